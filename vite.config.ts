@@ -1,0 +1,32 @@
+// Remix 2 runs as a Vite plugin: this file takes the place of remix.config.js
+// (see docs/decisions/0001-vite-instead-of-remix-config.md).
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  server: { port: Number(process.env.PORT ?? 3000), host: "127.0.0.1" },
+  plugins: [
+    remix({
+      ignoredRouteFiles: ["**/*.test.*"],
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tsconfigPaths(),
+  ],
+  ssr: {
+    // MUI's CommonJS builds misbehave when externalised under Vite SSR.
+    noExternal: [/^@mui\//],
+  },
+});
