@@ -18,8 +18,10 @@ export default defineConfig({
           globalSetup: ["tests/integration/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
           pool: "forks",
+          // PGlite is single-process and the Temporal worker is shared: run every integration file in one process.
+          isolate: false,
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

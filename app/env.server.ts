@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * Runtime settings, read once from the environment.
+ * APP_ENV decides production behaviour (falls back to NODE_ENV): in production every
+ * secret is required and the local sign-in provider is never enabled.
+ */
+const schema = z.object({
+  APP_ENV: z.enum(["production", "development", "test"]).optional(),
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  TEMPORAL_ADDRESS: z.string().default("127.0.0.1:7233"),
+  TEMPORAL_NAMESPACE: z.string().default("default"),
+  TEMPORAL_TASK_QUEUE: z.string().default("pmr"),
+  TEMPORAL_UI_URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  APP_URL: z.string().optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: z.string().optional(),
+  LARK_CLIENT_ID: z.string().optional(),
+  LARK_CLIENT_SECRET: z.string().optional(),
+  LARK_BASE_URL: z.string().optional(),
+  DEV_OIDC_URL: z.string().optional(),
+  GA_GTAG_ID: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  DEPLOYMENT_ENVIRONMENT: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { isProduction: boolean };
+
+export const REQUIRED_IN_PRODUCTION = [
+  "DATABASE_URL",
+  "TEMPORAL_ADDRESS",
+  "TEMPORAL_NAMESPACE",
+  "SESSION_SECRET",
+  "APP_URL",
+  "GOOGLE_CLIENT_ID",
+  "GOOGLE_CLIENT_SECRET",
+  "LARK_CLIENT_ID",
+  "LARK_CLIENT_SECRET",
+] as const;
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.parse(source);
+  const isProduction = (parsed.APP_ENV ?? (parsed.NODE_ENV === "production" ? "production" : "development")) === "production";
+  if (isProduction) {
+    const missing = REQUIRED_IN_PRODUCTION.filter((k) => !source[k]);
+    if (missing.length > 0) {
+      throw new Error(`Refusing to start in production: missing ${missing.join(", ")}`);
+    }
+    if ((source.SESSION_SECRET ?? "").length < 32) {
+      throw new Error("Refusing to start in production: SESSION_SECRET must be at least 32 characters");
+    }
+  }
+  return { ...parsed, isProduction };
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= readEnv();
+  return cached;
+}

@@ -1,0 +1,88 @@
+import { z } from "zod";
+
+/** Error body of every /api/v1 failure: { error: { code, message, details } }. */
+export type ApiErrorBody = { error: { code: string; message: string; details: unknown } };
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+    public details: unknown = null,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details: unknown = null) => new ApiError(400, "bad_request", message, details);
+export const unauthorized = (message = "Authentication required") => new ApiError(401, "unauthorized", message);
+export const forbidden = (message = "You do not have access to this page") => new ApiError(403, "forbidden", message);
+export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
+export const conflict = (message: string, details: unknown = null) => new ApiError(409, "conflict", message, details);
+
+export function errorResponse(err: ApiError): Response {
+  const body: ApiErrorBody = { error: { code: err.code, message: err.message, details: err.details } };
+  return Response.json(body, { status: err.status });
+}
+
+/** Turn anything thrown inside an API handler into the JSON error format. */
+export function toErrorResponse(err: unknown): Response {
+  if (err instanceof Response) return err;
+  if (err instanceof ApiError) return errorResponse(err);
+  if (err instanceof z.ZodError) {
+    return errorResponse(new ApiError(400, "validation_failed", "Invalid input", z.flattenError(err)));
+  }
+  console.error(err);
+  return errorResponse(new ApiError(500, "internal_error", "Something went wrong, please try again"));
+}
+
+/** Run an API handler; every failure becomes `{ error: {...} }` with the right status. */
+export async function api(handler: () => Promise<Response | unknown>): Promise<Response> {
+  try {
+    const result = await handler();
+    return result instanceof Response ? result : Response.json(result);
+  } catch (err) {
+    return toErrorResponse(err);
+  }
+}
+
+export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  let raw: unknown = {};
+  const text = await request.text();
+  if (text.trim().length > 0) {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
+  return parsed.data;
+}
+
+export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.infer<T> {
+  const url = new URL(request.url);
+  const obj: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    obj[key] = key.endsWith("[]") ? all : all.length > 1 ? all : all[0]!;
+  }
+  const parsed = schema.safeParse(obj);
+  if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid query", z.flattenError(parsed.error));
+  return parsed.data;
+}
+
+export function parseParams<T extends z.ZodType>(params: unknown, schema: T): z.infer<T> {
+  const parsed = schema.safeParse(params);
+  if (!parsed.success) throw new ApiError(404, "not_found", "Not found", z.flattenError(parsed.error));
+  return parsed.data;
+}
+
+/** 405 for a method a resource route does not serve. */
+export function methodNotAllowed(allowed: string[]): Response {
+  return Response.json(
+    { error: { code: "method_not_allowed", message: `Use ${allowed.join(", ")}`, details: null } },
+    { status: 405, headers: { Allow: allowed.join(", ") } },
+  );
+}

@@ -1,0 +1,39 @@
+import type { Tx, Db } from "~/db.server";
+
+/** Who made a change: the acting user (the viewed user while spoofing) and the real person. */
+export type Actor = {
+  userId: number | null;
+  realUserId: number | null;
+  source: "page" | "api" | "workflow" | "system";
+};
+
+export const SYSTEM_ACTOR: Actor = { userId: null, realUserId: null, source: "system" };
+
+export type AuditInput = {
+  action: string;
+  entityType: string;
+  entityId: string | number;
+  before?: unknown;
+  after?: unknown;
+};
+
+function toJson(value: unknown) {
+  if (value === undefined || value === null) return undefined;
+  return JSON.parse(JSON.stringify(value));
+}
+
+/** Write one audit record inside the caller's transaction. */
+export async function recordAudit(tx: Tx | Db, actor: Actor, input: AuditInput) {
+  await tx.auditRecord.create({
+    data: {
+      actorId: actor.userId,
+      realActorId: actor.realUserId ?? actor.userId,
+      source: actor.source,
+      action: input.action,
+      entityType: input.entityType,
+      entityId: String(input.entityId),
+      before: toJson(input.before),
+      after: toJson(input.after),
+    },
+  });
+}

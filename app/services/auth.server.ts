@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from "node:crypto";
+import { redirect } from "@remix-run/node";
+import { getDb } from "~/db.server";
+import type { User } from "~/generated/prisma/client.ts";
+import type { Actor } from "~/services/audit.server";
+import { getSession } from "~/services/session.server";
+import { ApiError, forbidden, unauthorized } from "~/services/api.server";
+
+export type CurrentUser = {
+  /** The user the request acts as (the viewed user while a super admin spoofs). */
+  user: User;
+  /** The person really signed in, when different from `user` (spoofing). */
+  realUser: User | null;
+  actor: Actor;
+};
+
+export const LOGIN_PATH = "/app/login";
+export const API_TOKEN_TTL_MS = 1000 * 60 * 60 * 24 * 30;
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function newTokenValue(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+async function loadPair(userId: number, realUserId: number | undefined, source: Actor["source"]): Promise<CurrentUser | null> {
+  const db = await getDb();
+  const user = await db.user.findUnique({ where: { id: userId } });
+  if (!user || !user.active) return null;
+  let realUser: User | null = null;
+  if (realUserId && realUserId !== userId) {
+    realUser = await db.user.findUnique({ where: { id: realUserId } });
+    if (!realUser || realUser.role !== "SUPER_ADMIN") return null;
+  }
+  return { user, realUser, actor: { userId: user.id, realUserId: realUser?.id ?? user.id, source } };
+}
+
+/** The signed-in user from the page session cookie, or null. */
+export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (!userId) return null;
+  return loadPair(userId, session.get("realUserId"), "page");
+}
+
+export function loginRedirectUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  const params = new URLSearchParams({ out: "true" });
+  if (back && back !== "/" && !back.startsWith(LOGIN_PATH)) params.set("redirectTo", back);
+  return `${LOGIN_PATH}?${params}`;
+}
+
+/** For page loaders and actions: the signed-in user, or a redirect to the login screen that remembers the page. */
+export async function requireUser(request: Request): Promise<CurrentUser> {
+  const current = await getCurrentUser(request);
+  if (!current) throw redirect(loginRedirectUrl(request));
+  return current;
+}
+
+/** For /api/v1 routes: a valid bearer token (Authorization: Bearer ...) or the page session cookie; else 401 JSON. */
+export async function requireApiUser(request: Request): Promise<CurrentUser> {
+  const header = request.headers.get("Authorization");
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized("Malformed Authorization header");
+    const db = await getDb();
+    const token = await db.apiToken.findUnique({ where: { tokenHash: hashToken(match[1]!) } });
+    if (!token || token.revokedAt || token.expiresAt.getTime() < Date.now()) throw unauthorized("Invalid or expired token");
+    // Spoofing over the API is tracked on the token row's user only; a spoof session lives in the page cookie.
+    const current = await loadPair(token.userId, undefined, "api");
+    if (!current) throw unauthorized("Invalid or expired token");
+    void db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    return current;
+  }
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  if (!userId) throw unauthorized();
+  const current = await loadPair(userId, session.get("realUserId"), "api");
+  if (!current) throw unauthorized();
+  return current;
+}
+
+export function isSuperAdmin(current: CurrentUser): boolean {
+  return current.user.role === "SUPER_ADMIN";
+}
+
+/** Super admin only (the /app/admin area and admin API). */
+export function assertSuperAdmin(current: CurrentUser): void {
+  if (!isSuperAdmin(current)) throw forbidden();
+}
+
+/** The admin cycle context: super admin and HR ops (spec §6). */
+export function assertAdminCycleContext(current: CurrentUser): void {
+  if (current.user.role !== "SUPER_ADMIN" && current.user.role !== "HR_OPS") throw forbidden();
+}
+
+/** For page loaders: turn an ApiError into a thrown Response the error boundary renders. */
+export function pageGuard(check: () => void): void {
+  try {
+    check();
+  } catch (err) {
+    if (err instanceof ApiError) throw new Response(err.message, { status: err.status, statusText: err.message });
+    throw err;
+  }
+}
