@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from "react";
+import { Form, Link as RemixLink, NavLink, useFetcher } from "@remix-run/react";
+import {
+  AppBar,
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemText,
+  ListSubheader,
+  Toolbar,
+  Tooltip,
+  Typography,
+  useMediaQuery,
+} from "@mui/material";
+import { useTheme } from "@mui/material/styles";
+import MenuIcon from "@mui/icons-material/Menu";
+import LogoutIcon from "@mui/icons-material/Logout";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import { useTranslation } from "react-i18next";
+import { APP_VERSION, DRAWER_WIDTH } from "~/theme/theme";
+import type { NavGroup } from "~/components/navigation";
+
+export type ShellUser = { id: number; name: string; email: string; role: string; profileImageUrl: string | null };
+
+function Logo() {
+  return (
+    <RemixLink to="/app/home" style={{ color: "inherit", textDecoration: "none" }} aria-label="PMR home">
+      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 1 }}>
+        PMR
+      </Typography>
+    </RemixLink>
+  );
+}
+
+function NavigationList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: "auto" }}>
+      {groups.map((group) => (
+        <List
+          key={group.id}
+          dense
+          data-testid={`nav-group-${group.id}`}
+          subheader={
+            group.title ? (
+              <ListSubheader component="div" sx={{ lineHeight: "32px", bgcolor: "transparent" }}>
+                {t(group.title)}
+              </ListSubheader>
+            ) : undefined
+          }
+        >
+          {group.items.map((item) => (
+            <Tooltip key={item.to} title={t(item.info)} placement="right" arrow>
+              {item.external ? (
+                <ListItemButton component="a" href={item.to} target="_blank" rel="noopener noreferrer">
+                  <ListItemText primary={t(item.label)} />
+                  <OpenInNewIcon fontSize="small" />
+                </ListItemButton>
+              ) : (
+                <ListItemButton
+                  component={NavLink}
+                  to={item.to}
+                  onClick={onNavigate}
+                  sx={{ "&.active": { bgcolor: "action.selected", fontWeight: 600 } }}
+                >
+                  <ListItemText primary={t(item.label)} />
+                </ListItemButton>
+              )}
+            </Tooltip>
+          ))}
+        </List>
+      ))}
+    </Box>
+  );
+}
+
+function DrawerContent({ user, groups, onNavigate }: { user: ShellUser; groups: NavGroup[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
+      <Toolbar sx={{ bgcolor: "primary.main", color: "primary.contrastText" }}>
+        <Logo />
+      </Toolbar>
+      <NavigationList groups={groups} onNavigate={onNavigate} />
+      <Divider />
+      <Box sx={{ p: 2, display: "flex", alignItems: "center", gap: 1.5 }} data-testid="nav-footer">
+        <Avatar src={user.profileImageUrl ?? undefined} alt={user.name}>
+          {user.name.slice(0, 1)}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography variant="body2" noWrap data-testid="current-user-name">
+            {user.name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {t("app.version", { version: APP_VERSION })}
+          </Typography>
+        </Box>
+        <Form method="post" action="/app/logout">
+          <Tooltip title={t("nav.logout")}>
+            <IconButton type="submit" aria-label={t("nav.logout")}>
+              <LogoutIcon />
+            </IconButton>
+          </Tooltip>
+        </Form>
+      </Box>
+    </Box>
+  );
+}
+
+export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher();
+  return (
+    <Box
+      role="status"
+      data-testid="spoof-banner"
+      sx={{ bgcolor: "success.main", color: "success.contrastText", px: 2, py: 1, display: "flex", alignItems: "center", gap: 2 }}
+    >
+      <Typography sx={{ flex: 1 }}>{t("spoof.banner", { user: viewedUserName })}</Typography>
+      <Button
+        variant="contained"
+        color="inherit"
+        sx={{ color: "success.dark" }}
+        disabled={fetcher.state !== "idle"}
+        onClick={() => fetcher.submit(null, { method: "delete", action: "/api/v1/admin/spoof" })}
+      >
+        {t("spoof.switchBack")}
+      </Button>
+    </Box>
+  );
+}
+
+/** Spec §2 layout shell: 260 px drawer, permanent on large screens, top bar with menu button on small ones. */
+export function AppShell({ user, groups, banner, children }: { user: ShellUser; groups: NavGroup[]; banner?: ReactNode; children: ReactNode }) {
+  const theme = useTheme();
+  const { t } = useTranslation();
+  const large = useMediaQuery(theme.breakpoints.up("lg"), { noSsr: false, defaultMatches: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+      {!large && (
+        <AppBar position="fixed" color="primary" data-testid="top-bar">
+          <Toolbar>
+            <IconButton color="inherit" edge="start" aria-label={t("nav.openMenu")} onClick={() => setMobileOpen(true)} sx={{ mr: 2 }}>
+              <MenuIcon />
+            </IconButton>
+            <Logo />
+          </Toolbar>
+        </AppBar>
+      )}
+      <Box component="aside" sx={{ width: { lg: DRAWER_WIDTH }, flexShrink: { lg: 0 } }}>
+        {large ? (
+          <Drawer variant="permanent" open data-testid="side-drawer" sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}>
+            <DrawerContent user={user} groups={groups} />
+          </Drawer>
+        ) : (
+          <Drawer
+            variant="temporary"
+            open={mobileOpen}
+            onClose={() => setMobileOpen(false)}
+            ModalProps={{ keepMounted: true }}
+            data-testid="side-drawer"
+            sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}
+          >
+            <DrawerContent user={user} groups={groups} onNavigate={() => setMobileOpen(false)} />
+          </Drawer>
+        )}
+      </Box>
+      <Box component="main" sx={{ flex: 1, minWidth: 0, pt: large ? 0 : 8 }}>
+        {banner}
+        <Box sx={{ p: { xs: 2, md: 3 } }}>{children}</Box>
+      </Box>
+    </Box>
+  );
+}

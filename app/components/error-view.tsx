@@ -1,0 +1,48 @@
+import { Box, Button, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Spec §2/§8: 'Not found' (404), "You don't have access to this page" (403),
+ * 'Error Loading Data' with Retry otherwise; crash: 'Something went wrong, please try again' with Reload.
+ * `message` overrides the text (e.g. 'You do not have access to this page' on admin pages).
+ */
+export function ErrorView({ status, crash, message }: { status?: number; crash?: boolean; message?: string }) {
+  const { t } = useTranslation();
+  const reload = () => window.location.reload();
+  let text: string;
+  let action: string | null = null;
+  if (crash) {
+    text = t("errors.crash");
+    action = t("errors.reload");
+  } else if (status === 404) {
+    text = message ?? t("errors.notFound");
+  } else if (status === 403) {
+    text = message ?? t("errors.forbidden");
+  } else {
+    text = t("errors.loading");
+    action = t("errors.retry");
+  }
+  return (
+    <Box role="alert" data-testid="error-view" sx={{ p: 4, display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 2 }}>
+      <Typography variant="h5" component="h1">
+        {text}
+      </Typography>
+      {action && (
+        <Button variant="contained" onClick={reload}>
+          {action}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Box data-testid="not-found-page" sx={{ p: 4 }}>
+      <Typography variant="h4" component="h1">
+        {t("errors.notFoundPage")}
+      </Typography>
+    </Box>
+  );
+}

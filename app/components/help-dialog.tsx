@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Fab, Link, List, ListItem, Typography } from "@mui/material";
+import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
+import { useTranslation } from "react-i18next";
+import { HELP_DIALOG_WIDTH } from "~/theme/theme";
+
+/** Floating Help button (bottom right) and the 'Suggested Articles' dialog (spec §2). */
+export function HelpButton({ feedback101Url }: { feedback101Url: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Fab
+        color="secondary"
+        variant="extended"
+        size="medium"
+        aria-label={t("help.button")}
+        onClick={() => setOpen(true)}
+        sx={{ position: "fixed", right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.speedDial }}
+      >
+        <HelpOutlineIcon sx={{ mr: 1 }} />
+        {t("help.button")}
+      </Fab>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        aria-labelledby="help-dialog-title"
+        slotProps={{ paper: { sx: { width: HELP_DIALOG_WIDTH, maxWidth: "100%" } } }}
+      >
+        <DialogTitle id="help-dialog-title">{t("help.title")}</DialogTitle>
+        <DialogContent>
+          <List dense>
+            <ListItem disableGutters>
+              <Link href={feedback101Url} target="_blank" rel="noopener noreferrer">
+                {t("help.feedback101")}
+              </Link>
+            </ListItem>
+          </List>
+          <Typography variant="body2" color="text.secondary">
+            {t("help.ticket")}
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>{t("help.close")}</Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+} from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { useSnackbar } from "notistack";
+import { FEEDBACK_DIALOG_WIDTH } from "~/theme/theme";
+
+export const FINAL_ASSESSMENT_PATH = "/app/performance/final-assessment";
+export const ANYTIME_FEEDBACK_PATH = "/app/anytime-feedback";
+
+/**
+ * The vertical Feedback tab and the 'User Feedback' dialog (spec §2, §4, §5).
+ * Opens by itself on the final-assessment page when the user has neither a user_feedback
+ * coachmark nor given feedback; closing or skipping records a dismissed coachmark once.
+ */
+export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoachmark: boolean; hasGivenFeedback: boolean }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<"" | "yes" | "no">("");
+  const [text, setText] = useState("");
+  const [error, setError] = useState(false);
+  const submitFetcher = useFetcher<{ user_feedback?: unknown; error?: { message: string } }>();
+  const coachmarkFetcher = useFetcher();
+  const coachmarkSent = useRef(false);
+  const wasSubmitting = useRef(false);
+
+  useEffect(() => {
+    if (location.pathname === FINAL_ASSESSMENT_PATH && !hasCoachmark && !hasGivenFeedback) setOpen(true);
+  }, [location.pathname, hasCoachmark, hasGivenFeedback]);
+
+  const submitting = submitFetcher.state !== "idle";
+  useEffect(() => {
+    if (submitting) {
+      wasSubmitting.current = true;
+      return;
+    }
+    if (!wasSubmitting.current) return;
+    wasSubmitting.current = false;
+    if (submitFetcher.data && "user_feedback" in submitFetcher.data) {
+      setOpen(false);
+      setChoice("");
+      setText("");
+      enqueueSnackbar(t("userFeedback.thanks"), { variant: "success" });
+    } else if (submitFetcher.data?.error) {
+      enqueueSnackbar(submitFetcher.data.error.message, { variant: "error" });
+    }
+  }, [submitting, submitFetcher.data, enqueueSnackbar, t]);
+
+  if (location.pathname === ANYTIME_FEEDBACK_PATH) return null;
+
+  const dismiss = () => {
+    setOpen(false);
+    setError(false);
+    if (!hasCoachmark && !coachmarkSent.current) {
+      coachmarkSent.current = true;
+      coachmarkFetcher.submit(
+        { coachmark_type: "user_feedback", is_dismissed: true },
+        { method: "post", action: "/api/v1/coachmarks", encType: "application/json" },
+      );
+    }
+  };
+
+  const submit = () => {
+    if (!choice) {
+      setError(true);
+      return;
+    }
+    submitFetcher.submit(
+      { has_liked: choice === "yes", text: text.trim() === "" ? null : text },
+      { method: "post", action: "/api/v1/user_feedback", encType: "application/json" },
+    );
+  };
+
+  return (
+    <>
+      <Button
+        variant="contained"
+        color="secondary"
+        onClick={() => setOpen(true)}
+        data-testid="feedback-tab"
+        sx={{
+          position: "fixed",
+          right: 0,
+          top: "50%",
+          transform: "translateY(-50%) rotate(180deg)",
+          writingMode: "vertical-rl",
+          minWidth: 0,
+          px: 1,
+          py: 2,
+          borderRadius: "0 4px 4px 0",
+          zIndex: (theme) => theme.zIndex.speedDial,
+        }}
+      >
+        {t("userFeedback.tab")}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={dismiss}
+        aria-labelledby="user-feedback-title"
+        slotProps={{ paper: { sx: { width: FEEDBACK_DIALOG_WIDTH, maxWidth: "100%" } } }}
+      >
+        <DialogTitle id="user-feedback-title">{t("userFeedback.title")}</DialogTitle>
+        <DialogContent>
+          <Box sx={{ display: "flex", flexDirection: "column", gap: 2, pt: 1 }}>
+            <FormControl error={error}>
+              <FormLabel id="user-feedback-question">{t("userFeedback.question")}</FormLabel>
+              <RadioGroup
+                row
+                aria-labelledby="user-feedback-question"
+                value={choice}
+                onChange={(e) => {
+                  setChoice(e.target.value as "yes" | "no");
+                  setError(false);
+                }}
+              >
+                <FormControlLabel value="yes" control={<Radio />} label={t("userFeedback.yes")} />
+                <FormControlLabel value="no" control={<Radio />} label={t("userFeedback.no")} />
+              </RadioGroup>
+              {error && <FormHelperText>{t("userFeedback.selectOne")}</FormHelperText>}
+            </FormControl>
+            <TextField
+              label={t("userFeedback.text")}
+              multiline
+              minRows={4}
+              maxRows={15}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              slotProps={{ htmlInput: { maxLength: 5000 } }}
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={dismiss}>{t("userFeedback.skip")}</Button>
+          <Button variant="contained" onClick={submit} disabled={submitting}>
+            {t("userFeedback.submit")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

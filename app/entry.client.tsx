@@ -1,0 +1,42 @@
+import { RemixBrowser } from "@remix-run/react";
+import { startTransition, StrictMode, useState, type ReactNode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { CacheProvider } from "@emotion/react";
+import i18next from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { ThemeProvider } from "@mui/material/styles";
+import CssBaseline from "@mui/material/CssBaseline";
+import { createEmotionCache } from "~/theme/emotion-cache";
+import { ClientStyleContext } from "~/theme/client-style-context";
+import { theme } from "~/theme/theme";
+import i18nConfig from "~/i18n";
+
+function ClientCacheProvider({ children }: { children: ReactNode }) {
+  const [cache, setCache] = useState(createEmotionCache());
+  return (
+    <ClientStyleContext.Provider value={{ reset: () => setCache(createEmotionCache()) }}>
+      <CacheProvider value={cache}>{children}</CacheProvider>
+    </ClientStyleContext.Provider>
+  );
+}
+
+async function hydrate() {
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: document.documentElement.lang || "en" });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <I18nextProvider i18n={i18next}>
+          <ClientCacheProvider>
+            <ThemeProvider theme={theme}>
+              <CssBaseline />
+              <RemixBrowser />
+            </ThemeProvider>
+          </ClientCacheProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();

@@ -1,0 +1,49 @@
+import type { EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+import { CacheProvider } from "@emotion/react";
+import createEmotionServer from "@emotion/server/create-instance";
+import { createInstance } from "i18next";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { ThemeProvider } from "@mui/material/styles";
+import CssBaseline from "@mui/material/CssBaseline";
+import { createEmotionCache } from "~/theme/emotion-cache";
+import { theme } from "~/theme/theme";
+import { i18next } from "~/i18next.server";
+import i18nConfig from "~/i18n";
+
+export const streamTimeout = 5000;
+
+/**
+ * Server rendering: MUI styles are collected with emotion's critical-CSS extraction and
+ * inlined in <head>, so the first paint is styled and hydration matches.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const instance = createInstance();
+  const lng = await i18next.getLocale(request);
+  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
+
+  const cache = createEmotionCache();
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+
+  const html = renderToString(
+    <I18nextProvider i18n={instance}>
+      <CacheProvider value={cache}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <RemixServer context={remixContext} url={request.url} />
+        </ThemeProvider>
+      </CacheProvider>
+    </I18nextProvider>,
+  );
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  const markup = html.replace(/<meta name="emotion-insertion-point" content="emotion-insertion-point"\/?>/, (m) => m + styles);
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${markup}`, { status: responseStatusCode, headers: responseHeaders });
+}

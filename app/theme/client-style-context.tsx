@@ -1,0 +1,4 @@
+import { createContext } from "react";
+
+export type ClientStyleContextData = { reset: () => void };
+export const ClientStyleContext = createContext<ClientStyleContextData>({ reset: () => {} });

@@ -1,0 +1,5 @@
+import createCache from "@emotion/cache";
+
+export function createEmotionCache() {
+  return createCache({ key: "css" });
+}

@@ -1,0 +1,19 @@
+import { createTheme } from "@mui/material/styles";
+
+/** Spec §9: primary green, secondary dark blue, base font 16, radius 4, breakpoints xs0 sm600 md960 lg1280 xl1920. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: "#2e7d32", contrastText: "#ffffff" },
+    secondary: { main: "#0d2c54", contrastText: "#ffffff" },
+    background: { default: "#f6f8f7" },
+  },
+  typography: { fontSize: 16, htmlFontSize: 16, fontFamily: "Roboto, 'Helvetica Neue', Arial, sans-serif" },
+  shape: { borderRadius: 4 },
+  breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+});
+
+export const DRAWER_WIDTH = 260;
+export const TOAST_DURATION_MS = 5000;
+export const HELP_DIALOG_WIDTH = 550;
+export const FEEDBACK_DIALOG_WIDTH = 550;
+export const APP_VERSION = "1.7.54";
