@@ -1,0 +1,52 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests in Debian's Chromium (never a downloaded browser) against the real app:
+ * scripts/start.ts with its own data folder, Temporal dev server, worker and local sign-in.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 5710);
+const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && npx tsx scripts/start.ts`,
+    url: `http://127.0.0.1:${PORT}/api/v1/config`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      TEMPORAL_PORT: "7410",
+      TEMPORAL_UI_PORT: "8410",
+      DEV_OIDC_PORT: String(E2E_OIDC_PORT),
+      APP_ENV: "test",
+    },
+  },
+});
