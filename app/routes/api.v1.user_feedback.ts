@@ -1,20 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
 import { getDb } from "~/db.server";
 import { api, methodNotAllowed, parseJsonBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { registerRoute } from "~/services/openapi.server";
-import { createUserFeedback, UserFeedbackInputSchema, UserFeedbackSchema } from "~/services/user-feedback.server";
-
-export const UserFeedbackResponse = z.object({ user_feedback: UserFeedbackSchema });
-
-registerRoute({
-  method: "post",
-  path: "/api/v1/user_feedback",
-  summary: "Answer 'Do you like using the product?'",
-  request: { body: UserFeedbackInputSchema },
-  responses: { 201: UserFeedbackResponse },
-});
+import { createUserFeedback } from "~/services/user-feedback.server";
+import { UserFeedbackInputSchema, UserFeedbackResponse } from "~/contracts/shell.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,0 +1,72 @@
+import { OpenAPIRegistry, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+
+/**
+ * The /api/v1 description. Each API area has a contract module `app/contracts/*.server.ts` that
+ * defines its zod input and output schemas (the route modules parse with them) and registers its
+ * routes with `registerRoute`; `buildOpenApiDocument` loads every contract module and generates
+ * the document from this registry. (Route modules themselves may only export loader/action, so
+ * registration cannot live at their top level.)
+ */
+export const registry = new OpenAPIRegistry();
+
+export const bearerAuth = registry.registerComponent("securitySchemes", "bearerAuth", {
+  type: "http",
+  scheme: "bearer",
+  description: "A token from POST /api/v1/tokens (or the page session cookie)",
+});
+
+export const ErrorBodySchema = registry.register(
+  "Error",
+  z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }) }),
+);
+
+const errorResponses = {
+  400: { description: "Invalid input", content: { "application/json": { schema: ErrorBodySchema } } },
+  401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
+  403: { description: "Not allowed", content: { "application/json": { schema: ErrorBodySchema } } },
+  404: { description: "Not found", content: { "application/json": { schema: ErrorBodySchema } } },
+  409: { description: "Conflicts with the current state", content: { "application/json": { schema: ErrorBodySchema } } },
+};
+
+type RegisterInput = {
+  method: RouteConfig["method"];
+  /** OpenAPI path, e.g. /api/v1/admin/cycles/{id} */
+  path: string;
+  summary: string;
+  tags?: string[];
+  public?: boolean;
+  request?: { params?: z.ZodObject; query?: z.ZodObject; body?: z.ZodType };
+  /** status → schema (null for an empty body) */
+  responses: Record<number, z.ZodType | null>;
+};
+
+const registered = new Set<string>();
+
+export function registerRoute(input: RegisterInput): void {
+  const key = `${input.method} ${input.path}`;
+  if (registered.has(key)) return;
+  registered.add(key);
+  const responses: RouteConfig["responses"] = {};
+  for (const [status, schema] of Object.entries(input.responses)) {
+    responses[status] = schema
+      ? { description: "OK", content: { "application/json": { schema } } }
+      : { description: "No content" };
+  }
+  for (const [status, response] of Object.entries(errorResponses)) {
+    responses[status] ??= response;
+  }
+  registry.registerPath({
+    method: input.method,
+    path: input.path,
+    summary: input.summary,
+    tags: input.tags ?? [input.path.split("/")[3] ?? "api"],
+    security: input.public ? [] : [{ [bearerAuth.name]: [] }],
+    request: {
+      params: input.request?.params,
+      query: input.request?.query,
+      body: input.request?.body ? { content: { "application/json": { schema: input.request.body } } } : undefined,
+    },
+    responses,
+  });
+}
