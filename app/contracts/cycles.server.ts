@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { CYCLE_TRANSITIONS } from "~/domain/cycle-stages";
+import { registerRoute } from "~/services/openapi-registry.server";
+import { CycleCreateSchema, CyclePatchSchema, CycleSchema } from "~/services/cycles.server";
+
+/** Contracts of the cycle API routes: GET cycles; admin cycles list/create/get/patch/delete and stage transitions. */
+
+export { CycleCreateSchema, CyclePatchSchema, CycleSchema };
+
+export const CycleListResponse = z.object({ cycles: z.array(CycleSchema) });
+export const AdminCycleListResponse = z.object({ cycles: z.array(CycleSchema), current_cycle: CycleSchema.nullable() });
+export const CycleResponse = z.object({ cycle: CycleSchema });
+
+export const AdminCycleListQuery = z.object({
+  sort_by_start_date: z.enum(["true", "false"]).optional().describe("true: latest start date first instead of the list order"),
+});
+export const CycleIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const CycleTransitionParams = z.object({ id: z.coerce.number().int().positive(), transition: z.enum(CYCLE_TRANSITIONS) });
+
+registerRoute({
+  method: "get",
+  path: "/api/v1/cycles",
+  summary: "Review cycles in list order (communication last; with a start date first; later planned end date first)",
+  tags: ["cycles"],
+  responses: { 200: CycleListResponse },
+});
+registerRoute({
+  method: "get",
+  path: "/api/v1/admin/cycles",
+  summary: "All cycles and the current cycle (super admin or HR ops)",
+  tags: ["admin cycles"],
+  request: { query: AdminCycleListQuery },
+  responses: { 200: AdminCycleListResponse },
+});
+registerRoute({
+  method: "post",
+  path: "/api/v1/admin/cycles",
+  summary: "Create a cycle in draft and start its workflow (super admin)",
+  tags: ["admin cycles"],
+  request: { body: CycleCreateSchema },
+  responses: { 201: CycleResponse },
+});
+const idParams = z.object({ id: z.number().int().positive() });
+registerRoute({
+  method: "get",
+  path: "/api/v1/admin/cycles/{id}",
+  summary: "One cycle (super admin or HR ops)",
+  tags: ["admin cycles"],
+  request: { params: idParams },
+  responses: { 200: CycleResponse },
+});
+registerRoute({
+  method: "patch",
+  path: "/api/v1/admin/cycles/{id}",
+  summary: "Change a cycle's name, dates or max_peers (super admin)",
+  tags: ["admin cycles"],
+  request: { params: idParams, body: CyclePatchSchema },
+  responses: { 200: CycleResponse },
+});
+registerRoute({
+  method: "delete",
+  path: "/api/v1/admin/cycles/{id}",
+  summary: "Delete a cycle that has not started (super admin; 409 once started)",
+  tags: ["admin cycles"],
+  request: { params: idParams },
+  responses: { 204: null },
+});
+for (const transition of CYCLE_TRANSITIONS) {
+  registerRoute({
+    method: "patch",
+    path: `/api/v1/admin/cycles/{id}/${transition}`,
+    summary: `Move the cycle: ${transition} (super admin; 409 when out of order, nothing changes)`,
+    tags: ["admin cycles"],
+    request: { params: idParams },
+    responses: { 200: CycleResponse },
+  });
+}

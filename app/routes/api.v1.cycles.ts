@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleListResponse } from "~/contracts/cycles.server";
+import { api, methodNotAllowed } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { listCycles } from "~/services/cycles.server";
+
+/** GET /api/v1/cycles — any signed-in user; cycles in list order. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  api(async () => {
+    await requireApiUser(request);
+    return CycleListResponse.parse({ cycles: await listCycles() });
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

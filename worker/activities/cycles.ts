@@ -1,0 +1,77 @@
+import { ApplicationFailure } from "@temporalio/common";
+import { getDb } from "~/db.server";
+import { fromDbState, toDbState, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
+import { cycleAuditSnapshot } from "~/models/cycle.server";
+import { recordAudit, type Actor } from "~/services/audit.server";
+import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
+
+/**
+ * Activities of the cycle workflow (workflows/cycle.ts). They are the only code that writes
+ * Cycle.state or deletes a cycle. Each write is conditional on the state the workflow expects,
+ * happens in one transaction with its audit record, and is idempotent when Temporal retries it.
+ */
+
+export type ApplyCycleTransitionInput = {
+  cycleId: number;
+  transition: CycleTransition;
+  from: CycleStage;
+  to: CycleStage;
+  actor: Actor;
+};
+
+export type ApplyCycleTransitionResult = { cycleId: number; stage: CycleStage; alreadyApplied: boolean };
+
+export async function applyCycleTransition(input: ApplyCycleTransitionInput): Promise<ApplyCycleTransitionResult> {
+  const { cycleId, transition, from, to, actor } = input;
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const res = await tx.cycle.updateMany({
+      where: { id: cycleId, state: toDbState(from) },
+      data: { state: toDbState(to) },
+    });
+    if (res.count === 1) {
+      await recordAudit(tx, actor, {
+        action: `cycle.${transition}`,
+        entityType: "Cycle",
+        entityId: cycleId,
+        before: { state: from },
+        after: { state: to },
+      });
+      return { cycleId, stage: to, alreadyApplied: false };
+    }
+    const row = await tx.cycle.findUnique({ where: { id: cycleId }, select: { state: true } });
+    if (!row) throw ApplicationFailure.nonRetryable(`Cycle ${cycleId} not found`, CYCLE_FAILURE.notFound);
+    // A retry after a commit whose reply was lost: the row (and its audit record) are already there.
+    if (fromDbState(row.state) === to) return { cycleId, stage: to, alreadyApplied: true };
+    throw ApplicationFailure.nonRetryable(
+      `Cycle ${cycleId} is '${fromDbState(row.state)}' in the database but the workflow expected '${from}'`,
+      CYCLE_FAILURE.stateMismatch,
+    );
+  });
+}
+
+export type DeleteDraftCycleInput = { cycleId: number; actor: Actor };
+export type DeleteDraftCycleResult = { cycleId: number; alreadyDeleted: boolean };
+
+export async function deleteDraftCycle(input: DeleteDraftCycleInput): Promise<DeleteDraftCycleResult> {
+  const { cycleId, actor } = input;
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const row = await tx.cycle.findUnique({ where: { id: cycleId } });
+    if (!row) return { cycleId, alreadyDeleted: true };
+    const res = await tx.cycle.deleteMany({ where: { id: cycleId, state: "DRAFT" } });
+    if (res.count !== 1) {
+      throw ApplicationFailure.nonRetryable(
+        `Cycle ${cycleId} is '${fromDbState(row.state)}'; only a cycle that has not started can be deleted`,
+        CYCLE_FAILURE.notDraft,
+      );
+    }
+    await recordAudit(tx, actor, {
+      action: "cycle.delete",
+      entityType: "Cycle",
+      entityId: cycleId,
+      before: cycleAuditSnapshot(row),
+    });
+    return { cycleId, alreadyDeleted: false };
+  });
+}

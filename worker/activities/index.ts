@@ -1,0 +1,2 @@
+// Every activity the worker registers. Workflows import this module as a TYPE only.
+export * from "./cycles";

@@ -1,0 +1,2 @@
+// Every workflow the worker runs (the worker's workflowsPath points here). Deterministic code only.
+export { cycleWorkflow } from "./cycle";
