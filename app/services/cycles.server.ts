@@ -103,6 +103,15 @@ export function cycleFormValues(form: FormData) {
   };
 }
 
+/** The form's text as typed, to show it again next to its errors. */
+export function formStrings(form: FormData): { name: string; start_date: string; planned_end_date: string; max_peers: string } {
+  const text = (key: string) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  return { name: text("name"), start_date: text("start_date"), planned_end_date: text("planned_end_date"), max_peers: text("max_peers") };
+}
+
 export type FieldErrors = Partial<Record<"name" | "start_date" | "planned_end_date" | "max_peers", string[]>> & { form?: string[] };
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -375,4 +384,21 @@ export async function resolveSelectedCycle(request: Request): Promise<SelectedCy
   const cycle = /^\d+$/.test(raw) ? cycles.find((c) => c.id === Number(raw)) : undefined;
   if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles };
   return { kind: "selected", cycle, cycles };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages: turning failures into what a form shows
+
+export type CycleFormFailure = { status: number; formError: string | null; fieldErrors: FieldErrors };
+
+/** A page action's failure: field errors for invalid input, a message (Alert) for everything else. */
+export function cycleFormFailure(err: unknown): CycleFormFailure {
+  if (err instanceof z.ZodError) return { status: 400, formError: null, fieldErrors: fieldErrorsOf(err) };
+  if (err instanceof ApiError) {
+    const details = err.details as { fieldErrors?: FieldErrors } | null;
+    const fieldErrors = details && typeof details === "object" && details.fieldErrors ? details.fieldErrors : {};
+    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+    return { status: err.status, formError: hasFieldErrors ? null : err.message, fieldErrors };
+  }
+  throw err;
 }

@@ -1,0 +1,192 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Divider,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { useSnackbar } from "notistack";
+import { useEffect, useState } from "react";
+import { CycleFormFields } from "~/components/cycle-form-fields";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import type { CycleStage } from "~/domain/cycle-stages";
+import { ApiError } from "~/services/api.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import {
+  CyclePatchSchema,
+  cycleFormFailure,
+  cycleFormValues,
+  deleteCycle,
+  fieldErrorsOf,
+  formStrings,
+  getCycle,
+  updateCycle,
+} from "~/services/cycles.server";
+import { temporalSettings } from "~/services/temporal.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];
+
+function cycleIdOf(params: LoaderFunctionArgs["params"]): number {
+  const raw = params.cycleId ?? "";
+  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  return Number(raw);
+}
+
+async function loadCycle(id: number) {
+  try {
+    return await getCycle(id);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
+    throw err;
+  }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  const cycle = await loadCycle(cycleIdOf(params));
+  const ui = process.env.TEMPORAL_UI_URL;
+  const workflowUrl = ui
+    ? `${ui.replace(/\/$/, "")}/namespaces/${encodeURIComponent(temporalSettings().namespace)}/workflows/${encodeURIComponent(cycle.workflow_id)}`
+    : null;
+  return { cycle, workflowUrl };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  const id = cycleIdOf(params);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "delete") {
+    try {
+      await deleteCycle(current.actor, id);
+    } catch (err) {
+      const failure = cycleFormFailure(err);
+      return data({ intent, ok: false as const, values: null, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
+    }
+    return redirect("/app/admin/cycles");
+  }
+  const values = formStrings(form);
+  const parsed = CyclePatchSchema.safeParse(cycleFormValues(form));
+  if (!parsed.success) {
+    return data({ intent: "update", ok: false as const, values, formError: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+  }
+  try {
+    await updateCycle(current.actor, id, parsed.data);
+  } catch (err) {
+    const failure = cycleFormFailure(err);
+    return data({ intent: "update", ok: false as const, values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
+  }
+  return { intent: "update", ok: true as const, values: null, formError: null, fieldErrors: {} };
+}
+
+export default function CycleDetails() {
+  const { cycle, workflowUrl } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const { enqueueSnackbar } = useSnackbar();
+  const stage = cycle.state as CycleStage;
+
+  useEffect(() => {
+    if (result?.ok) enqueueSnackbar("Cycle saved", { variant: "success" });
+  }, [result, enqueueSnackbar]);
+  useEffect(() => {
+    if (navigation.state === "idle") setConfirmDelete(false);
+  }, [navigation.state]);
+
+  const defaults = result && !result.ok && result.values ? result.values : cycle;
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Link component={RemixLink} to="/app/admin/cycles" sx={{ display: "inline-block", mb: 1 }}>
+        ← Cycles
+      </Link>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap" }}>
+        <Typography variant="h5" component="h1" data-testid="cycle-name">
+          {cycle.name}
+        </Typography>
+        <CycleStageChip cycleId={cycle.id} stage={stage} size="medium" />
+      </Stack>
+
+      {result?.formError && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
+          {result.formError}
+        </Alert>
+      )}
+      {result && !result.ok && result.fieldErrors?.form && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
+          {result.fieldErrors.form.join(" ")}
+        </Alert>
+      )}
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Stack spacing={0.5} data-testid="cycle-details">
+          <Typography>Start date: {cycle.start_date ?? "—"}</Typography>
+          <Typography>Planned end date: {cycle.planned_end_date ?? "—"}</Typography>
+          <Typography>Max peers: {cycle.max_peers}</Typography>
+          <Typography>
+            Workflow:{" "}
+            {workflowUrl ? (
+              <Link href={workflowUrl} target="_blank" rel="noreferrer" data-testid="cycle-workflow-link">
+                {cycle.workflow_id}
+              </Link>
+            ) : (
+              cycle.workflow_id
+            )}
+          </Typography>
+        </Stack>
+      </Paper>
+
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Edit
+      </Typography>
+      <Form method="post" noValidate key={cycle.updated_at}>
+        <input type="hidden" name="intent" value="update" />
+        <CycleFormFields defaults={defaults} errors={result && !result.ok ? result.fieldErrors : undefined} />
+        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 3 }} data-testid="cycle-save">
+          Save
+        </Button>
+      </Form>
+
+      {stage === "draft" && (
+        <>
+          <Divider sx={{ my: 3 }} />
+          <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmDelete(true)} data-testid="cycle-delete">
+            Delete Cycle
+          </Button>
+          <Dialog open={confirmDelete} onClose={() => !busy && setConfirmDelete(false)} data-testid="cycle-delete-dialog">
+            <DialogTitle>Delete cycle</DialogTitle>
+            <DialogContent>
+              <DialogContentText>Delete '{cycle.name}'? This cannot be undone.</DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirmDelete(false)} disabled={busy}>
+                Cancel
+              </Button>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete" />
+                <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="cycle-delete-confirm">
+                  Delete
+                </Button>
+              </Form>
+            </DialogActions>
+          </Dialog>
+        </>
+      )}
+    </Box>
+  );
+}
