@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db.server";
 import { requireUser } from "~/services/auth.server";
@@ -70,11 +70,6 @@ export default function Home() {
               <Typography variant="body2" color="text.secondary">
                 {data.overview.participants} participants in this cycle.
               </Typography>
-              <Box>
-                <Button component={RemixLink} to={`/app/performance/prep?cycle_id=${data.cycle.id}`} variant="outlined">
-                  {t("nav.prep")}
-                </Button>
-              </Box>
             </Stack>
           </CardContent>
         </Card>
