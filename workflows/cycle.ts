@@ -51,7 +51,8 @@ export async function cycleWorkflow(input: CycleWorkflowInput): Promise<CycleWor
 
   /** Run update handlers one after the other; each re-checks the stage once it has the turn. */
   async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    await condition(() => !busy);
+    // Check and take the turn in the same synchronous step: several handlers may wake up together.
+    while (busy) await condition(() => !busy);
     busy = true;
     try {
       return await fn();
