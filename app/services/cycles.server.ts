@@ -22,7 +22,7 @@ import {
 } from "~/models/cycle.server";
 import { ApiError, badRequest, conflict, notFound } from "~/services/api.server";
 import { recordAudit, type Actor } from "~/services/audit.server";
-import { getTemporalClient, temporalSettings } from "~/services/temporal.server";
+import { ensureSearchAttributes, getTemporalClient, temporalSettings } from "~/services/temporal.server";
 import { cycleWorkflow, deleteUpdate, transitionUpdate } from "../../workflows/cycle";
 import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
 import { CycleIdKey, CycleStageKey } from "../../workflows/search-attributes";
@@ -331,6 +331,12 @@ export async function transitionCycle(actor: Actor, id: number, transition: Cycl
 export async function ensureCycleWorkflows(): Promise<{ started: number[]; replaced: number[]; running: number[] }> {
   const db = await getDb();
   const client = await getTemporalClient();
+  try {
+    const added = await ensureSearchAttributes(client);
+    if (added.length) console.log(`Registered Temporal search attributes: ${added.join(", ")}`);
+  } catch (err) {
+    console.warn("Could not check the Temporal search attributes (register CycleId, CycleStage, JobType as Keyword)", err);
+  }
   const result = { started: [] as number[], replaced: [] as number[], running: [] as number[] };
   const rows = await db.cycle.findMany({ orderBy: { id: "asc" } });
   for (const row of rows) {

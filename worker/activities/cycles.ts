@@ -30,12 +30,13 @@ export async function applyCycleTransition(input: ApplyCycleTransitionInput): Pr
       data: { state: toDbState(to) },
     });
     if (res.count === 1) {
+      const after = cycleAuditSnapshot(await tx.cycle.findUniqueOrThrow({ where: { id: cycleId } }));
       await recordAudit(tx, actor, {
-        action: `cycle.${transition}`,
+        action: "cycle.transition",
         entityType: "Cycle",
         entityId: cycleId,
-        before: { state: from },
-        after: { state: to },
+        before: { ...after, state: from },
+        after: { ...after, transition },
       });
       return { cycleId, stage: to, alreadyApplied: false };
     }
