@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { api, methodNotAllowed, unauthorized } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { signInWithIdToken, signOutApi } from "~/services/sign-in.server";
+import { IdTokenHeader } from "~/contracts/auth.server";
+
+export const loader = () => methodNotAllowed(["POST", "DELETE"]);
+
+/** POST: ID token of the OpenID provider → API token. DELETE: sign out (revoke this token). */
+export const action = ({ request }: ActionFunctionArgs) =>
+  api(async () => {
+    if (request.method === "POST") {
+      const header = IdTokenHeader.safeParse(request.headers.get("Authorization") ?? "");
+      if (!header.success) throw unauthorized(z.prettifyError(header.error));
+      return Response.json(await signInWithIdToken(header.data), { status: 201 });
+    }
+    if (request.method === "DELETE") {
+      const current = await requireApiUser(request);
+      return new Response(null, { status: 204, headers: await signOutApi(request, current) });
+    }
+    return methodNotAllowed(["POST", "DELETE"]);
+  });

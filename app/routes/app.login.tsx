@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { Alert, Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
+import GoogleIcon from "@mui/icons-material/Google";
+import LoginIcon from "@mui/icons-material/Login";
+import { getCurrentUser } from "~/services/auth.server";
+import { commitSession, getSession } from "~/services/session.server";
+import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
+
+export const meta: MetaFunction = () => [{ title: "Sign in | PMR" }];
+
+/** Texts of the login screen (spec §2 'Screen contents known: Login', §8 'Login failure'). */
+const TEXT = {
+  heading: "Welcome to PMR",
+  intro: "You can sign in with SSO, using your work email address",
+  google: "Sign in with Google",
+  lark: "Sign in with Lark",
+  error: "Error while login",
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getCurrentUser(request)) throw redirect(redirectTo);
+  const session = await getSession(request);
+  const error = Boolean(session.get("loginError")); // a flash: shown once
+  return data(
+    { error, redirectTo: redirectTo === DEFAULT_AFTER_LOGIN ? null : redirectTo },
+    error ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
+}
+
+/** Standalone sign-in screen (no navigation shell). Each button starts the provider's code flow. */
+export default function Login() {
+  const { error, redirectTo } = useLoaderData<typeof loader>();
+  const hidden = redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", alignItems: "center", justifyContent: "center", p: 2, bgcolor: "grey.50" }}>
+      <Card variant="outlined" sx={{ width: "100%", maxWidth: 440 }}>
+        <CardContent sx={{ p: 4 }}>
+          <Stack spacing={3} alignItems="stretch">
+            <Box>
+              <Typography variant="h4" component="h1" gutterBottom>
+                {TEXT.heading}
+              </Typography>
+              <Typography color="text.secondary">{TEXT.intro}</Typography>
+            </Box>
+            {error && (
+              <Alert severity="error" data-testid="login-error">
+                {TEXT.error}
+              </Alert>
+            )}
+            <Form method="post" action="/auth/google" reloadDocument>
+              {hidden}
+              <Button type="submit" variant="contained" size="large" fullWidth startIcon={<GoogleIcon />}>
+                {TEXT.google}
+              </Button>
+            </Form>
+            <Form method="post" action="/auth/lark" reloadDocument>
+              {hidden}
+              <Button type="submit" variant="outlined" size="large" fullWidth startIcon={<LoginIcon />}>
+                {TEXT.lark}
+              </Button>
+            </Form>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
