@@ -5,6 +5,7 @@
  */
 import type { TestProject } from "vitest/node";
 import { disposeTestDatabase, prepareTestDatabase, testDbKind } from "../support/db";
+import { startTestTemporal } from "../support/temporal";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -30,8 +31,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`[integration] ${testDbKind()} test database ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${databaseUrl.replace(/:[^:@/]+@/, ":***@")}`);
 
   // ── Temporal dev server ───────────────────────────────────────────────────────────────────
-  // >>> Temporal: start the test server here (startTestTemporal from tests/support/temporal.ts),
-  // >>> set process.env.TEMPORAL_ADDRESS and push its stop() onto `teardowns`.
+  // A headless dev server (ports 7300-7399, SQLite file in a temp folder, the app's search
+  // attributes registered). Test files run the app's worker in the fork (tests/support/worker.ts).
+  const temporalStarted = Date.now();
+  const temporal = await startTestTemporal().catch(async (err) => {
+    for (const teardown of teardowns.reverse()) await teardown();
+    throw err;
+  });
+  process.env.TEMPORAL_ADDRESS = temporal.address;
+  process.env.TEMPORAL_NAMESPACE = "default";
+  teardowns.push(() => temporal.stop());
+  console.log(`[integration] Temporal dev server ready in ${((Date.now() - temporalStarted) / 1000).toFixed(1)} s on ${temporal.address}`);
   // <<< end Temporal
 
   return async () => {
