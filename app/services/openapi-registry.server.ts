@@ -1,5 +1,8 @@
-import { OpenAPIRegistry, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { extendZodWithOpenApi, OpenAPIRegistry, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+
+// Adds .openapi() to zod schemas (used for named components such as Error).
+extendZodWithOpenApi(z);
 
 /**
  * The /api/v1 description. Each API area has a contract module `app/contracts/*.server.ts` that
