@@ -160,7 +160,7 @@ export async function startDevOidcProvider(opts: DevOidcProviderOptions): Promis
       )
       .join("\n");
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local sign-in</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem}ul{list-style:none;padding:0}
 li{margin:.4rem 0}button{width:100%;text-align:left;padding:.6rem .8rem;cursor:pointer}small{color:#666;float:right}
 .note{color:#a33}</style></head><body>
@@ -257,6 +257,7 @@ li{margin:.4rem 0}button{width:100%;text-align:left;padding:.6rem .8rem;cursor:p
       });
     }
     if (path === "/jwks" && req.method === "GET") return send(res, 200, { keys: [publicJwk] });
+    if (path === "/favicon.ico") return send(res, 204, "");
     if (path === "/authorize" || path === LARK_AUTHORIZE_PATH) return handleAuthorize(req, res, url);
 
     if (path === "/token") {
