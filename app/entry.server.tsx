@@ -1,6 +1,7 @@
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
+import { PassThrough } from "node:stream";
 import { CacheProvider } from "@emotion/react";
 import createEmotionServer from "@emotion/server/create-instance";
 import { createInstance } from "i18next";
@@ -13,6 +14,29 @@ import { i18next } from "~/i18next.server";
 import i18nConfig from "~/i18n";
 
 export const streamTimeout = 5000;
+
+/** Render the whole document (waiting for every Suspense boundary, including single fetch's data stream). */
+function renderDocument(element: React.ReactElement): Promise<{ html: string; errored: boolean }> {
+  return new Promise((resolve, reject) => {
+    let errored = false;
+    const chunks: Buffer[] = [];
+    const { pipe, abort } = renderToPipeableStream(element, {
+      onAllReady() {
+        const sink = new PassThrough();
+        sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+        sink.on("end", () => resolve({ html: Buffer.concat(chunks).toString("utf8"), errored }));
+        sink.on("error", reject);
+        pipe(sink);
+      },
+      onShellError: reject,
+      onError(error) {
+        errored = true;
+        console.error(error);
+      },
+    });
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
 
 /**
  * Server rendering: MUI styles are collected with emotion's critical-CSS extraction and
@@ -31,12 +55,12 @@ export default async function handleRequest(
   const cache = createEmotionCache();
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
 
-  const html = renderToString(
+  const { html } = await renderDocument(
     <I18nextProvider i18n={instance}>
       <CacheProvider value={cache}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
-          <RemixServer context={remixContext} url={request.url} />
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
         </ThemeProvider>
       </CacheProvider>
     </I18nextProvider>,
@@ -45,5 +69,8 @@ export default async function handleRequest(
   const markup = html.replace(/<meta name="emotion-insertion-point" content="emotion-insertion-point"\/?>/, (m) => m + styles);
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${markup}`, { status: responseStatusCode, headers: responseHeaders });
+  return new Response(markup.startsWith("<!DOCTYPE") ? markup : `<!DOCTYPE html>${markup}`, {
+    status: responseStatusCode,
+    headers: responseHeaders,
+  });
 }

@@ -9,7 +9,7 @@ import {
   useLoaderData,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { i18next } from "~/i18next.server";
@@ -47,6 +47,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { locale } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
+  useEffect(() => {
+    // Lets browser tests (and monitoring) know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -57,7 +57,8 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
     const worker = await createAppWorker();
     const running = worker.run();
     closers.push(async () => {
-      worker.shutdown();
+      // The Temporal runtime may already have begun shutting the worker down on SIGINT.
+      if (worker.getState() === "RUNNING") worker.shutdown();
       await running;
     });
   }
@@ -93,6 +94,8 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
       server.closeAllConnections();
       await closed;
       for (const close of closers.reverse()) await close().catch((e) => console.error(e));
+      const { closeTemporalClient } = await import("~/services/temporal.server");
+      await closeTemporalClient();
       await closeDb();
     },
   };

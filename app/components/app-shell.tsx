@@ -55,7 +55,7 @@ function NavigationList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate
           }
         >
           {group.items.map((item) => (
-            <Tooltip key={item.to} title={t(item.info)} placement="right" arrow>
+            <Tooltip key={item.to} title={t(item.info)} placement="right" arrow describeChild>
               {item.external ? (
                 <ListItemButton component="a" href={item.to} target="_blank" rel="noopener noreferrer">
                   <ListItemText primary={t(item.label)} />
@@ -156,7 +156,7 @@ export function AppShell({ user, groups, banner, children }: { user: ShellUser; 
       )}
       <Box component="aside" sx={{ width: { lg: DRAWER_WIDTH }, flexShrink: { lg: 0 } }}>
         {large ? (
-          <Drawer variant="permanent" open data-testid="side-drawer" sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}>
+          <Drawer variant="permanent" open slotProps={{ paper: { "data-testid": "side-drawer" } as object }} sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}>
             <DrawerContent user={user} groups={groups} />
           </Drawer>
         ) : (
@@ -165,7 +165,7 @@ export function AppShell({ user, groups, banner, children }: { user: ShellUser; 
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
             ModalProps={{ keepMounted: true }}
-            data-testid="side-drawer"
+            slotProps={{ paper: { "data-testid": "side-drawer" } as object }}
             sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}
           >
             <DrawerContent user={user} groups={groups} onNavigate={() => setMobileOpen(false)} />

@@ -8,7 +8,8 @@ type Fixtures = { allowHttpErrors: number[]; consoleErrors: string[] };
 
 export const test = base.extend<Fixtures>({
   allowHttpErrors: [[], { option: true }],
-  consoleErrors: async ({ page, allowHttpErrors }, use) => {
+  consoleErrors: [
+    async ({ page, allowHttpErrors }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() !== "error") return;
@@ -20,11 +21,9 @@ export const test = base.extend<Fixtures>({
     page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
     await use(errors);
     expect(errors, "console errors in the browser").toEqual([]);
-  },
-  page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors; // attach the listeners before the test runs
-    await use(page);
-  },
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
@@ -39,11 +38,24 @@ export const DEMO = {
 
 export type Demo = (typeof DEMO)[keyof typeof DEMO];
 
+/** Wait until React has hydrated the page (root sets html[data-hydrated]). */
+export async function hydrated(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Full page load of `path`, ready for clicks. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response;
+}
+
 /** Sign in through the real flow: login page → local OpenID provider (picker) → back to the app. */
 export async function signIn(page: Page, who: Demo, startPath = "/app/home") {
-  await page.goto(startPath);
+  await open(page, startPath);
   await expect(page).toHaveURL(/\/app\/login\?out=true/);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.getByRole("button", { name: new RegExp(who.email.replace(/[.]/g, "\\.")) }).click();
   await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
+  await hydrated(page);
 }
