@@ -21,6 +21,7 @@ const schema = z.object({
   LARK_CLIENT_ID: z.string().optional(),
   LARK_CLIENT_SECRET: z.string().optional(),
   LARK_BASE_URL: z.string().optional(),
+  LARK_AUTHORIZE_URL: z.string().optional(),
   DEV_OIDC_URL: z.string().optional(),
   GA_GTAG_ID: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
@@ -41,7 +42,7 @@ export const REQUIRED_IN_PRODUCTION = [
   "LARK_CLIENT_SECRET",
 ] as const;
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.parse(source);
   const isProduction = (parsed.APP_ENV ?? (parsed.NODE_ENV === "production" ? "production" : "development")) === "production";
   if (isProduction) {

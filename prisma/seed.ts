@@ -61,7 +61,7 @@ export function buildDemoCompany(): Person[] {
   };
 
   const people: Person[] = [];
-  const partners = [DEMO_USERS.peoplePartner];
+  const partners: string[] = [DEMO_USERS.peoplePartner];
   people.push({ email: DEMO_USERS.superAdmin, name: "Ada Admin", role: "SUPER_ADMIN", jobTitle: "People Systems Lead", department: "People", location: "Singapore" });
   people.push({ email: DEMO_USERS.hrOps, name: "Harper Ops", role: "HR_OPS", jobTitle: "HR Operations Specialist", department: "People", location: "Singapore" });
   people.push({ email: DEMO_USERS.peoplePartner, name: "Priya Partner", role: "PEOPLE_PARTNER", jobTitle: "People Partner", department: "People", location: "Singapore" });

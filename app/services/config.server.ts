@@ -1,13 +1,15 @@
 import { env } from "~/env.server";
+import { ssoSettings } from "~/services/sso-settings.server";
 
 /** Public configuration (spec §3 keys), served without sign-in by GET /api/v1/config. */
 export function publicConfig() {
   const e = env();
+  const sso = ssoSettings();
   return {
     RAILS_ENVIRONMENT: e.isProduction ? "production" : (e.APP_ENV ?? "development"),
     GA_GTAG_ID: e.GA_GTAG_ID ?? null,
-    GOOGLE_CLIENT_ID: e.GOOGLE_CLIENT_ID ?? null,
-    LARK_CLIENT_ID: e.LARK_CLIENT_ID ?? null,
+    GOOGLE_CLIENT_ID: sso.google.clientId || null,
+    LARK_CLIENT_ID: sso.lark.clientId || null,
     SENTRY_DSN: e.SENTRY_DSN ?? null,
     DEPLOYMENT_ENVIRONMENT: e.DEPLOYMENT_ENVIRONMENT ?? (e.isProduction ? "production" : "local"),
   };

@@ -29,7 +29,7 @@ export type SsoSettings = {
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
 
-export function ssoSettings(source: NodeJS.ProcessEnv = process.env): SsoSettings {
+export function ssoSettings(source: Record<string, string | undefined> = process.env): SsoSettings {
   const s = readEnv(source);
   const devOidcUrl = !s.isProduction && s.DEV_OIDC_URL ? trimSlash(s.DEV_OIDC_URL) : undefined;
   const dev = !s.isProduction;
@@ -47,7 +47,7 @@ export function ssoSettings(source: NodeJS.ProcessEnv = process.env): SsoSetting
       baseUrl: larkBase,
       // Lark serves its consent page at …/open-apis/authen/v1/authorize; some tenants use a separate
       // accounts host for it, which LARK_AUTHORIZE_URL can name.
-      authorizeUrl: source.LARK_AUTHORIZE_URL ?? `${larkBase}/open-apis/authen/v1/authorize`,
+      authorizeUrl: s.LARK_AUTHORIZE_URL ?? `${larkBase}/open-apis/authen/v1/authorize`,
       clientId: s.LARK_CLIENT_ID ?? (dev ? DEV_CLIENTS.lark.clientId : ""),
       clientSecret: s.LARK_CLIENT_SECRET ?? (dev ? DEV_CLIENTS.lark.clientSecret : ""),
     },
