@@ -69,8 +69,8 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
     const db = await getDb();
     const token = await db.apiToken.findUnique({ where: { tokenHash: hashToken(match[1]!) } });
     if (!token || token.revokedAt || token.expiresAt.getTime() < Date.now()) throw unauthorized("Invalid or expired token");
-    // Spoofing over the API is tracked on the token row's user only; a spoof session lives in the page cookie.
-    const current = await loadPair(token.userId, undefined, "api");
+    // A token from POST /api/v1/admin/spoof carries the super admin who is really acting.
+    const current = await loadPair(token.userId, token.realUserId ?? undefined, "api");
     if (!current) throw unauthorized("Invalid or expired token");
     void db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
     return current;
