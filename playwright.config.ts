@@ -7,6 +7,7 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 5710);
 const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
+const TEMPORAL_PORT = Number(process.env.E2E_TEMPORAL_PORT ?? 7410);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -43,8 +44,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
-      TEMPORAL_PORT: "7410",
-      TEMPORAL_UI_PORT: "8410",
+      TEMPORAL_PORT: String(TEMPORAL_PORT),
+      TEMPORAL_UI_PORT: String(TEMPORAL_PORT + 1000),
       DEV_OIDC_PORT: String(E2E_OIDC_PORT),
       APP_ENV: "test",
     },
