@@ -1,0 +1,121 @@
+import type { Db, Tx } from "~/db.server";
+import type { Prisma } from "~/generated/prisma/client.ts";
+import { parseStoredDecision, parseStoredRating, type CalibratedRating, type PromotionDecision } from "~/domain/participants";
+
+/** Data access for the participants of a cycle. Writes go through services/participants.server.ts. */
+
+export const participantInclude = {
+  user: { select: { id: true, email: true, name: true } },
+  manager: { select: { id: true, email: true, name: true } },
+  secondaryManager: { select: { id: true, email: true, name: true } },
+  hrPartner: { select: { id: true, email: true, name: true } },
+} satisfies Prisma.ParticipantInclude;
+
+export type ParticipantRow = Prisma.ParticipantGetPayload<{ include: typeof participantInclude }>;
+
+/** JSON shape of the API and the pages (snake_case). */
+export type ParticipantJson = {
+  id: number;
+  email: string;
+  name: string;
+  manager_email: string | null;
+  secondary_manager_email: string | null;
+  hr_partner_email: string | null;
+  reviewer_only: boolean;
+  calibrated_rating: CalibratedRating | null;
+  promotion_decision: PromotionDecision | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export function toParticipantJson(row: ParticipantRow): ParticipantJson {
+  return {
+    id: row.id,
+    email: row.user.email,
+    name: row.user.name,
+    manager_email: row.manager?.email ?? null,
+    secondary_manager_email: row.secondaryManager?.email ?? null,
+    hr_partner_email: row.hrPartner?.email ?? null,
+    reviewer_only: row.reviewerOnly,
+    calibrated_rating: parseStoredRating(row.calibratedRating),
+    promotion_decision: parseStoredDecision(row.promotionDecision),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What an audit record keeps for a participant (its API shape without ids and timestamps). */
+export function participantAuditSnapshot(json: ParticipantJson) {
+  return {
+    cycle_participant_id: json.id,
+    email: json.email,
+    manager_email: json.manager_email,
+    secondary_manager_email: json.secondary_manager_email,
+    hr_partner_email: json.hr_partner_email,
+    reviewer_only: json.reviewer_only,
+    calibrated_rating: json.calibrated_rating,
+    promotion_decision: json.promotion_decision,
+  };
+}
+
+/** The participant of the cycle whose user has this email (case-insensitive), or null. */
+export async function findParticipantByEmail(db: Db | Tx, cycleId: number, email: string): Promise<ParticipantRow | null> {
+  return db.participant.findFirst({
+    where: { cycleId, user: { email: { equals: email.trim(), mode: "insensitive" } } },
+    include: participantInclude,
+    orderBy: { id: "asc" },
+  });
+}
+
+function searchWhere(cycleId: number, q: string | undefined): Prisma.ParticipantWhereInput {
+  const text = q?.trim();
+  if (!text) return { cycleId };
+  return {
+    cycleId,
+    OR: [
+      { user: { name: { contains: text, mode: "insensitive" } } },
+      { user: { email: { contains: text, mode: "insensitive" } } },
+    ],
+  };
+}
+
+/** One page of the cycle's participants, by name then email; `q` matches name or email. */
+export async function listParticipantRows(
+  db: Db | Tx,
+  cycleId: number,
+  opts: { q?: string; skip: number; take: number },
+): Promise<{ rows: ParticipantRow[]; total: number }> {
+  const where = searchWhere(cycleId, opts.q);
+  const [rows, total] = await Promise.all([
+    db.participant.findMany({
+      where,
+      include: participantInclude,
+      orderBy: [{ user: { name: "asc" } }, { user: { email: "asc" } }, { id: "asc" }],
+      skip: opts.skip,
+      take: opts.take,
+    }),
+    db.participant.count({ where }),
+  ]);
+  return { rows, total };
+}
+
+/** Users by email (case-insensitive), active only; the key is the lower-cased email. */
+export async function findActiveUsersByEmails(db: Db | Tx, emails: readonly string[]): Promise<Map<string, { id: number; email: string; name: string }>> {
+  const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  const out = new Map<string, { id: number; email: string; name: string }>();
+  if (wanted.length === 0) return out;
+  // Chunked so a large upload stays well under the bind-parameter limit.
+  for (let i = 0; i < wanted.length; i += 5000) {
+    const chunk = wanted.slice(i, i + 5000);
+    const users = await db.user.findMany({
+      where: { email: { in: chunk, mode: "insensitive" }, active: true },
+      select: { id: true, email: true, name: true },
+      orderBy: { id: "asc" },
+    });
+    for (const u of users) {
+      const key = u.email.toLowerCase();
+      if (!out.has(key)) out.set(key, u);
+    }
+  }
+  return out;
+}
