@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { CycleStatisticsParams, CycleStatisticsResponse } from "~/contracts/participants.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { getCycleStatistics } from "~/services/cycle-statistics.server";
+
+/** GET /api/v1/admin/cycles/{id}/statistics — progress counts of the cycle (super admin or HR ops). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    assertAdminCycleContext(current);
+    const { id } = parseParams(params, CycleStatisticsParams);
+    return CycleStatisticsResponse.parse({ statistics: await getCycleStatistics(id) });
+  });
+
+export const action = (_args: ActionFunctionArgs) => methodNotAllowed(["GET"]);
