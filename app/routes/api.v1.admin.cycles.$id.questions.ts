@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleParams, QuestionsResponse } from "~/contracts/questionnaires.server";
+import { api, parseParams } from "~/services/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { getCycleQuestions } from "~/services/questionnaires.server";
+
+/** GET /api/v1/admin/cycles/{cycle_id}/questions (super admin or HR ops). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    assertAdminCycleContext(current);
+    const { id } = parseParams(params, CycleParams);
+    return QuestionsResponse.parse(await getCycleQuestions(id));
+  });
