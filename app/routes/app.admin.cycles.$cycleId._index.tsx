@@ -19,6 +19,7 @@ import {
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleFormFields } from "~/components/cycle-form-fields";
+import { CycleStatisticsPanel } from "~/components/cycle-statistics-panel";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import type { CycleStage } from "~/domain/cycle-stages";
 import { ApiError } from "~/services/api.server";
@@ -33,6 +34,7 @@ import {
   getCycle,
   updateCycle,
 } from "~/services/cycles.server";
+import { getCycleStatistics } from "~/services/cycle-statistics.server";
 import { temporalSettings } from "~/services/temporal.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];
@@ -60,8 +62,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const workflowUrl = ui
     ? `${ui.replace(/\/$/, "")}/namespaces/${encodeURIComponent(temporalSettings().namespace)}/workflows/${encodeURIComponent(cycle.workflow_id)}`
     : null;
-  return { cycle, workflowUrl };
+  const statistics = await getCycleStatistics(cycle.id);
+  return { cycle, workflowUrl, statistics };
 }
+
+/** Pages of the cycle's admin operations (each built at exactly this path). */
+const CYCLE_SECTIONS: Array<{ title: string; links: Array<{ path: string; label: string }> }> = [
+  {
+    title: "Participants",
+    links: [
+      { path: "participants", label: "Participants" },
+      { path: "upload-participants", label: "Upload participants" },
+      { path: "upsert-participants", label: "Upsert participants" },
+    ],
+  },
+  {
+    title: "Jobs",
+    links: [
+      { path: "upload-participants-jobs", label: "Upload participants jobs" },
+      { path: "upsert-participants-jobs", label: "Upsert participants jobs" },
+      { path: "populate-participants-jobs", label: "Populate participants jobs" },
+    ],
+  },
+  {
+    title: "Questionnaire",
+    links: [
+      { path: "questions", label: "Questions" },
+      { path: "json-builder", label: "Questionnaire builder" },
+      { path: "upload-questionnaire", label: "Upload questionnaire" },
+    ],
+  },
+  { title: "Reminders", links: [{ path: "nudges", label: "Nudges" }] },
+];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const current = await requireUser(request);
@@ -93,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CycleDetails() {
-  const { cycle, workflowUrl } = useLoaderData<typeof loader>();
+  const { cycle, workflowUrl, statistics } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -150,6 +182,27 @@ export default function CycleDetails() {
           </Typography>
         </Stack>
       </Paper>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="nav" aria-label="Cycle administration" data-testid="cycle-sections">
+        <Stack direction={{ xs: "column", md: "row" }} spacing={{ xs: 2, md: 6 }} sx={{ flexWrap: "wrap" }}>
+          {CYCLE_SECTIONS.map((section) => (
+            <Box key={section.title}>
+              <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 0.5 }}>
+                {section.title}
+              </Typography>
+              <Stack spacing={0.5}>
+                {section.links.map((l) => (
+                  <Link key={l.path} component={RemixLink} to={`/app/admin/cycles/${cycle.id}/${l.path}`} data-testid={`cycle-section-${l.path}`}>
+                    {l.label}
+                  </Link>
+                ))}
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      </Paper>
+
+      <CycleStatisticsPanel statistics={statistics} />
 
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Edit

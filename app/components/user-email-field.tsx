@@ -1,0 +1,75 @@
+import { Autocomplete, TextField } from "@mui/material";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+type UserOption = { email: string; name: string };
+
+/**
+ * A text field for a user's email with suggestions (name or email search) from
+ * /app/admin/cycles/{cycleId}/participants/user-options. Submits the typed text under `name`.
+ */
+export function UserEmailField({
+  cycleId,
+  name,
+  label,
+  defaultValue,
+  error,
+  helperText,
+  required,
+  testId,
+}: {
+  cycleId: number;
+  name: string;
+  label: string;
+  defaultValue?: string | null;
+  error?: string;
+  helperText?: string;
+  required?: boolean;
+  testId: string;
+}) {
+  const fetcher = useFetcher<{ users: UserOption[] }>();
+  const [text, setText] = useState(defaultValue ?? "");
+  const [open, setOpen] = useState(false);
+  const { load } = fetcher;
+
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => load(`/app/admin/cycles/${cycleId}/participants/user-options?q=${encodeURIComponent(text)}`), 166);
+    return () => clearTimeout(timer);
+  }, [open, text, cycleId, load]);
+
+  const options = fetcher.data?.users ?? [];
+  return (
+    <Autocomplete<UserOption | string, false, false, true>
+      freeSolo
+      open={open}
+      onOpen={() => setOpen(true)}
+      onClose={() => setOpen(false)}
+      options={options}
+      filterOptions={(x) => x}
+      loading={fetcher.state !== "idle"}
+      inputValue={text}
+      onInputChange={(_e, value) => setText(value)}
+      getOptionLabel={(o) => (typeof o === "string" ? o : o.email)}
+      renderOption={(props, o) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={key} {...rest}>
+            {typeof o === "string" ? o : `${o.name} <${o.email}>`}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name={name}
+          label={label}
+          required={required}
+          error={!!error}
+          helperText={error ?? helperText}
+          slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off" } }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
+import { ParticipantFormFields } from "~/components/participant-form-fields";
+import {
+  participantFormFailure,
+  participantFormStrings,
+  participantFormValues,
+  requireParticipantPage,
+} from "~/services/participant-pages.server";
+import { ParticipantPatchSchema, participantFieldErrorsOf, updateParticipant } from "~/services/participants.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.participant.name ?? "Participant"} - PMR` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { cycle, participant } = await requireParticipantPage(request, params);
+  return { cycle, participant };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { current, cycle, participant } = await requireParticipantPage(request, params);
+  const form = await request.formData();
+  const values = { ...participantFormStrings(form), email: participant.email };
+  const parsed = ParticipantPatchSchema.safeParse(participantFormValues(form, { withEmail: false }));
+  if (!parsed.success) {
+    return data({ values, formError: null, fieldErrors: participantFieldErrorsOf(parsed.error) }, { status: 400 });
+  }
+  try {
+    await updateParticipant(current.actor, cycle.id, participant.email, parsed.data);
+  } catch (err) {
+    const failure = participantFormFailure(err);
+    return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
+  }
+  const done = new URLSearchParams({ done: `${participant.email} saved` });
+  return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
+}
+
+export default function EditParticipant() {
+  const { cycle, participant } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const list = `/app/admin/cycles/${cycle.id}/participants`;
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
+        ← Participants of {cycle.name}
+      </Link>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Edit {participant.name}
+      </Typography>
+      {result?.formError && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+          {result.formError}
+        </Alert>
+      )}
+      {result?.fieldErrors?.form && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+          {result.fieldErrors.form.join(" ")}
+        </Alert>
+      )}
+      <Form method="post" noValidate key={JSON.stringify(result?.values ?? participant.updated_at)}>
+        <ParticipantFormFields
+          cycleId={cycle.id}
+          fixedEmail={participant.email}
+          defaults={result?.values ?? participant}
+          errors={result?.fieldErrors}
+        />
+        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="participant-save">
+            Save
+          </Button>
+          <Button component={RemixLink} to={list}>
+            Cancel
+          </Button>
+        </Stack>
+      </Form>
+    </Box>
+  );
+}

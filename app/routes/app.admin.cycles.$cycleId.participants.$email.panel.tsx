@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Alert, Box, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { requireParticipantPage } from "~/services/participant-pages.server";
+import { getParticipantPanel } from "~/services/participants.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel of ${data?.panel.participant.name ?? "Participant"} - PMR` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { cycle, participant } = await requireParticipantPage(request, params);
+  return { cycle, panel: await getParticipantPanel(cycle.id, participant.email) };
+}
+
+export default function ParticipantPanel() {
+  const { cycle, panel } = useLoaderData<typeof loader>();
+  const list = `/app/admin/cycles/${cycle.id}/participants`;
+  const { participant } = panel;
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
+        ← Participants of {cycle.name}
+      </Link>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        Panel of {participant.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {participant.email} · mandatory reviewers derived from the participant records of this cycle
+      </Typography>
+      {!panel.receives_feedback ? (
+        <Alert severity="info" data-testid="panel-reviewer-only">
+          This participant is reviewer-only: they give feedback but receive none, so they have no panel.
+        </Alert>
+      ) : (
+        <>
+          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 900 }}>
+            <Table size="small" aria-label="Mandatory reviewers">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Reviewer Type</TableCell>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Email</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {panel.reviewers.map((r) => (
+                  <TableRow key={`${r.reviewer_type}-${r.email}`} data-testid={`panel-row-${r.email}`}>
+                    <TableCell>
+                      <Chip size="small" label={r.reviewer_type_label} data-testid={`panel-type-${r.email}`} />
+                    </TableCell>
+                    <TableCell>{r.name}</TableCell>
+                    <TableCell>{r.email}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            Peers and stakeholders are added to the panel through peer selection.
+          </Typography>
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,269 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import { useSnackbar } from "notistack";
+import { useEffect, useState } from "react";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import type { CycleStage } from "~/domain/cycle-stages";
+import { decisionText, ratingText } from "~/domain/participants";
+import { participantFormFailure, requireParticipantsPage } from "~/services/participant-pages.server";
+import { deleteParticipant, listParticipants, ParticipantListQuerySchema } from "~/services/participants.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Participants - ${data?.cycle.name ?? "Cycle"} - PMR` }];
+
+const PAGE_SIZES = [10, 25, 50, 100];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { cycle } = await requireParticipantsPage(request, params);
+  const url = new URL(request.url);
+  const parsed = ParticipantListQuerySchema.safeParse({
+    q: url.searchParams.get("q") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+    page_size: url.searchParams.get("page_size") ?? undefined,
+  });
+  // A bad page or page size in the address falls back to the first page.
+  const query = parsed.success ? parsed.data : { q: url.searchParams.get("q")?.slice(0, 200), page: 1, page_size: 25 };
+  const result = await listParticipants(cycle.id, query);
+  return { cycle, ...result, q: query.q ?? "", page: query.page, pageSize: query.page_size };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { current, cycle } = await requireParticipantsPage(request, params);
+  const form = await request.formData();
+  const email = form.get("email");
+  if (form.get("intent") !== "delete" || typeof email !== "string" || !email) {
+    return data({ ok: false as const, message: "Invalid request" }, { status: 400 });
+  }
+  try {
+    await deleteParticipant(current.actor, cycle.id, email);
+  } catch (err) {
+    const failure = participantFormFailure(err);
+    return data({ ok: false as const, message: failure.formError ?? "Could not delete the participant" }, { status: failure.status });
+  }
+  return { ok: true as const, message: `${email} removed from the cycle` };
+}
+
+export default function ParticipantsList() {
+  const { cycle, participants, total, q, page, pageSize } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [searchParams, setSearchParams] = useSearchParams();
+  const submit = useSubmit();
+  const { enqueueSnackbar } = useSnackbar();
+  const [confirm, setConfirm] = useState<{ email: string; name: string } | null>(null);
+  const base = `/app/admin/cycles/${cycle.id}/participants`;
+
+  useEffect(() => {
+    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
+  }, [result, enqueueSnackbar]);
+  useEffect(() => {
+    if (navigation.state === "idle") setConfirm(null);
+  }, [navigation.state]);
+  // A toast for a change made on another participant page (they redirect here with ?done=...).
+  useEffect(() => {
+    const done = searchParams.get("done");
+    if (!done) return;
+    enqueueSnackbar(done, { variant: "success" });
+    const next = new URLSearchParams(searchParams);
+    next.delete("done");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, enqueueSnackbar]);
+
+  const goTo = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(searchParams);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === "") next.delete(k);
+      else next.set(k, v);
+    }
+    setSearchParams(next);
+  };
+
+  const enc = encodeURIComponent;
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Link component={RemixLink} to={`/app/admin/cycles/${cycle.id}`} sx={{ display: "inline-block", mb: 1 }} data-testid="cycle-back-link">
+        ← {cycle.name}
+      </Link>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
+        <Typography variant="h5" component="h1">
+          Participants
+        </Typography>
+        <CycleStageChip cycleId={cycle.id} stage={cycle.state as CycleStage} />
+        <Box sx={{ flexGrow: 1 }} />
+        <Button component={RemixLink} to={`${base}/create`} variant="contained" data-testid="participant-create-link">
+          Add Participant
+        </Button>
+      </Stack>
+
+      {result && !result.ok && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="participants-error">
+          {result.message}
+        </Alert>
+      )}
+
+      <Form
+        method="get"
+        role="search"
+        key={q}
+        onSubmit={(e) => {
+          e.preventDefault();
+          const text = String(new FormData(e.currentTarget).get("q") ?? "").trim();
+          goTo({ q: text, page: null });
+        }}
+      >
+        <Stack direction="row" spacing={1} sx={{ mb: 2, maxWidth: 560 }}>
+          <TextField
+            name="q"
+            size="small"
+            label="Search by name or email"
+            defaultValue={q}
+            fullWidth
+            slotProps={{ htmlInput: { "data-testid": "participants-search", maxLength: 200 } }}
+          />
+          <Button type="submit" variant="outlined" data-testid="participants-search-submit">
+            Search
+          </Button>
+          {q && (
+            <Button onClick={() => goTo({ q: null, page: null })} data-testid="participants-search-clear">
+              Clear
+            </Button>
+          )}
+        </Stack>
+      </Form>
+
+      {participants.length === 0 ? (
+        <Typography data-testid="participants-empty">{q ? `No participants match '${q}'` : "No participants yet"}</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label="Participants">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Manager</TableCell>
+                  <TableCell>Secondary Manager</TableCell>
+                  <TableCell>HR Partner</TableCell>
+                  <TableCell>Reviewer Only</TableCell>
+                  <TableCell>Calibrated Rating</TableCell>
+                  <TableCell>Promotion Decision</TableCell>
+                  <TableCell align="right">Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {participants.map((p) => {
+                  const at = `${base}/${enc(p.email)}`;
+                  return (
+                    <TableRow key={p.id} data-testid={`participant-row-${p.email}`}>
+                      <TableCell>{p.name}</TableCell>
+                      <TableCell>{p.email}</TableCell>
+                      <TableCell>{p.manager_email ?? "—"}</TableCell>
+                      <TableCell>{p.secondary_manager_email ?? "—"}</TableCell>
+                      <TableCell>{p.hr_partner_email ?? "—"}</TableCell>
+                      <TableCell>{p.reviewer_only ? "Yes" : "No"}</TableCell>
+                      <TableCell data-testid={`participant-rating-${p.email}`}>{ratingText(p.calibrated_rating)}</TableCell>
+                      <TableCell data-testid={`participant-decision-${p.email}`}>{decisionText(p.promotion_decision)}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+                        <Stack direction="row" spacing={0.5} sx={{ justifyContent: "flex-end" }}>
+                          <Button size="small" component={RemixLink} to={`${at}/edit`} data-testid={`participant-edit-${p.email}`}>
+                            Edit
+                          </Button>
+                          <Button size="small" component={RemixLink} to={`${at}/edit-rating`} data-testid={`participant-edit-rating-${p.email}`}>
+                            Rating
+                          </Button>
+                          <Button
+                            size="small"
+                            component={RemixLink}
+                            to={`${at}/edit-promotion-decision`}
+                            data-testid={`participant-edit-decision-${p.email}`}
+                          >
+                            Promotion
+                          </Button>
+                          <Button size="small" component={RemixLink} to={`${at}/panel`} data-testid={`participant-panel-${p.email}`}>
+                            Panel
+                          </Button>
+                          <Tooltip title="Delete participant" describeChild>
+                            <IconButton
+                              size="small"
+                              color="error"
+                              aria-label={`Delete ${p.email}`}
+                              disabled={busy}
+                              onClick={() => setConfirm({ email: p.email, name: p.name })}
+                              data-testid={`participant-delete-${p.email}`}
+                            >
+                              <DeleteOutlineIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={total}
+            page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onPageChange={(_e, p) => goTo({ page: p === 0 ? null : String(p + 1) })}
+            onRowsPerPageChange={(e) => goTo({ page_size: e.target.value, page: null })}
+            data-testid="participants-pagination"
+          />
+        </Paper>
+      )}
+
+      <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="participant-delete-dialog">
+        <DialogTitle>Delete participant</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Remove {confirm?.name} ({confirm?.email}) from '{cycle.name}'? Participants with feedback about or by them cannot be removed.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={busy}
+            data-testid="participant-delete-confirm"
+            onClick={() => confirm && submit({ intent: "delete", email: confirm.email }, { method: "post" })}
+          >
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
+import { ParticipantFormFields } from "~/components/participant-form-fields";
+import {
+  participantFormFailure,
+  participantFormStrings,
+  participantFormValues,
+  requireParticipantsPage,
+} from "~/services/participant-pages.server";
+import { createParticipant, ParticipantCreateSchema, participantFieldErrorsOf } from "~/services/participants.server";
+
+export const meta: MetaFunction = () => [{ title: "Add Participant - PMR" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { cycle } = await requireParticipantsPage(request, params);
+  return { cycle };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { current, cycle } = await requireParticipantsPage(request, params);
+  const form = await request.formData();
+  const values = participantFormStrings(form);
+  const parsed = ParticipantCreateSchema.safeParse(participantFormValues(form, { withEmail: true }));
+  if (!parsed.success) {
+    return data({ values, formError: null, fieldErrors: participantFieldErrorsOf(parsed.error) }, { status: 400 });
+  }
+  let email: string;
+  try {
+    email = (await createParticipant(current.actor, cycle.id, parsed.data)).email;
+  } catch (err) {
+    const failure = participantFormFailure(err);
+    return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
+  }
+  const done = new URLSearchParams({ done: `${email} added to the cycle` });
+  return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
+}
+
+export default function CreateParticipant() {
+  const { cycle } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const list = `/app/admin/cycles/${cycle.id}/participants`;
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
+        ← Participants of {cycle.name}
+      </Link>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Add Participant
+      </Typography>
+      {result?.formError && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+          {result.formError}
+        </Alert>
+      )}
+      {result?.fieldErrors?.form && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+          {result.fieldErrors.form.join(" ")}
+        </Alert>
+      )}
+      <Form method="post" noValidate key={JSON.stringify(result?.values ?? null)}>
+        <ParticipantFormFields cycleId={cycle.id} defaults={result?.values} errors={result?.fieldErrors} />
+        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="participant-create-submit">
+            Add
+          </Button>
+          <Button component={RemixLink} to={list}>
+            Cancel
+          </Button>
+        </Stack>
+      </Form>
+    </Box>
+  );
+}

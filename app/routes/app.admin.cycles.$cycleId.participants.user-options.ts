@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireParticipantsPage, searchUsers } from "~/services/participant-pages.server";
+
+/** Options of the participant forms' user pickers: ?q= name or email (super admin). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireParticipantsPage(request, params);
+  const q = new URL(request.url).searchParams.get("q") ?? "";
+  return { users: await searchUsers(q) };
+}

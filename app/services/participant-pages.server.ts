@@ -1,0 +1,113 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/db.server";
+import type { CycleJson } from "~/models/cycle.server";
+import { ApiError } from "~/services/api.server";
+import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/services/auth.server";
+import { getCycle } from "~/services/cycles.server";
+import { getParticipant, type ParticipantFieldErrors, type ParticipantJson } from "~/services/participants.server";
+
+/** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
+
+function notFoundPage(): Response {
+  return new Response("Not found", { status: 404, statusText: "Not found" });
+}
+
+/** The signed-in super admin (403 otherwise) and the cycle (404 for a malformed or unknown id). Every loader and action. */
+export async function requireParticipantsPage(
+  request: Request,
+  params: LoaderFunctionArgs["params"],
+): Promise<{ current: CurrentUser; cycle: CycleJson }> {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  const raw = params.cycleId ?? "";
+  if (!/^\d+$/.test(raw)) throw notFoundPage();
+  try {
+    return { current, cycle: await getCycle(Number(raw)) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw notFoundPage();
+    throw err;
+  }
+}
+
+/** As above, plus the participant named by the {email} segment (404 if not a participant of the cycle). */
+export async function requireParticipantPage(
+  request: Request,
+  params: LoaderFunctionArgs["params"],
+): Promise<{ current: CurrentUser; cycle: CycleJson; participant: ParticipantJson }> {
+  const base = await requireParticipantsPage(request, params);
+  const email = params.email ?? "";
+  try {
+    return { ...base, participant: await getParticipant(base.cycle.id, email) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw notFoundPage();
+    throw err;
+  }
+}
+
+export type FormFailure = { status: number; formError: string | null; fieldErrors: ParticipantFieldErrors };
+
+/** An ApiError/ZodError from the service as a form result: field errors by column, or one message. */
+export function participantFormFailure(err: unknown): FormFailure {
+  if (err instanceof z.ZodError) {
+    const flat = z.flattenError(err);
+    return { status: 400, formError: flat.formErrors[0] ?? null, fieldErrors: flat.fieldErrors as ParticipantFieldErrors };
+  }
+  if (err instanceof ApiError) {
+    const details = err.details as { fieldErrors?: ParticipantFieldErrors; formErrors?: string[] } | null;
+    const fieldErrors = details?.fieldErrors ?? {};
+    const hasFields = Object.keys(fieldErrors).length > 0;
+    return { status: err.status, formError: hasFields ? (details?.formErrors?.[0] ?? null) : err.message, fieldErrors };
+  }
+  throw err;
+}
+
+/** A text field of a form: trimmed; '' when missing. */
+export function formText(form: FormData, key: string): string {
+  const v = form.get(key);
+  return typeof v === "string" ? v.trim() : "";
+}
+
+/** Active users whose name or email contains `q`, for the email pickers (at most 20, by name). */
+export async function searchUsers(q: string): Promise<Array<{ email: string; name: string }>> {
+  const text = q.trim().slice(0, 200);
+  const db = await getDb();
+  return db.user.findMany({
+    where: {
+      active: true,
+      ...(text
+        ? { OR: [{ name: { contains: text, mode: "insensitive" } }, { email: { contains: text, mode: "insensitive" } }] }
+        : {}),
+    },
+    select: { email: true, name: true },
+    orderBy: [{ name: "asc" }, { email: "asc" }],
+    take: 20,
+  });
+}
+
+/** The participant form as the create/patch body: '' → null (none), the checkbox → boolean. */
+export function participantFormValues(form: FormData, opts: { withEmail: boolean }) {
+  const person = (key: string) => formText(form, key) || null;
+  return {
+    ...(opts.withEmail ? { email: formText(form, "email") } : {}),
+    manager_email: person("manager_email"),
+    secondary_manager_email: person("secondary_manager_email"),
+    hr_partner_email: person("hr_partner_email"),
+    reviewer_only: form.get("reviewer_only") === "on" || form.get("reviewer_only") === "true",
+  };
+}
+
+/** The form's text as typed, to show it again next to its errors. */
+export function participantFormStrings(form: FormData) {
+  const raw = (key: string) => {
+    const v = form.get(key);
+    return typeof v === "string" ? v : "";
+  };
+  return {
+    email: raw("email"),
+    manager_email: raw("manager_email"),
+    secondary_manager_email: raw("secondary_manager_email"),
+    hr_partner_email: raw("hr_partner_email"),
+    reviewer_only: form.get("reviewer_only") === "on" || form.get("reviewer_only") === "true",
+  };
+}
