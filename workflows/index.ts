@@ -1,2 +1,3 @@
 // Every workflow the worker runs (the worker's workflowsPath points here). Deterministic code only.
 export { cycleWorkflow } from "./cycle";
+export { bulkJobWorkflow } from "./bulk-job";

@@ -1,2 +1,3 @@
 // Every activity the worker registers. Workflows import this module as a TYPE only.
 export * from "./cycles";
+export * from "./jobs";

@@ -1,0 +1,106 @@
+import type { Db, Tx } from "~/db.server";
+import type { Job, Prisma } from "~/generated/prisma/client.ts";
+import { recordAudit, type Actor } from "~/services/audit.server";
+import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
+
+/**
+ * The contract between the generic bulk job workflow and a job type.
+ *
+ * HOW TO ADD A JOB TYPE (see docs/decisions/0015-bulk-jobs.md):
+ *  1. The JobType enum value exists in prisma/schema.prisma (ask the lead otherwise).
+ *  2. Describe it for the API and pages in `JOB_TYPES` (app/services/jobs.server.ts): key, label,
+ *     API collection path, page path, input ("csv" with its header check, or "none"), output file.
+ *  3. Write its `JobHandler` (begin / step / finish below; e.g. app/services/participant-jobs.server.ts)
+ *     and register it in `JOB_HANDLERS` (app/services/job-handlers.server.ts).
+ *  4. Add API routes that call `createJob` / `listJobs` / `getJobDetail` (see the participant job
+ *     routes) and pages that use app/components/job-views.tsx.
+ * The workflow (workflows/bulk-job.ts) and the activities (worker/activities/jobs.ts) stay unchanged.
+ *
+ * Rules for a handler:
+ *  - `begin` reads only (count rows, scan the input); anything it must write goes in `write`, which
+ *    runs in the job.start transaction exactly once.
+ *  - `step` does one chunk. Its writes, the job's counters and its audit record commit in ONE
+ *    transaction that first moves the watermark with `claimRows`; if the claim fails the chunk was
+ *    already done (a retry after a lost reply, or a resumed workflow) and the step writes nothing.
+ *    It returns the next step, computed the same way whether or not it wrote.
+ *  - `finish` gives the verdict from the Job row's counters; `write` runs in the same transaction as
+ *    the status change (e.g. assembling the output file).
+ */
+
+export type JobContext = {
+  db: Db;
+  /** The Job row as loaded when the activity started. */
+  job: Job;
+  /** Who started the job, with source "workflow". */
+  actor: Actor;
+  chunkRows: number;
+  /** Tell Temporal the activity is alive (call every few thousand rows of a long scan). */
+  heartbeat(details?: unknown): void;
+  /** Throws if the activity was cancelled (e.g. the worker is shutting down): call before writing. */
+  checkCancelled(): void;
+};
+
+export type BeginResult = {
+  totalRows: number;
+  /** Phase text shown on the job page while it runs; also the phase `claimRows` checks. */
+  phase: string;
+  /** The first step, or null if there is nothing to do (finish follows). */
+  first: JobStep | null;
+  /** Extra writes in the job.start transaction (e.g. row errors found by a whole-file scan). */
+  write?: (tx: Tx) => Promise<void>;
+};
+
+export type JobVerdict = {
+  status: "SUCCEEDED" | "FAILED";
+  message: string;
+  /** Writes in the same transaction as the final status (only once). */
+  write?: (tx: Tx) => Promise<void>;
+};
+
+export interface JobHandler {
+  begin(ctx: JobContext): Promise<BeginResult>;
+  step(ctx: JobContext, step: JobStep): Promise<StepResult>;
+  finish(ctx: JobContext): Promise<JobVerdict>;
+}
+
+/** The input cannot be processed (bad header, not CSV): the job fails with this message, no retry. */
+export class JobInputError extends Error {}
+
+/** The Job row's progress contradicts the step (should never happen): the job fails, no retry. */
+export class JobStateError extends Error {}
+
+/** Interactive transaction options for chunk writes (a 1,000-row chunk with audits takes well under this). */
+export const CHUNK_TX = { timeout: 120_000, maxWait: 60_000 } as const;
+
+/**
+ * The per-chunk watermark (compare-and-set on the Job row, inside the chunk's transaction): moves
+ * processedRows from `from` to `to` only if the job is RUNNING in `phase` with processedRows =
+ * `from`. True: this transaction owns the chunk (the row stays locked until commit). False: the
+ * chunk was already done, or the job moved on; write nothing.
+ */
+export async function claimRows(
+  tx: Tx,
+  jobId: number,
+  claim: { phase: string; from: number; to: number; data?: Omit<Prisma.JobUpdateManyMutationInput, "processedRows" | "status"> },
+): Promise<boolean> {
+  const res = await tx.job.updateMany({
+    where: { id: jobId, status: "RUNNING", message: claim.phase, processedRows: claim.from },
+    data: { ...claim.data, processedRows: claim.to },
+  });
+  return res.count === 1;
+}
+
+/** One audit record about a job (job.start, job.rows_committed, job.succeed, job.fail, ...). */
+export async function auditJob(tx: Tx | Db, actor: Actor, job: Pick<Job, "id" | "cycleId" | "type">, action: string, after: Record<string, unknown>) {
+  await recordAudit(tx, actor, {
+    action,
+    entityType: "Job",
+    entityId: job.id,
+    after: { job_id: job.id, cycle_id: job.cycleId, type: job.type.toLowerCase(), ...after },
+  });
+}
+
+/** The job's counters as audit/JSON data. */
+export function jobCounters(job: Pick<Job, "totalRows" | "processedRows" | "succeededRows" | "failedRows">) {
+  return { total_rows: job.totalRows, processed_rows: job.processedRows, succeeded_rows: job.succeededRows, failed_rows: job.failedRows };
+}

@@ -1,0 +1,154 @@
+import { Context } from "@temporalio/activity";
+import { ApplicationFailure, CancelledFailure } from "@temporalio/common";
+import { getDb, type Db } from "~/db.server";
+import type { Job } from "~/generated/prisma/client.ts";
+import { handlerFor } from "~/services/job-handlers.server";
+import { CsvInputError } from "~/services/job-files.server";
+import { auditJob, jobCounters, JobInputError, JobStateError, type JobContext } from "~/services/job-runner.server";
+import {
+  JOB_FAILURE,
+  type BeginJobInput,
+  type FailJobInput,
+  type FinishJobInput,
+  type RunJobStepInput,
+  type StepResult,
+} from "../../workflows/bulk-job-contract";
+
+/**
+ * Activities of the generic bulk job workflow (workflows/bulk-job.ts). They own the Job row's
+ * status (PENDING → RUNNING → SUCCEEDED | FAILED, each change conditional and audited) and hand
+ * the work of each step to the job type's handler (app/services/job-handlers.server.ts).
+ */
+
+const MAX_MESSAGE = 2000;
+
+async function loadJob(db: Db, jobId: number): Promise<Job> {
+  const job = await db.job.findUnique({ where: { id: jobId } });
+  if (!job) throw ApplicationFailure.nonRetryable(`Job ${jobId} not found`, JOB_FAILURE.notFound);
+  return job;
+}
+
+function contextFor(db: Db, job: Job, input: { actor: JobContext["actor"]; chunkRows?: number }): JobContext {
+  return {
+    db,
+    job,
+    actor: { ...input.actor, source: "workflow" },
+    chunkRows: Math.max(1, input.chunkRows ?? 1000),
+    heartbeat: (details?: unknown) => {
+      try {
+        Context.current().heartbeat(details);
+      } catch {
+        // outside an activity (direct calls in tests): nothing to tell
+      }
+    },
+    checkCancelled: () => {
+      let aborted = false;
+      try {
+        aborted = Context.current().cancellationSignal.aborted;
+      } catch {
+        aborted = false;
+      }
+      if (aborted) throw new CancelledFailure("Activity cancelled before writing");
+    },
+  };
+}
+
+/** Bad input becomes a non-retryable failure: the workflow then fails the job with its message. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof JobInputError || err instanceof CsvInputError) {
+      throw ApplicationFailure.nonRetryable(err.message, JOB_FAILURE.badInput);
+    }
+    if (err instanceof JobStateError) throw ApplicationFailure.nonRetryable(err.message, JOB_FAILURE.stateMismatch);
+    throw err;
+  }
+}
+
+/** PENDING → RUNNING with its total and phase (audit job.start); returns the first step. */
+export async function beginJob(input: BeginJobInput): Promise<StepResult> {
+  const db = await getDb();
+  const job = await loadJob(db, input.jobId);
+  if (job.status === "SUCCEEDED" || job.status === "FAILED") return { next: null };
+  const ctx = contextFor(db, job, input);
+  const begun = await guarded(() => handlerFor(job.type).begin(ctx));
+  ctx.checkCancelled();
+  await db.$transaction(
+    async (tx) => {
+      const res = await tx.job.updateMany({
+        where: { id: job.id, status: "PENDING" },
+        data: {
+          status: "RUNNING",
+          startedAt: new Date(),
+          totalRows: begun.totalRows,
+          processedRows: 0,
+          succeededRows: 0,
+          failedRows: 0,
+          message: begun.phase,
+        },
+      });
+      if (res.count !== 1) return; // a retry after the commit: already running
+      await begun.write?.(tx);
+      await auditJob(tx, ctx.actor, job, "job.start", { total_rows: begun.totalRows, error_mode: job.errorMode.toLowerCase() });
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
+  return { next: begun.first };
+}
+
+/** One chunk through the job type's handler; nothing to do once the job has finished. */
+export async function runJobStep(input: RunJobStepInput): Promise<StepResult> {
+  const db = await getDb();
+  const job = await loadJob(db, input.jobId);
+  if (job.status !== "RUNNING") return { next: null };
+  const ctx = contextFor(db, job, input);
+  return guarded(() => handlerFor(job.type).step(ctx, input.step));
+}
+
+/** RUNNING → the handler's verdict (audit job.succeed / job.fail). Idempotent. */
+export async function finishJob(input: FinishJobInput): Promise<{ status: "SUCCEEDED" | "FAILED" }> {
+  const db = await getDb();
+  const job = await loadJob(db, input.jobId);
+  if (job.status === "SUCCEEDED" || job.status === "FAILED") return { status: job.status };
+  const ctx = contextFor(db, job, input);
+  const verdict = await handlerFor(job.type).finish(ctx);
+  return db.$transaction(
+    async (tx) => {
+      const res = await tx.job.updateMany({
+        where: { id: job.id, status: "RUNNING" },
+        data: { status: verdict.status, message: verdict.message.slice(0, MAX_MESSAGE), finishedAt: new Date() },
+      });
+      if (res.count === 1) {
+        await verdict.write?.(tx);
+        const after = await tx.job.findUniqueOrThrow({ where: { id: job.id } });
+        await auditJob(tx, ctx.actor, job, verdict.status === "SUCCEEDED" ? "job.succeed" : "job.fail", {
+          ...jobCounters(after),
+          message: verdict.message,
+        });
+        return { status: verdict.status };
+      }
+      const now = await tx.job.findUniqueOrThrow({ where: { id: job.id }, select: { status: true } });
+      return { status: now.status === "SUCCEEDED" ? "SUCCEEDED" : "FAILED" };
+    },
+    { timeout: 120_000, maxWait: 60_000 },
+  );
+}
+
+/** The job could not run to its end: FAILED with the reason (audit job.fail). Idempotent. */
+export async function failJob(input: FailJobInput): Promise<{ status: "SUCCEEDED" | "FAILED" }> {
+  const db = await getDb();
+  const job = await db.job.findUnique({ where: { id: input.jobId } });
+  if (!job) return { status: "FAILED" };
+  if (job.status === "SUCCEEDED") return { status: "SUCCEEDED" };
+  const actor = { ...input.actor, source: "workflow" as const };
+  const message = (job.succeededRows > 0 ? `${input.message} (${job.succeededRows} rows had been committed)` : input.message).slice(0, MAX_MESSAGE);
+  await db.$transaction(async (tx) => {
+    const res = await tx.job.updateMany({
+      where: { id: job.id, status: { in: ["PENDING", "RUNNING"] } },
+      data: { status: "FAILED", message, finishedAt: new Date() },
+    });
+    if (res.count === 1) await auditJob(tx, actor, job, "job.fail", { ...jobCounters(job), message });
+  });
+  return { status: "FAILED" };
+}
