@@ -15,6 +15,15 @@ import * as statisticsRoute from "~/routes/api.v1.admin.cycles.$id.statistics";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
 import { checkParticipantRows, ParticipantRowsError, upsertParticipantRows } from "~/services/participants.server";
 import type { Actor } from "~/services/audit.server";
+import * as listPage from "~/routes/app.admin.cycles.$cycleId.participants._index";
+import * as createPage from "~/routes/app.admin.cycles.$cycleId.participants.create";
+import * as editPage from "~/routes/app.admin.cycles.$cycleId.participants.$email.edit";
+import * as ratingPage from "~/routes/app.admin.cycles.$cycleId.participants.$email.edit-rating";
+import * as decisionPage from "~/routes/app.admin.cycles.$cycleId.participants.$email.edit-promotion-decision";
+import * as panelPage from "~/routes/app.admin.cycles.$cycleId.participants.$email.panel";
+import * as userOptions from "~/routes/app.admin.cycles.$cycleId.participants.user-options";
+import * as cyclePage from "~/routes/app.admin.cycles.$cycleId._index";
+import { commitSession, sessionStorage } from "~/services/session.server";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 
 let admin: User;
@@ -573,5 +582,140 @@ describe("OpenAPI", () => {
     ]) {
       expect(paths).toContain(p);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Pages (loaders and actions called like Remix does, with a session cookie)
+
+async function sessionCookie(userId: number): Promise<string> {
+  const session = await sessionStorage.getSession();
+  session.set("userId", userId);
+  return (await commitSession(session)).split(";")[0]!;
+}
+
+async function callPage(
+  handler: (args: never) => unknown,
+  opts: { path: string; userId: number; form?: Record<string, string>; params?: Record<string, string> },
+): Promise<{ status: number; data: any; location: string | null }> {
+  const headers = new Headers({ Cookie: await sessionCookie(opts.userId) });
+  const body = opts.form ? new URLSearchParams(opts.form) : undefined;
+  const request = new Request(`http://127.0.0.1${opts.path}`, { method: body ? "POST" : "GET", headers, body });
+  try {
+    const result: any = await handler({ request, params: opts.params ?? {}, context: {} } as never);
+    if (result instanceof Response) return { status: result.status, data: null, location: result.headers.get("Location") };
+    if (result && typeof result === "object" && result.type === "DataWithResponseInit") {
+      return { status: result.init?.status ?? 200, data: result.data, location: null };
+    }
+    return { status: 200, data: result, location: null };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, data: null, location: thrown.headers.get("Location") };
+    throw thrown;
+  }
+}
+
+describe("participant pages", () => {
+  it("are super admin only (HR ops included) in every loader and action", async () => {
+    const cycle = await newCycle();
+    const p = await createTestUser({ name: "Page Guard" });
+    await create(cycle.id, { email: p.email });
+    const params = { cycleId: String(cycle.id), email: p.email };
+    for (const user of [hrOps, partner, employee]) {
+      const calls = [
+        await callPage(listPage.loader as never, { path: `/app/admin/cycles/${cycle.id}/participants`, userId: user.id, params }),
+        await callPage(listPage.action as never, { path: "/x", userId: user.id, params, form: { intent: "delete", email: p.email } }),
+        await callPage(createPage.loader as never, { path: "/x", userId: user.id, params }),
+        await callPage(createPage.action as never, { path: "/x", userId: user.id, params, form: { email: employee.email } }),
+        await callPage(editPage.loader as never, { path: "/x", userId: user.id, params }),
+        await callPage(editPage.action as never, { path: "/x", userId: user.id, params, form: { reviewer_only: "on" } }),
+        await callPage(ratingPage.action as never, { path: "/x", userId: user.id, params, form: { calibrated_rating: "3" } }),
+        await callPage(decisionPage.action as never, { path: "/x", userId: user.id, params, form: { promotion_decision: "PROMOTED" } }),
+        await callPage(panelPage.loader as never, { path: "/x", userId: user.id, params }),
+        await callPage(userOptions.loader as never, { path: "/x?q=a", userId: user.id, params }),
+      ];
+      for (const c of calls) expect(c.status).toBe(403);
+    }
+    expect((await one(cycle.id, p.email)).body.participant).toMatchObject({ reviewer_only: false, calibrated_rating: null });
+    const anonymous = await listPage.loader({ request: new Request("http://127.0.0.1/app/admin/cycles/1/participants"), params, context: {} } as never).catch((r: Response) => r);
+    expect((anonymous as Response).status).toBe(302);
+  });
+
+  it("list, create with field errors, edit, rating, decision, panel and delete", async () => {
+    const cycle = await newCycle();
+    const params = { cycleId: String(cycle.id) };
+    const [p, m] = await Promise.all(["Page Person", "Page Manager"].map((name) => createTestUser({ name })));
+    const path = `/app/admin/cycles/${cycle.id}/participants`;
+
+    const selfManager = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email, manager_email: p!.email } });
+    expect(selfManager.status).toBe(400);
+    expect(selfManager.data.fieldErrors.manager_email).toEqual(["Manager must differ from the participant"]);
+    expect(selfManager.data.values.email).toBe(p!.email);
+    const unknown = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: "no.such.person@test.example.com" } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.data.fieldErrors.email).toEqual(["No user with email no.such.person@test.example.com"]);
+
+    const ok = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email, manager_email: m!.email, hr_partner_email: "" } });
+    expect(ok.status).toBe(302);
+    expect(ok.location).toContain(`${path}?done=`);
+    const dup = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email } });
+    expect(dup.status).toBe(409);
+    expect(dup.data.fieldErrors.email).toEqual([`${p!.email} is already a participant of this cycle`]);
+    const created = (await one(cycle.id, p!.email)).body.participant;
+    expect(created).toMatchObject({ manager_email: m!.email, hr_partner_email: null, reviewer_only: false });
+    expect((await audits(created.id, "participant.create"))[0]).toMatchObject({ source: "page", actorId: admin.id });
+
+    const listed = await callPage(listPage.loader as never, { path: `${path}?q=page%20person&page_size=10`, userId: admin.id, params });
+    expect(listed.data).toMatchObject({ total: 1, q: "page person", page: 1, pageSize: 10 });
+    expect(listed.data.participants[0].email).toBe(p!.email);
+    const badPaging = await callPage(listPage.loader as never, { path: `${path}?page=-1`, userId: admin.id, params });
+    expect(badPaging.data).toMatchObject({ total: 1, page: 1 });
+
+    const one2 = { ...params, email: p!.email };
+    const edit = await callPage(editPage.loader as never, { path: "/x", userId: admin.id, params: one2 });
+    expect(edit.data.participant.email).toBe(p!.email);
+    const edited = await callPage(editPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { manager_email: "", secondary_manager_email: m!.email, reviewer_only: "" } });
+    expect(edited.status).toBe(302);
+    expect((await one(cycle.id, p!.email)).body.participant).toMatchObject({ manager_email: null, secondary_manager_email: m!.email });
+    const badEdit = await callPage(editPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { manager_email: m!.email, secondary_manager_email: m!.email } });
+    expect(badEdit.status).toBe(400);
+    expect(badEdit.data.fieldErrors.secondary_manager_email).toEqual(["Secondary manager must differ from the manager"]);
+
+    const rated = await callPage(ratingPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { calibrated_rating: "2" } });
+    expect(rated.status).toBe(302);
+    expect((await one(cycle.id, p!.email)).body.participant.calibrated_rating).toBe(2);
+    expect((await callPage(ratingPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { calibrated_rating: "9" } })).status).toBe(400);
+    await callPage(ratingPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { calibrated_rating: "" } });
+    expect((await one(cycle.id, p!.email)).body.participant.calibrated_rating).toBeNull();
+
+    const decided = await callPage(decisionPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { promotion_decision: "NOT_PROMOTED" } });
+    expect(decided.status).toBe(302);
+    expect((await one(cycle.id, p!.email)).body.participant.promotion_decision).toBe("NOT_PROMOTED");
+    expect((await callPage(decisionPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { promotion_decision: "YES" } })).status).toBe(400);
+
+    const panelData = await callPage(panelPage.loader as never, { path: "/x", userId: admin.id, params: one2 });
+    expect(panelData.data.panel.reviewers.map((r: { reviewer_type_label: string }) => r.reviewer_type_label)).toEqual(["Self", "Matrix Manager"]);
+    expect((await callPage(panelPage.loader as never, { path: "/x", userId: admin.id, params: { ...params, email: "x@y.z" } })).status).toBe(404);
+    expect((await callPage(listPage.loader as never, { path: "/x", userId: admin.id, params: { cycleId: "999999999" } })).status).toBe(404);
+
+    const options = await callPage(userOptions.loader as never, { path: `/x?q=${encodeURIComponent("Page Manager")}`, userId: admin.id, params });
+    expect(options.data.users).toEqual([{ email: m!.email, name: "Page Manager" }]);
+
+    // Delete from the list: 409 message with feedback, then removed without.
+    await (await getDb()).feedback.create({ data: { cycleId: cycle.id, revieweeId: created.id, reviewerId: p!.id, reviewerType: "SELF" } });
+    const refused = await callPage(listPage.action as never, { path, userId: admin.id, params, form: { intent: "delete", email: p!.email } });
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toBe(`${p!.email} cannot be deleted: feedback about or by them exists in this cycle`);
+    await (await getDb()).feedback.deleteMany({ where: { revieweeId: created.id } });
+    const removed = await callPage(listPage.action as never, { path, userId: admin.id, params, form: { intent: "delete", email: p!.email } });
+    expect(removed.data).toEqual({ ok: true, message: `${p!.email} removed from the cycle` });
+    expect((await one(cycle.id, p!.email)).status).toBe(404);
+  });
+
+  it("the cycle page shows the statistics", async () => {
+    const cycle = await newCycle();
+    const p = await createTestUser({ name: "Stat Page" });
+    await create(cycle.id, { email: p.email });
+    const res = await callPage(cyclePage.loader as never, { path: `/app/admin/cycles/${cycle.id}`, userId: admin.id, params: { cycleId: String(cycle.id) } });
+    expect(res.data.statistics).toMatchObject({ cycle_id: cycle.id, participants: { total: 1, reviewer_only: 0, receiving_feedback: 1 } });
   });
 });
