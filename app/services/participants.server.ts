@@ -514,11 +514,10 @@ export async function deleteParticipant(actor: Actor, cycleId: number, email: st
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const row = await requireParticipant(tx, cycleId, email);
-    const [about, by, nominations] = await Promise.all([
-      tx.feedback.count({ where: { revieweeId: row.id } }),
-      tx.feedback.count({ where: { cycleId, reviewerId: row.userId } }),
-      tx.promotionNomination.count({ where: { participantId: row.id } }),
-    ]);
+    // One after the other: a transaction runs on one connection.
+    const about = await tx.feedback.count({ where: { revieweeId: row.id } });
+    const by = await tx.feedback.count({ where: { cycleId, reviewerId: row.userId } });
+    const nominations = await tx.promotionNomination.count({ where: { participantId: row.id } });
     if (about + by > 0) {
       throw conflict(`${row.user.email} cannot be deleted: feedback about or by them exists in this cycle`, {
         feedback_about: about,
