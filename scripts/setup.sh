@@ -18,9 +18,11 @@ if ! command -v chromium >/dev/null 2>&1; then apt_install chromium; fi
 # PostgreSQL server: the integration tests also run against it (the app defaults to embedded PGlite).
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then apt_install postgresql; fi
 
-# npm packages, exactly as locked; install scripts only where package.json allowScripts approves them.
+# npm packages at the locked versions; install scripts only where package.json allowScripts approves them.
+# `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages of @swc/core and rollup
+# out of the lock file it writes, and `npm ci` then refuses the lock; `npm install` keeps the locked versions.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "› npm ci"; npm ci --no-audit --no-fund
+  echo "› npm install"; npm install --no-audit --no-fund
 fi
 
 # The Temporal CLI (dev server + Web UI), built from its Go module into .tools/bin.
