@@ -1,0 +1,132 @@
+import { z } from "zod";
+import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/services/openapi-registry.server";
+import { ERROR_MODES, JOB_STATUSES, JOB_TYPES, MAX_UPLOAD_BYTES, PageQuerySchema, UploadFieldsSchema } from "~/services/jobs.server";
+
+/**
+ * Contracts of the bulk job routes under /api/v1/admin/cycles/{cycle_id}/: for each job type a
+ * collection (GET list newest first, POST create → 202 {job}) and GET {job_id} (the job and a page
+ * of its row errors); jobs with an output file also GET {job_id}/file. Reads: super admin or HR ops;
+ * creating a job: super admin.
+ */
+
+export { PageQuerySchema, UploadFieldsSchema };
+
+export const JobSchema = z.object({
+  id: z.number().int(),
+  cycle_id: z.number().int(),
+  type: z.string().describe("upload_participants, upsert_participants, populate_participants, download_participants, ..."),
+  type_label: z.string(),
+  status: z.enum(JOB_STATUSES),
+  error_mode: z.enum(ERROR_MODES),
+  workflow_id: z.string(),
+  file_name: z.string().nullable(),
+  total_rows: z.number().int(),
+  processed_rows: z.number().int(),
+  succeeded_rows: z.number().int(),
+  failed_rows: z.number().int(),
+  message: z.string().nullable(),
+  created_by: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  output_file_url: z.string().nullable(),
+});
+
+export const JobRowErrorSchema = z.object({ row_number: z.number().int(), column: z.string().nullable(), message: z.string() });
+
+export const JobResponse = z.object({ job: JobSchema });
+export const JobListResponse = z.object({ jobs: z.array(JobSchema), total: z.number().int() });
+export const JobDetailResponse = z.object({
+  job: JobSchema,
+  row_errors: z.array(JobRowErrorSchema),
+  row_errors_total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+/** POST body of the jobs without an input file (populate, download): an empty object. */
+export const EmptyJobBody = z.object({}).strict();
+
+export const CycleJobsParams = z.object({ id: z.coerce.number().int().positive() });
+export const JobParams = z.object({ id: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+
+// ---------------------------------------------------------------------------------------------
+// OpenAPI
+
+const cycleParams = z.object({ cycle_id: z.number().int().positive() });
+const jobParams = z.object({ cycle_id: z.number().int().positive(), job_id: z.number().int().positive() });
+const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
+
+export const UploadMultipartSchema = z.object({
+  file: z.string().describe(`The CSV file (multipart file part, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); its header names the columns`),
+  error_mode: UploadFieldsSchema.shape.error_mode.describe(
+    "all_or_nothing: commit nothing if any row is invalid (the job fails with the row errors); valid_only: commit the valid rows",
+  ),
+});
+
+for (const def of Object.values(JOB_TYPES)) {
+  if (!def) continue;
+  const base = `/api/v1/admin/cycles/{cycle_id}/${def.apiCollection}`;
+  const tags = ["admin jobs"];
+  registerRoute({
+    method: "get",
+    path: base,
+    summary: `${def.label} jobs of a cycle, newest first (super admin or HR ops)`,
+    tags,
+    request: { params: cycleParams, query: PageQuerySchema },
+    responses: { 200: JobListResponse },
+  });
+  if (def.input === "file") {
+    // Multipart body: registered directly (registerRoute describes JSON bodies).
+    registry.registerPath({
+      method: "post",
+      path: base,
+      summary: `Start a ${def.label.toLowerCase()} job from a CSV upload (super admin). A bad header is a 400 and starts nothing; row problems become the job's row errors`,
+      tags,
+      security: [{ [bearerAuth.name]: [] }],
+      request: { params: cycleParams, body: { content: { "multipart/form-data": { schema: UploadMultipartSchema } } } },
+      responses: {
+        202: { description: "Accepted: the job runs in the background", content: { "application/json": { schema: JobResponse } } },
+        400: error("No file, a bad CSV header, or a bad error_mode"),
+        401: error("Not signed in"),
+        403: error("Not a super admin"),
+        404: error("Unknown cycle"),
+        413: error("The file is too large"),
+        503: error("The workflow service is unavailable"),
+      },
+    });
+  } else {
+    registerRoute({
+      method: "post",
+      path: base,
+      summary: `Start a ${def.label.toLowerCase()} job (super admin); body {}`,
+      tags,
+      request: { params: cycleParams, body: EmptyJobBody },
+      responses: { 202: JobResponse },
+    });
+  }
+  registerRoute({
+    method: "get",
+    path: `${base}/{job_id}`,
+    summary: `One ${def.label.toLowerCase()} job with a page of its row errors (super admin or HR ops)`,
+    tags,
+    request: { params: jobParams, query: PageQuerySchema },
+    responses: { 200: JobDetailResponse },
+  });
+  if (def.output) {
+    registry.registerPath({
+      method: "get",
+      path: `${base}/{job_id}/file`,
+      summary: `The job's file, once it has succeeded (super admin or HR ops)`,
+      tags,
+      security: [{ [bearerAuth.name]: [] }],
+      request: { params: jobParams },
+      responses: {
+        200: { description: "The file (Content-Disposition: attachment)", content: { [def.output.contentType.split(";")[0]!]: { schema: z.string() } } },
+        401: error("Not signed in"),
+        403: error("Not allowed"),
+        404: error("Unknown cycle or job, or the job has not succeeded"),
+      },
+    });
+  }
+}

@@ -1,0 +1,5 @@
+import { getOnlyAction, jobFileLoader } from "~/services/job-routes.server";
+
+/** GET /api/v1/admin/cycles/{cycle_id}/download_participant_jobs/{job_id}/file: the participants CSV. */
+export const loader = jobFileLoader("DOWNLOAD_PARTICIPANTS");
+export const action = getOnlyAction();

@@ -1,0 +1,5 @@
+import { getOnlyAction, jobItemLoader } from "~/services/job-routes.server";
+
+/** GET /api/v1/admin/cycles/{cycle_id}/download_participant_jobs/{job_id}: the job and a page of its row errors. */
+export const loader = jobItemLoader("DOWNLOAD_PARTICIPANTS");
+export const action = getOnlyAction();

@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobParams, JobResponse, PageQuerySchema, UploadFieldsSchema } from "~/contracts/jobs.server";
+import type { JobType } from "~/generated/prisma/client.ts";
+import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/services/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { createJob, getJobDetail, jobOutputResponse, jobTypeDef, listJobs, readUploadForm } from "~/services/jobs.server";
+import { ApiError } from "~/services/api.server";
+import { z } from "zod";
+
+/**
+ * Loaders/actions of the bulk job API routes, one set per job type, so each route module is one
+ * line: `export const loader = jobCollectionLoader("UPLOAD_PARTICIPANTS")`.
+ */
+
+/** GET .../{collection}: the cycle's jobs of this type, newest first (super admin or HR ops). */
+export function jobCollectionLoader(type: JobType) {
+  return ({ request, params }: LoaderFunctionArgs) =>
+    api(async () => {
+      const current = await requireApiUser(request);
+      assertAdminCycleContext(current);
+      const { id } = parseParams(params, CycleJobsParams);
+      const query = parseQuery(request, PageQuerySchema);
+      return JobListResponse.parse(await listJobs(id, type, query));
+    });
+}
+
+/** POST .../{collection}: start a job (super admin) → 202 {job}. Uploads are multipart (file, error_mode). */
+export function jobCollectionAction(type: JobType) {
+  const def = jobTypeDef(type);
+  return ({ request, params }: ActionFunctionArgs) =>
+    api(async () => {
+      if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+      const current = await requireApiUser(request);
+      assertSuperAdmin(current);
+      const { id } = parseParams(params, CycleJobsParams);
+      let job;
+      if (def.input === "file") {
+        const { file, fields } = await readUploadForm(request);
+        const parsed = UploadFieldsSchema.safeParse(fields);
+        if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
+        job = await createJob(current.actor, { cycleId: id, type, errorMode: parsed.data.error_mode, file });
+      } else {
+        await parseJsonBody(request, EmptyJobBody);
+        job = await createJob(current.actor, { cycleId: id, type });
+      }
+      return Response.json(JobResponse.parse({ job }), { status: 202 });
+    });
+}
+
+/** GET .../{collection}/{job_id}: the job and a page of its row errors (super admin or HR ops). */
+export function jobItemLoader(type: JobType) {
+  return ({ request, params }: LoaderFunctionArgs) =>
+    api(async () => {
+      const current = await requireApiUser(request);
+      assertAdminCycleContext(current);
+      const { id, jobId } = parseParams(params, JobParams);
+      const query = parseQuery(request, PageQuerySchema);
+      return JobDetailResponse.parse(await getJobDetail(id, type, jobId, query));
+    });
+}
+
+/** GET .../{collection}/{job_id}/file: the output file (super admin or HR ops). */
+export function jobFileLoader(type: JobType) {
+  return ({ request, params }: LoaderFunctionArgs) =>
+    api(async () => {
+      const current = await requireApiUser(request);
+      assertAdminCycleContext(current);
+      const { id, jobId } = parseParams(params, JobParams);
+      return jobOutputResponse(id, type, jobId);
+    });
+}
+
+/** Only GET on item routes. */
+export function getOnlyAction() {
+  return () => methodNotAllowed(["GET"]);
+}
