@@ -1,0 +1,40 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Button } from "@mui/material";
+import { JobListPage, StartDownloadButton } from "~/components/job-views";
+import { loadJobListPage } from "~/services/job-pages.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Upsert participants jobs - ${data?.cycle.name ?? "Cycle"} - PMR` },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadJobListPage(request, params, "UPSERT_PARTICIPANTS");
+}
+
+export default function JobsList() {
+  const { cycle, view, jobs, total, page, pageSize } = useLoaderData<typeof loader>();
+  return (
+    <JobListPage
+      cycle={cycle}
+      view={view}
+      jobs={jobs}
+      total={total}
+      page={page}
+      pageSize={pageSize}
+      actions={
+        <>
+          <StartDownloadButton cycleId={cycle.id} />
+          <Button
+            component={RemixLink}
+            to={`/app/admin/cycles/${cycle.id}/upsert-participants`}
+            variant="contained"
+            data-testid="new-upload"
+          >
+            Upload a file
+          </Button>
+        </>
+      }
+    />
+  );
+}

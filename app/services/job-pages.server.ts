@@ -1,0 +1,125 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import type { JobType } from "~/generated/prisma/client.ts";
+import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { ApiError } from "~/services/api.server";
+import {
+  createJob,
+  getJobDetail,
+  jobTypeDef,
+  listJobs,
+  PageQuerySchema,
+  readUploadForm,
+  UploadFieldsSchema,
+  type JobJson,
+  type JobRowErrorJson,
+} from "~/services/jobs.server";
+
+/**
+ * Loaders and actions of the bulk job pages under /app/admin/cycles/{cycleId}/ (super admin only:
+ * every function starts with requireAdminCycle). Paths (ADR 0015):
+ *   {pagePath}            list of the type's jobs, newest first
+ *   {pagePath}/{jobId}    one job: status, progress, row errors
+ * e.g. upload-participants-jobs/12, download-participant-jobs/13.
+ */
+
+type Params = LoaderFunctionArgs["params"];
+
+export type JobTypeView = { key: string; label: string; pagePath: string; input: "file" | "none"; hasOutput: boolean };
+
+export function jobTypeView(type: JobType): JobTypeView {
+  const def = jobTypeDef(type);
+  return { key: def.key, label: def.label, pagePath: def.pagePath, input: def.input, hasOutput: !!def.output };
+}
+
+export function jobPagePath(cycleId: number, type: JobType, jobId?: number): string {
+  const base = `/app/admin/cycles/${cycleId}/${jobTypeDef(type).pagePath}`;
+  return jobId === undefined ? base : `${base}/${jobId}`;
+}
+
+function pageQuery(request: Request, pageSize = 25) {
+  const url = new URL(request.url);
+  const parsed = PageQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined, page_size: url.searchParams.get("page_size") ?? undefined });
+  // A bad page in the address falls back to the first page.
+  return parsed.success ? parsed.data : { page: 1, page_size: pageSize };
+}
+
+export async function loadJobListPage(request: Request, params: Params, type: JobType) {
+  const { cycle } = await requireAdminCycle(request, params);
+  const query = pageQuery(request);
+  const { jobs, total } = await listJobs(cycle.id, type, query);
+  return { cycle, view: jobTypeView(type), jobs, total, page: query.page, pageSize: query.page_size };
+}
+
+export async function loadJobDetailPage(
+  request: Request,
+  params: Params,
+  type: JobType,
+): Promise<{
+  cycle: Awaited<ReturnType<typeof requireAdminCycle>>["cycle"];
+  view: JobTypeView;
+  job: JobJson;
+  rowErrors: JobRowErrorJson[];
+  rowErrorsTotal: number;
+  page: number;
+  pageSize: number;
+}> {
+  const { cycle } = await requireAdminCycle(request, params);
+  const raw = params.jobId ?? "";
+  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  const query = pageQuery(request);
+  try {
+    const detail = await getJobDetail(cycle.id, type, Number(raw), query);
+    return {
+      cycle,
+      view: jobTypeView(type),
+      job: detail.job,
+      rowErrors: detail.row_errors,
+      rowErrorsTotal: detail.row_errors_total,
+      page: detail.page,
+      pageSize: detail.page_size,
+    };
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
+    throw err;
+  }
+}
+
+export type JobFormFailure = { ok: false; formError: string; details: string[] };
+
+function failureOf(err: unknown): { status: number; body: JobFormFailure } {
+  if (err instanceof ApiError) {
+    const d = (err.details ?? {}) as { missing_columns?: string[]; unknown_columns?: string[]; allowed_columns?: string[]; fieldErrors?: Record<string, string[]> };
+    const details: string[] = [];
+    if (d.missing_columns?.length) details.push(`Missing columns: ${d.missing_columns.join(", ")}`);
+    if (d.unknown_columns?.length) details.push(`Unknown columns: ${d.unknown_columns.map((c) => c || "(blank)").join(", ")}`);
+    if ((d.missing_columns?.length || d.unknown_columns?.length) && d.allowed_columns) details.push(`Allowed columns: ${d.allowed_columns.join(", ")}`);
+    if (d.fieldErrors) for (const messages of Object.values(d.fieldErrors)) details.push(...messages);
+    return { status: err.status, body: { ok: false, formError: err.message, details } };
+  }
+  throw err;
+}
+
+/**
+ * Start a job from a page form and go to its page. Uploads: multipart `file` + `error_mode`;
+ * other types: a plain POST. Failures (bad header, no file) come back as form errors.
+ */
+export async function startJobFromPage(request: Request, params: Params, type: JobType) {
+  const { current, cycle } = await requireAdminCycle(request, params);
+  const def = jobTypeDef(type);
+  try {
+    let job: JobJson;
+    if (def.input === "file") {
+      const { file, fields } = await readUploadForm(request);
+      const parsed = UploadFieldsSchema.safeParse(fields);
+      if (!parsed.success) throw new ApiError(400, "validation_failed", "Choose what to do with invalid rows", z.flattenError(parsed.error));
+      job = await createJob(current.actor, { cycleId: cycle.id, type, errorMode: parsed.data.error_mode, file });
+    } else {
+      job = await createJob(current.actor, { cycleId: cycle.id, type });
+    }
+    return redirect(jobPagePath(cycle.id, type, job.id));
+  } catch (err) {
+    const failure = failureOf(err);
+    return data(failure.body, { status: failure.status });
+  }
+}
