@@ -243,7 +243,7 @@ describe("upload participants", () => {
     const db = await getDb();
     const before = await db.job.count();
     const [u] = await makeUsers(1);
-    const cases: Array<{ opts: Parameters<typeof upload>[1]; message: RegExp; details?: object }> = [
+    const cases: Array<{ opts: Omit<Parameters<typeof upload>[1], "cycle">; message: RegExp; details?: object }> = [
       {
         opts: { csv: `mail,manager_email\n${u!.email},\n` },
         message: /Invalid CSV header: missing column email; unknown column mail/,
@@ -261,7 +261,7 @@ describe("upload participants", () => {
       { opts: { raw: JSON.stringify({ file: "x" }) }, message: /multipart\/form-data/ },
     ];
     for (const c of cases) {
-      const res = await upload(uploadRoute.action, { cycle: cycleId, token: tokens.SUPER_ADMIN, ...c.opts });
+      const res = await upload(uploadRoute.action, { ...c.opts, cycle: cycleId, token: tokens.SUPER_ADMIN });
       expect(res.status, JSON.stringify(c.opts)).toBe(400);
       expect(res.body.error.message).toMatch(c.message);
       if (c.details) expect(res.body.error.details).toMatchObject(c.details);
