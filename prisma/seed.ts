@@ -1,10 +1,12 @@
 /**
  * Demo company: about 150 people in a management tree (with secondary managers and HR partners),
- * HR ops, one super admin, three cycles in different stages, calibration sessions and a promotion
- * nomination, so every navigation group has someone to show it. Deterministic: the same run gives
+ * HR ops, one super admin, four cycles in different stages (peer selection open, 360 feedback running, one
+ * finished and communicated, one draft) with peer requests and feedback (prisma/seed-review.ts), calibration
+ * sessions and a promotion nomination, so every navigation group and report has something to show. Deterministic: the same run gives
  * the same company. Run with `npm run db:seed` (only seeds an empty database).
  */
 import type { PrismaClient } from "~/generated/prisma/client.ts";
+import { seedCycleReviewData } from "./seed-review";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -135,9 +137,13 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
       const cycles = [
         { name: "2026 Mid-Year Review", state: "COMMUNICATION" as const, startDate: isoDate("2026-04-01"), plannedEndDate: isoDate("2026-06-30") },
         { name: "2026 Year-End Review", state: "SPU_FEEDBACK" as const, startDate: isoDate("2026-10-01"), plannedEndDate: isoDate("2026-12-18") },
+        { name: "2026 Q4 Project Review", state: "START" as const, startDate: isoDate("2026-11-02"), plannedEndDate: isoDate("2026-12-11") },
         { name: "2027 Mid-Year Review", state: "DRAFT" as const, startDate: null, plannedEndDate: isoDate("2027-06-30") },
       ];
       const participantsOf = people.filter((p) => p.role === "EMPLOYEE");
+      const rand = mulberry32(7);
+      const departmentOf = new Map(people.map((p) => [id(p.email)!, p.department]));
+      const protect = new Set([id(DEMO_USERS.employee)!, id(DEMO_USERS.manager)!]);
       for (const c of cycles) {
         const cycle = await tx.cycle.create({ data: { ...c, maxPeers: 10, workflowId: `pending-${c.name}` } });
         await tx.cycle.update({ where: { id: cycle.id }, data: { workflowId: `cycle-${cycle.id}` } });
@@ -152,6 +158,7 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
             reviewerOnly: p.email === DEMO_USERS.ceo,
           })),
         });
+        await seedCycleReviewData(tx, { cycleId: cycle.id, stage: c.state, departmentOf, protect, rand });
         if (c.state !== "SPU_FEEDBACK") continue;
         // Calibration sessions of the running cycle: Priya runs them, managers sit on the panel, a VP signs off.
         const vp = people.find((p) => p.jobTitle.startsWith("VP "))!;
@@ -168,7 +175,9 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
         }
         const senior = people.find((p) => p.manager === DEMO_USERS.manager && p.email !== DEMO_USERS.employee)!;
         const participant = await tx.participant.findUniqueOrThrow({ where: { cycleId_userId: { cycleId: cycle.id, userId: id(senior.email)! } } });
-        const nomination = await tx.promotionNomination.create({ data: { participantId: participant.id } });
+        const nomination = await tx.promotionNomination.create({
+          data: { participantId: participant.id, nominatedById: id(DEMO_USERS.manager), rationale: "Consistently operates at the next level: leads the team's largest project end to end." },
+        });
         await tx.endorsement.create({ data: { nominationId: nomination.id, endorserId: id(vp.email)! } });
       }
       await tx.auditRecord.create({
