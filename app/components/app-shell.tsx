@@ -24,6 +24,7 @@ import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/theme/theme";
 import type { NavGroup } from "~/components/navigation";
+import { NotificationsBell } from "~/components/notifications-bell";
 
 export type ShellUser = { id: number; name: string; email: string; role: string; profileImageUrl: string | null };
 
@@ -100,6 +101,7 @@ function DrawerContent({ user, groups, onNavigate }: { user: ShellUser; groups: 
             {t("app.version", { version: APP_VERSION })}
           </Typography>
         </Box>
+        <NotificationsBell />
         <Form method="post" action="/app/logout">
           <Tooltip title={t("nav.logout")}>
             <IconButton type="submit" aria-label={t("nav.logout")}>

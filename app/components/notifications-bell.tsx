@@ -1,0 +1,172 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation, useNavigate } from "@remix-run/react";
+import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from "@mui/material";
+import NotificationsIcon from "@mui/icons-material/Notifications";
+
+/**
+ * The signed-in user's notifications (reminders such as nudges, ADR 0019): a bell with the unread
+ * count in the drawer footer; the list opens in a popover. Data comes from GET /api/v1/notifications
+ * (refreshed when opened, every minute and on navigation); opening a notification marks it read
+ * (PATCH /api/v1/notifications/{id}/read) and follows its link. While a super admin views another
+ * user the list is read-only (the API says so).
+ */
+
+type Item = { id: number; kind: string; title: string; body: string; link: string | null; read: boolean; created_at: string };
+type ListBody = { notifications: Item[]; total: number; unread_count: number; read_only: boolean };
+
+const POLL_MS = 60_000;
+
+function when(iso: string): string {
+  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+}
+
+export function NotificationsBell() {
+  const [data, setData] = useState<ListBody | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const alive = useRef(true);
+
+  const load = useCallback(async () => {
+    try {
+      const res = await fetch("/api/v1/notifications?limit=20", { credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as ListBody;
+      if (alive.current) {
+        setData(body);
+        setFailed(false);
+      }
+    } catch {
+      if (alive.current) setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    void load();
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible") void load();
+    }, POLL_MS);
+    return () => {
+      alive.current = false;
+      clearInterval(timer);
+    };
+  }, [load]);
+
+  // New reminders may have arrived while the user moved around the app.
+  useEffect(() => {
+    void load();
+  }, [location.pathname, load]);
+
+  const openItem = async (item: Item) => {
+    if (!item.read && data && !data.read_only) {
+      setData({ ...data, unread_count: Math.max(0, data.unread_count - 1), notifications: data.notifications.map((n) => (n.id === item.id ? { ...n, read: true } : n)) });
+      try {
+        await fetch(`/api/v1/notifications/${item.id}/read`, { method: "PATCH", credentials: "same-origin", headers: { Accept: "application/json" } });
+      } catch {
+        // the next refresh shows the real state
+      }
+      void load();
+    }
+    if (item.link) {
+      setAnchor(null);
+      navigate(item.link);
+    }
+  };
+
+  const unread = data?.unread_count ?? 0;
+  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton
+          aria-label={label}
+          data-testid="notifications-bell"
+          onClick={(e) => {
+            setAnchor(e.currentTarget);
+            void load();
+          }}
+        >
+          <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { "data-testid": "notifications-unread" } as object }}>
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        open={anchor !== null}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "top", horizontal: "right" }}
+        transformOrigin={{ vertical: "bottom", horizontal: "left" }}
+        slotProps={{ paper: { sx: { width: 360, maxWidth: "calc(100vw - 32px)", maxHeight: 480 }, "data-testid": "notifications-panel" } as object }}
+      >
+        <Box sx={{ px: 2, py: 1.5, display: "flex", alignItems: "center", justifyContent: "space-between" }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>
+            Notifications
+          </Typography>
+          {data && (
+            <Typography variant="caption" color="text.secondary">
+              {unread} unread
+            </Typography>
+          )}
+        </Box>
+        <Divider />
+        {!data && !failed && (
+          <Box sx={{ p: 3, display: "flex", justifyContent: "center" }}>
+            <CircularProgress size={24} aria-label="Loading notifications" />
+          </Box>
+        )}
+        {failed && !data && (
+          <Box sx={{ p: 2 }}>
+            <Typography variant="body2" color="text.secondary">
+              Notifications could not be loaded.
+            </Typography>
+            <Button size="small" onClick={() => void load()}>
+              Try again
+            </Button>
+          </Box>
+        )}
+        {data && data.notifications.length === 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ p: 2 }} data-testid="notifications-empty">
+            No notifications yet.
+          </Typography>
+        )}
+        {data && data.notifications.length > 0 && (
+          <List dense disablePadding data-testid="notifications-list">
+            {data.notifications.map((n) => (
+              <ListItemButton
+                key={n.id}
+                onClick={() => void openItem(n)}
+                data-testid="notification-item"
+                data-read={n.read ? "true" : "false"}
+                sx={{ alignItems: "flex-start", bgcolor: n.read ? undefined : "action.hover" }}
+              >
+                <ListItemText
+                  primary={n.title}
+                  secondary={
+                    <>
+                      <Typography component="span" variant="body2" sx={{ display: "block" }}>
+                        {n.body}
+                      </Typography>
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {when(n.created_at)}
+                        {n.read ? "" : " · Unread"}
+                      </Typography>
+                    </>
+                  }
+                  slotProps={{ primary: { sx: { fontWeight: n.read ? 400 : 600 } } }}
+                />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+        {data?.read_only && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: "block", px: 2, py: 1 }}>
+            Viewing another user: notifications stay unread.
+          </Typography>
+        )}
+      </Popover>
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { NotificationParams, NotificationResponse } from "~/contracts/notifications.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { assertNotSpoofing, requireApiUser } from "~/services/auth.server";
+import { markNotificationRead } from "~/services/notifications.server";
+
+/** PATCH /api/v1/notifications/{id}/read */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  api(async () => {
+    if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
+    const current = await requireApiUser(request);
+    assertNotSpoofing(current); // a personal write: not in the viewed user's name (ADR 0010)
+    const { id } = parseParams(params, NotificationParams);
+    return NotificationResponse.parse({ notification: await markNotificationRead(current.actor, current.user.id, id) });
+  });

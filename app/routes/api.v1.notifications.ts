@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NotificationListQuery, NotificationListResponse } from "~/contracts/notifications.server";
+import { api, parseQuery } from "~/services/api.server";
+import { isSpoofing, requireApiUser } from "~/services/auth.server";
+import { listNotifications } from "~/services/notifications.server";
+
+/** GET /api/v1/notifications: the signed-in user's notifications, newest first. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const q = parseQuery(request, NotificationListQuery);
+    const list = await listNotifications(current.user.id, { limit: q.limit, offset: q.offset, unreadOnly: q.unread === "true" });
+    return NotificationListResponse.parse({ ...list, read_only: isSpoofing(current) });
+  });
