@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link as RemixLink, NavLink, useFetcher } from "@remix-run/react";
+import { Form, Link as RemixLink, NavLink } from "@remix-run/react";
+import { useSnackbar } from "notistack";
 import {
   AppBar,
   Avatar,
@@ -116,7 +117,29 @@ function DrawerContent({ user, groups, onNavigate }: { user: ShellUser; groups: 
 
 export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher();
+  const { enqueueSnackbar } = useSnackbar();
+  const [busy, setBusy] = useState(false);
+  // End the spoof (DELETE /api/v1/admin/spoof switches the session cookie back to the super admin),
+  // then reload on the admin's users table so every loader runs as the admin again.
+  const switchBack = async () => {
+    setBusy(true);
+    try {
+      const res = await fetch("/api/v1/admin/spoof", { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
+      if (res.ok || res.status === 409) {
+        window.location.assign("/app/admin/users");
+        return;
+      }
+      if (res.status === 401) {
+        window.location.assign("/app/login?out=true");
+        return;
+      }
+      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+      enqueueSnackbar(body?.error?.message ?? "Something went wrong, please try again", { variant: "error" });
+    } catch {
+      enqueueSnackbar("Network Error", { variant: "error" });
+    }
+    setBusy(false);
+  };
   return (
     <Box
       role="status"
@@ -128,8 +151,9 @@ export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
         variant="contained"
         color="inherit"
         sx={{ color: "success.dark" }}
-        disabled={fetcher.state !== "idle"}
-        onClick={() => fetcher.submit(null, { method: "delete", action: "/api/v1/admin/spoof" })}
+        disabled={busy}
+        onClick={() => void switchBack()}
+        data-testid="spoof-switch-back"
       >
         {t("spoof.switchBack")}
       </Button>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { api, methodNotAllowed, unauthorized } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { assertNotSpoofing, getCurrentUser, requireApiUser } from "~/services/auth.server";
 import { signInWithIdToken, signOutApi } from "~/services/sign-in.server";
 import { IdTokenHeader } from "~/contracts/auth.server";
 
@@ -11,6 +11,9 @@ export const loader = () => methodNotAllowed(["POST", "DELETE"]);
 export const action = ({ request }: ActionFunctionArgs) =>
   api(async () => {
     if (request.method === "POST") {
+      // A browser session viewing another user may not mint tokens (ADR 0010); end the spoof first.
+      const session = await getCurrentUser(request);
+      if (session) assertNotSpoofing(session);
       const header = IdTokenHeader.safeParse(request.headers.get("Authorization") ?? "");
       if (!header.success) throw unauthorized(z.prettifyError(header.error));
       return Response.json(await signInWithIdToken(header.data), { status: 201 });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/db.server";
 import { api, methodNotAllowed, parseJsonBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { assertNotSpoofing, requireApiUser } from "~/services/auth.server";
 import { createUserFeedback } from "~/services/user-feedback.server";
 import { UserFeedbackInputSchema, UserFeedbackResponse } from "~/contracts/shell.server";
 
@@ -10,6 +10,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
   api(async () => {
     if (request.method !== "POST") return methodNotAllowed(["POST"]);
     const current = await requireApiUser(request);
+    assertNotSpoofing(current); // no personal writes in the viewed user's name (ADR 0010)
     const input = await parseJsonBody(request, UserFeedbackInputSchema);
     const user_feedback = await createUserFeedback(await getDb(), current.user.id, current.actor, input);
     return Response.json(UserFeedbackResponse.parse({ user_feedback }), { status: 201 });

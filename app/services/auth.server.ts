@@ -33,6 +33,9 @@ async function loadPair(userId: number, realUserId: number | undefined, source: 
   if (realUserId && realUserId !== userId) {
     realUser = await db.user.findUnique({ where: { id: realUserId } });
     if (!realUser || realUser.role !== "SUPER_ADMIN") return null;
+    // A super admin is never viewed as another (ADR 0010): a spoof whose viewed user has since become
+    // a super admin ends here rather than lending that role to the spoofing admin.
+    if (user.role === "SUPER_ADMIN") return null;
   }
   return { user, realUser, actor: { userId: user.id, realUserId: realUser?.id ?? user.id, source } };
 }
@@ -90,6 +93,21 @@ export function isSuperAdmin(current: CurrentUser): boolean {
 /** Super admin only (the /app/admin area and admin API). */
 export function assertSuperAdmin(current: CurrentUser): void {
   if (!isSuperAdmin(current)) throw forbidden();
+}
+
+/** True while a super admin acts as another user (page session or spoof token). */
+export function isSpoofing(current: CurrentUser): boolean {
+  return current.realUser !== null && current.realUser.id !== current.user.id;
+}
+
+/**
+ * Personal writes (feedback, tokens, …) may not be made in the viewed user's name while spoofing
+ * (docs/decisions/0010-spoofing.md): 403 with a clear message.
+ */
+export function assertNotSpoofing(current: CurrentUser): void {
+  if (isSpoofing(current)) {
+    throw new ApiError(403, "spoofing", "Not allowed while viewing another user; switch back to your own account first");
+  }
 }
 
 /** The admin cycle context: super admin and HR ops (spec §6). */

@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/domain/admin-users";
+import { ROLES } from "~/domain/roles";
+import { registerRoute } from "~/services/openapi-registry.server";
+
+/**
+ * Contracts of the admin operations API: admin users (list, get, patch), the user pickers (GET users),
+ * spoofing (POST/DELETE admin/spoof) and the audit log (GET admin/audits).
+ */
+
+/** "" in a query string means "not given". */
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const queryInt = (schema: z.ZodNumber, fallback: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).default(fallback));
+const queryText = z.preprocess(blankToUndefined, z.string().trim().max(200, "At most 200 characters").optional());
+const emailField = z.email({ error: "Enter a valid email address" }).max(320);
+
+export const RoleSchema = z.enum(ROLES);
+
+export const UserSummarySchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  profile_image_url: z.string().nullable(),
+  active: z.boolean(),
+});
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+export const PersonRefSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+export const AdminUserSchema = UserSummarySchema.extend({
+  job_title: z.string().nullable(),
+  department: z.string().nullable(),
+  location: z.string().nullable(),
+  manager: PersonRefSchema.nullable(),
+  secondary_manager: PersonRefSchema.nullable(),
+  hr_partner: PersonRefSchema.nullable(),
+  direct_report_count: z.number().int(),
+  hr_employee_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+// ---------------------------------------------------------------- admin users
+
+export { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT };
+
+export const AdminUserListQuery = z.object({
+  q: queryText.describe("Case-insensitive part of the name or email"),
+  "role[]": z.array(RoleSchema).optional().describe("Any of these roles (repeat the parameter)"),
+  page: queryInt(z.number().int().min(1, "page starts at 1"), 1).describe("1-based page number"),
+  page_size: queryInt(z.number().int().min(1).max(USER_PAGE_SIZE_MAX, `page_size is at most ${USER_PAGE_SIZE_MAX}`), USER_PAGE_SIZE_DEFAULT)
+    .describe(`Rows per page (default ${USER_PAGE_SIZE_DEFAULT}, max ${USER_PAGE_SIZE_MAX})`),
+});
+export type AdminUserListQueryInput = z.infer<typeof AdminUserListQuery>;
+
+export const AdminUserListResponse = z.object({
+  users: z.array(UserSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const AdminUserResponse = z.object({ user: AdminUserSchema });
+
+export const AdminUserPatch = z
+  .object({
+    role: RoleSchema.optional(),
+    name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters").optional(),
+    manager_email: emailField.nullable().optional().describe("The manager's email; null removes the manager"),
+    hr_partner_email: emailField.nullable().optional().describe("The HR partner's email; null removes the HR partner"),
+    active: z.boolean().optional().describe("false: the user can no longer sign in"),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
+export type AdminUserPatchInput = z.infer<typeof AdminUserPatch>;
+
+registerRoute({
+  method: "get",
+  path: "/api/v1/admin/users",
+  summary: "Users for the admin table: search by name/email, filter by role, paged (super admin)",
+  tags: ["admin users"],
+  request: { query: AdminUserListQuery },
+  responses: { 200: AdminUserListResponse },
+});
+const idParams = z.object({ id: z.number().int().positive() });
+registerRoute({
+  method: "get",
+  path: "/api/v1/admin/users/{id}",
+  summary: "One user with manager, HR partner and direct report count (super admin)",
+  tags: ["admin users"],
+  request: { params: idParams },
+  responses: { 200: AdminUserResponse },
+});
+registerRoute({
+  method: "patch",
+  path: "/api/v1/admin/users/{id}",
+  summary:
+    "Change a user's role, name, manager, HR partner or active flag (super admin; audited user.update). A super admin cannot remove their own Super Admin role or deactivate themselves",
+  tags: ["admin users"],
+  request: { params: idParams, body: AdminUserPatch },
+  responses: { 200: AdminUserResponse },
+});
+
+// ---------------------------------------------------------------- pickers
+
+export const UserPickerQuery = z.object({
+  q: queryText.describe("Case-insensitive part of the name or email"),
+  nominee_email: z
+    .preprocess(blankToUndefined, emailField.optional())
+    .describe("Leave out this user and their management chain (manager, manager's manager, …)"),
+});
+export const UserPickerItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  profile_image_url: z.string().nullable(),
+});
+export const UserPickerResponse = z.object({ users: z.array(UserPickerItemSchema) });
+
+registerRoute({
+  method: "get",
+  path: "/api/v1/users",
+  summary: `Active users for pickers (any signed-in user; at most ${USER_PICKER_LIMIT}, by name)`,
+  tags: ["users"],
+  request: { query: UserPickerQuery },
+  responses: { 200: UserPickerResponse },
+});
+
+// ---------------------------------------------------------------- spoofing
+
+export const SpoofBody = z.object({ spoofed_user_email: emailField.describe("The user to view the product as") });
+export const SpoofStartResponse = z.object({
+  user: UserSummarySchema.describe("The viewed user (now current)"),
+  real_user: UserSummarySchema.describe("The super admin really signed in"),
+  token: z
+    .string()
+    .optional()
+    .describe("Bearer callers only: a new token acting as the viewed user on behalf of the super admin; DELETE admin/spoof with it ends the spoof"),
+});
+export const SpoofEndResponse = z.object({ user: UserSummarySchema.describe("The super admin, current again") });
+
+registerRoute({
+  method: "post",
+  path: "/api/v1/admin/spoof",
+  summary:
+    "Start viewing the product as another user (super admin; not another super admin, yourself, an inactive user, nor while already spoofing). Cookie callers get the session switched, bearer callers a new token",
+  tags: ["admin spoof"],
+  request: { body: SpoofBody },
+  responses: { 201: SpoofStartResponse },
+});
+registerRoute({
+  method: "delete",
+  path: "/api/v1/admin/spoof",
+  summary: "End the spoof (Switch To Super Admin): the session returns to the super admin, or the spoof token is revoked",
+  tags: ["admin spoof"],
+  responses: { 200: SpoofEndResponse },
+});
+
+// ---------------------------------------------------------------- audit log
+
+export const AuditListQuery = z.object({
+  limit: queryInt(z.number().int().min(1).max(AUDIT_LIMIT_MAX, `limit is at most ${AUDIT_LIMIT_MAX}`), AUDIT_LIMIT_DEFAULT)
+    .describe(`Rows per page (default ${AUDIT_LIMIT_DEFAULT}, max ${AUDIT_LIMIT_MAX})`),
+  offset: queryInt(z.number().int().min(0), 0),
+  search_query: queryText.describe(
+    "Words that must each match (case-insensitive) the actor's or real actor's name or email, the action, the entity type, or the entity by name (a user's or participant's name/email, a cycle's name). A number is an entity id and matches exactly; 'User#12' is that one entity",
+  ),
+});
+export type AuditListQueryInput = z.infer<typeof AuditListQuery>;
+
+export const AuditSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  source: z.string(),
+  actor: PersonRefSchema.nullable(),
+  real_actor: PersonRefSchema.nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type AuditJson = z.infer<typeof AuditSchema>;
+export const AuditListResponse = z.object({
+  audits: z.array(AuditSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+
+registerRoute({
+  method: "get",
+  path: "/api/v1/admin/audits",
+  summary: "The audit log, newest first, paged with limit/offset and searchable (super admin)",
+  tags: ["admin audits"],
+  request: { query: AuditListQuery },
+  responses: { 200: AuditListResponse },
+});

@@ -1,0 +1,24 @@
+/** Constants and rules of the admin users, spoofing and audit screens (client-safe; the API contracts use them too). */
+
+export const USER_PAGE_SIZE_DEFAULT = 25;
+export const USER_PAGE_SIZE_MAX = 100;
+export const USER_PAGE_SIZES = [10, 25, 50, 100];
+export const USER_PICKER_LIMIT = 20;
+
+export const AUDIT_LIMIT_DEFAULT = 50;
+export const AUDIT_LIMIT_MAX = 200;
+export const AUDIT_PAGE_SIZES = [25, 50, 100, 200];
+
+/** Spec §9 debounce default. */
+export const SEARCH_DEBOUNCE_MS = 166;
+
+/**
+ * Why the admin cannot spoof this user, or null (docs/decisions/0010-spoofing.md). The server
+ * enforces the same rules (app/services/spoof.server.ts); the pages use this to disable the button.
+ */
+export function spoofBlockedReason(row: { id: number; role: string; active: boolean }, selfId: number): string | null {
+  if (row.id === selfId) return "You cannot spoof yourself";
+  if (row.role === "SUPER_ADMIN") return "A super admin cannot be spoofed";
+  if (!row.active) return "Inactive users cannot be spoofed";
+  return null;
+}

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AdminUserListQuery } from "~/contracts/admin-users.server";
+import { api, methodNotAllowed, parseQuery } from "~/services/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { listAdminUsers } from "~/services/users.server";
+
+/** GET /api/v1/admin/users?q=&role[]=&page=&page_size= (super admin). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    assertSuperAdmin(current);
+    return listAdminUsers(parseQuery(request, AdminUserListQuery));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

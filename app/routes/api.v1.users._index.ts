@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { UserPickerQuery, UserPickerResponse } from "~/contracts/admin-users.server";
+import { api, methodNotAllowed, parseQuery } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { searchUsersForPicker } from "~/services/users.server";
+
+/** GET /api/v1/users?q=&nominee_email= for pickers (any signed-in user; active users, at most 20). */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  api(async () => {
+    await requireApiUser(request);
+    const query = parseQuery(request, UserPickerQuery);
+    return UserPickerResponse.parse(await searchUsersForPicker(query.q, query.nominee_email));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,273 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  FormControl,
+  InputAdornment,
+  InputLabel,
+  Link,
+  ListItemText,
+  MenuItem,
+  OutlinedInput,
+  Select,
+  Stack,
+  TextField,
+  Tooltip,
+  Typography,
+} from "@mui/material";
+import SearchIcon from "@mui/icons-material/Search";
+import { DataGrid, type GridColDef, type GridPaginationModel } from "@mui/x-data-grid";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import { ROLES, roleLabel, type RoleName } from "~/domain/roles";
+import { SEARCH_DEBOUNCE_MS, spoofBlockedReason, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES as PAGE_SIZES } from "~/domain/admin-users";
+import { AdminUserListQuery } from "~/contracts/admin-users.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { spoofFormError, startSessionSpoof } from "~/services/spoof.server";
+import { listAdminUsers } from "~/services/users.server";
+
+export const meta: MetaFunction = () => [{ title: "Users - PMR" }];
+
+
+/** q, role[], page, page_size from the address; anything invalid falls back to the defaults. */
+function queryOf(request: Request) {
+  const url = new URL(request.url);
+  const raw = {
+    q: url.searchParams.get("q") ?? undefined,
+    "role[]": url.searchParams.getAll("role[]").filter((r) => (ROLES as readonly string[]).includes(r)),
+    page: url.searchParams.get("page") ?? undefined,
+    page_size: url.searchParams.get("page_size") ?? undefined,
+  };
+  const parsed = AdminUserListQuery.safeParse(raw);
+  return parsed.success ? parsed.data : AdminUserListQuery.parse({ q: raw.q?.slice(0, 200), "role[]": raw["role[]"] });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return { ...(await listAdminUsers(queryOf(request))), selfId: current.user.id };
+}
+
+const SpoofForm = z.object({ intent: z.literal("spoof"), email: z.string().trim().min(1).max(320) });
+
+/** "Spoof" in the table: view the product as that user (cookie session), then land on their home page. */
+export async function action({ request }: ActionFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  const parsed = SpoofForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, error: "Invalid request" }, { status: 400 });
+  try {
+    const { setCookie } = await startSessionSpoof(request, current, parsed.data.email);
+    return redirect("/app/home", { headers: { "Set-Cookie": setCookie } });
+  } catch (err) {
+    const failure = spoofFormError(err);
+    return data({ ok: false as const, error: failure.error }, { status: failure.status });
+  }
+}
+
+type Row = { id: number; name: string; email: string; role: string; profile_image_url: string | null; active: boolean };
+
+export default function AdminUsers() {
+  const { users, total, page, page_size, selfId } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const urlQ = searchParams.get("q") ?? "";
+  const roles = searchParams.getAll("role[]").filter((r): r is RoleName => (ROLES as readonly string[]).includes(r));
+  const [q, setQ] = useState(urlQ);
+  const typed = useRef(false);
+
+  // Back/forward or a link changed the address: show its search text.
+  useEffect(() => {
+    if (!typed.current) setQ(urlQ);
+  }, [urlQ]);
+
+  // Debounced server-side search; a new search starts on page 1.
+  useEffect(() => {
+    if (!typed.current) return;
+    const timer = setTimeout(() => {
+      typed.current = false;
+      if (q.trim() === urlQ.trim()) return;
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (q.trim()) next.set("q", q.trim());
+          else next.delete("q");
+          next.delete("page");
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [q, urlQ, setSearchParams]);
+
+  const setRoles = (next: string[]) =>
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        params.delete("role[]");
+        for (const role of next) params.append("role[]", role);
+        params.delete("page");
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
+  const setPagination = (model: GridPaginationModel) =>
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        params.set("page", String(model.page + 1));
+        params.set("page_size", String(model.pageSize));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
+  const busy = navigation.state !== "idle";
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/admin/users";
+
+  const columns = useMemo<GridColDef<Row>[]>(
+    () => [
+      {
+        field: "name",
+        headerName: "Name",
+        flex: 1.2,
+        minWidth: 200,
+        renderCell: ({ row }) => (
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", height: "100%" }}>
+            <Avatar src={row.profile_image_url ?? undefined} alt="" sx={{ width: 28, height: 28, fontSize: 14 }}>
+              {row.name.slice(0, 1)}
+            </Avatar>
+            <Link component={RemixLink} to={`/app/admin/users/${row.id}`} data-testid={`user-link-${row.id}`}>
+              {row.name}
+            </Link>
+            {!row.active && <Chip label="Inactive" size="small" variant="outlined" />}
+          </Stack>
+        ),
+      },
+      { field: "role", headerName: "Role", flex: 0.7, minWidth: 140, valueFormatter: (value: string) => roleLabel(value) },
+      { field: "email", headerName: "Email", flex: 1.3, minWidth: 220 },
+      {
+        field: "actions",
+        headerName: "Actions",
+        width: 120,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row }) => {
+          const blocked = spoofBlockedReason(row, selfId);
+          const button = (
+            <Button type="submit" size="small" variant="outlined" disabled={blocked !== null || busy} data-testid={`user-spoof-${row.id}`}>
+              Spoof
+            </Button>
+          );
+          return (
+            <Form method="post" style={{ display: "flex", alignItems: "center", height: "100%" }}>
+              <input type="hidden" name="intent" value="spoof" />
+              <input type="hidden" name="email" value={row.email} />
+              {blocked ? (
+                <Tooltip title={blocked}>
+                  <span>{button}</span>
+                </Tooltip>
+              ) : (
+                button
+              )}
+            </Form>
+          );
+        },
+      },
+    ],
+    [selfId, busy],
+  );
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Users
+      </Typography>
+
+      {result && !result.ok && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="users-error">
+          {result.error}
+        </Alert>
+      )}
+
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
+        <TextField
+          label="Search"
+          placeholder="Name or email"
+          size="small"
+          value={q}
+          onChange={(e) => {
+            typed.current = true;
+            setQ(e.target.value);
+          }}
+          sx={{ minWidth: 280 }}
+          slotProps={{
+            htmlInput: { "data-testid": "users-search", maxLength: 200 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <FormControl size="small" sx={{ minWidth: 240 }}>
+          <InputLabel id="users-role-filter-label">Role</InputLabel>
+          <Select
+            labelId="users-role-filter-label"
+            multiple
+            value={roles}
+            onChange={(e) => setRoles(typeof e.target.value === "string" ? e.target.value.split(",") : e.target.value)}
+            input={<OutlinedInput label="Role" />}
+            renderValue={(selected) => selected.map(roleLabel).join(", ")}
+            data-testid="users-role-filter"
+          >
+            {ROLES.map((role) => (
+              <MenuItem key={role} value={role} data-testid={`users-role-option-${role}`}>
+                <Checkbox checked={roles.includes(role)} size="small" />
+                <ListItemText primary={roleLabel(role)} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      </Stack>
+
+      <Box data-testid="users-grid" sx={{ width: "100%" }}>
+        <DataGrid<Row>
+          rows={users}
+          columns={columns}
+          rowCount={total}
+          loading={loading}
+          paginationMode="server"
+          filterMode="server"
+          sortingMode="server"
+          disableColumnSorting
+          disableColumnFilter
+          disableColumnMenu
+          disableRowSelectionOnClick
+          paginationModel={{ page: page - 1, pageSize: page_size }}
+          onPaginationModelChange={setPagination}
+          pageSizeOptions={PAGE_SIZES.includes(page_size) ? PAGE_SIZES : [...PAGE_SIZES, page_size].sort((a, b) => a - b)}
+          localeText={{ noRowsLabel: "No users found" }}
+          getRowId={(row) => row.id}
+          density="standard"
+          sx={{ bgcolor: "background.paper" }}
+        />
+      </Box>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 1 }}>
+        {total} user{total === 1 ? "" : "s"}
+        {page_size !== USER_PAGE_SIZE_DEFAULT ? ` · ${page_size} per page` : ""}
+      </Typography>
+    </Box>
+  );
+}
