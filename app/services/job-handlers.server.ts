@@ -1,6 +1,7 @@
 import type { JobType } from "~/generated/prisma/client.ts";
 import type { JobHandler } from "~/services/job-runner.server";
 import { participantJobHandlers } from "~/services/participant-jobs.server";
+import { questionnaireJobHandlers } from "~/services/questionnaire-jobs.server";
 
 /**
  * Which handler runs each job type (used by the bulk job activities, worker/activities/jobs.ts).
@@ -8,6 +9,7 @@ import { participantJobHandlers } from "~/services/participant-jobs.server";
  */
 export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   ...participantJobHandlers,
+  ...questionnaireJobHandlers,
 };
 
 export function handlerFor(type: JobType): JobHandler {

@@ -9,6 +9,7 @@ import { recordAudit, type Actor } from "~/services/audit.server";
 import { csvHeaderOf, CsvInputError, INPUT_FILE, jobFileSize, jobFileStream, OUTPUT_FILE } from "~/services/job-files.server";
 import { auditJob } from "~/services/job-runner.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/services/participants.server";
+import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/domain/questionnaire-csv";
 import { getTemporalClient, temporalSettings } from "~/services/temporal.server";
 import { bulkJobWorkflow } from "../../workflows/bulk-job";
 import type { BulkJobInput } from "../../workflows/bulk-job-contract";
@@ -40,6 +41,8 @@ export type JobTypeDef = {
   pagePath: string;
   /** "file": a multipart upload (checked by `checkUpload` before any job exists); "none": no input. */
   input: "file" | "none";
+  /** The error modes the type accepts (default: both); another one is a 400. */
+  errorModes?: readonly ErrorModeValue[];
   /** Rejects a bad upload with a 400 ApiError (e.g. the CSV header). */
   checkUpload?: (file: UploadedFile) => void;
   /** The job writes an output file (served at {apiCollection}/{job_id}/file). */
@@ -116,6 +119,17 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     pagePath: "download-participant-jobs",
     input: "none",
     output: { fileName: (job) => `participants-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
+  },
+  UPLOAD_QUESTIONNAIRE: {
+    type: "UPLOAD_QUESTIONNAIRE",
+    key: "upload_questionnaire",
+    label: "Upload questionnaire",
+    apiCollection: "upload_questionnaire_jobs",
+    pagePath: "upload-questionnaire-jobs",
+    input: "file",
+    // A questionnaire is applied whole or not at all (ADR 0018).
+    errorModes: ["all_or_nothing"],
+    checkUpload: csvHeaderCheck({ required: QUESTIONNAIRE_CSV_REQUIRED_COLUMNS, allowed: QUESTIONNAIRE_CSV_COLUMNS }),
   },
 };
 
@@ -276,6 +290,10 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
   if (def.input === "file") {
     if (!input.file || input.file.bytes.byteLength === 0) throw badRequest("Choose a CSV file to upload", { file: ["A file is required"] });
     def.checkUpload?.(input.file);
+  }
+  if (def.errorModes && input.errorMode && !def.errorModes.includes(input.errorMode)) {
+    const message = `error_mode must be ${def.errorModes.join(" or ")} for ${def.label.toLowerCase()} jobs`;
+    throw badRequest(message, { formErrors: [], fieldErrors: { error_mode: [message] } });
   }
   const errorMode = (input.errorMode ?? "all_or_nothing").toUpperCase() as "ALL_OR_NOTHING" | "VALID_ONLY";
   const job = await db.$transaction(

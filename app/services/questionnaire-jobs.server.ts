@@ -1,0 +1,296 @@
+import type { Tx } from "~/db.server";
+import {
+  QUESTIONNAIRE_LIMITS,
+  QuestionnaireSchema,
+  REVIEWER_TYPE_LABELS,
+  usedReviewerTypes,
+  type Question,
+  type Questionnaire,
+  type ReviewerType,
+} from "~/domain/questionnaire";
+import {
+  parseQuestionRow,
+  parseReviewerType,
+  QUESTIONNAIRE_CSV_COLUMNS,
+  QUESTIONNAIRE_CSV_MAX_ROWS,
+  QUESTIONNAIRE_CSV_REQUIRED_COLUMNS,
+  rowFromCells,
+} from "~/domain/questionnaire-csv";
+import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
+import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
+import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/services/questionnaires.server";
+import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
+
+/**
+ * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question
+ * (app/domain/questionnaire-csv.ts) replaces the cycle's whole questionnaire, all or nothing:
+ *
+ *   begin   header check, the lock rule (feedback given → the job fails with the lock message), one
+ *           streaming pass counting the rows (at most 300) and finding cross-row problems: a question
+ *           id used twice for a reviewer type, more than 50 questions for a type
+ *   check   chunks of rows validated with zod (cells, then the questionnaire's own QuestionSchema);
+ *           each row's errors name the column; nothing is written but row errors
+ *   save    only if no row failed: ONE step builds the questionnaire from the file and stores it
+ *           through saveQuestionnaireTx (validation, version + 1, audit questionnaire.upload, the
+ *           lock rule again), in the transaction that claims the watermark, so a retried step
+ *           never saves twice. The same questionnaire as the stored one is not saved again.
+ */
+
+export const QUESTIONNAIRE_PHASE = {
+  checking: "Checking rows",
+  saving: "Saving the questionnaire",
+} as const;
+
+type ErrorRow = { rowNumber: number; column: string | null; message: string };
+type CsvCursor = CsvPosition & { columns: string[] };
+
+function csvCursor(value: JobStep["cursor"]): CsvCursor {
+  const c = value as unknown as CsvCursor;
+  if (!c || typeof c.row !== "number" || typeof c.offset !== "number" || typeof c.line !== "number" || !Array.isArray(c.columns)) {
+    throw new Error("Malformed CSV step cursor");
+  }
+  return c;
+}
+
+/** The header (checked again: the upload was checked before the job existed) and where the rows start. */
+async function headerOf(ctx: JobContext): Promise<{ columns: string[]; start: CsvPosition }> {
+  const header = await readCsvHeader(ctx.db, ctx.job.id);
+  if (!header) throw new JobInputError("The file is empty: the first row must name the columns");
+  const allowed: readonly string[] = QUESTIONNAIRE_CSV_COLUMNS;
+  const missing = QUESTIONNAIRE_CSV_REQUIRED_COLUMNS.filter((c) => !header.columns.includes(c));
+  const unknown = header.columns.filter((c) => !allowed.includes(c));
+  if (missing.length || unknown.length) {
+    throw new JobInputError(
+      `Invalid CSV header: ${[...missing.map((c) => `missing column ${c}`), ...unknown.map((c) => `unknown column ${c || "(blank)"}`)].join("; ")}`,
+    );
+  }
+  return header;
+}
+
+/**
+ * One streaming pass: the number of rows (the job fails above 300, before reading further) and the
+ * problems between rows: a question id listed twice for one reviewer type, a type with more than 50
+ * questions. Rows with an unknown reviewer type are left to the row check.
+ */
+async function scanRows(ctx: JobContext, start: CsvPosition, columns: string[]): Promise<{ totalRows: number; errors: ErrorRow[] }> {
+  const typeAt = columns.indexOf("reviewer_type");
+  const idAt = columns.indexOf("question_id");
+  const firstRowOf = new Map<string, number>();
+  const countOf = new Map<ReviewerType, number>();
+  const errors: ErrorRow[] = [];
+  let n = 0;
+  for await (const { record } of readCsvRecords(ctx.db, ctx.job.id, start)) {
+    n++;
+    if (n > QUESTIONNAIRE_CSV_MAX_ROWS) {
+      throw new JobInputError(
+        `The file has more than ${QUESTIONNAIRE_CSV_MAX_ROWS} rows: a questionnaire has at most ${QUESTIONNAIRE_LIMITS.questionsPerType} questions for each of the 6 reviewer types`,
+      );
+    }
+    const type = parseReviewerType(record.cells[typeAt] ?? "");
+    if (!type) continue;
+    const count = (countOf.get(type) ?? 0) + 1;
+    countOf.set(type, count);
+    if (count > QUESTIONNAIRE_LIMITS.questionsPerType) {
+      errors.push({
+        rowNumber: record.rowNumber,
+        column: "reviewer_type",
+        message: `${REVIEWER_TYPE_LABELS[type]} has more than ${QUESTIONNAIRE_LIMITS.questionsPerType} questions (this is question ${count})`,
+      });
+      continue;
+    }
+    const id = (record.cells[idAt] ?? "").trim();
+    if (!id) continue;
+    const key = `${type}\u0000${id}`;
+    const first = firstRowOf.get(key);
+    if (first === undefined) firstRowOf.set(key, record.rowNumber);
+    else {
+      errors.push({
+        rowNumber: record.rowNumber,
+        column: "question_id",
+        message: `Question id '${id}' is already used for ${REVIEWER_TYPE_LABELS[type]} on row ${first}`,
+      });
+    }
+  }
+  return { totalRows: n, errors };
+}
+
+/** Validate the rows of a chunk; the rows that failed the whole-file scan are counted, not re-checked. */
+function checkRecords(columns: string[], records: CsvRecord[], alreadyFailed: Set<number>): { errors: ErrorRow[]; failed: Set<number> } {
+  const failed = new Set<number>();
+  const errors: ErrorRow[] = [];
+  for (const record of records) {
+    if (alreadyFailed.has(record.rowNumber)) {
+      failed.add(record.rowNumber);
+      continue;
+    }
+    if (record.cells.length !== columns.length) {
+      errors.push({ rowNumber: record.rowNumber, column: null, message: `The row has ${record.cells.length} cells; the header has ${columns.length}` });
+      failed.add(record.rowNumber);
+      continue;
+    }
+    const parsed = parseQuestionRow(rowFromCells(columns, record.cells));
+    if (!parsed.ok) {
+      for (const issue of parsed.issues) errors.push({ rowNumber: record.rowNumber, column: issue.column, message: issue.message });
+      failed.add(record.rowNumber);
+    }
+  }
+  return { errors, failed };
+}
+
+/** The questionnaire the whole file describes (called only after every row passed the check). */
+async function buildQuestionnaire(ctx: JobContext, cursor: CsvCursor): Promise<Questionnaire> {
+  const byType: Partial<Record<ReviewerType, Question[]>> = {};
+  for await (const { record } of readCsvRecords(ctx.db, ctx.job.id, cursor, QUESTIONNAIRE_CSV_MAX_ROWS)) {
+    const parsed = parseQuestionRow(rowFromCells(cursor.columns, record.cells));
+    if (!parsed.ok) throw new JobStateError(`Row ${record.rowNumber} no longer passes the check: ${parsed.issues.map((i) => i.message).join("; ")}`);
+    (byType[parsed.reviewerType] ??= []).push(parsed.question);
+  }
+  const check = QuestionnaireSchema.safeParse(byType);
+  if (!check.success) throw new JobInputError(`The questionnaire is not valid: ${check.error.issues.map((i) => i.message).join("; ")}`);
+  return check.data;
+}
+
+/** JSON with sorted keys: jsonb does not keep key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v,
+  );
+}
+
+function summary(q: Questionnaire): string {
+  return usedReviewerTypes(q)
+    .map((t) => `${REVIEWER_TYPE_LABELS[t]} ${q[t]!.length}`)
+    .join(", ");
+}
+
+type SaveOutcome = { version: number; unchanged: boolean; questions: number; summary: string };
+
+/** Store the questionnaire in the claiming transaction (see saveQuestionnaireTx for the lock rule and versioning). */
+async function saveInTx(tx: Tx, ctx: JobContext, q: Questionnaire): Promise<SaveOutcome> {
+  const cycleId = ctx.job.cycleId;
+  const questions = usedReviewerTypes(q).reduce((n, t) => n + q[t]!.length, 0);
+  if (await isQuestionnaireLocked(tx, cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
+  const current = await tx.questionnaire.findUnique({ where: { cycleId }, select: { version: true, definition: true } });
+  if (current) {
+    const stored = QuestionnaireSchema.safeParse(current.definition);
+    if (stored.success && canonical(stored.data) === canonical(q)) return { version: current.version, unchanged: true, questions, summary: summary(q) };
+  }
+  const saved = await saveQuestionnaireTx(tx, ctx.actor, cycleId, q, { action: "questionnaire.upload" });
+  return { version: saved.version, unchanged: false, questions, summary: summary(q) };
+}
+
+export const uploadQuestionnaireHandler: JobHandler = {
+  async begin(ctx) {
+    const { columns, start } = await headerOf(ctx);
+    if (await isQuestionnaireLocked(ctx.db, ctx.job.cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
+    const { totalRows, errors } = await scanRows(ctx, start, columns);
+    return {
+      totalRows,
+      phase: QUESTIONNAIRE_PHASE.checking,
+      first: totalRows > 0 ? { phase: "check", cursor: { ...start, columns } } : null,
+      write: async (tx) => {
+        if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId: ctx.job.id, ...e })) });
+      },
+    };
+  },
+
+  async step(ctx, step): Promise<StepResult> {
+    const cursor = csvCursor(step.cursor);
+    if (step.phase === "save") return saveStep(ctx, cursor);
+    if (step.phase !== "check") throw new Error(`Unknown step phase ${step.phase}`);
+
+    const records: CsvRecord[] = [];
+    let next: CsvPosition = cursor;
+    for await (const item of readCsvRecords(ctx.db, ctx.job.id, cursor, ctx.chunkRows)) {
+      records.push(item.record);
+      next = item.next;
+    }
+    const isLast = records.length === 0 || next.row >= ctx.job.totalRows;
+    const nextCheck: JobStep | null = isLast ? null : { phase: "check", cursor: { ...next, columns: cursor.columns } };
+    const saveFromStart = async (): Promise<JobStep> => {
+      const { start } = await headerOf(ctx);
+      return { phase: "save", cursor: { ...start, columns: cursor.columns } };
+    };
+    ctx.checkCancelled();
+
+    const outcome = await ctx.db.$transaction(async (tx) => {
+      if (!(await claimRows(tx, ctx.job.id, { phase: QUESTIONNAIRE_PHASE.checking, from: cursor.row, to: next.row }))) return { claimed: false, switched: false };
+      if (records.length) {
+        const earlier = await tx.jobRowError.findMany({
+          where: { jobId: ctx.job.id, rowNumber: { gte: records[0]!.rowNumber, lte: records[records.length - 1]!.rowNumber } },
+          select: { rowNumber: true },
+          distinct: ["rowNumber"],
+        });
+        const { errors, failed } = checkRecords(cursor.columns, records, new Set(earlier.map((e) => e.rowNumber)));
+        if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId: ctx.job.id, ...e })) });
+        await tx.job.update({ where: { id: ctx.job.id }, data: { failedRows: { increment: failed.size } } });
+      }
+      if (isLast) {
+        const now = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { failedRows: true } });
+        if (now.failedRows === 0) {
+          // Every row is valid: the save step applies the whole file.
+          await tx.job.update({ where: { id: ctx.job.id }, data: { message: QUESTIONNAIRE_PHASE.saving, processedRows: 0 } });
+          return { claimed: true, switched: true };
+        }
+      }
+      return { claimed: true, switched: false };
+    }, CHUNK_TX);
+
+    if (outcome.claimed) return { next: outcome.switched ? await saveFromStart() : nextCheck };
+    // Not claimed: done before (a retry after a lost reply, or a resumed workflow).
+    const job = await ctx.db.job.findUniqueOrThrow({ where: { id: ctx.job.id } });
+    if (job.status !== "RUNNING") return { next: null };
+    if (job.message === QUESTIONNAIRE_PHASE.saving) return { next: await saveFromStart() };
+    if (job.message === QUESTIONNAIRE_PHASE.checking && job.processedRows >= next.row) return { next: nextCheck };
+    throw new JobStateError(`Job ${job.id} is at row ${job.processedRows} (${job.message}); the step expected row ${cursor.row}`);
+  },
+
+  async finish(ctx): Promise<JobVerdict> {
+    const job = ctx.job;
+    if (job.totalRows === 0) return { status: "FAILED", message: "The file has no questions; the questionnaire was not changed" };
+    if (job.failedRows > 0) {
+      return {
+        status: "FAILED",
+        message: `${job.failedRows} of ${job.totalRows} rows have errors; the questionnaire was not changed (it is applied only when every row is valid)`,
+      };
+    }
+    const committed = await ctx.db.auditRecord.findFirst({
+      where: { entityType: "Job", entityId: String(job.id), action: "job.rows_committed" },
+      orderBy: { id: "desc" },
+    });
+    const after = (committed?.after ?? null) as SaveOutcome | null;
+    if (!after || job.succeededRows !== job.totalRows) {
+      throw new JobStateError(`Job ${job.id} finished without saving the questionnaire`);
+    }
+    return {
+      status: "SUCCEEDED",
+      message: after.unchanged
+        ? `The questionnaire is already the same as the file (version ${after.version}); nothing changed`
+        : `Questionnaire saved as version ${after.version} (${after.questions} questions: ${after.summary})`,
+    };
+  },
+};
+
+/** The one save step: claim all rows, store the questionnaire, audit, in one transaction. */
+async function saveStep(ctx: JobContext, cursor: CsvCursor): Promise<StepResult> {
+  const q = await buildQuestionnaire(ctx, cursor);
+  const total = ctx.job.totalRows;
+  ctx.checkCancelled();
+  try {
+    await ctx.db.$transaction(async (tx) => {
+      if (!(await claimRows(tx, ctx.job.id, { phase: QUESTIONNAIRE_PHASE.saving, from: 0, to: total }))) return;
+      const outcome = await saveInTx(tx, ctx, q);
+      await tx.job.update({ where: { id: ctx.job.id }, data: { succeededRows: total } });
+      await auditJob(tx, ctx.actor, ctx.job, "job.rows_committed", { rows: total, ...outcome });
+    }, CHUNK_TX);
+  } catch (err) {
+    // The lock rule (feedback was given meanwhile): the job fails with its message, no retry.
+    if (isLockConflict(err)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
+    throw err;
+  }
+  return { next: null };
+}
+
+export const questionnaireJobHandlers = {
+  UPLOAD_QUESTIONNAIRE: uploadQuestionnaireHandler,
+} satisfies Record<string, JobHandler>;
