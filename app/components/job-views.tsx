@@ -267,6 +267,7 @@ export function JobDetailPage({
   rowErrorsTotal,
   page,
   pageSize,
+  intro,
 }: {
   cycle: CycleInfo;
   view: JobTypeInfo;
@@ -275,6 +276,8 @@ export function JobDetailPage({
   rowErrorsTotal: number;
   page: number;
   pageSize: number;
+  /** Shown under the header (e.g. how the job type treats invalid rows). */
+  intro?: React.ReactNode;
 }) {
   useJobPolling(isActive(job));
   const listPath = `/app/admin/cycles/${cycle.id}/${view.pagePath}`;
@@ -284,6 +287,7 @@ export function JobDetailPage({
       <Link component={RemixLink} to={listPath} sx={{ display: "inline-block", mb: 2 }} data-testid="job-list-link">
         All {view.label.toLowerCase()} jobs
       </Link>
+      {intro}
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
@@ -337,16 +341,21 @@ export function UploadJobForm({
   description,
   jobsPath,
   templateHref,
+  templateLabel = "Download a CSV template",
   accept = ".csv,text/csv",
   result,
+  errorModeChoice = true,
 }: {
   cycle: CycleInfo;
   title: string;
   description: React.ReactNode;
   jobsPath: string;
   templateHref?: string;
+  templateLabel?: string;
   accept?: string;
   result?: { ok: false; formError: string; details: string[] } | null;
+  /** false for job types that only commit all or nothing (no choice shown; the server's default applies). */
+  errorModeChoice?: boolean;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -360,7 +369,7 @@ export function UploadJobForm({
         <Stack direction="row" spacing={2}>
           {templateHref && (
             <Link href={templateHref} download data-testid="template-link">
-              Download a CSV template
+              {templateLabel}
             </Link>
           )}
           <Link component={RemixLink} to={jobsPath} data-testid="jobs-link">
@@ -399,18 +408,20 @@ export function UploadJobForm({
                 {fileName || "No file chosen"}
               </Typography>
             </Stack>
-            <FormControl>
-              <FormLabel id="error-mode-label">If some rows are invalid</FormLabel>
-              <RadioGroup
-                aria-labelledby="error-mode-label"
-                name="error_mode"
-                value={mode}
-                onChange={(e) => setMode(e.target.value as typeof mode)}
-              >
-                <FormControlLabel value="all_or_nothing" control={<Radio />} label={ERROR_MODE_TEXT.all_or_nothing} />
-                <FormControlLabel value="valid_only" control={<Radio />} label={ERROR_MODE_TEXT.valid_only} />
-              </RadioGroup>
-            </FormControl>
+            {errorModeChoice && (
+              <FormControl>
+                <FormLabel id="error-mode-label">If some rows are invalid</FormLabel>
+                <RadioGroup
+                  aria-labelledby="error-mode-label"
+                  name="error_mode"
+                  value={mode}
+                  onChange={(e) => setMode(e.target.value as typeof mode)}
+                >
+                  <FormControlLabel value="all_or_nothing" control={<Radio />} label={ERROR_MODE_TEXT.all_or_nothing} />
+                  <FormControlLabel value="valid_only" control={<Radio />} label={ERROR_MODE_TEXT.valid_only} />
+                </RadioGroup>
+              </FormControl>
+            )}
             <Box>
               <Button type="submit" variant="contained" disabled={busy || !fileName} data-testid="upload-submit">
                 Upload

@@ -35,8 +35,11 @@ export default function CycleQuestions() {
             <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/json-builder`} variant="contained" size="small" data-testid="questions-edit">
               Edit in JSON builder
             </Button>
-            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/upload-questionnaire`} variant="outlined" size="small">
+            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/upload-questionnaire`} variant="outlined" size="small" data-testid="questions-upload">
               Upload questionnaire
+            </Button>
+            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/upload-questionnaire-jobs`} size="small" data-testid="questions-upload-jobs">
+              Upload jobs
             </Button>
           </>
         }

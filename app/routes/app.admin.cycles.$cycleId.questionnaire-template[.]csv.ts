@@ -1,0 +1,26 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/domain/questionnaire-csv";
+import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { getQuestionnaire } from "~/services/questionnaires.server";
+
+/**
+ * GET /app/admin/cycles/{cycleId}/questionnaire-template.csv: the cycle's current questionnaire
+ * (or the default one) in the upload format, one row per question, ready to edit and upload.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { cycle } = await requireAdminCycle(request, params);
+  const questionnaire = await getQuestionnaire(cycle.id);
+  const csv = stringify(questionnaireToCsvRows(questionnaire.definition), {
+    header: true,
+    columns: [...QUESTIONNAIRE_CSV_COLUMNS],
+    record_delimiter: "\r\n",
+  });
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="questionnaire-cycle-${cycle.id}.csv"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
