@@ -1,0 +1,190 @@
+import {
+  Box,
+  Chip,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { ANSWERS_FIELD, answerText, type Answers, type AnswerValue } from "~/domain/feedback-answers";
+import { scalePoints, textMaxLength, type Question } from "~/domain/questionnaire";
+
+/**
+ * The questions of one reviewer type as a form (360 feedback and manager feedback).
+ *
+ * Controlled: `value` holds the answers, `onChange` receives the next answers object. `errors` maps a
+ * question id to its message (from `errorsByQuestion`). With `name` (default "answers") a hidden input
+ * carries the answers as JSON, so a Remix <Form> posts them as they are (read with `answersFromFormField`).
+ * `readOnly` shows the answers as text for reading back what was given.
+ *
+ * Test ids: `questionnaire-form`, `question-<id>`, `answer-<id>` (input / radio group), `answer-error-<id>`,
+ * `answer-text-<id>` (read-only text).
+ */
+export type QuestionnaireFormProps = {
+  questions: readonly Question[];
+  value: Answers;
+  onChange?: (next: Answers) => void;
+  errors?: Readonly<Record<string, string>>;
+  readOnly?: boolean;
+  disabled?: boolean;
+  /** Name of the hidden JSON field; null renders none. */
+  name?: string | null;
+};
+
+export function QuestionnaireForm({ questions, value, onChange, errors = {}, readOnly = false, disabled = false, name = ANSWERS_FIELD }: QuestionnaireFormProps) {
+  const set = (id: string, v: AnswerValue | undefined) => {
+    const next: Answers = { ...value };
+    if (v === undefined || v === "") delete next[id];
+    else next[id] = v;
+    onChange?.(next);
+  };
+
+  if (questions.length === 0) {
+    return (
+      <Typography color="text.secondary" data-testid="questionnaire-form-empty">
+        There are no questions for this form.
+      </Typography>
+    );
+  }
+
+  return (
+    <Stack spacing={2} data-testid="questionnaire-form">
+      {!readOnly && name && <input type="hidden" name={name} value={JSON.stringify(value)} />}
+      {questions.map((q, index) => (
+        <QuestionField
+          key={q.id}
+          question={q}
+          index={index}
+          value={value[q.id]}
+          error={errors[q.id]}
+          readOnly={readOnly}
+          disabled={disabled}
+          onChange={(v) => set(q.id, v)}
+        />
+      ))}
+      {errors[""] && (
+        <FormHelperText error data-testid="answer-error-form">
+          {errors[""]}
+        </FormHelperText>
+      )}
+    </Stack>
+  );
+}
+
+function QuestionField({
+  question,
+  index,
+  value,
+  error,
+  readOnly,
+  disabled,
+  onChange,
+}: {
+  question: Question;
+  index: number;
+  value: AnswerValue | undefined;
+  error: string | undefined;
+  readOnly: boolean;
+  disabled: boolean;
+  onChange: (v: AnswerValue | undefined) => void;
+}) {
+  const labelId = `answer-${question.id}-label`;
+  const errorId = `answer-${question.id}-error`;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, borderColor: error ? "error.main" : undefined }} data-testid={`question-${question.id}`}>
+      <FormControl fullWidth error={Boolean(error)} disabled={disabled} component="fieldset">
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5 }}>
+          <Typography variant="caption" color="text.secondary">
+            Question {index + 1}
+          </Typography>
+          {!question.required && !readOnly && <Chip size="small" variant="outlined" label="Optional" />}
+        </Stack>
+        <FormLabel id={labelId} component="legend" sx={{ color: "text.primary", fontWeight: 500, "&.Mui-focused": { color: "text.primary" } }}>
+          {question.label}
+          {question.required && !readOnly && (
+            <Box component="span" aria-hidden sx={{ color: "error.main", ml: 0.5 }}>
+              *
+            </Box>
+          )}
+        </FormLabel>
+        {question.help && !readOnly && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {question.help}
+          </Typography>
+        )}
+        <Box sx={{ mt: 1 }}>
+          {readOnly ? (
+            <Typography
+              data-testid={`answer-text-${question.id}`}
+              sx={{ whiteSpace: "pre-wrap" }}
+              color={value === undefined ? "text.secondary" : "text.primary"}
+            >
+              {answerText(question, value)}
+            </Typography>
+          ) : question.kind === "text" ? (
+            <TextField
+              multiline
+              minRows={3}
+              fullWidth
+              disabled={disabled}
+              value={typeof value === "string" ? value : value === undefined ? "" : String(value)}
+              onChange={(e) => onChange(e.target.value)}
+              error={Boolean(error)}
+              helperText={`${typeof value === "string" ? value.length : 0} / ${textMaxLength(question)} characters`}
+              slotProps={{
+                htmlInput: {
+                  "aria-labelledby": labelId,
+                  "aria-describedby": error ? errorId : undefined,
+                  maxLength: textMaxLength(question),
+                  "data-testid": `answer-${question.id}`,
+                },
+              }}
+            />
+          ) : question.kind === "rating" && question.scale ? (
+            <RadioGroup
+              row
+              aria-labelledby={labelId}
+              aria-describedby={error ? errorId : undefined}
+              value={value === undefined ? "" : String(value)}
+              onChange={(_, v) => onChange(v === "" ? undefined : Number(v))}
+              data-testid={`answer-${question.id}`}
+            >
+              {scalePoints(question.scale).map((p) => (
+                <FormControlLabel
+                  key={p.value}
+                  value={String(p.value)}
+                  disabled={disabled}
+                  control={<Radio size="small" />}
+                  label={p.label ? `${p.value} - ${p.label}` : String(p.value)}
+                />
+              ))}
+            </RadioGroup>
+          ) : (
+            <RadioGroup
+              aria-labelledby={labelId}
+              aria-describedby={error ? errorId : undefined}
+              value={typeof value === "string" ? value : ""}
+              onChange={(_, v) => onChange(v)}
+              data-testid={`answer-${question.id}`}
+            >
+              {(question.options ?? []).map((o) => (
+                <FormControlLabel key={o} value={o} disabled={disabled} control={<Radio size="small" />} label={o} />
+              ))}
+            </RadioGroup>
+          )}
+        </Box>
+        {error && (
+          <FormHelperText id={errorId} data-testid={`answer-error-${question.id}`}>
+            {error}
+          </FormHelperText>
+        )}
+      </FormControl>
+    </Paper>
+  );
+}
