@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleEmailParams, ReportCyclesResponse } from "~/contracts/manager.server";
+import { api, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { listReportCycles } from "~/services/manager.server";
+
+/** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/cycles: the report's cycles in which I was their manager. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id, email } = parseParams(params, CycleEmailParams);
+    return ReportCyclesResponse.parse(await listReportCycles(current.user.id, cycle_id, email));
+  });

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { ReportFeedbackResponse, ReportReviewerParams } from "~/contracts/manager.server";
+import { api, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getReportFeedback } from "~/services/manager.server";
+
+/** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks/{reviewer_email}: one reviewer's feedback. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id, email, reviewer_email } = parseParams(params, ReportReviewerParams);
+    return ReportFeedbackResponse.parse(await getReportFeedback(current.user.id, cycle_id, email, reviewer_email));
+  });

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleEmailParams, ReportFeedbacksResponse } from "~/contracts/manager.server";
+import { api, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { listReportFeedbacks } from "~/services/manager.server";
+
+/** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks: each reviewer's feedback about my direct report. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id, email } = parseParams(params, CycleEmailParams);
+    return ReportFeedbacksResponse.parse(await listReportFeedbacks(current.user.id, cycle_id, email));
+  });

@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleIdParam, DirectReportsResponse } from "~/contracts/manager.server";
+import { api, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { listDirectReports } from "~/services/manager.server";
+
+/** GET /api/v1/cycles/{cycle_id}/direct_reports: my direct reports with their progress and nomination. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    return DirectReportsResponse.parse(await listDirectReports(current.user.id, cycle_id));
+  });

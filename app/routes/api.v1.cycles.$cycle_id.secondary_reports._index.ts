@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleIdParam, SecondaryReportsResponse } from "~/contracts/manager.server";
+import { api, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { listSecondaryReports } from "~/services/manager.server";
+
+/** GET /api/v1/cycles/{cycle_id}/secondary_reports: my secondary reports (summary links only). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    return SecondaryReportsResponse.parse(await listSecondaryReports(current.user.id, cycle_id));
+  });
