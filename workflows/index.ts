@@ -1,3 +1,4 @@
 // Every workflow the worker runs (the worker's workflowsPath points here). Deterministic code only.
 export { cycleWorkflow } from "./cycle";
 export { bulkJobWorkflow } from "./bulk-job";
+export { scheduledNudgeWorkflow } from "./nudge-schedule";

@@ -65,7 +65,7 @@ export const UploadMultipartSchema = z.object({
 });
 
 for (const def of Object.values(JOB_TYPES)) {
-  if (!def) continue;
+  if (!def || def.customApi) continue;
   const base = `/api/v1/admin/cycles/{cycle_id}/${def.apiCollection}`;
   const tags = ["admin jobs"];
   registerRoute({

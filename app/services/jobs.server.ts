@@ -47,6 +47,8 @@ export type JobTypeDef = {
   checkUpload?: (file: UploadedFile) => void;
   /** The job writes an output file (served at {apiCollection}/{job_id}/file). */
   output?: { fileName: (job: Pick<Job, "id" | "cycleId">) => string; contentType: string };
+  /** Its API routes and contracts are its own (not the generic ones of app/contracts/jobs.server.ts), e.g. nudges. */
+  customApi?: boolean;
 };
 
 /** Columns a participant CSV may have; `email` is required. */
@@ -130,6 +132,15 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     // A questionnaire is applied whole or not at all (ADR 0018).
     errorModes: ["all_or_nothing"],
     checkUpload: csvHeaderCheck({ required: QUESTIONNAIRE_CSV_REQUIRED_COLUMNS, allowed: QUESTIONNAIRE_CSV_COLUMNS }),
+  },
+  NUDGE: {
+    type: "NUDGE",
+    key: "nudge",
+    label: "Nudge",
+    apiCollection: "nudge_jobs",
+    pagePath: "nudges",
+    input: "none",
+    customApi: true, // app/contracts/nudges.server.ts: send now or on a schedule (ADR 0019)
   },
 };
 

@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { NudgeCycleParams, NudgeScheduleListResponse } from "~/contracts/nudges.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { listNudgeSchedules } from "~/services/nudges.server";
+
+/** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs/schedules (super admin or HR ops). Create with POST nudge_jobs. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    assertAdminCycleContext(current);
+    const { id } = parseParams(params, NudgeCycleParams);
+    return NudgeScheduleListResponse.parse({ schedules: await listNudgeSchedules(id) });
+  });
+
+export const action = () => methodNotAllowed(["GET"]);
