@@ -1,0 +1,100 @@
+/**
+ * A real SMTP server on loopback for tests (smtp-server): records every accepted message and can
+ * refuse recipients, temporarily (4xx) or for good (5xx), and slow each message down.
+ * Listens on an ephemeral port; `url` is what SMTP_URL should be.
+ */
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from: string; to: string[]; subject: string; raw: string; at: number };
+
+export type TestSmtp = {
+  url: string;
+  messages: ReceivedMail[];
+  /** How often RCPT TO was tried per address (lower case). */
+  attempts: Map<string, number>;
+  /** Decide per RCPT TO (attempt counts from 1): null accepts, a code refuses (e.g. 451, 550). */
+  refuse: (address: string, attempt: number) => number | null;
+  /** Milliseconds to wait before accepting each message body. */
+  delayMs: number;
+  /** Messages delivered to an address. */
+  to(address: string): ReceivedMail[];
+  close(): Promise<void>;
+};
+
+function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0] ?? "";
+  const m = /^Subject: ?(.*(?:\r?\n[ \t].*)*)/im.exec(head);
+  return m ? m[1]!.replace(/\r?\n[ \t]/g, " ").trim() : "";
+}
+
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const state = {
+    messages: [] as ReceivedMail[],
+    attempts: new Map<string, number>(),
+    refuse: (() => null) as TestSmtp["refuse"],
+    delayMs: 0,
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const addr = address.address.toLowerCase();
+      const attempt = (state.attempts.get(addr) ?? 0) + 1;
+      state.attempts.set(addr, attempt);
+      const code = state.refuse(addr, attempt);
+      if (code !== null) {
+        const err = new Error(code >= 500 ? `Mailbox ${addr} unavailable` : `Try ${addr} again later`) as Error & { responseCode: number };
+        err.responseCode = code;
+        return callback(err);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const finish = () => {
+          state.messages.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            subject: subjectOf(raw),
+            raw,
+            at: Date.now(),
+          });
+          callback();
+        };
+        if (state.delayMs > 0) setTimeout(finish, state.delayMs);
+        else finish();
+      });
+    },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.server.address();
+      resolve(typeof address === "object" && address ? address.port : 0);
+    });
+  });
+  const smtp: TestSmtp = {
+    url: `smtp://127.0.0.1:${port}`,
+    messages: state.messages,
+    attempts: state.attempts,
+    get refuse() {
+      return state.refuse;
+    },
+    set refuse(fn) {
+      state.refuse = fn;
+    },
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms) {
+      state.delayMs = ms;
+    },
+    to: (address) => state.messages.filter((m) => m.to.includes(address.toLowerCase())),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  return smtp;
+}
