@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AdminSummaryQuery, CycleIdParam } from "~/contracts/feedback-summary.server";
+import { api, methodNotAllowed, parseParams, parseQuery } from "~/services/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { getFeedbackSummary } from "~/services/feedback-summary.server";
+import { summaryPdfResponse } from "~/services/feedback-summary-pdf.server";
+
+/** GET /api/v1/admin/cycles/{cycle_id}/feedbacks_summary/download?email=: one participant's summary PDF, named (super admin). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    assertSuperAdmin(current);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    const { email } = parseQuery(request, AdminSummaryQuery);
+    return summaryPdfResponse(await getFeedbackSummary(current, "admin", cycle_id, email));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleIdParam, DashboardResponse } from "~/contracts/feedback-summary.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getParticipantDashboard } from "~/services/feedback-summary.server";
+
+/** GET /api/v1/cycles/{cycle_id}/dashboard: your cycle report overview (outcome only in communication). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    return DashboardResponse.parse(await getParticipantDashboard(current, cycle_id));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

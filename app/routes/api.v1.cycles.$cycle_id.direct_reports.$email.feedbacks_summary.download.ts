@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleEmailParams } from "~/contracts/feedback-summary.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getFeedbackSummary } from "~/services/feedback-summary.server";
+import { summaryPdfResponse } from "~/services/feedback-summary-pdf.server";
+
+/** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks_summary/download: the summary as a PDF (ADR 0023). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id, email } = parseParams(params, CycleEmailParams);
+    return summaryPdfResponse(await getFeedbackSummary(current, "direct_report", cycle_id, email));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

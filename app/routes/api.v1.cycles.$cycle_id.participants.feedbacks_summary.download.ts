@@ -1,0 +1,16 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleIdParam } from "~/contracts/feedback-summary.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getFeedbackSummary } from "~/services/feedback-summary.server";
+import { summaryPdfResponse } from "~/services/feedback-summary-pdf.server";
+
+/** GET /api/v1/cycles/{cycle_id}/participants/feedbacks_summary/download: your own summary as a PDF. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    return summaryPdfResponse(await getFeedbackSummary(current, "own", cycle_id));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleEmailParams, FeedbackSummaryResponse } from "~/contracts/feedback-summary.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getFeedbackSummary } from "~/services/feedback-summary.server";
+
+/** GET /api/v1/cycles/{cycle_id}/secondary_reports/{email}/feedbacks_summary (ADR 0023). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id, email } = parseParams(params, CycleEmailParams);
+    return FeedbackSummaryResponse.parse(await getFeedbackSummary(current, "secondary_report", cycle_id, email));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,189 @@
+import { getDb, type Db, type Tx } from "~/db.server";
+import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
+import { STAGE_LABELS, type CycleStage } from "~/domain/cycle-stages";
+import { aggregateFeedbackSummary, type FeedbackSummaryData, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
+import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/domain/feedback-visibility";
+import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/domain/participants";
+import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
+import { forbidden, notFound } from "~/services/api.server";
+import { isSuperAdmin, type CurrentUser } from "~/services/auth.server";
+import {
+  findParticipantByEmail,
+  requireCycle,
+  requireDirectReport,
+  requireOwnParticipant,
+  requireSecondaryReport,
+  type ParticipantWithPeople,
+} from "~/services/cycle-context.server";
+
+/**
+ * Feedback summaries and the participant's cycle report (issue [3/3] item 6; ADR 0023).
+ *
+ * A summary is read through one door (own, direct_report, secondary_report, admin): the door finds the
+ * participant (404 unknown, 403 not yours, via app/services/cycle-context.server.ts), the pure rules of
+ * app/domain/feedback-visibility.ts decide whether and how the viewer sees it, and
+ * app/domain/feedback-summary.ts aggregates. Data: one query for every Feedback row about the reviewee
+ * with the reviewer's name (a join), one for the questionnaire, run together.
+ */
+
+type Client = Db | Tx;
+type CycleWithStage = Awaited<ReturnType<typeof requireCycle>>;
+
+export type FeedbackSummary = FeedbackSummaryData & {
+  cycle: { id: number; name: string; state: CycleStage; stage_label: string };
+  reviewee: { email: string; name: string; job_title: string | null; department: string | null; reviewer_only: boolean };
+};
+
+/** The cycle's questionnaire definition, or the default one. */
+async function questionnaireOf(client: Client, cycleId: number): Promise<Questionnaire> {
+  const row = await client.questionnaire.findUnique({ where: { cycleId }, select: { definition: true } });
+  return row ? QuestionnaireSchema.parse(row.definition) : DEFAULT_QUESTIONNAIRE;
+}
+
+/** Every Feedback row about the reviewee (answers only for submitted ones), with the reviewer, in answer order. */
+async function feedbackRowsAbout(client: Client, revieweeId: number): Promise<SummaryFeedbackRow[]> {
+  const rows = await client.$queryRaw<Array<{ reviewerType: DbReviewerType; status: "DRAFT" | "SUBMITTED"; answers: unknown; name: string; email: string }>>`
+    SELECT f."reviewerType"::text AS "reviewerType", f."status"::text AS "status",
+           CASE WHEN f."status" = 'SUBMITTED' THEN f."answers" ELSE NULL END AS "answers",
+           u."name", u."email"
+    FROM "Feedback" f
+    JOIN "User" u ON u."id" = f."reviewerId"
+    WHERE f."revieweeId" = ${revieweeId}
+    ORDER BY f."submittedAt" ASC NULLS LAST, f."id" ASC`;
+  return rows.map((r) => ({
+    reviewerType: r.reviewerType,
+    status: r.status,
+    answers: typeof r.answers === "string" ? JSON.parse(r.answers) : r.answers,
+    reviewerName: r.name,
+    reviewerEmail: r.email,
+  }));
+}
+
+function cycleJson(cycle: CycleWithStage): FeedbackSummary["cycle"] {
+  return { id: cycle.id, name: cycle.name, state: cycle.stage, stage_label: STAGE_LABELS[cycle.stage] };
+}
+
+function revieweeJson(p: ParticipantWithPeople): FeedbackSummary["reviewee"] {
+  return { email: p.user.email, name: p.user.name, job_title: p.user.jobTitle, department: p.user.department, reviewer_only: p.reviewerOnly };
+}
+
+/** Find the participant the door leads to (404/403 from the cycle context; admin: super admin first). */
+async function participantThrough(client: Client, current: CurrentUser, door: SummaryDoor, cycleId: number, email?: string): Promise<ParticipantWithPeople> {
+  switch (door) {
+    case "own":
+      return requireOwnParticipant(client, cycleId, current.user.id);
+    case "direct_report":
+      return requireDirectReport(client, cycleId, current.user.id, email!);
+    case "secondary_report":
+      return requireSecondaryReport(client, cycleId, current.user.id, email!);
+    case "admin": {
+      if (!isSuperAdmin(current)) throw forbidden("Only a super admin can read any participant's feedback summary");
+      const p = await findParticipantByEmail(client, cycleId, email!);
+      if (!p) throw notFound(`No participant ${email} in this cycle`);
+      return p;
+    }
+  }
+}
+
+/**
+ * The feedback summary of a participant as `current` may see it through `door` (email: the participant's,
+ * for every door but own). 404 unknown cycle or participant; 403 when the rules refuse.
+ */
+export async function getFeedbackSummary(current: CurrentUser, door: SummaryDoor, cycleId: number, email?: string, client?: Client): Promise<FeedbackSummary> {
+  const db = client ?? (await getDb());
+  const cycle = await requireCycle(db, cycleId);
+  const participant = await participantThrough(db, current, door, cycleId, email);
+  return summaryOf(db, current, door, cycle, participant);
+}
+
+/** The summary of a participant already found (the bulk PDF job uses the admin door with this). */
+export async function summaryOf(
+  client: Client,
+  current: Pick<CurrentUser, "user">,
+  door: SummaryDoor,
+  cycle: CycleWithStage,
+  participant: ParticipantWithPeople,
+): Promise<FeedbackSummary> {
+  const access = summaryAccess(
+    door,
+    { userId: current.user.id, isSuperAdmin: current.user.role === "SUPER_ADMIN" },
+    { userId: participant.userId, managerId: participant.managerId, secondaryManagerId: participant.secondaryManagerId },
+    cycle.stage,
+  );
+  if (!access.ok) throw forbidden(access.message);
+  const [rows, questionnaire] = await Promise.all([feedbackRowsAbout(client, participant.id), questionnaireOf(client, cycle.id)]);
+  return { cycle: cycleJson(cycle), reviewee: revieweeJson(participant), ...aggregateFeedbackSummary(rows, questionnaire, access) };
+}
+
+/** The peer section of the signed-in participant's own summary: anonymised answers or the threshold message. */
+export async function getOwnPeerSection(current: CurrentUser, cycleId: number): Promise<{ cycle: FeedbackSummary["cycle"]; peers: SummarySection }> {
+  const summary = await getFeedbackSummary(current, "own", cycleId);
+  const peers = summary.sections.find((s) => s.reviewer_type === "peer") ?? {
+    reviewer_type: "peer" as const,
+    label: REVIEWER_TYPE_LABELS.PEER,
+    requested: 0,
+    submitted: 0,
+    anonymised: true,
+    visible: false,
+    message: thresholdMessage("PEER", 0),
+    reviewers: null,
+    questions: [],
+  };
+  return { cycle: summary.cycle, peers };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The participant's cycle report (dashboard)
+
+export type ParticipantDashboard = {
+  cycle: FeedbackSummary["cycle"];
+  participant: FeedbackSummary["reviewee"] & { manager: { name: string; email: string } | null };
+  /** The feedback summary, calibrated rating and promotion decision are open (communication stage). */
+  report_open: boolean;
+  report_message: string | null;
+  feedback_received: {
+    requested: number;
+    submitted: number;
+    by_type: Array<{ reviewer_type: Lowercase<DbReviewerType>; label: string; requested: number; submitted: number }>;
+  };
+  manager_feedback: { given: boolean; submitted_at: string | null };
+  /** Only once the report is open. */
+  calibrated_rating: { value: number; label: string } | null;
+  promotion_decision: { value: string; label: string } | null;
+};
+
+/** The signed-in participant's overview of the cycle (spec `dashboard`): counts at any stage, outcome in communication. */
+export async function getParticipantDashboard(current: CurrentUser, cycleId: number): Promise<ParticipantDashboard> {
+  const db = await getDb();
+  const cycle = await requireCycle(db, cycleId);
+  const participant = await requireOwnParticipant(db, cycleId, current.user.id);
+  const counts = await db.$queryRaw<Array<{ reviewerType: DbReviewerType; requested: number; submitted: number; lastSubmittedAt: Date | null }>>`
+    SELECT "reviewerType"::text AS "reviewerType", COUNT(*)::int AS "requested",
+           COUNT(*) FILTER (WHERE "status" = 'SUBMITTED')::int AS "submitted",
+           MAX("submittedAt") FILTER (WHERE "status" = 'SUBMITTED') AS "lastSubmittedAt"
+    FROM "Feedback" WHERE "revieweeId" = ${participant.id}
+    GROUP BY "reviewerType"`;
+  const byType = REVIEWER_TYPES.flatMap((t) => {
+    const c = counts.find((r) => r.reviewerType === t);
+    return c ? [{ reviewer_type: t.toLowerCase() as Lowercase<DbReviewerType>, label: REVIEWER_TYPE_LABELS[t], requested: Number(c.requested), submitted: Number(c.submitted) }] : [];
+  });
+  const manager = counts.find((r) => r.reviewerType === "MANAGER");
+  const open = isReportOpen(cycle.stage);
+  const rating = open ? parseStoredRating(participant.calibratedRating) : null;
+  const decision = open ? parseStoredDecision(participant.promotionDecision) : null;
+  const managerAt = manager && Number(manager.submitted) > 0 && manager.lastSubmittedAt ? new Date(manager.lastSubmittedAt) : null;
+  return {
+    cycle: cycleJson(cycle),
+    participant: { ...revieweeJson(participant), manager: participant.manager ? { name: participant.manager.name, email: participant.manager.email } : null },
+    report_open: open,
+    report_message: open ? null : `${REPORT_NOT_OPEN_MESSAGE}.`,
+    feedback_received: {
+      requested: byType.reduce((n, t) => n + t.requested, 0),
+      submitted: byType.reduce((n, t) => n + t.submitted, 0),
+      by_type: byType,
+    },
+    manager_feedback: { given: !!manager && Number(manager.submitted) > 0, submitted_at: managerAt ? managerAt.toISOString() : null },
+    calibrated_rating: rating ? { value: rating, label: ratingText(rating) } : null,
+    promotion_decision: decision ? { value: decision, label: decisionText(decision) } : null,
+  };
+}
