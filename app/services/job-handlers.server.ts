@@ -1,5 +1,6 @@
 import type { JobType } from "~/generated/prisma/client.ts";
 import type { JobHandler } from "~/services/job-runner.server";
+import { feedbackPdfJobHandlers } from "~/services/feedback-pdf-job.server";
 import { nudgeJobHandlers } from "~/services/nudges.server";
 import { participantJobHandlers } from "~/services/participant-jobs.server";
 import { questionnaireJobHandlers } from "~/services/questionnaire-jobs.server";
@@ -10,6 +11,7 @@ import { questionnaireJobHandlers } from "~/services/questionnaire-jobs.server";
  */
 export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   ...participantJobHandlers,
+  ...feedbackPdfJobHandlers,
   ...nudgeJobHandlers,
   ...questionnaireJobHandlers,
 };

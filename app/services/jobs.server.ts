@@ -122,6 +122,16 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     input: "none",
     output: { fileName: (job) => `participants-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
   },
+  BULK_FEEDBACK_PDF: {
+    type: "BULK_FEEDBACK_PDF",
+    key: "bulk_feedback_pdf",
+    label: "Participants feedback PDFs",
+    apiCollection: "bulk_participants_feedback_pdf_jobs",
+    pagePath: "bulk-participants-feedback-pdf-download",
+    input: "none",
+    // One PDF per participant in a ZIP (app/services/feedback-pdf-job.server.ts, ADR 0023); the file is super admin only.
+    output: { fileName: (job) => `feedback-summaries-cycle-${job.cycleId}-job-${job.id}.zip`, contentType: "application/zip" },
+  },
   UPLOAD_QUESTIONNAIRE: {
     type: "UPLOAD_QUESTIONNAIRE",
     key: "upload_questionnaire",
