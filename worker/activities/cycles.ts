@@ -3,13 +3,18 @@ import { getDb } from "~/db.server";
 import { fromDbState, toDbState, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
 import { cycleAuditSnapshot } from "~/models/cycle.server";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { applyStageEffects } from "~/services/stage-effects.server";
 import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
 
 /**
  * Activities of the cycle workflow (workflows/cycle.ts). They are the only code that writes
  * Cycle.state or deletes a cycle. Each write is conditional on the state the workflow expects,
  * happens in one transaction with its audit record, and is idempotent when Temporal retries it.
+ * The stage's effects (feedback requests, ADR 0021) are part of that same transaction.
  */
+
+/** A large cycle's stage effects insert hundreds of thousands of rows: more than Prisma's 5 s default. */
+const TRANSITION_TX = { timeout: 120_000, maxWait: 30_000 };
 
 export type ApplyCycleTransitionInput = {
   cycleId: number;
@@ -38,6 +43,7 @@ export async function applyCycleTransition(input: ApplyCycleTransitionInput): Pr
         before: { ...after, state: from },
         after: { ...after, transition },
       });
+      await applyStageEffects(tx, cycleId, to, actor);
       return { cycleId, stage: to, alreadyApplied: false };
     }
     const row = await tx.cycle.findUnique({ where: { id: cycleId }, select: { state: true } });
@@ -48,7 +54,7 @@ export async function applyCycleTransition(input: ApplyCycleTransitionInput): Pr
       `Cycle ${cycleId} is '${fromDbState(row.state)}' in the database but the workflow expected '${from}'`,
       CYCLE_FAILURE.stateMismatch,
     );
-  });
+  }, TRANSITION_TX);
 }
 
 export type DeleteDraftCycleInput = { cycleId: number; actor: Actor };
