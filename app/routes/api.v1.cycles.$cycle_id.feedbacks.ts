@@ -1,0 +1,15 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { CycleIdParam, FeedbackListResponse } from "~/contracts/feedback.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { listMyFeedbacks } from "~/services/feedback.server";
+
+/** GET /api/v1/cycles/{cycle_id}/feedbacks — the 360 feedback I am asked to give. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    return FeedbackListResponse.parse(await listMyFeedbacks(current, cycle_id));
+  });
+
+export const action = (_args: ActionFunctionArgs) => methodNotAllowed(["GET"]);
