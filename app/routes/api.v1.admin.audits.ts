@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { AuditListQuery } from "~/contracts/admin-users.server";
+import { api, methodNotAllowed, parseQuery } from "~/services/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { listAudits } from "~/services/audits.server";
+
+/** GET /api/v1/admin/audits?limit=&offset=&search_query= (super admin): newest first. */
+export const loader = ({ request }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    assertSuperAdmin(current);
+    return listAudits(parseQuery(request, AuditListQuery));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

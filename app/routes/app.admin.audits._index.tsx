@@ -1,0 +1,232 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import {
+  Box,
+  Button,
+  Chip,
+  Collapse,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
+import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
+import SearchIcon from "@mui/icons-material/Search";
+import { Fragment, useState } from "react";
+import { JsonDiff } from "~/components/json-diff";
+import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/domain/admin-users";
+import { AuditListQuery } from "~/contracts/admin-users.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { listAudits } from "~/services/audits.server";
+
+export const meta: MetaFunction = () => [{ title: "Audit - PMR" }];
+
+/** limit, offset, search_query from the address; anything invalid falls back to the defaults. */
+function queryOf(request: Request) {
+  const url = new URL(request.url);
+  const raw = {
+    limit: url.searchParams.get("limit") ?? undefined,
+    offset: url.searchParams.get("offset") ?? undefined,
+    search_query: url.searchParams.get("search_query") ?? undefined,
+  };
+  const parsed = AuditListQuery.safeParse(raw);
+  return parsed.success ? parsed.data : AuditListQuery.parse({ search_query: raw.search_query?.slice(0, 200) });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return listAudits(queryOf(request));
+}
+
+type Person = { id: number; name: string; email: string } | null;
+
+/** Timestamps as UTC text, the same on the server and in the browser. */
+function formatTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+}
+
+function ActorCell({ actor, realActor }: { actor: Person; realActor: Person }) {
+  if (!actor && !realActor) return <Typography variant="body2">System</Typography>;
+  const spoofed = actor && realActor && actor.id !== realActor.id;
+  const who = actor ?? realActor!;
+  return (
+    <Box>
+      <Typography variant="body2">{who.name}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+        {who.email}
+      </Typography>
+      {spoofed && (
+        <Typography variant="caption" color="warning.main" sx={{ display: "block" }} data-testid="audit-real-actor">
+          by {realActor!.name} ({realActor!.email})
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function entityLink(type: string, id: string) {
+  if (type === "User" && /^\d+$/.test(id)) return `/app/admin/users/${id}`;
+  if (type === "Cycle" && /^\d+$/.test(id)) return `/app/admin/cycles/${id}`;
+  return null;
+}
+
+export default function AdminAudits() {
+  const { audits, total, limit, offset } = useLoaderData<typeof loader>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/admin/audits";
+  const [open, setOpen] = useState<Record<number, boolean>>({});
+  const searchQuery = searchParams.get("search_query") ?? "";
+
+  const setPaging = (nextOffset: number, nextLimit: number) =>
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        params.set("limit", String(nextLimit));
+        params.set("offset", String(nextOffset));
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
+  const pageSizes = AUDIT_PAGE_SIZES.includes(limit) ? AUDIT_PAGE_SIZES : [...AUDIT_PAGE_SIZES, limit].sort((a, b) => a - b);
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        Audit
+      </Typography>
+
+      <Form method="get" key={searchQuery}>
+        {limit !== AUDIT_LIMIT_DEFAULT && <input type="hidden" name="limit" value={limit} />}
+        <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center" }}>
+          <TextField
+            name="search_query"
+            label="Search"
+            placeholder="Actor, action, entity (name, type or #id)"
+            size="small"
+            defaultValue={searchQuery}
+            sx={{ minWidth: { xs: 200, sm: 360 } }}
+            slotProps={{
+              htmlInput: { "data-testid": "audits-search", maxLength: 200 },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button type="submit" variant="contained" data-testid="audits-search-submit">
+            Search
+          </Button>
+          {searchQuery && (
+            <Button component={RemixLink} to="/app/admin/audits" data-testid="audits-search-clear">
+              Clear
+            </Button>
+          )}
+        </Stack>
+      </Form>
+
+      <Paper variant="outlined">
+        {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
+        <TableContainer>
+          <Table size="small" aria-label="Audit log">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox" />
+                <TableCell>Time</TableCell>
+                <TableCell>Action</TableCell>
+                <TableCell>Entity</TableCell>
+                <TableCell>Actor</TableCell>
+                <TableCell>Source</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {audits.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6}>
+                    <Typography color="text.secondary" data-testid="audits-empty">
+                      No audit records found
+                    </Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {audits.map((audit) => {
+                const expanded = open[audit.id] ?? false;
+                const link = entityLink(audit.entity_type, audit.entity_id);
+                return (
+                  <Fragment key={audit.id}>
+                    <TableRow hover data-testid={`audit-row-${audit.id}`} sx={{ "& > td": { borderBottom: expanded ? "unset" : undefined } }}>
+                      <TableCell padding="checkbox">
+                        <IconButton
+                          size="small"
+                          aria-label={expanded ? "Hide before and after" : "Show before and after"}
+                          aria-expanded={expanded}
+                          onClick={() => setOpen((o) => ({ ...o, [audit.id]: !expanded }))}
+                          data-testid={`audit-expand-${audit.id}`}
+                        >
+                          {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
+                        </IconButton>
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatTime(audit.created_at)}</TableCell>
+                      <TableCell>
+                        <Chip label={audit.action} size="small" variant="outlined" />
+                      </TableCell>
+                      <TableCell>
+                        {link ? (
+                          <Link component={RemixLink} to={link}>
+                            {audit.entity_type} #{audit.entity_id}
+                          </Link>
+                        ) : (
+                          `${audit.entity_type} #${audit.entity_id}`
+                        )}
+                      </TableCell>
+                      <TableCell>
+                        <ActorCell actor={audit.actor} realActor={audit.real_actor} />
+                      </TableCell>
+                      <TableCell>{audit.source}</TableCell>
+                    </TableRow>
+                    <TableRow>
+                      <TableCell colSpan={6} sx={{ py: 0 }}>
+                        <Collapse in={expanded} timeout="auto" unmountOnExit>
+                          <Box sx={{ py: 2 }} data-testid={`audit-detail-${audit.id}`}>
+                            <JsonDiff before={audit.before} after={audit.after} />
+                          </Box>
+                        </Collapse>
+                      </TableCell>
+                    </TableRow>
+                  </Fragment>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.min(Math.floor(offset / limit), Math.max(0, Math.ceil(total / limit) - 1))}
+          rowsPerPage={limit}
+          rowsPerPageOptions={pageSizes}
+          onPageChange={(_, page) => setPaging(page * limit, limit)}
+          onRowsPerPageChange={(e) => setPaging(0, Number(e.target.value))}
+          data-testid="audits-pagination"
+        />
+      </Paper>
+    </Box>
+  );
+}
