@@ -99,17 +99,27 @@ export async function listParticipantRows(
   return { rows, total };
 }
 
-/** Users by email (case-insensitive), active only; the key is the lower-cased email. */
+/**
+ * Users by email (case-insensitive), active only; the key is the lower-cased email.
+ * Emails are looked up as given (lower-cased) first, which uses the unique index on User.email; only
+ * the ones not found that way are looked up case-insensitively (a scan of User, so a bulk import
+ * of known, lower-case emails never pays for it). If several active users' emails differ only in
+ * case, the one stored exactly in lower case wins, else the oldest.
+ */
 export async function findActiveUsersByEmails(db: Db | Tx, emails: readonly string[]): Promise<Map<string, { id: number; email: string; name: string }>> {
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
   const out = new Map<string, { id: number; email: string; name: string }>();
   if (wanted.length === 0) return out;
+  const select = { id: true, email: true, name: true } as const;
   // Chunked so a large upload stays well under the bind-parameter limit.
   for (let i = 0; i < wanted.length; i += 5000) {
     const chunk = wanted.slice(i, i + 5000);
+    for (const u of await db.user.findMany({ where: { email: { in: chunk }, active: true }, select })) out.set(u.email, u);
+    const missing = chunk.filter((e) => !out.has(e));
+    if (missing.length === 0) continue;
     const users = await db.user.findMany({
-      where: { email: { in: chunk, mode: "insensitive" }, active: true },
-      select: { id: true, email: true, name: true },
+      where: { email: { in: missing, mode: "insensitive" }, active: true },
+      select,
       orderBy: { id: "asc" },
     });
     for (const u of users) {

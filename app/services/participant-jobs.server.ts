@@ -4,7 +4,7 @@ import type { Tx } from "~/db.server";
 import { participantAuditSnapshot, participantInclude, toParticipantJson } from "~/models/participant.server";
 import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
-import { checkParticipantRows, PARTICIPANT_CSV_COLUMNS, upsertParticipantRows } from "~/services/participants.server";
+import { importParticipantRows, PARTICIPANT_CSV_COLUMNS } from "~/services/participants.server";
 import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
 
 /**
@@ -204,9 +204,9 @@ function importHandler(mode: "insert" | "upsert"): JobHandler {
 /**
  * Check (and in the save phase commit) one chunk inside the claiming transaction: malformed rows,
  * rows already failed by the whole-file scan (duplicates), ParticipantRowSchema and the database
- * checks of checkParticipantRows, and for an upload rows whose user already is a participant.
- * Records the row errors; in the save phase upserts the valid rows (upsertParticipantRows) and
- * writes the chunk's job.rows_committed audit record.
+ * checks, and for an upload rows whose user already is a participant (importParticipantRows, one
+ * planning pass). Records the row errors; in the save phase upserts the valid rows and writes the
+ * chunk's job.rows_committed audit record.
  */
 async function importChunk(
   tx: Tx,
@@ -239,36 +239,18 @@ async function importChunk(
     candidates.push({ rowNumber: record.rowNumber, values: Object.fromEntries(columns.map((c, i) => [c, record.cells[i]!])) });
   }
 
-  const { issues } = await checkParticipantRows(tx, cycleId, candidates.map((c) => c.values));
-  for (const issue of issues) {
+  // One pass over the candidates: checks (and in the save phase writes) in a few statements per chunk.
+  const result = await importParticipantRows(tx, cycleId, candidates.map((c) => c.values), ctx.actor, { insertOnly: mode === "insert", write: save });
+  for (const issue of result.issues) {
     const rowNumber = candidates[issue.index]!.rowNumber;
     errors.push({ rowNumber, column: issue.column, message: issue.message });
     failed.add(rowNumber);
-  }
-  if (mode === "insert") {
-    const emails = candidates.filter((c) => !failed.has(c.rowNumber)).map((c) => normEmail(c.values.email));
-    if (emails.length) {
-      const existing = await tx.participant.findMany({
-        where: { cycleId, user: { email: { in: emails, mode: "insensitive" } } },
-        select: { user: { select: { email: true } } },
-      });
-      const taken = new Set(existing.map((p) => p.user.email.toLowerCase()));
-      for (const c of candidates) {
-        const email = normEmail(c.values.email);
-        if (!failed.has(c.rowNumber) && taken.has(email)) {
-          errors.push({ rowNumber: c.rowNumber, column: "email", message: `${email} is already a participant of this cycle (use the upsert job to change participants)` });
-          failed.add(c.rowNumber);
-        }
-      }
-    }
   }
   if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId, ...e })) });
 
   let committedRows = 0;
   if (save) {
-    const valid = candidates.filter((c) => !failed.has(c.rowNumber));
-    const result = valid.length ? await upsertParticipantRows(tx, cycleId, valid.map((c) => c.values as { email: string }), ctx.actor) : { created: 0, updated: 0, unchanged: 0 };
-    committedRows = valid.length;
+    committedRows = candidates.filter((c) => !failed.has(c.rowNumber)).length;
     await auditJob(tx, ctx.actor, ctx.job, "job.rows_committed", {
       from_row: firstRow,
       to_row: lastRow,

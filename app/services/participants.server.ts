@@ -20,6 +20,8 @@ import {
 } from "~/models/participant.server";
 import { ApiError, badRequest, conflict, notFound } from "~/services/api.server";
 import { recordAudit, type Actor } from "~/services/audit.server";
+import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
+import { peerRequestsOf, type PeerRequestJson } from "~/services/peer-selection.server";
 
 /**
  * Participants of a cycle: the domain used by the admin pages, the /api/v1 routes and the bulk
@@ -215,7 +217,9 @@ export async function checkParticipantRows(tx: Db | Tx, cycleId: number, rows: r
   return { issues };
 }
 
-async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly unknown[]): Promise<{ plans: Plan[]; issues: RowIssue[] }> {
+type Planned = { plans: Plan[]; issues: RowIssue[]; /** Every user the rows name, by id. */ people: Map<number, Person> };
+
+async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly unknown[]): Promise<Planned> {
   const issues: RowIssue[] = [];
   const parsed: Array<{ index: number; row: ParticipantRowInput }> = [];
   rawRows.forEach((raw, index) => {
@@ -238,6 +242,7 @@ async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly unknown[
 
   const emails = unique.flatMap(({ row }) => [row.email, row.manager_email, row.secondary_manager_email, row.hr_partner_email].filter((e): e is string => !!e));
   const users = await findActiveUsersByEmails(tx, emails);
+  const people = new Map([...users.values()].map((u) => [u.id, u]));
   const participantUsers = unique.map(({ row }) => users.get(row.email)?.id).filter((id): id is number => id !== undefined);
   const existingRows = participantUsers.length
     ? await tx.participant.findMany({ where: { cycleId, userId: { in: participantUsers } }, include: participantInclude })
@@ -282,7 +287,7 @@ async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly unknown[
     issues.push(...rowIssues);
   }
   issues.sort((a, b) => a.index - b.index);
-  return { plans, issues };
+  return { plans, issues, people };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -290,7 +295,18 @@ async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly unknown[
 
 type Applied = { created: ParticipantRow[]; updated: ParticipantRow[]; unchanged: number };
 
-function auditData(actor: Actor, action: string, entityId: number, before: unknown, after: unknown) {
+type AuditRow = {
+  actorId: number | null;
+  realActorId: number | null;
+  source: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  before?: unknown;
+  after?: unknown;
+};
+
+function auditData(actor: Actor, action: string, entityId: number, before: unknown, after: unknown): AuditRow {
   return {
     actorId: actor.userId,
     realActorId: actor.realUserId ?? actor.userId,
@@ -298,9 +314,24 @@ function auditData(actor: Actor, action: string, entityId: number, before: unkno
     action,
     entityType: "Participant",
     entityId: String(entityId),
-    before: before === null || before === undefined ? undefined : JSON.parse(JSON.stringify(before)),
-    after: after === null || after === undefined ? undefined : JSON.parse(JSON.stringify(after)),
+    before: before === null || before === undefined ? undefined : before,
+    after: after === null || after === undefined ? undefined : after,
   };
+}
+
+/**
+ * Audit records in one statement (bulk jobs write up to thousands per chunk; Prisma's createMany
+ * spent most of a chunk's time on them). Same columns and values as recordAudit; `createdAt` is
+ * the given instant (UTC, like the timestamps Prisma writes). Ids follow the array order.
+ */
+async function insertAuditRows(tx: Tx, rows: AuditRow[], at: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "AuditRecord" ("actorId", "realActorId", source, action, "entityType", "entityId", before, after, "createdAt")
+    SELECT x."actorId", x."realActorId", x.source, x.action, x."entityType", x."entityId", x.before, x.after, ${at.toISOString()}::timestamp(3)
+    FROM jsonb_to_recordset(${JSON.stringify(rows.map((r, n) => ({ ...r, n })))}::jsonb) AS x("actorId" int, "realActorId" int, source text,
+      action text, "entityType" text, "entityId" text, before jsonb, after jsonb, n int)
+    ORDER BY x.n`;
 }
 
 function changesOf(plan: Plan, existing: ParticipantRow) {
@@ -312,28 +343,86 @@ function changesOf(plan: Plan, existing: ParticipantRow) {
   return data;
 }
 
+type ParticipantScalars = Omit<ParticipantRow, "user" | "manager" | "secondaryManager" | "hrPartner">;
+
 /**
- * Insert the new participants (ON CONFLICT DO NOTHING, so a concurrent insert of the same
- * (cycle, user) never doubles it: such a row is then updated instead), update the changed ones,
- * and write one audit record per created or changed participant.
+ * Insert the new participants in one statement (ON CONFLICT DO NOTHING on (cycle, user), so a
+ * concurrent insert of the same participant never doubles it); returns the inserted rows.
  */
-async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor): Promise<Applied> {
+async function insertParticipants(tx: Tx, cycleId: number, plans: Plan[], at: Date): Promise<ParticipantScalars[]> {
+  const data = plans.map((p, n) => ({
+    n,
+    u: p.user.id,
+    m: p.managerId ?? null,
+    s: p.secondaryManagerId ?? null,
+    h: p.hrPartnerId ?? null,
+    r: p.reviewerOnly ?? false,
+  }));
+  const stamp = at.toISOString();
+  return tx.$queryRaw<ParticipantScalars[]>`
+    INSERT INTO "Participant" ("cycleId", "userId", "managerId", "secondaryManagerId", "hrPartnerId", "reviewerOnly", "createdAt", "updatedAt")
+    SELECT ${cycleId}::int, x.u, x.m, x.s, x.h, x.r, ${stamp}::timestamp(3), ${stamp}::timestamp(3)
+    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(n int, u int, m int, s int, h int, r boolean)
+    ORDER BY x.n
+    ON CONFLICT ("cycleId", "userId") DO NOTHING
+    RETURNING *`;
+}
+
+/**
+ * Change the given fields of existing participants in one statement; a field a row does not
+ * change keeps whatever value the database holds (`c*` flags), as a per-row update would.
+ */
+async function updateParticipants(tx: Tx, changes: Array<{ id: number; data: ReturnType<typeof changesOf> }>, at: Date): Promise<number[]> {
+  const data = changes.map(({ id, data: d }) => ({
+    id,
+    cm: d.managerId !== undefined,
+    m: d.managerId ?? null,
+    cs: d.secondaryManagerId !== undefined,
+    s: d.secondaryManagerId ?? null,
+    ch: d.hrPartnerId !== undefined,
+    h: d.hrPartnerId ?? null,
+    cr: d.reviewerOnly !== undefined,
+    r: d.reviewerOnly ?? false,
+  }));
+  const rows = await tx.$queryRaw<Array<{ id: number }>>`
+    UPDATE "Participant" AS p SET
+      "managerId" = CASE WHEN x.cm THEN x.m ELSE p."managerId" END,
+      "secondaryManagerId" = CASE WHEN x.cs THEN x.s ELSE p."secondaryManagerId" END,
+      "hrPartnerId" = CASE WHEN x.ch THEN x.h ELSE p."hrPartnerId" END,
+      "reviewerOnly" = CASE WHEN x.cr THEN x.r ELSE p."reviewerOnly" END,
+      "updatedAt" = ${at.toISOString()}::timestamp(3)
+    FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS x(id int, cm boolean, m int, cs boolean, s int, ch boolean, h int, cr boolean, r boolean)
+    WHERE p.id = x.id
+    RETURNING p.id`;
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Insert the new participants, update the changed ones, and write one audit record per created
+ * or changed participant: a handful of statements per call whatever the number of rows (bulk jobs
+ * call this with a whole chunk). A new participant that a concurrent insert created meanwhile is
+ * updated instead. `people` holds every user the plans name (planRows), so created rows are not
+ * read back.
+ */
+async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor, people: Map<number, Person>): Promise<Applied> {
+  const at = new Date();
   const toCreate = plans.filter((p) => !p.existing);
   let toUpdate = plans.filter((p) => p.existing);
   const created: ParticipantRow[] = [];
   if (toCreate.length) {
-    const inserted = await tx.participant.createManyAndReturn({
-      data: toCreate.map((p) => ({
-        cycleId,
-        userId: p.user.id,
-        managerId: p.managerId ?? null,
-        secondaryManagerId: p.secondaryManagerId ?? null,
-        hrPartnerId: p.hrPartnerId ?? null,
-        reviewerOnly: p.reviewerOnly ?? false,
-      })),
-      skipDuplicates: true,
-      select: { id: true, userId: true },
-    });
+    const inserted = await insertParticipants(tx, cycleId, toCreate, at);
+    const person = (id: number | null) => (id === null ? null : (people.get(id) ?? null));
+    for (const row of inserted) {
+      const user = people.get(row.userId);
+      if (!user) throw new Error(`Participant ${row.id}: user ${row.userId} was not planned`);
+      created.push({
+        ...row,
+        user,
+        manager: person(row.managerId),
+        secondaryManager: person(row.secondaryManagerId),
+        hrPartner: person(row.hrPartnerId),
+      });
+    }
     const insertedUsers = new Set(inserted.map((r) => r.userId));
     const lost = toCreate.filter((p) => !insertedUsers.has(p.user.id));
     if (lost.length) {
@@ -341,11 +430,8 @@ async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor):
       const byUser = new Map(now.map((r) => [r.userId, r]));
       toUpdate = [...toUpdate, ...lost.map((p) => ({ ...p, existing: byUser.get(p.user.id) ?? null })).filter((p) => p.existing)];
     }
-    if (inserted.length) {
-      created.push(...(await tx.participant.findMany({ where: { id: { in: inserted.map((r) => r.id) } }, include: participantInclude })));
-    }
   }
-  const updated: ParticipantRow[] = [];
+  const changes: Array<{ id: number; data: ReturnType<typeof changesOf> }> = [];
   const beforeById = new Map<number, ParticipantRow>();
   let unchanged = 0;
   for (const plan of toUpdate) {
@@ -356,21 +442,31 @@ async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor):
       continue;
     }
     beforeById.set(existing.id, existing);
-    updated.push(await tx.participant.update({ where: { id: existing.id }, data, include: participantInclude }));
+    changes.push({ id: existing.id, data });
   }
-  const audits = [
-    ...created.map((row) => auditData(actor, "participant.create", row.id, null, { cycle_id: cycleId, ...participantAuditSnapshot(toParticipantJson(row)) })),
-    ...updated.map((row) =>
-      auditData(
-        actor,
-        "participant.update",
-        row.id,
-        { cycle_id: cycleId, ...participantAuditSnapshot(toParticipantJson(beforeById.get(row.id)!)) },
-        { cycle_id: cycleId, ...participantAuditSnapshot(toParticipantJson(row)) },
+  let updated: ParticipantRow[] = [];
+  if (changes.length) {
+    const ids = await updateParticipants(tx, changes, at);
+    const rows = await tx.participant.findMany({ where: { id: { in: ids } }, include: participantInclude });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    updated = changes.map((c) => byId.get(c.id)).filter((r): r is ParticipantRow => !!r);
+  }
+  await insertAuditRows(
+    tx,
+    [
+      ...created.map((row) => auditData(actor, "participant.create", row.id, null, { cycle_id: cycleId, ...participantAuditSnapshot(toParticipantJson(row)) })),
+      ...updated.map((row) =>
+        auditData(
+          actor,
+          "participant.update",
+          row.id,
+          { cycle_id: cycleId, ...participantAuditSnapshot(toParticipantJson(beforeById.get(row.id)!)) },
+          { cycle_id: cycleId, ...participantAuditSnapshot(toParticipantJson(row)) },
+        ),
       ),
-    ),
-  ];
-  if (audits.length) await tx.auditRecord.createMany({ data: audits });
+    ],
+    at,
+  );
   return { created, updated, unchanged };
 }
 
@@ -395,10 +491,42 @@ export async function upsertParticipantRows(
   actor: Actor,
 ): Promise<{ created: number; updated: number; unchanged: number }> {
   await assertCycle(tx, cycleId);
-  const { plans, issues } = await planRows(tx, cycleId, rows);
+  const { plans, issues, people } = await planRows(tx, cycleId, rows);
   if (issues.length) throw new ParticipantRowsError(issues);
-  const applied = await applyPlans(tx, cycleId, plans, actor);
+  const applied = await applyPlans(tx, cycleId, plans, actor, people);
   return { created: applied.created.length, updated: applied.updated.length, unchanged: applied.unchanged };
+}
+
+/**
+ * One chunk of a bulk import (the participant jobs), inside the caller's transaction: checks the
+ * rows once (checkParticipantRows; with `insertOnly`, a row whose user already is a participant of
+ * the cycle is an issue too) and, with `write`, upserts the valid rows as upsertParticipantRows
+ * does (idempotent by (cycle, user), one audit record per created or changed participant). Rows
+ * with issues are left out; the issues come back by row index.
+ */
+export async function importParticipantRows(
+  tx: Tx,
+  cycleId: number,
+  rows: readonly unknown[],
+  actor: Actor,
+  opts: { insertOnly: boolean; write: boolean },
+): Promise<{ issues: RowIssue[]; created: number; updated: number; unchanged: number }> {
+  await assertCycle(tx, cycleId);
+  const planned = await planRows(tx, cycleId, rows);
+  const issues = [...planned.issues];
+  let plans = planned.plans;
+  if (opts.insertOnly) {
+    for (const plan of plans) {
+      if (!plan.existing) continue;
+      const email = plan.user.email.toLowerCase();
+      issues.push({ index: plan.index, column: "email", message: `${email} is already a participant of this cycle (use the upsert job to change participants)` });
+    }
+    plans = plans.filter((p) => !p.existing);
+    issues.sort((a, b) => a.index - b.index);
+  }
+  if (!opts.write || plans.length === 0) return { issues, created: 0, updated: 0, unchanged: 0 };
+  const applied = await applyPlans(tx, cycleId, plans, actor, planned.people);
+  return { issues, created: applied.created.length, updated: applied.updated.length, unchanged: applied.unchanged };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,9 +555,19 @@ export async function getParticipant(cycleId: number, email: string): Promise<Pa
 }
 
 export type PanelReviewerJson = { reviewer_type: PanelReviewer["reviewerType"]; reviewer_type_label: string; email: string; name: string };
-export type ParticipantPanelJson = { participant: ParticipantJson; receives_feedback: boolean; reviewers: PanelReviewerJson[] };
+export type ParticipantPanelJson = {
+  participant: ParticipantJson;
+  receives_feedback: boolean;
+  reviewers: PanelReviewerJson[];
+  panel_status: PanelStatusValue;
+  panel_status_label: string;
+  peer_requests: PeerRequestJson[];
+};
 
-/** The participant's mandatory reviewers in this cycle, derived from the participant records (peers come from peer selection). */
+/**
+ * The participant's mandatory reviewers in this cycle, derived from the participant records, and the
+ * peers asked through peer selection with their status (app/services/peer-selection.server.ts).
+ */
 export async function getParticipantPanel(cycleId: number, email: string): Promise<ParticipantPanelJson> {
   const db = await getDb();
   const subject = await requireParticipant(db, cycleId, email);
@@ -450,10 +588,14 @@ export async function getParticipantPanel(cycleId: number, email: string): Promi
     manager: person(subject.manager),
     secondaryManager: person(subject.secondaryManager),
   });
+  const panelStatus = fromDbPanelStatus(subject.panelStatus);
   return {
     participant: toParticipantJson(subject),
     receives_feedback: !subject.reviewerOnly,
     reviewers: reviewers.map((r) => ({ reviewer_type: r.reviewerType, reviewer_type_label: r.label, email: r.email, name: r.name })),
+    panel_status: panelStatus,
+    panel_status_label: PANEL_STATUS_LABELS[panelStatus],
+    peer_requests: await peerRequestsOf(db, subject.id),
   };
 }
 
@@ -476,14 +618,14 @@ export async function createParticipant(actor: Actor, cycleId: number, input: Pa
   const db = await getDb();
   return db.$transaction(async (tx) => {
     await assertCycle(tx, cycleId);
-    const { plans, issues } = await planRows(tx, cycleId, [parsed]);
+    const { plans, issues, people } = await planRows(tx, cycleId, [parsed]);
     if (issues.length) throw badRequest("Invalid input", toFieldErrorDetails(issues));
     const plan = plans[0]!;
     if (plan.existing) {
       const message = `${plan.user.email} is already a participant of this cycle`;
       throw conflict(message, fieldError("email", message));
     }
-    const applied = await applyPlans(tx, cycleId, [plan], actor);
+    const applied = await applyPlans(tx, cycleId, [plan], actor, people);
     const row = applied.created[0];
     if (!row) {
       const message = `${plan.user.email} is already a participant of this cycle`;
@@ -499,9 +641,9 @@ export async function updateParticipant(actor: Actor, cycleId: number, email: st
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const current = await requireParticipant(tx, cycleId, email);
-    const { plans, issues } = await planRows(tx, cycleId, [{ email: current.user.email.toLowerCase(), ...parsed }]);
+    const { plans, issues, people } = await planRows(tx, cycleId, [{ email: current.user.email.toLowerCase(), ...parsed }]);
     if (issues.length) throw badRequest("Invalid input", toFieldErrorDetails(issues));
-    const applied = await applyPlans(tx, cycleId, plans, actor);
+    const applied = await applyPlans(tx, cycleId, plans, actor, people);
     return toParticipantJson(applied.updated[0] ?? current);
   });
 }
