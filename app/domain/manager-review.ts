@@ -131,3 +131,18 @@ export function selectionCounts(rows: ReadonlyArray<{ status: "REQUESTED" | "ACC
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Page addresses (spec §2 'Reportees (manager views)'), each with the selected cycle
+
+const seg = (email: string) => encodeURIComponent(email);
+
+export const REPORTEE_PATHS = {
+  list: (cycleId: number) => `/app/my-reportees?cycle_id=${cycleId}`,
+  feedback: (email: string, cycleId: number) => `/app/my-reportees/${seg(email)}/feedback?cycle_id=${cycleId}`,
+  reviewer: (email: string, reviewerEmail: string, cycleId: number) =>
+    `/app/my-reportees/${seg(email)}/feedback/${seg(reviewerEmail)}?cycle_id=${cycleId}`,
+  summary: (email: string, cycleId: number) => `/app/my-reportees/${seg(email)}/feedback/summary?cycle_id=${cycleId}`,
+  promotion: (email: string, cycleId: number) => `/app/my-reportees/${seg(email)}/promotion?cycle_id=${cycleId}`,
+  secondarySummary: (email: string, cycleId: number) => `/app/my-reportees/secondary/${seg(email)}/feedback/summary?cycle_id=${cycleId}`,
+};

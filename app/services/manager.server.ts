@@ -11,6 +11,7 @@ import {
   NOMINATION_STAGES,
   nominationBlocker,
   parseNominationStatus,
+  REPORTEE_PATHS,
   selectionCounts,
   visibleAnswers,
   type FeedbackProgress,
@@ -203,7 +204,7 @@ export async function listSecondaryReports(userId: number, cycleId: number, clie
     secondary_reports: reports.map((r) => ({
       ...reportPerson(r),
       manager: r.manager ? { email: r.manager.email, name: r.manager.name } : null,
-      feedback_summary_path: `/app/my-reportees/secondary/${encodeURIComponent(r.user.email)}/feedback/summary?cycle_id=${cycle.id}`,
+      feedback_summary_path: REPORTEE_PATHS.secondarySummary(r.user.email, cycle.id),
     })),
   };
 }

@@ -20,7 +20,13 @@ import * as submitRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$e
 import * as nominationsRoute from "~/routes/api.v1.cycles.$cycle_id.promotion_nominations._index";
 import * as nominationRoute from "~/routes/api.v1.cycles.$cycle_id.promotion_nominations.$email";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
+import * as listPage from "~/routes/app.my-reportees._index";
+import * as feedbacksPage from "~/routes/app.my-reportees.feedbacks";
+import * as reportFeedbackPage from "~/routes/app.my-reportees.$email.feedback._index";
+import * as reviewerPage from "~/routes/app.my-reportees.$email.feedback.$reviewerEmail";
+import * as promotionPage from "~/routes/app.my-reportees.$email.promotion";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
+import { callWithSession, sessionCookieFor } from "../support/session";
 
 const MANAGER_QUESTIONS = DEFAULT_QUESTIONNAIRE.MANAGER!;
 const PEER_QUESTIONS = DEFAULT_QUESTIONNAIRE.PEER!;
@@ -564,5 +570,148 @@ describe("OpenAPI", () => {
       expect(paths).toContain(p);
     }
     expect(Object.keys(res.body.paths["/api/v1/cycles/{cycle_id}/direct_reports/{email}/feedback"])).toEqual(expect.arrayContaining(["get", "put"]));
+  });
+});
+
+describe("pages under /app/my-reportees", () => {
+  let c: Cycle;
+  let cookie: string;
+  const pagePath = (path: string) => `${path}?cycle_id=${c.id}`;
+
+  beforeAll(async () => {
+    c = await newCycle("Manager pages cycle", "MANAGER_FEEDBACK");
+    const annP = await addParticipant(c, ann, { managerId: manager.id, secondaryManagerId: secondaryManager.id });
+    await addParticipant(c, bob, { managerId: manager.id, reviewerOnly: true });
+    await addParticipant(c, cat, { managerId: otherManager.id });
+    const db = await getDb();
+    await db.feedback.create({
+      data: { cycleId: c.id, revieweeId: annP.id, reviewerId: pete.id, reviewerType: "PEER", status: "SUBMITTED", submittedAt: new Date(), answers: completeAnswers(PEER_QUESTIONS, "Page peer") },
+    });
+    cookie = await sessionCookieFor(manager.id);
+  });
+
+  it("lists direct and secondary reports for the selected cycle (both list routes), redirecting to a cycle", async () => {
+    for (const mod of [listPage, feedbacksPage]) {
+      const res = await callWithSession(mod.loader as never, { path: pagePath("/app/my-reportees"), cookie });
+      expect(res.status).toBe(200);
+      expect(res.body.kind).toBe("selected");
+      expect(res.body.direct.direct_reports.map((r: { email: string }) => r.email)).toEqual([ann.email, bob.email]);
+      expect(res.body.secondary.secondary_reports).toEqual([]);
+    }
+    const secondary = await callWithSession(listPage.loader as never, { path: pagePath("/app/my-reportees"), cookie: await sessionCookieFor(secondaryManager.id) });
+    expect(secondary.body.secondary.secondary_reports.map((r: { email: string }) => r.email)).toEqual([ann.email]);
+    const noCycle = await callWithSession(listPage.loader as never, { path: "/app/my-reportees", cookie });
+    expect(noCycle.status).toBe(302);
+    expect(noCycle.response.headers.get("Location")).toMatch(/^\/app\/my-reportees\?cycle_id=\d+$/);
+    const invalid = await callWithSession(listPage.loader as never, { path: "/app/my-reportees?cycle_id=999999", cookie });
+    expect(invalid.body).toMatchObject({ kind: "invalid", message: "Invalid Cycle ID" });
+    const anon = await callWithSession(listPage.loader as never, { path: pagePath("/app/my-reportees") });
+    expect(anon.status).toBe(302);
+    expect(anon.response.headers.get("Location")).toContain("/app/login?out=true");
+  });
+
+  it("feedback page: named reviewers and my form; 403 for a non-report; the cycle picked when missing", async () => {
+    const path = pagePath(`/app/my-reportees/${enc(ann.email)}/feedback`);
+    const res = await callWithSession(reportFeedbackPage.loader as never, { path, cookie, params: { email: ann.email } });
+    expect(res.status).toBe(200);
+    expect(res.body.feedbacks.feedbacks.map((f: { reviewer: { email: string } }) => f.reviewer.email)).toEqual([pete.email]);
+    expect(res.body.mine).toMatchObject({ editable: true, state: "not_started" });
+    expect(res.body.cycles.map((x: { id: number }) => x.id)).toContain(c.id);
+    const other = await callWithSession(reportFeedbackPage.loader as never, { path: pagePath(`/app/my-reportees/${enc(cat.email)}/feedback`), cookie, params: { email: cat.email } });
+    expect(other.status).toBe(403);
+    const bad = await callWithSession(reportFeedbackPage.loader as never, { path: pagePath("/app/my-reportees/x/feedback"), cookie, params: { email: "x" } });
+    expect(bad.status).toBe(404);
+    const reviewerOnly = await callWithSession(reportFeedbackPage.loader as never, { path: pagePath(`/app/my-reportees/${enc(bob.email)}/feedback`), cookie, params: { email: bob.email } });
+    expect(reviewerOnly.status).toBe(200);
+    expect(reviewerOnly.body.mine).toBeNull();
+    const picked = await callWithSession(reportFeedbackPage.loader as never, { path: `/app/my-reportees/${enc(ann.email)}/feedback`, cookie, params: { email: ann.email } });
+    expect(picked.status).toBe(302);
+    expect(picked.response.headers.get("Location")).toMatch(/cycle_id=\d+$/);
+    const never = await callWithSession(reportFeedbackPage.loader as never, { path: `/app/my-reportees/${enc(cat.email)}/feedback`, cookie, params: { email: cat.email } });
+    expect(never.status).toBe(403);
+  });
+
+  it("feedback page actions: save a draft, per-question errors on an incomplete submit, submit; refused while spoofing", async () => {
+    const path = pagePath(`/app/my-reportees/${enc(ann.email)}/feedback`);
+    const post = (form: Record<string, string>, who = cookie) => callWithSession(reportFeedbackPage.action as never, { method: "POST", path, cookie: who, form, params: { email: ann.email } });
+    const saved = await post({ intent: "save", answers: JSON.stringify({ strengths: "Calm under pressure." }) });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ ok: true, message: "Manager feedback saved" });
+    const incomplete = await post({ intent: "submit", answers: JSON.stringify({ strengths: "Calm under pressure." }) });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.errors).toMatchObject({ growth_areas: "This question is required" });
+    expect((await post({ intent: "save", answers: "{oops" })).status).toBe(400);
+    const spoofCookie = await sessionCookieFor(manager.id, admin.id);
+    const spoof = await post({ intent: "save", answers: JSON.stringify({ strengths: "x" }) }, spoofCookie);
+    expect(spoof.status).toBe(403);
+    const done = await post({ intent: "submit", answers: JSON.stringify(completeAnswers(MANAGER_QUESTIONS, "Page")) });
+    expect(done.body).toMatchObject({ ok: true, message: "Manager feedback submitted" });
+    const db = await getDb();
+    const row = await db.feedback.findFirstOrThrow({ where: { cycleId: c.id, reviewerId: manager.id } });
+    expect(row.status).toBe("SUBMITTED");
+    const audits = await auditsFor("Feedback", row.id);
+    expect(audits.map((a) => [a.action, a.source])).toEqual([
+      ["manager_feedback.save", "page"],
+      ["manager_feedback.submit", "page"],
+    ]);
+  });
+
+  it("reviewer page: one reviewer's answers; 404 for someone who does not review them", async () => {
+    const res = await callWithSession(reviewerPage.loader as never, {
+      path: pagePath(`/app/my-reportees/${enc(ann.email)}/feedback/${enc(pete.email)}`),
+      cookie,
+      params: { email: ann.email, reviewerEmail: pete.email },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.feedback).toMatchObject({ reviewer: { email: pete.email }, reviewer_type_label: "Peer/Stakeholder" });
+    expect(res.body.feedback.answers).toEqual(completeAnswers(PEER_QUESTIONS, "Page peer"));
+    const none = await callWithSession(reviewerPage.loader as never, {
+      path: pagePath(`/app/my-reportees/${enc(ann.email)}/feedback/${enc(cat.email)}`),
+      cookie,
+      params: { email: ann.email, reviewerEmail: cat.email },
+    });
+    expect(none.status).toBe(404);
+    const secondary = await callWithSession(reviewerPage.loader as never, {
+      path: pagePath(`/app/my-reportees/${enc(ann.email)}/feedback/${enc(pete.email)}`),
+      cookie: await sessionCookieFor(secondaryManager.id),
+      params: { email: ann.email, reviewerEmail: pete.email },
+    });
+    expect(secondary.status).toBe(403);
+  });
+
+  it("promotion page: rationale error, nominate, withdraw; reviewer-only blocked", async () => {
+    const path = pagePath(`/app/my-reportees/${enc(ann.email)}/promotion`);
+    const post = (form: Record<string, string>) => callWithSession(promotionPage.action as never, { method: "POST", path, cookie, form, params: { email: ann.email } });
+    const short = await post({ intent: "nominate", rationale: "Too short" });
+    expect(short.status).toBe(400);
+    expect(short.body.rationaleError).toMatch(/at least 20 characters/);
+    const ok = await post({ intent: "nominate", rationale: RATIONALE });
+    expect(ok.body).toMatchObject({ ok: true, message: "Nominated for promotion" });
+    const loaded = await callWithSession(promotionPage.loader as never, { path, cookie, params: { email: ann.email } });
+    expect(loaded.body).toMatchObject({ can_change: true, blocked_reason: null, promotion_nomination: { status: "nominated", rationale: RATIONALE } });
+    const withdrawn = await post({ intent: "withdraw" });
+    expect(withdrawn.body).toMatchObject({ ok: true, message: "Nomination withdrawn" });
+    const again = await post({ intent: "withdraw" });
+    expect(again.status).toBe(409);
+    const db = await getDb();
+    const row = await db.promotionNomination.findFirstOrThrow({ where: { participant: { cycleId: c.id, userId: ann.id } } });
+    expect((await auditsFor("PromotionNomination", row.id)).map((a) => [a.action, a.source])).toEqual([
+      ["promotion_nomination.nominate", "page"],
+      ["promotion_nomination.withdraw", "page"],
+    ]);
+    const bobPage = await callWithSession(promotionPage.loader as never, {
+      path: pagePath(`/app/my-reportees/${enc(bob.email)}/promotion`),
+      cookie,
+      params: { email: bob.email },
+    });
+    expect(bobPage.body.blocked_reason).toContain("reviewer only");
+    const bobPost = await callWithSession(promotionPage.action as never, {
+      method: "POST",
+      path: pagePath(`/app/my-reportees/${enc(bob.email)}/promotion`),
+      cookie,
+      form: { intent: "nominate", rationale: RATIONALE },
+      params: { email: bob.email },
+    });
+    expect(bobPost.status).toBe(400);
   });
 });

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorView } from "~/components/error-view";
+import { MyReporteesList } from "~/components/my-reportees-list";
+import { loadReporteesPage } from "~/services/manager-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "My Reportees | PMR" }];
+
+/** /app/my-reportees: my direct reports in the selected cycle (?cycle_id=) with their progress, and my secondary reports. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadReporteesPage(request);
+}
+
+export default function MyReportees() {
+  const data = useLoaderData<typeof loader>();
+  return <MyReporteesList data={data} title="My Reportees" />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}

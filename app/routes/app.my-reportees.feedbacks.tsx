@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { ErrorView } from "~/components/error-view";
+import { MyReporteesList } from "~/components/my-reportees-list";
+import { loadReporteesPage } from "~/services/manager-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Manager Feedback and Promotion Nominations | PMR" }];
+
+/** /app/my-reportees/feedbacks (navigation 'Manager Feedback and Promotion Nominations'): the same team list as /app/my-reportees. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadReporteesPage(request);
+}
+
+export default function ManagerFeedbackAndNominations() {
+  const data = useLoaderData<typeof loader>();
+  return <MyReporteesList data={data} title="Manager Feedback and Promotion Nominations" />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}

@@ -1,0 +1,70 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/db.server";
+import { sortCycles } from "~/domain/cycle-stages";
+import { toCycleJson } from "~/models/cycle.server";
+import { ApiError } from "~/services/api.server";
+import { requireUser, type CurrentUser } from "~/services/auth.server";
+import { resolveSelectedCycle } from "~/services/cycles.server";
+import { forPage, listDirectReports, listReportCycles, listSecondaryReports } from "~/services/manager.server";
+
+/** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
+
+export type CycleOption = { id: number; name: string };
+
+/** /app/my-reportees and /app/my-reportees/feedbacks: the selected cycle (?cycle_id=), direct and secondary reports. */
+export async function loadReporteesPage(request: Request) {
+  const current = await requireUser(request);
+  const selection = await resolveSelectedCycle(request);
+  const cycles: CycleOption[] = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
+  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
+  const [direct, secondary] = await Promise.all([
+    forPage(() => listDirectReports(current.user.id, selection.cycle.id)),
+    forPage(() => listSecondaryReports(current.user.id, selection.cycle.id)),
+  ]);
+  return { kind: "selected", cycles, cycleId: selection.cycle.id, direct, secondary } as const;
+}
+
+const EmailParam = z.string().trim().toLowerCase().pipe(z.email());
+
+export type ReportPage = { current: CurrentUser; email: string; cycleId: number; cycles: CycleOption[] };
+
+/**
+ * A page about one direct report ({email} segment) in the cycle of `?cycle_id=`. Without cycle_id, redirects
+ * to the latest cycle (list order) in which the caller is the person's manager. The cycle switcher offers the
+ * report's cycles the caller may browse (GET direct_reports/{email}/cycles). 404 for a malformed email or
+ * cycle id; 403/404 from the relationship checks.
+ */
+export async function requireReportPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<ReportPage> {
+  const current = await requireUser(request);
+  const parsed = EmailParam.safeParse(params.email ?? "");
+  if (!parsed.success) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  const email = parsed.data;
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("cycle_id");
+  if (raw === null || raw === "") {
+    const db = await getDb();
+    const rows = await db.participant.findMany({ where: { managerId: current.user.id, user: { email } }, select: { cycle: true } });
+    const first = sortCycles(rows.map((r) => toCycleJson(r.cycle)))[0];
+    if (!first) throw new Response(`${email} is not your direct report`, { status: 403, statusText: "Forbidden" });
+    url.searchParams.set("cycle_id", String(first.id));
+    throw redirect(url.pathname + url.search);
+  }
+  if (!/^\d+$/.test(raw)) throw new Response("Invalid Cycle ID", { status: 404, statusText: "Invalid Cycle ID" });
+  const cycleId = Number(raw);
+  const { cycles } = await forPage(() => listReportCycles(current.user.id, cycleId, email));
+  return { current, email, cycleId, cycles: cycles.map((c) => ({ id: c.id, name: c.name })) };
+}
+
+export type FormFailure = { status: number; message: string; errors: Record<string, string> };
+
+/** A service failure as what a page form shows: a message and, for invalid answers, one message per question. */
+export function pageFormFailure(err: unknown): FormFailure {
+  if (err instanceof ApiError) {
+    const errors: Record<string, string> = {};
+    const issues = (err.details as { issues?: Array<{ question_id: string; message: string }> } | null)?.issues;
+    if (Array.isArray(issues)) for (const i of issues) if (!(i.question_id in errors)) errors[i.question_id] = i.message;
+    return { status: err.status, message: err.message, errors };
+  }
+  throw err;
+}
