@@ -2,6 +2,8 @@ import { z } from "zod";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/domain/participants";
 import { CYCLE_STAGES } from "~/domain/cycle-stages";
 import { registerRoute } from "~/services/openapi-registry.server";
+import { PANEL_STATUSES } from "~/domain/peer-selection";
+import { PeerRequestSchema } from "~/contracts/peer-selection.server";
 import {
   CalibratedRatingBodySchema,
   ParticipantCreateSchema,
@@ -41,6 +43,9 @@ export const ParticipantPanelResponse = z.object({
       name: z.string(),
     }),
   ),
+  panel_status: z.enum(PANEL_STATUSES),
+  panel_status_label: z.string(),
+  peer_requests: z.array(PeerRequestSchema).describe("Peers asked through peer selection, with their status"),
 });
 
 const reviewerStage = z.enum(["spu_feedback", "manager_feedback"]);
@@ -158,7 +163,7 @@ registerRoute({
 registerRoute({
   method: "get",
   path: `${base}/{participant_email}/panel`,
-  summary: "The participant's mandatory reviewers derived from the cycle's participant records (super admin or HR ops)",
+  summary: "The participant's mandatory reviewers derived from the cycle's participant records, and the peer requests with status (super admin or HR ops)",
   tags,
   request: { params: oneParams },
   responses: { 200: ParticipantPanelResponse },

@@ -54,9 +54,47 @@ export default function ParticipantPanel() {
               </TableBody>
             </Table>
           </TableContainer>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            Peers and stakeholders are added to the panel through peer selection.
-          </Typography>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 3, mb: 1 }}>
+            <Typography variant="h6" component="h2">
+              Peers and stakeholders
+            </Typography>
+            <Chip size="small" color={panel.panel_status === "manager_approved" ? "primary" : "default"} label={panel.panel_status_label} data-testid="panel-status" />
+          </Box>
+          {panel.peer_requests.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" data-testid="panel-no-peers">
+              No peers asked yet. Peers and stakeholders are added through peer selection by the participant or their manager.
+            </Typography>
+          ) : (
+            <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 900 }}>
+              <Table size="small" aria-label="Peer requests">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Email</TableCell>
+                    <TableCell>Requested by</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {panel.peer_requests.map((r) => (
+                    <TableRow key={r.id} data-testid={`panel-peer-${r.email}`}>
+                      <TableCell>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          color={r.status === "accepted" ? "success" : r.status === "declined" ? "error" : "default"}
+                          label={r.status_label}
+                        />
+                      </TableCell>
+                      <TableCell>{r.name}</TableCell>
+                      <TableCell>{r.email}</TableCell>
+                      <TableCell>{r.requested_by?.name ?? "—"}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
         </>
       )}
     </Box>

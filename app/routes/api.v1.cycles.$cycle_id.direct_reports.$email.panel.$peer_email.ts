@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { PanelResponse, ReportPeerParams } from "~/contracts/peer-selection.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { removeReportPeer } from "~/services/peer-selection.server";
+
+/** DELETE /api/v1/cycles/{cycle_id}/direct_reports/{email}/panel/{peer_email} — the manager withdraws a request not yet accepted. */
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  api(async () => {
+    if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
+    const current = await requireApiUser(request);
+    const { cycle_id, email, peer_email } = parseParams(params, ReportPeerParams);
+    return PanelResponse.parse(await removeReportPeer(current, cycle_id, email, peer_email));
+  });
+
+export const loader = () => methodNotAllowed(["DELETE"]);

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleIdParam, MyInfoResponse } from "~/contracts/peer-selection.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getMyInfo } from "~/services/peer-selection.server";
+
+/** GET /api/v1/cycles/{cycle_id}/my_info — the signed-in participant's company profile in the cycle. */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    const current = await requireApiUser(request);
+    const { cycle_id } = parseParams(params, CycleIdParam);
+    return MyInfoResponse.parse(await getMyInfo(current, cycle_id));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);

@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { CycleEmailParams, ParticipantCardResponse } from "~/contracts/peer-selection.server";
+import { api, methodNotAllowed, parseParams } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getCycleParticipantCard } from "~/services/peer-selection.server";
+
+/** GET /api/v1/cycles/{cycle_id}/participants/{email} — one participant of the cycle (limited fields). */
+export const loader = ({ request, params }: LoaderFunctionArgs) =>
+  api(async () => {
+    await requireApiUser(request);
+    const { cycle_id, email } = parseParams(params, CycleEmailParams);
+    return ParticipantCardResponse.parse(await getCycleParticipantCard(cycle_id, email));
+  });
+
+export const action = () => methodNotAllowed(["GET"]);
