@@ -10,6 +10,7 @@
  * pages and the PDF render its output.
  */
 import { REVIEWER_TYPE_LABELS, questionsByType, scalePoints, type Question, type Questionnaire, type ReviewerType } from "~/domain/questionnaire";
+import type { CycleStage } from "~/domain/cycle-stages";
 import { SUMMARY_SECTION_ORDER, sectionVisibility, type SummaryAccess, type SummaryViewerRole } from "~/domain/feedback-visibility";
 
 /** One Feedback row about the reviewee, as the summary query returns it. */
@@ -63,6 +64,12 @@ export type FeedbackSummaryData = {
   /** Submitted feedback about the reviewee, all types. */
   total_submitted: number;
   sections: SummarySection[];
+};
+
+/** The summary as the API returns it: the aggregate plus the cycle and the reviewee. */
+export type FeedbackSummary = FeedbackSummaryData & {
+  cycle: { id: number; name: string; state: CycleStage; stage_label: string };
+  reviewee: { email: string; name: string; job_title: string | null; department: string | null; reviewer_only: boolean };
 };
 
 type Granted = Extract<SummaryAccess, { ok: true }>;

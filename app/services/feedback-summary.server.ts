@@ -1,11 +1,11 @@
 import { getDb, type Db, type Tx } from "~/db.server";
 import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
-import { STAGE_LABELS, type CycleStage } from "~/domain/cycle-stages";
-import { aggregateFeedbackSummary, type FeedbackSummaryData, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
+import { STAGE_LABELS } from "~/domain/cycle-stages";
+import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
 import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/domain/feedback-visibility";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/domain/participants";
 import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
-import { forbidden, notFound } from "~/services/api.server";
+import { ApiError, forbidden, notFound } from "~/services/api.server";
 import { isSuperAdmin, type CurrentUser } from "~/services/auth.server";
 import {
   findParticipantByEmail,
@@ -29,10 +29,15 @@ import {
 type Client = Db | Tx;
 type CycleWithStage = Awaited<ReturnType<typeof requireCycle>>;
 
-export type FeedbackSummary = FeedbackSummaryData & {
-  cycle: { id: number; name: string; state: CycleStage; stage_label: string };
-  reviewee: { email: string; name: string; job_title: string | null; department: string | null; reviewer_only: boolean };
-};
+export type { FeedbackSummary };
+
+/** ApiError code of a 403 because the stage does not open the summary yet (pages show it as a note). */
+export const SUMMARY_NOT_OPEN_CODE = "summary_not_open";
+
+/** Whether an error is that 403. */
+export function isSummaryNotOpen(err: unknown): err is ApiError {
+  return err instanceof ApiError && err.status === 403 && err.code === SUMMARY_NOT_OPEN_CODE;
+}
 
 /** The cycle's questionnaire definition, or the default one. */
 async function questionnaireOf(client: Client, cycleId: number): Promise<Questionnaire> {
@@ -110,7 +115,8 @@ export async function summaryOf(
     { userId: participant.userId, managerId: participant.managerId, secondaryManagerId: participant.secondaryManagerId },
     cycle.stage,
   );
-  if (!access.ok) throw forbidden(access.message);
+  // 403 either way; code "not_open" when the relationship holds but the stage does not open the summary yet.
+  if (!access.ok) throw new ApiError(403, access.reason === "not_yet_open" ? SUMMARY_NOT_OPEN_CODE : "forbidden", access.message, { reason: access.reason, stage: cycle.stage });
   const [rows, questionnaire] = await Promise.all([feedbackRowsAbout(client, participant.id), questionnaireOf(client, cycle.id)]);
   return { cycle: cycleJson(cycle), reviewee: revieweeJson(participant), ...aggregateFeedbackSummary(rows, questionnaire, access) };
 }

@@ -1,0 +1,162 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { ErrorView } from "~/components/error-view";
+import { ApiError } from "~/services/api.server";
+import { requireUser } from "~/services/auth.server";
+import { resolveSelectedCycle } from "~/services/cycles.server";
+import { getParticipantDashboard } from "~/services/feedback-summary.server";
+
+export const meta: MetaFunction = () => [{ title: "Performance Cycle Report | PMR" }];
+
+/**
+ * /app/performance/final-assessment?cycle_id= 'Performance Cycle Report' (ADR 0023): the participant's
+ * overview of the cycle (feedback received by type, manager feedback given) and, in the communication stage,
+ * the calibrated rating, the promotion decision and the link to the feedback summary. The 'User Feedback'
+ * dialog opens here by itself (app/components/user-feedback-dialog.tsx, spec §4).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const current = await requireUser(request);
+  const selection = await resolveSelectedCycle(request);
+  const cycles = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
+  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
+  try {
+    const dashboard = await getParticipantDashboard(current, selection.cycle.id);
+    return { kind: "selected", cycles, dashboard } as const;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      return { kind: "not_participant", message: "You are not a participant of this cycle.", cycles, cycleId: selection.cycle.id } as const;
+    }
+    throw err;
+  }
+}
+
+export default function PerformanceCycleReport() {
+  const data = useLoaderData<typeof loader>();
+  const selectedId = data.kind === "selected" ? data.dashboard.cycle.id : data.kind === "not_participant" ? data.cycleId : null;
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          Performance Cycle Report
+        </Typography>
+        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={selectedId} />}
+      </Box>
+      {data.kind !== "selected" ? (
+        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
+          {data.message}
+        </Alert>
+      ) : (
+        <Report dashboard={data.dashboard} />
+      )}
+    </Stack>
+  );
+}
+
+type Dashboard = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "selected" }>["dashboard"];
+
+function Report({ dashboard: d }: { dashboard: Dashboard }) {
+  const summaryPath = `/app/performance/final-assessment/summary?cycle_id=${d.cycle.id}`;
+  return (
+    <Stack spacing={3} data-testid="cycle-report">
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={1.5}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+              <Typography variant="h5" component="h2">
+                {d.cycle.name}
+              </Typography>
+              <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.state} />
+            </Stack>
+            <Typography>
+              {d.participant.name}
+              {d.participant.manager && ` · Manager: ${d.participant.manager.name}`}
+            </Typography>
+            {d.report_open ? (
+              <Box>
+                <Button component={RemixLink} to={summaryPath} variant="contained" data-testid="view-summary">
+                  View feedback summary
+                </Button>
+              </Box>
+            ) : (
+              <Alert severity="info" data-testid="report-not-open">
+                Your Performance Cycle Report opens in the communication stage: then you can read your feedback summary, your calibrated rating and
+                your promotion decision here. Until then this page shows how much feedback you have received.
+              </Alert>
+            )}
+          </Stack>
+        </CardContent>
+      </Card>
+
+      {d.report_open && (
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 2 }}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography color="text.secondary">Calibrated rating</Typography>
+              <Typography variant="h6" data-testid="calibrated-rating">
+                {d.calibrated_rating ? d.calibrated_rating.label : "Not rated"}
+              </Typography>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography color="text.secondary">Promotion decision</Typography>
+              <Typography variant="h6" data-testid="promotion-decision">
+                {d.promotion_decision ? d.promotion_decision.label : "No promotion decision"}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Box>
+      )}
+
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
+            <Typography variant="h6" component="h2">
+              Feedback received
+            </Typography>
+            <Chip size="small" label={`${d.feedback_received.submitted} of ${d.feedback_received.requested} answered`} data-testid="feedback-received-total" />
+            <Chip
+              size="small"
+              color={d.manager_feedback.given ? "success" : "default"}
+              label={d.manager_feedback.given ? "Manager feedback given" : "Manager feedback not given yet"}
+              data-testid="manager-feedback-given"
+            />
+          </Stack>
+          {d.participant.reviewer_only ? (
+            <Typography color="text.secondary">You take part as a reviewer only: you give feedback but do not receive it.</Typography>
+          ) : d.feedback_received.by_type.length === 0 ? (
+            <Typography color="text.secondary">No feedback has been requested for you in this cycle yet.</Typography>
+          ) : (
+            <Table size="small" sx={{ maxWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Reviewer type</TableCell>
+                  <TableCell align="right">Asked</TableCell>
+                  <TableCell align="right">Answered</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {d.feedback_received.by_type.map((t) => (
+                  <TableRow key={t.reviewer_type} data-testid={`received-${t.reviewer_type}`}>
+                    <TableCell>{t.label}</TableCell>
+                    <TableCell align="right">{t.requested}</TableCell>
+                    <TableCell align="right">{t.submitted}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}

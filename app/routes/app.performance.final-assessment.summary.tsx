@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Alert, Box, Link, Stack, Typography } from "@mui/material";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { ErrorView } from "~/components/error-view";
+import { FeedbackSummaryView } from "~/components/feedback-summary-view";
+import { ApiError } from "~/services/api.server";
+import { requireUser } from "~/services/auth.server";
+import { resolveSelectedCycle } from "~/services/cycles.server";
+import { getFeedbackSummary, isSummaryNotOpen } from "~/services/feedback-summary.server";
+
+export const meta: MetaFunction = () => [{ title: "Feedback Summary | PMR" }];
+
+/**
+ * /app/performance/final-assessment/summary?cycle_id=: the participant's own feedback summary (communication
+ * stage only; peer and upward answers anonymised, shown from 3 answers) with 'Download PDF' (ADR 0023).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const current = await requireUser(request);
+  const selection = await resolveSelectedCycle(request);
+  const cycles = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
+  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles, cycleId: null } as const;
+  const cycleId = selection.cycle.id;
+  try {
+    const summary = await getFeedbackSummary(current, "own", cycleId);
+    return { kind: "selected", cycles, cycleId, summary } as const;
+  } catch (err) {
+    if (isSummaryNotOpen(err)) return { kind: "not_open", message: `${err.message}.`, cycles, cycleId } as const;
+    if (err instanceof ApiError && err.status === 404) return { kind: "not_participant", message: "You are not a participant of this cycle.", cycles, cycleId } as const;
+    throw err;
+  }
+}
+
+export default function MyFeedbackSummary() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Link
+          component={RemixLink}
+          to={data.cycleId ? `/app/performance/final-assessment?cycle_id=${data.cycleId}` : "/app/performance/final-assessment"}
+          data-testid="back-to-report"
+        >
+          ← Performance Cycle Report
+        </Link>
+        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.cycleId} />}
+      </Box>
+      {data.kind === "selected" ? (
+        <FeedbackSummaryView summary={data.summary} downloadUrl={`/api/v1/cycles/${data.cycleId}/participants/feedbacks_summary/download`} />
+      ) : (
+        <>
+          <Typography variant="h4" component="h1">
+            Feedback Summary
+          </Typography>
+          <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="summary-message">
+            {data.message}
+          </Alert>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}
