@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TypedSearchAttributes } from "@temporalio/common";
 import { getDb } from "~/db.server";
 import type { CycleState, Role, User } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/services/audit.server";
@@ -447,7 +448,7 @@ describe("scheduled nudges", () => {
     expect(desc.action.workflowType).toBe("scheduledNudgeWorkflow");
     expect(desc.typedSearchAttributes.get(CycleIdKey)).toBe(String(s.cycle.id));
     expect(desc.typedSearchAttributes.get(JobTypeKey)).toBe("nudge");
-    expect(desc.action.type === "startWorkflow" && desc.action.typedSearchAttributes?.get(CycleIdKey)).toBe(String(s.cycle.id));
+    expect((desc.action.typedSearchAttributes as TypedSearchAttributes | undefined)?.get(CycleIdKey)).toBe(String(s.cycle.id));
     expect(await db.auditRecord.count({ where: { action: "nudge_schedule.create", entityId: String(schedule.id) } })).toBe(1);
 
     // Fire it: the run creates a job linked to the schedule, reminding the SPU people.
