@@ -58,3 +58,8 @@ export const SPU_GROUP_TITLES: Record<SpuFeedbackType, string> = {
 export function notAskedMessage(email: string): string {
   return `You have not been asked to give feedback to ${email}`;
 }
+
+/** Address of the give-feedback page (or its read-back view) for a reviewee in a cycle. */
+export function spuFeedbackPath(email: string, cycleId: number, view = false): string {
+  return `/app/performance/spu-feedback/feedback/${encodeURIComponent(email)}${view ? "/view" : ""}?cycle_id=${cycleId}`;
+}

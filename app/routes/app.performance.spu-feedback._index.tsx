@@ -1,0 +1,158 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  List,
+  ListItem,
+  ListItemText,
+  Stack,
+  Typography,
+  type ChipProps,
+} from "@mui/material";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/domain/feedback";
+import { ApiError } from "~/services/api.server";
+import { requireFeedbackPage, pageError } from "~/services/feedback-pages.server";
+import { feedbackReceivedCount, listMyFeedbacks } from "~/services/feedback.server";
+
+export const meta: MetaFunction = () => [{ title: "360 Feedback | PMR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { current, selection, cycles } = await requireFeedbackPage(request);
+  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
+  try {
+    const list = await listMyFeedbacks(current, selection.cycle.id);
+    const received = await feedbackReceivedCount(current, selection.cycle.id).catch((err: unknown) => {
+      if (err instanceof ApiError && err.status === 404) return null; // not a participant: nothing to receive
+      throw err;
+    });
+    return { kind: "selected", cycle: { id: selection.cycle.id, name: selection.cycle.name }, list, received, cycles } as const;
+  } catch (err) {
+    pageError(err);
+  }
+}
+
+const STATUS_COLORS: Record<FeedbackProgress, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
+
+/** Spec §2 '360 Feedback': the people I am asked to give feedback to, grouped by my relation to them. */
+export default function SpuFeedbackList() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          360 Feedback
+        </Typography>
+        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />}
+      </Box>
+      {data.kind !== "selected" ? (
+        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
+          {data.message}
+        </Alert>
+      ) : (
+        <SelectedCycleList data={data} />
+      )}
+    </Stack>
+  );
+}
+
+type Loaded = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "selected" }>;
+
+function SelectedCycleList({ data }: { data: Loaded }) {
+  const { list, received, cycle } = data;
+  const groups = SPU_GROUP_ORDER.map((type) => ({ type, items: list.feedbacks.filter((f) => f.reviewer_type === type) })).filter(
+    (g) => g.items.length > 0,
+  );
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <Chip color={list.open ? "primary" : "default"} label={list.stage_label} data-testid="spu-stage" />
+        {list.counts.total > 0 && (
+          <Typography color="text.secondary" data-testid="spu-progress">
+            {list.counts.submitted} of {list.counts.total} submitted
+          </Typography>
+        )}
+      </Stack>
+      {!list.open && (
+        <Alert severity="info" data-testid="spu-closed">
+          {list.stage === "draft" || list.stage === "start"
+            ? "360 feedback opens when the cycle moves to the SPU feedback stage."
+            : "The SPU feedback stage is over: feedback can no longer be given or changed. You can still read what you gave."}
+        </Alert>
+      )}
+      {received && received.total > 0 && (
+        <Alert severity="success" icon={false} data-testid="spu-received">
+          {received.submitted} of {received.total} people asked have given you feedback so far.
+        </Alert>
+      )}
+      {groups.length === 0 ? (
+        <Typography color="text.secondary" data-testid="spu-empty">
+          Nobody has asked you for feedback in {cycle.name}.
+        </Typography>
+      ) : (
+        groups.map((g) => (
+          <Card variant="outlined" key={g.type} data-testid={`spu-group-${g.type}`}>
+            <CardContent>
+              <Typography variant="h6" component="h2">
+                {SPU_GROUP_TITLES[g.type]}
+              </Typography>
+              <List disablePadding>
+                {g.items.map((f) => {
+                  const action = f.status === "submitted" ? "Adjust" : f.status === "draft" ? "Continue" : "Give feedback";
+                  return (
+                    <ListItem
+                      key={f.id}
+                      divider
+                      data-testid={`spu-item-${f.reviewee.email}`}
+                      secondaryAction={
+                        <Stack direction="row" spacing={1}>
+                          {f.status !== "not_started" && (
+                            <Button size="small" component={RemixLink} to={spuFeedbackPath(f.reviewee.email, cycle.id, true)} data-testid={`spu-view-${f.reviewee.email}`}>
+                              View
+                            </Button>
+                          )}
+                          {list.open && (
+                            <Button
+                              size="small"
+                              variant={f.status === "submitted" ? "outlined" : "contained"}
+                              component={RemixLink}
+                              to={spuFeedbackPath(f.reviewee.email, cycle.id)}
+                              data-testid={`spu-give-${f.reviewee.email}`}
+                            >
+                              {action}
+                            </Button>
+                          )}
+                        </Stack>
+                      }
+                      sx={{ pr: 28 }}
+                    >
+                      <ListItemText
+                        disableTypography
+                        primary={
+                          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                            <Typography>{f.reviewer_type === "SELF" ? `${f.reviewee.name} (you)` : f.reviewee.name}</Typography>
+                            <Chip size="small" color={STATUS_COLORS[f.status]} label={f.status_label} data-testid={`spu-status-${f.reviewee.email}`} />
+                          </Stack>
+                        }
+                        secondary={
+                          <Typography variant="body2" color="text.secondary">
+                            {[f.reviewee.email, f.reviewee.job_title].filter(Boolean).join(" · ")}
+                          </Typography>
+                        }
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+            </CardContent>
+          </Card>
+        ))
+      )}
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  Stack,
+  Typography,
+} from "@mui/material";
+import { useSnackbar } from "notistack";
+import { useEffect, useState } from "react";
+import { QuestionnaireForm } from "~/components/questionnaire-form";
+import { answerProgress, checkSubmission, errorsByQuestion, type Answers } from "~/domain/feedback-answers";
+import { spuFeedbackPath } from "~/domain/feedback";
+import { feedbackPageAction, requireMyFeedbackPage } from "~/services/feedback-pages.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { cycle, feedback } = await requireMyFeedbackPage(request, params);
+  return { cycle, feedback };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const result = await feedbackPageAction(request, params);
+  return data(result, { status: result.ok ? 200 : result.status });
+}
+
+/** Give (or adjust) my 360 feedback for one reviewee: save a draft, submit with confirmation, adjust after submit. */
+export default function GiveFeedback() {
+  const { cycle, feedback } = useLoaderData<typeof loader>();
+  // A fresh form whenever the stored feedback changes (after a save, submit or adjust).
+  return <FeedbackEditor key={`${feedback.id}:${feedback.updated_at}`} cycle={cycle} feedback={feedback} />;
+}
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+function FeedbackEditor({ cycle, feedback }: Loaded) {
+  const result = useActionData<typeof action>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const { enqueueSnackbar } = useSnackbar();
+  const [answers, setAnswers] = useState<Answers>(feedback.answers);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const submitted = feedback.status === "submitted";
+  const editable = feedback.open;
+  const progress = answerProgress(feedback.questions, answers);
+  const who = feedback.reviewer_type === "SELF" ? "yourself" : feedback.reviewee.name;
+
+  // Server answers: errors per question, or a toast on success.
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) {
+      enqueueSnackbar(result.message, { variant: "success" });
+    } else {
+      setErrors(result.errors);
+      setMessage(result.error);
+    }
+  }, [result, enqueueSnackbar]);
+
+  const send = (intent: "save" | "submit" | "adjust") => {
+    setConfirming(false);
+    submit({ intent, answers: JSON.stringify(answers) }, { method: "post" });
+  };
+
+  /** Submit and adjust need every required answer: check here first, the server checks again. */
+  const completeOrShowErrors = (): boolean => {
+    const check = checkSubmission(feedback.questions, answers);
+    if (check.ok) return true;
+    setErrors(errorsByQuestion(check.issues));
+    const n = check.issues.length;
+    setMessage(`${n === 1 ? "One answer needs" : `${n} answers need`} your attention before you can submit`);
+    return false;
+  };
+
+  const onChange = (next: Answers) => {
+    setAnswers(next);
+    // An edited question's message goes away until the next check.
+    const changed = Object.keys(errors).filter((id) => next[id] !== answers[id]);
+    if (changed.length > 0) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([id]) => !changed.includes(id))));
+  };
+
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 900 }}>
+      <Link component={RemixLink} to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
+        ← 360 Feedback
+      </Link>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {feedback.reviewer_type === "SELF" ? "Your self review" : `Feedback for ${feedback.reviewee.name}`}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap", rowGap: 1 }}>
+          <Typography color="text.secondary">
+            {feedback.reviewee.email} · {cycle.name}
+          </Typography>
+          <Chip size="small" variant="outlined" label={feedback.reviewer_type_label} data-testid="feedback-reviewer-type" />
+          <Chip
+            size="small"
+            color={submitted ? "success" : feedback.status === "draft" ? "warning" : "default"}
+            label={feedback.status_label}
+            data-testid="feedback-status"
+          />
+        </Stack>
+      </Box>
+
+      {!editable && (
+        <Alert severity="info" data-testid="feedback-closed">
+          Feedback can be given or changed only in the SPU feedback stage. {submitted ? "This is what you submitted." : "You did not submit this feedback."}
+        </Alert>
+      )}
+      {editable && submitted && (
+        <Alert severity="success" data-testid="feedback-submitted-note">
+          You submitted this feedback. You can still adjust it while the SPU feedback stage is open; it stays submitted.
+        </Alert>
+      )}
+      {message && (
+        <Alert severity="error" data-testid="feedback-error" onClose={() => setMessage(null)}>
+          {message}
+        </Alert>
+      )}
+
+      <QuestionnaireForm questions={feedback.questions} value={answers} onChange={onChange} errors={errors} readOnly={!editable} disabled={busy} name={null} />
+
+      {editable && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+          {submitted ? (
+            <Button variant="contained" disabled={busy} onClick={() => completeOrShowErrors() && send("adjust")} data-testid="feedback-adjust">
+              Save changes
+            </Button>
+          ) : (
+            <>
+              <Button variant="outlined" disabled={busy} onClick={() => send("save")} data-testid="feedback-save-draft">
+                Save draft
+              </Button>
+              <Button variant="contained" disabled={busy} onClick={() => completeOrShowErrors() && setConfirming(true)} data-testid="feedback-submit">
+                Submit
+              </Button>
+            </>
+          )}
+          <Typography variant="body2" color="text.secondary" data-testid="feedback-progress">
+            {progress.answered} of {progress.total} answered
+            {progress.requiredOpen > 0 && ` · ${progress.requiredOpen} required still open`}
+          </Typography>
+          {feedback.status !== "not_started" && (
+            <Link component={RemixLink} to={spuFeedbackPath(feedback.reviewee.email, cycle.id, true)} data-testid="feedback-view-link">
+              View what you gave
+            </Link>
+          )}
+        </Stack>
+      )}
+
+      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="submit-feedback-title">
+        <DialogTitle id="submit-feedback-title">Submit your feedback?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Your feedback for {who} will be submitted. You can still adjust it while the SPU feedback stage is open.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)} data-testid="feedback-submit-cancel">
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => send("submit")} data-testid="feedback-submit-confirm">
+            Submit
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { errorsByQuestion, type AnswerIssue } from "~/domain/feedback-answers";
+import { answersFromFormField } from "~/domain/feedback-answers";
+import { ApiError, badRequest } from "~/services/api.server";
+import { requireUser, type CurrentUser } from "~/services/auth.server";
+import { resolveSelectedCycle, type SelectedCycle } from "~/services/cycles.server";
+import {
+  adjustFeedback,
+  getMyFeedback,
+  saveFeedbackDraft,
+  submitFeedback,
+  type FeedbackDetail,
+} from "~/services/feedback.server";
+
+/** Server helpers of the 360 feedback pages under /app/performance/spu-feedback (ADR 0021). */
+
+/** An ApiError as the page's error response (the app layout's ErrorBoundary shows it). */
+export function pageError(err: unknown): never {
+  if (err instanceof ApiError) throw new Response(err.message, { status: err.status, statusText: err.message });
+  throw err;
+}
+
+export type FeedbackPage = {
+  current: CurrentUser;
+  selection: SelectedCycle;
+  cycles: Array<{ id: number; name: string }>;
+};
+
+/** The signed-in user and the cycle selected with ?cycle_id= (redirects to add it when missing). */
+export async function requireFeedbackPage(request: Request): Promise<FeedbackPage> {
+  const current = await requireUser(request);
+  const selection = await resolveSelectedCycle(request);
+  return { current, selection, cycles: selection.cycles.map((c) => ({ id: c.id, name: c.name })) };
+}
+
+/** The cycle and my feedback for the {email} reviewee: 404 page for an unknown cycle/person, 403 when not asked. */
+export async function requireMyFeedbackPage(
+  request: Request,
+  params: LoaderFunctionArgs["params"],
+): Promise<{ current: CurrentUser; cycle: { id: number; name: string }; feedback: FeedbackDetail }> {
+  const { current, selection } = await requireFeedbackPage(request);
+  if (selection.kind !== "selected") throw new Response(selection.message, { status: 404, statusText: selection.message });
+  const email = (params.email ?? "").trim().toLowerCase();
+  try {
+    const feedback = await getMyFeedback(current, selection.cycle.id, email);
+    return { current, cycle: { id: selection.cycle.id, name: selection.cycle.name }, feedback };
+  } catch (err) {
+    pageError(err);
+  }
+}
+
+export const FEEDBACK_INTENTS = ["save", "submit", "adjust"] as const;
+export type FeedbackIntent = (typeof FEEDBACK_INTENTS)[number];
+
+export type FeedbackActionResult =
+  | { ok: true; intent: FeedbackIntent; message: string; feedback: FeedbackDetail }
+  | { ok: false; intent: FeedbackIntent | null; status: number; error: string; errors: Record<string, string> };
+
+const DONE: Record<FeedbackIntent, (name: string) => string> = {
+  save: () => "Draft saved",
+  submit: (name) => `Your feedback for ${name} has been submitted`,
+  adjust: (name) => `Your feedback for ${name} has been updated`,
+};
+
+/** The give-feedback form's action: intent save | submit | adjust with the answers JSON field. */
+export async function feedbackPageAction(request: Request, params: LoaderFunctionArgs["params"]): Promise<FeedbackActionResult> {
+  const { current, cycle, feedback } = await requireMyFeedbackPage(request, params);
+  const form = await request.formData();
+  const rawIntent = String(form.get("intent") ?? "");
+  const intent = (FEEDBACK_INTENTS as readonly string[]).includes(rawIntent) ? (rawIntent as FeedbackIntent) : null;
+  try {
+    if (!intent) throw badRequest("Unknown action");
+    const parsed = answersFromFormField(form.get("answers"));
+    if (!parsed.ok) throw badRequest(parsed.issues[0]!.message, { issues: parsed.issues });
+    const email = feedback.reviewee.email;
+    const run = intent === "save" ? saveFeedbackDraft : intent === "submit" ? submitFeedback : adjustFeedback;
+    const updated = await run(current, cycle.id, email, parsed.value);
+    return { ok: true, intent, message: DONE[intent](updated.reviewee.name), feedback: updated };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    const issues = (err.details as { issues?: AnswerIssue[] } | null)?.issues;
+    if (issues) {
+      const n = issues.length;
+      const error =
+        intent === "save"
+          ? `The draft was not saved: ${n === 1 ? "one answer needs" : `${n} answers need`} your attention`
+          : `The feedback was not submitted: ${n === 1 ? "one answer needs" : `${n} answers need`} your attention`;
+      return { ok: false, intent, status: err.status, error, errors: errorsByQuestion(issues) };
+    }
+    return { ok: false, intent, status: err.status, error: err.message, errors: {} };
+  }
+}
