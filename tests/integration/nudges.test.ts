@@ -21,10 +21,13 @@ import * as schedulesRoute from "~/routes/api.v1.admin.cycles.$id.nudge_jobs.sch
 import * as scheduleRoute from "~/routes/api.v1.admin.cycles.$id.nudge_jobs.schedules.$scheduleId";
 import * as notificationsRoute from "~/routes/api.v1.notifications";
 import * as notificationReadRoute from "~/routes/api.v1.notifications.$id.read";
+import * as nudgesPage from "~/routes/app.admin.cycles.$cycleId.nudges._index";
+import * as nudgePage from "~/routes/app.admin.cycles.$cycleId.nudges.$jobId";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { callWithSession, sessionCookieFor } from "../support/session";
 import { startTestWorker } from "../support/worker";
 
 let stopWorker: () => Promise<void>;
@@ -670,5 +673,73 @@ describe("notifications API", () => {
     expect(unread.body).toMatchObject({ total: 0, notifications: [] });
     expect((await callRoute(notificationsRoute.loader, { path: "/api/v1/notifications?limit=0", token })).status).toBe(400);
     expect((await callRoute(notificationsRoute.loader, { path: "/api/v1/notifications" })).status).toBe(401);
+  });
+});
+
+describe("nudges pages", () => {
+  it("super admin only; the page shows the stage's pending people; its forms send now, schedule (with field errors) and cancel", async () => {
+    const s = await spuScenario();
+    const db = await getDb();
+    const params = { cycleId: String(s.cycle.id) };
+    const path = `/app/admin/cycles/${s.cycle.id}/nudges`;
+    for (const role of ["HR_OPS", "PEOPLE_PARTNER", "EMPLOYEE"] as const) {
+      const cookie = await sessionCookieFor((await createTestUser({ role })).id);
+      expect((await callWithSession(nudgesPage.loader, { path, cookie, params })).status, role).toBe(403);
+      expect((await callWithSession(nudgesPage.action, { method: "POST", path, cookie, params, form: { intent: "create", when: "now" } })).status, role).toBe(403);
+      expect((await callWithSession(nudgePage.loader, { path: `${path}/1`, cookie, params: { ...params, jobId: "1" } })).status, role).toBe(403);
+    }
+    expect(await db.job.count({ where: { cycleId: s.cycle.id } })).toBe(0);
+    const cookie = await sessionCookieFor(admin.id);
+    expect((await callWithSession(nudgesPage.loader, { path: "/app/admin/cycles/999999/nudges", cookie, params: { cycleId: "999999" } })).status).toBe(404);
+
+    const page = await callWithSession(nudgesPage.loader, { path, cookie, params });
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ pendingCount: 3, emailOn: true, jobs: [], schedules: [] });
+
+    // Field errors: a past time, a bad custom cron, an unknown time zone.
+    const post = (form: Record<string, string>) => callWithSession(nudgesPage.action, { method: "POST", path, cookie, params, form: { intent: "create", ...form } });
+    const past = await post({ when: "at", at_local: "2020-01-01T09:00", tz_offset: "0" });
+    expect(past.status).toBe(400);
+    expect(past.body.fieldErrors.at).toEqual(["at must be at least a minute from now"]);
+    const cron = await post({ when: "recurring", frequency: "custom", cron: "*/10 * * * *", time_zone: "UTC" });
+    expect(cron.status).toBe(400);
+    expect(cron.body.fieldErrors.cron[0]).toContain("at most once an hour");
+    const tz = await post({ when: "recurring", frequency: "daily", time: "08:15", time_zone: "Nowhere/City" });
+    expect(tz.body.fieldErrors.time_zone).toEqual(["time_zone must be an IANA time zone, e.g. Europe/Berlin"]);
+    expect(await db.nudgeSchedule.count({ where: { cycleId: s.cycle.id } })).toBe(0);
+
+    // A weekly schedule from the presets, in local time; a one-off in the browser's offset.
+    const weekly = await post({ when: "recurring", frequency: "weekly", weekday: "WED", time: "08:15", time_zone: "Europe/Berlin" });
+    expect(weekly.status).toBe(200);
+    expect(weekly.body.message).toBe("Nudge scheduled: Cron '15 8 * * WED' (Europe/Berlin)");
+    const local = new Date(Date.now() + 3 * 3600_000);
+    const atLocal = `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, "0")}-${String(local.getUTCDate()).padStart(2, "0")}T${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
+    const once = await post({ when: "at", at_local: atLocal, tz_offset: "-60" }); // the browser is at UTC+1
+    expect(once.status).toBe(200);
+    const rows = await db.nudgeSchedule.findMany({ where: { cycleId: s.cycle.id }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.kind, r.cron, r.timeZone])).toEqual([
+      ["RECURRING", "15 8 * * WED", "Europe/Berlin"],
+      ["ONCE", null, null],
+    ]);
+    expect(rows[1]!.runAt!.getTime()).toBe(Date.parse(`${atLocal}:00Z`) - 3600_000);
+
+    // Cancel from the page.
+    const cancelled = await callWithSession(nudgesPage.action, { method: "POST", path, cookie, params, form: { intent: "cancel", schedule_id: String(rows[0]!.id) } });
+    expect(cancelled.status).toBe(200);
+    expect((await db.nudgeSchedule.findUniqueOrThrow({ where: { id: rows[0]!.id } })).cancelledAt).not.toBeNull();
+    const client = await getTemporalClient();
+    await expect(client.schedule.getHandle(rows[0]!.scheduleId).describe()).rejects.toThrow();
+    await client.schedule.getHandle(rows[1]!.scheduleId).delete();
+
+    // Send now → the job page.
+    const sent = await callWithSession(nudgesPage.action, { method: "POST", path, cookie, params, form: { intent: "create", when: "now" } });
+    expect(sent.status).toBe(302);
+    const location = sent.response.headers.get("Location")!;
+    expect(location).toMatch(new RegExp(`^${path}/\\d+$`));
+    const jobId = Number(location.split("/").pop());
+    await jobDone(jobId);
+    const jobPage = await callWithSession(nudgePage.loader, { path: location, cookie, params: { ...params, jobId: String(jobId) } });
+    expect(jobPage.body.job).toMatchObject({ id: jobId, status: "succeeded", recipients: 3, notified: 3, emailed: 3 });
+    expect((await callWithSession(nudgePage.loader, { path: `${path}/abc`, cookie, params: { ...params, jobId: "abc" } })).status).toBe(404);
   });
 });
