@@ -28,6 +28,7 @@ import { recordAudit } from "~/services/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/services/auth.server";
 import { assertStage, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/services/cycle-context.server";
 import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
+import { lockCycleStage } from "~/services/stage-effects.server";
 
 /**
  * The manager's side of a review cycle (issue [3/3] item 5, docs/decisions/0022-manager-feedback-and-nominations.md):
@@ -457,13 +458,25 @@ export async function submitManagerFeedback(current: CurrentUser, cycleId: numbe
   });
 }
 
-async function prepareWrite(tx: Tx, current: CurrentUser, cycleId: number, email: string) {
+/**
+ * The cycle of a write, its stage read under a FOR SHARE lock of the cycle row (as 360 feedback does): a
+ * stage change waits for this transaction, and a write after the change sees the new stage.
+ */
+async function requireCycleForWrite(tx: Tx, cycleId: number) {
+  const stage = await lockCycleStage(tx, cycleId);
   const cycle = await requireCycle(tx, cycleId);
+  return { ...cycle, stage };
+}
+
+async function prepareWrite(tx: Tx, current: CurrentUser, cycleId: number, email: string) {
+  const cycle = await requireCycleForWrite(tx, cycleId);
   const report = await requireDirectReport(tx, cycleId, current.user.id, email);
   assertStage(cycle, MANAGER_FEEDBACK_STAGES, "Writing manager feedback");
   receivesFeedback(report);
   // Answers are about to be written: no questionnaire change may cross this transaction.
   await lockQuestionnaireShared(tx, cycleId);
+  // Two writes of the same manager feedback (two tabs) run one after the other.
+  await tx.$queryRaw`SELECT "id" FROM "Feedback" WHERE "cycleId" = ${cycleId} AND "revieweeId" = ${report.id} AND "reviewerId" = ${current.user.id} FOR UPDATE`;
   const [row, questions] = await Promise.all([findOwnRow(tx, cycleId, report.id, current.user.id), managerQuestions(tx, cycleId)]);
   assertManagerRow(row, report);
   if (questions.length === 0) throw conflict("This cycle's questionnaire asks managers nothing");
@@ -524,9 +537,10 @@ export async function nominateForPromotion(
   assertNotSpoofing(current);
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const cycle = await requireCycle(tx, cycleId);
+    const cycle = await requireCycleForWrite(tx, cycleId);
     const report = await requireDirectReport(tx, cycleId, current.user.id, input.email);
     assertStage(cycle, NOMINATION_STAGES, "Nominating for promotion");
+    await lockNomination(tx, report.id);
     const blocker = nominationBlocker({ reviewerOnly: report.reviewerOnly, email: report.user.email });
     if (blocker) throw badRequest(blocker);
     const existing = await tx.promotionNomination.findUnique({ where: { participantId: report.id }, include: nominationInclude });
@@ -548,14 +562,20 @@ export async function nominateForPromotion(
   });
 }
 
+/** Concurrent changes of one person's nomination run one after the other. */
+async function lockNomination(tx: Tx, participantId: number): Promise<void> {
+  await tx.$queryRaw`SELECT "id" FROM "PromotionNomination" WHERE "participantId" = ${participantId} FOR UPDATE`;
+}
+
 /** Withdraw an active nomination (kept as 'withdrawn'); 404 none, 409 already withdrawn or wrong stage. */
 export async function withdrawNomination(current: CurrentUser, cycleId: number, email: string): Promise<NominationJson> {
   assertNotSpoofing(current);
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const cycle = await requireCycle(tx, cycleId);
+    const cycle = await requireCycleForWrite(tx, cycleId);
     const report = await requireDirectReport(tx, cycleId, current.user.id, email);
     assertStage(cycle, NOMINATION_STAGES, "Withdrawing a promotion nomination");
+    await lockNomination(tx, report.id);
     const existing = await tx.promotionNomination.findUnique({ where: { participantId: report.id }, include: nominationInclude });
     if (!existing) throw notFound(`${report.user.email} has not been nominated for promotion`);
     if (existing.status !== "nominated") throw conflict(`The nomination of ${report.user.email} is already withdrawn`);
