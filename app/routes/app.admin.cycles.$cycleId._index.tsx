@@ -82,6 +82,7 @@ const CYCLE_SECTIONS: Array<{ title: string; links: Array<{ path: string; label:
       { path: "upload-participants-jobs", label: "Upload participants jobs" },
       { path: "upsert-participants-jobs", label: "Upsert participants jobs" },
       { path: "populate-participants-jobs", label: "Populate participants jobs" },
+      { path: "bulk-participants-feedback-pdf-download", label: "Download all feedback PDFs" },
       { path: "upload-questionnaire-jobs", label: "Upload questionnaire jobs" },
     ],
   },
