@@ -23,7 +23,12 @@ import * as reportApproveRoute from "~/routes/api.v1.cycles.$cycle_id.direct_rep
 import * as reportPeerRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$email.panel.$peer_email";
 import * as adminPanelRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants.$participant_email.panel";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
+import * as prepPage from "~/routes/app.performance.prep";
+import * as selectionPage from "~/routes/app.performance.peer-finalization";
+import * as teamPage from "~/routes/app.my-reportees.peer-finalization";
+import * as reportPage from "~/routes/app.my-reportees.$email.peer-finalization";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
+import { callWithSession, sessionCookieFor } from "../support/session";
 
 let boss: User; // manager of sue and of ro
 let mat: User; // matrix manager of sue
@@ -598,5 +603,121 @@ describe("OpenAPI", () => {
       expect(Object.keys(paths), p).toContain(p);
       for (const m of methods) expect(Object.keys(paths[p]), `${m} ${p}`).toContain(m);
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Pages (loaders and actions called like Remix does, with a session cookie)
+
+describe("pages", () => {
+  const page = async (handler: unknown, u: User, path: string, opts: { form?: Record<string, string>; params?: Record<string, string>; realUserId?: number } = {}) =>
+    callWithSession(handler as never, {
+      method: opts.form ? "POST" : "GET",
+      path,
+      cookie: await sessionCookieFor(u.id, opts.realUserId),
+      form: opts.form,
+      params: opts.params,
+    });
+
+  it("Check your profile shows my_info, or says the user is not a participant; cycle_id is required", async () => {
+    const c = await newCycle("Prep page cycle", "START");
+    await enrol(c);
+    const res = await page(prepPage.loader, sue, `/app/performance/prep?cycle_id=${c.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body.info.my_info).toMatchObject({ email: sue.email, manager: { email: boss.email } });
+    expect((await page(prepPage.loader, outsider, `/app/performance/prep?cycle_id=${c.id}`)).body).toMatchObject({ kind: "selected", info: null });
+    expect((await page(prepPage.loader, sue, "/app/performance/prep?cycle_id=abc")).body).toMatchObject({ kind: "invalid", message: "Invalid Cycle ID" });
+    const redirect = await page(prepPage.loader, sue, "/app/performance/prep");
+    expect(redirect.status).toBe(302);
+    expect(redirect.response.headers.get("Location")).toMatch(/^\/app\/performance\/prep\?cycle_id=\d+$/);
+    const anonymous = await callWithSession(prepPage.loader as never, { path: `/app/performance/prep?cycle_id=${c.id}` });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.response.headers.get("Location")).toContain("/app/login?out=true");
+  });
+
+  it("peer selection page: panel and requests for me; add (messages), remove, accept, decline; spoofing refused", async () => {
+    const c = await newCycle("Selection page cycle", "START");
+    await enrol(c);
+    const path = `/app/performance/peer-finalization?cycle_id=${c.id}`;
+    const loaded = await page(selectionPage.loader, sue, path);
+    expect(loaded.status).toBe(200);
+    expect(loaded.body.panel.mandatory_reviewers.map((r: { email: string }) => r.email)).toEqual([sue.email, boss.email, mat.email, rob.email]);
+    expect(loaded.body.incoming).toMatchObject({ requests: [], accepted_count: 0 });
+
+    const mandatory = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: boss.email } });
+    expect(mandatory.status).toBe(400);
+    expect(mandatory.body).toMatchObject({ ok: false, intent: "add", message: `${boss.email} is already a mandatory reviewer` });
+    const own = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: sue.email } });
+    expect(own.body.message).toBe("Peer's email can't be the same as the user's email");
+    expect((await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: "nope" } })).body).toMatchObject({ ok: false, message: "Enter a valid email address" });
+    const added = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: pat.email } });
+    expect(added.status).toBe(200);
+    expect(added.body).toMatchObject({ ok: true, message: "Feedback requested from Pat Peer" });
+    await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: quinn.email } });
+    const [audit] = await audits({ entityType: "PeerRequest", entityId: String((await requestOf(c, sue, pat))!.id) });
+    expect(audit).toMatchObject({ action: "peer_request.create", source: "page", actorId: sue.id });
+
+    // Pat sees the request and accepts it; Quinn declines.
+    const patView = await page(selectionPage.loader, pat, path);
+    expect(patView.body.incoming.requests.map((r: { participant: { email: string }; can_respond: boolean }) => [r.participant.email, r.can_respond])).toEqual([[sue.email, true]]);
+    const patRequest = patView.body.incoming.requests[0].id;
+    expect((await page(selectionPage.action, sue, path, { form: { intent: "accept", request_id: String(patRequest) } })).status).toBe(403);
+    const spoofed = await page(selectionPage.action, pat, path, { form: { intent: "accept", request_id: String(patRequest) }, realUserId: admin.id });
+    expect(spoofed.status).toBe(403);
+    const accepted = await page(selectionPage.action, pat, path, { form: { intent: "accept", request_id: String(patRequest) } });
+    expect(accepted.body).toMatchObject({ ok: true, message: "Accepted the feedback request of Sue Subject" });
+    const quinnRequest = (await requestOf(c, sue, quinn))!.id;
+    expect((await page(selectionPage.action, quinn, path, { form: { intent: "decline", request_id: String(quinnRequest) } })).body.ok).toBe(true);
+    expect((await page(selectionPage.action, quinn, path, { form: { intent: "decline", request_id: String(quinnRequest) } })).status).toBe(409);
+
+    const removeAccepted = await page(selectionPage.action, sue, path, { form: { intent: "remove", peer_email: pat.email } });
+    expect(removeAccepted.status).toBe(409);
+    expect(removeAccepted.body.message).toBe(`${pat.email} has accepted the request and cannot be removed`);
+    expect((await page(selectionPage.action, sue, path, { form: { intent: "remove", peer_email: quinn.email } })).body.ok).toBe(true);
+    expect((await page(selectionPage.action, sue, path, { form: { intent: "nonsense" } })).status).toBe(400);
+    expect((await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: ray.email }, realUserId: admin.id })).status).toBe(403);
+
+    const after = await page(selectionPage.loader, sue, path);
+    expect(after.body.panel.peers.map((p: { email: string; status: string }) => [p.email, p.status])).toEqual([[pat.email, "accepted"]]);
+    // A non-participant has no panel but sees requests addressed to them.
+    expect((await page(selectionPage.loader, outsider, path)).body).toMatchObject({ panel: null, incoming: { requests: [] } });
+  });
+
+  it("team page lists my reports with their selection status; report page lets the manager add, remove and approve", async () => {
+    const c = await newCycle("Team page cycle", "START");
+    await enrol(c);
+    await api.add(c, { peer_email: pat.email }, tok(sue));
+    const team = await page(teamPage.loader, boss, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`);
+    expect(team.status).toBe(200);
+    expect(team.body.team.direct_reports.map((r: { email: string; panel_status_label: string; reviewer_only: boolean; counters: { selected: number } }) => [r.email, r.panel_status_label, r.reviewer_only, r.counters.selected])).toEqual([
+      [ro.email, "Admin Approved", true, 0],
+      [sue.email, "Admin Approved", false, 1],
+    ]);
+    expect((await page(teamPage.loader, pat, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`)).body.team.direct_reports).toEqual([]);
+
+    const path = `/app/my-reportees/${enc(sue.email)}/peer-finalization?cycle_id=${c.id}`;
+    const params = { email: sue.email };
+    const loaded = await page(reportPage.loader, boss, path, { params });
+    expect(loaded.status).toBe(200);
+    expect(loaded.body.panel).toMatchObject({ can_edit: true, panel_status: "admin_approved", participant: { email: sue.email } });
+    expect((await page(reportPage.loader, otherBoss, path, { params })).status).toBe(403);
+    expect((await page(reportPage.loader, boss, `/app/my-reportees/${enc(outsider.email)}/peer-finalization?cycle_id=${c.id}`, { params: { email: outsider.email } })).status).toBe(404);
+    expect((await page(reportPage.action, otherBoss, path, { params, form: { intent: "approve" } })).status).toBe(403);
+
+    const added = await page(reportPage.action, boss, path, { params, form: { intent: "add", peer_email: quinn.email } });
+    expect(added.body).toMatchObject({ ok: true, message: "Feedback requested from Quinn Peer for Sue Subject" });
+    expect(await panelStatusOf(c, sue)).toBe("MANAGER_APPROVED");
+    expect((await page(reportPage.action, boss, path, { params, form: { intent: "add", peer_email: rob.email } })).body.message).toBe(`${rob.email} is already a mandatory reviewer`);
+    expect((await page(reportPage.action, boss, path, { params, form: { intent: "remove", peer_email: pat.email } })).body.ok).toBe(true);
+    expect((await page(reportPage.action, boss, path, { params, form: { intent: "approve" } })).body).toMatchObject({ ok: true, message: "Selection of Sue Subject approved (Manager Approved)" });
+    expect((await page(reportPage.action, boss, path, { params, form: { intent: "approve" }, realUserId: admin.id })).status).toBe(403);
+
+    // The participant's page now shows Manager Approved and refuses their edits.
+    const mine = await page(selectionPage.loader, sue, `/app/performance/peer-finalization?cycle_id=${c.id}`);
+    expect(mine.body.panel).toMatchObject({ panel_status_label: "Manager Approved", can_edit: false });
+    const refused = await page(selectionPage.action, sue, `/app/performance/peer-finalization?cycle_id=${c.id}`, { form: { intent: "add", peer_email: ray.email } });
+    expect(refused.status).toBe(409);
+    const teamAfter = await page(teamPage.loader, boss, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`);
+    expect(teamAfter.body.team.direct_reports[1]).toMatchObject({ email: sue.email, panel_status_label: "Manager Approved" });
   });
 });

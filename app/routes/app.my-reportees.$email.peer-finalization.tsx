@@ -1,0 +1,94 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Alert, Box, Link, Stack, Typography } from "@mui/material";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { ErrorView } from "~/components/error-view";
+import { ApproveSelectionButton, PeerPanel } from "~/components/peer-panel";
+import { isSpoofing } from "~/services/auth.server";
+import { requireReportPage } from "~/services/manager-pages.server";
+import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/services/peer-selection.server";
+import { forPage, pageAction, PeerEmailField, unknownIntent } from "~/services/peer-selection-pages.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Peer selection of ${data?.panel.participant.name ?? "direct report"} | PMR` }];
+
+/**
+ * /app/my-reportees/{email}/peer-finalization?cycle_id=: the manager reads, changes (add, remove a request not
+ * accepted) or approves a direct report's peer selection; any change makes it Manager Approved (spec §4).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const page = await requireReportPage(request, params);
+  const { panel } = await forPage(() => getReportPanel(page.current, page.cycleId, page.email));
+  return { cycles: page.cycles, cycleId: page.cycleId, panel, spoofing: isSpoofing(page.current) };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const page = await requireReportPage(request, params);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const { current, cycleId, email } = page;
+  switch (intent) {
+    case "add":
+      return pageAction(intent, async () => {
+        const peerEmail = PeerEmailField.parse(form.get("peer_email") ?? "");
+        const { panel, warning } = await addReportPeer(current, cycleId, email, peerEmail);
+        const peer = panel.peers.find((p) => p.email === peerEmail);
+        return { message: `Feedback requested from ${peer?.name ?? peerEmail} for ${panel.participant.name}`, warning };
+      });
+    case "remove":
+      return pageAction(intent, async () => {
+        const peerEmail = PeerEmailField.parse(form.get("peer_email") ?? "");
+        await removeReportPeer(current, cycleId, email, peerEmail);
+        return { message: `Request to ${peerEmail} withdrawn` };
+      });
+    case "approve":
+      return pageAction(intent, async () => {
+        const { panel } = await approveReportPanel(current, cycleId, email);
+        return { message: `Selection of ${panel.participant.name} approved (Manager Approved)` };
+      });
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+export default function ReportPeerSelection() {
+  const { cycles, cycleId, panel, spoofing } = useLoaderData<typeof loader>();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <Box>
+        <Link component={RemixLink} to={`/app/my-reportees/peer-finalization?cycle_id=${cycleId}`} sx={{ display: "inline-block", mb: 1 }}>
+          ← Your team's peer selection
+        </Link>
+        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+          <Typography variant="h4" component="h1" data-testid="report-panel-title">
+            Peer/Stakeholder selection: {panel.participant.name}
+          </Typography>
+          <CycleSwitcher cycles={cycles} selectedId={cycleId} />
+        </Box>
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap" }}>
+          <CycleStageChip cycleId={panel.cycle.id} stage={panel.cycle.state} />
+          <Typography color="text.secondary">{panel.participant.email}</Typography>
+        </Stack>
+      </Box>
+      {panel.can_edit && (
+        <Alert severity="info" data-testid="report-panel-note">
+          {panel.panel_status === "manager_approved"
+            ? `You have modified or approved this selection (Manager Approved): only you can change it now.`
+            : `${panel.participant.name} can change this selection until you modify or approve it; then it becomes Manager Approved and only you can change it.`}
+        </Alert>
+      )}
+      <PeerPanel
+        panel={panel}
+        spoofing={spoofing}
+        editor="manager"
+        extraActions={panel.can_edit ? <ApproveSelectionButton spoofing={spoofing} approved={panel.panel_status === "manager_approved"} /> : undefined}
+      />
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}

@@ -1,0 +1,114 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Alert, Box, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { ErrorView } from "~/components/error-view";
+import { PanelStatusChip } from "~/components/peer-panel";
+import { listTeamSelections } from "~/services/peer-selection.server";
+import { selectedCyclePage } from "~/services/peer-selection-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Modify Peer/Stakeholder selection for your Team | PMR" }];
+
+/** /app/my-reportees/peer-finalization?cycle_id=: my direct reports with the state of each one's peer selection. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = await selectedCyclePage(request);
+  if (page.kind !== "selected") return { kind: page.kind, message: page.message, cycles: page.cycles } as const;
+  return { kind: "selected", cycles: page.cycles, cycleId: page.cycleId, team: await listTeamSelections(page.current, page.cycleId) } as const;
+}
+
+export default function TeamPeerSelection() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          Modify Peer/Stakeholder selection for your Team
+        </Typography>
+        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />}
+      </Box>
+      {data.kind !== "selected" ? (
+        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
+          {data.message}
+        </Alert>
+      ) : (
+        <>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Typography variant="h6" component="p">
+              {data.team.cycle.name}
+            </Typography>
+            <CycleStageChip cycleId={data.team.cycle.id} stage={data.team.cycle.state} />
+          </Stack>
+          <Typography color="text.secondary">
+            {data.team.can_edit_stage
+              ? `Open a report to add or remove peers (at most ${data.team.max_peers} each) or to approve the selection. Any change you make sets the selection to Manager Approved: from then on only you can change it.`
+              : "Peer selection is open only in the start stage of the cycle; the selections below can be read but not changed."}
+          </Typography>
+          {data.team.direct_reports.length === 0 ? (
+            <Alert severity="info" data-testid="team-empty">
+              You have no direct reports in this cycle.
+            </Alert>
+          ) : (
+            <TableContainer component={Paper} variant="outlined">
+              <Table size="small" aria-label="Peer selection of your team" data-testid="team-selection-table">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Email</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Peers selected</TableCell>
+                    <TableCell align="right">Accepted</TableCell>
+                    <TableCell align="right">Declined</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.team.direct_reports.map((r) => (
+                    <TableRow key={r.email} data-testid={`team-row-${r.email}`}>
+                      <TableCell>
+                        <Link
+                          component={RemixLink}
+                          to={`/app/my-reportees/${encodeURIComponent(r.email)}/peer-finalization?cycle_id=${data.cycleId}`}
+                          data-testid={`team-link-${r.email}`}
+                        >
+                          {r.name}
+                        </Link>
+                        {r.job_title && (
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {r.job_title}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell>{r.email}</TableCell>
+                      <TableCell>
+                        {r.reviewer_only ? (
+                          <Typography variant="body2" color="text.secondary">
+                            Reviewer only – no panel
+                          </Typography>
+                        ) : (
+                          <Box data-testid={`team-status-${r.email}`}>
+                            <PanelStatusChip status={r.panel_status} label={r.panel_status_label} />
+                          </Box>
+                        )}
+                      </TableCell>
+                      <TableCell align="right" data-testid={`team-selected-${r.email}`}>
+                        {r.reviewer_only ? "—" : `${r.counters.selected} / ${r.counters.max}`}
+                      </TableCell>
+                      <TableCell align="right">{r.reviewer_only ? "—" : r.counters.accepted}</TableCell>
+                      <TableCell align="right">{r.reviewer_only ? "—" : r.counters.declined}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}

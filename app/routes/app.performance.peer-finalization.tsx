@@ -1,0 +1,110 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { Alert, Box, Divider, Stack, Typography } from "@mui/material";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { ErrorView } from "~/components/error-view";
+import { IncomingRequests, PeerPanel } from "~/components/peer-panel";
+import { isSpoofing } from "~/services/auth.server";
+import { addMyPeer, getMyPanel, listMyPeerRequests, removeMyPeer, respondToPeerRequest } from "~/services/peer-selection.server";
+import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent, unlessNotParticipant } from "~/services/peer-selection-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Peer/Stakeholder Selection | PMR" }];
+
+/**
+ * /app/performance/peer-finalization?cycle_id=: my panel (mandatory reviewers, peers I asked with their
+ * status, the add-peer picker) and the feedback requests addressed to me with Accept/Decline.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const page = await selectedCyclePage(request);
+  if (page.kind !== "selected") return { kind: page.kind, message: page.message, cycles: page.cycles } as const;
+  const incoming = await listMyPeerRequests(page.current, page.cycleId);
+  const mine = await unlessNotParticipant(() => getMyPanel(page.current, page.cycleId));
+  return {
+    kind: "selected",
+    cycles: page.cycles,
+    cycleId: page.cycleId,
+    cycle: incoming.cycle,
+    panel: mine?.panel ?? null,
+    incoming,
+    spoofing: isSpoofing(page.current),
+  } as const;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const page = await selectedCyclePage(request);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (page.kind !== "selected") throw new Response(page.message, { status: 404, statusText: page.message });
+  const { current, cycleId } = page;
+  switch (intent) {
+    case "add":
+      return pageAction(intent, async () => {
+        const email = PeerEmailField.parse(form.get("peer_email") ?? "");
+        const { panel, warning } = await addMyPeer(current, cycleId, email);
+        const peer = panel.peers.find((p) => p.email === email);
+        return { message: `Feedback requested from ${peer?.name ?? email}`, warning };
+      });
+    case "remove":
+      return pageAction(intent, async () => {
+        const email = PeerEmailField.parse(form.get("peer_email") ?? "");
+        await removeMyPeer(current, cycleId, email);
+        return { message: `Request to ${email} withdrawn` };
+      });
+    case "accept":
+    case "decline":
+      return pageAction(intent, async () => {
+        const id = RequestIdField.parse(form.get("request_id"));
+        const res = await respondToPeerRequest(current, cycleId, id, intent);
+        return {
+          message: `${intent === "accept" ? "Accepted" : "Declined"} the feedback request of ${res.request.participant.name}`,
+          warning: res.warning,
+        };
+      });
+    default:
+      return unknownIntent(intent);
+  }
+}
+
+export default function PeerFinalization() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          Peer/Stakeholder Selection
+        </Typography>
+        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />}
+      </Box>
+      {data.kind !== "selected" ? (
+        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
+          {data.message}
+        </Alert>
+      ) : (
+        <>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Typography variant="h6" component="p">
+              {data.cycle.name}
+            </Typography>
+            <CycleStageChip cycleId={data.cycle.id} stage={data.cycle.state} />
+          </Stack>
+          {data.panel ? (
+            <PeerPanel panel={data.panel} spoofing={data.spoofing} editor="participant" />
+          ) : (
+            <Alert severity="info" data-testid="panel-not-participant">
+              You are not a participant of this cycle, so you choose no peers. Colleagues may still ask you for feedback below.
+            </Alert>
+          )}
+          <Divider />
+          <IncomingRequests incoming={data.incoming} spoofing={data.spoofing} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
+}
