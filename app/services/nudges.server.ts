@@ -579,6 +579,15 @@ export async function cancelNudgeSchedule(actor: Actor, cycleId: number, id: num
 // ---------------------------------------------------------------------------------------------
 // A scheduled run (activity startScheduledNudge)
 
+async function removeOrphanSchedule(scheduleId: string): Promise<void> {
+  try {
+    const client = await getTemporalClient();
+    await client.schedule.getHandle(scheduleId).delete();
+  } catch (err) {
+    if (!isNotFound(err)) console.warn(`Nudge schedule ${scheduleId}: could not delete the orphan schedule`, err);
+  }
+}
+
 function isUniqueViolation(err: unknown): boolean {
   return err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002";
 }
@@ -593,8 +602,17 @@ export async function createScheduledNudgeJob(input: StartScheduledNudgeInput): 
   const existing = await db.job.findUnique({ where: { triggerKey: input.runWorkflowId }, select: { id: true } });
   if (existing) return { jobId: existing.id, reason: null };
   const schedule = await db.nudgeSchedule.findUnique({ where: { id: input.nudgeScheduleId } });
-  if (!schedule || schedule.cycleId !== input.cycleId) return { jobId: null, reason: "The schedule no longer exists" };
-  if (schedule.cancelledAt) return { jobId: null, reason: "The schedule was cancelled" };
+  if (!schedule || schedule.cycleId !== input.cycleId) {
+    // Its cycle was deleted (the row went with it): the Temporal Schedule is an orphan, remove it.
+    // (A missing row of an existing cycle may be one being created right now: leave that alone.)
+    const cycle = await db.cycle.findUnique({ where: { id: input.cycleId }, select: { id: true } });
+    if (!cycle) await removeOrphanSchedule(nudgeScheduleTemporalId(input.cycleId, input.nudgeScheduleId));
+    return { jobId: null, reason: cycle ? "The schedule no longer exists" : "The cycle no longer exists" };
+  }
+  if (schedule.cancelledAt) {
+    await removeOrphanSchedule(schedule.scheduleId); // normally already gone (cancel deletes it first)
+    return { jobId: null, reason: "The schedule was cancelled" };
+  }
   try {
     const job = await db.$transaction(async (tx) => {
       const [{ id }] = await tx.$queryRaw<Array<{ id: bigint | number }>>`SELECT nextval(pg_get_serial_sequence('"Job"', 'id')) AS id`;

@@ -526,7 +526,25 @@ describe("scheduled nudges", () => {
       jobId: null,
       reason: "The schedule was cancelled",
     });
-    await client.schedule.getHandle(res.body.schedule.schedule_id).delete();
+    await expect(client.schedule.getHandle(res.body.schedule.schedule_id).describe()).rejects.toThrow(); // removed by the run
+
+    // A deleted cycle takes its schedule rows with it; the next run removes the orphan Temporal Schedule.
+    const doomed = await newCycle("Nudge doomed", "DRAFT");
+    const rec = await callRoute(nudgeJobsRoute.action, {
+      method: "POST",
+      path: base(doomed.id),
+      token: tokens.SUPER_ADMIN,
+      body: { when: "recurring", cron: "0 7 1 * *" },
+      params: { id: String(doomed.id) },
+    });
+    expect(rec.status).toBe(201);
+    expect(rec.body.schedule.time_zone).toBe("UTC");
+    await db.cycle.delete({ where: { id: doomed.id } });
+    expect(await startScheduledNudge({ nudgeScheduleId: rec.body.schedule.id, cycleId: doomed.id, actor, runWorkflowId: `x-${randomUUID()}` })).toEqual({
+      jobId: null,
+      reason: "The cycle no longer exists",
+    });
+    await expect(client.schedule.getHandle(rec.body.schedule.schedule_id).describe()).rejects.toThrow();
   });
 });
 
