@@ -31,14 +31,25 @@ async function readWindow(db: Reader, jobId: number, kind: string, offset: numbe
 }
 
 /**
- * A stream of a job file's bytes from `start`, read in windows (64 KB, growing to 1 MB), so memory
- * stays flat whatever the file size. Errors with "missing" if the file does not exist.
+ * A stream of a job file's bytes from `start`, read in windows (`firstWindow`, default 64 KB; then
+ * `window`, default twice the first, doubling up to `maxWindow`, default 1 MB), so memory stays flat
+ * whatever the file size. A piped stream reads about one window ahead of its consumer: a reader
+ * that stops early (one chunk of a CSV) should size the first window to what it needs and keep the
+ * later ones small, so it does not fetch data it throws away. Errors with "missing" if the file
+ * does not exist.
  */
-export function jobFileStream(db: Reader, jobId: number, kind: string, opts: { start?: number; end?: number } = {}): Readable {
+export function jobFileStream(
+  db: Reader,
+  jobId: number,
+  kind: string,
+  opts: { start?: number; end?: number; firstWindow?: number; window?: number; maxWindow?: number; highWaterMark?: number } = {},
+): Readable {
   let pos = opts.start ?? 0;
-  let window = 64 * 1024;
+  const maxWindow = opts.maxWindow ?? 1024 * 1024;
+  let window = opts.firstWindow ?? Math.min(64 * 1024, maxWindow);
+  let first = true;
   return new Readable({
-    highWaterMark: 1024 * 1024,
+    highWaterMark: opts.highWaterMark ?? 1024 * 1024,
     async read() {
       try {
         const length = opts.end !== undefined ? Math.min(window, opts.end - pos) : window;
@@ -47,7 +58,8 @@ export function jobFileStream(db: Reader, jobId: number, kind: string, opts: { s
         if (part === null) return void this.destroy(new Error(`Job ${jobId} has no ${kind} file`));
         if (part.length === 0) return void this.push(null);
         pos += part.length;
-        window = Math.min(window * 2, 1024 * 1024);
+        window = Math.min(first && opts.window ? opts.window : window * 2, maxWindow);
+        first = false;
         this.push(part);
       } catch (err) {
         this.destroy(err as Error);
@@ -123,7 +135,17 @@ export async function* readCsvRecords(
   limit = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<{ record: CsvRecord; next: CsvPosition }> {
   if (limit <= 0) return;
-  const source = jobFileStream(db, jobId, INPUT_FILE, { start: from.offset });
+  // A bounded read (one chunk of rows) fetches about what it needs: its first window is sized from
+  // the bytes per row so far (usually one query per chunk), and it reads little ahead of the parser.
+  // A whole-file scan reads big windows.
+  let window: { firstWindow?: number; window?: number; maxWindow?: number; highWaterMark?: number } = {};
+  if (Number.isFinite(limit)) {
+    const perRow = from.row > 0 ? from.offset / from.row : 0;
+    const guess = perRow > 0 ? Math.ceil(perRow * limit * 1.1) + 4096 : 64 * 1024;
+    const first = Math.min(Math.max(guess, 4096), 4 * 1024 * 1024);
+    window = { firstWindow: first, window: 16 * 1024, maxWindow: 256 * 1024, highWaterMark: 16 * 1024 };
+  }
+  const source = jobFileStream(db, jobId, INPUT_FILE, { start: from.offset, ...window });
   const parser = parse(CSV_OPTIONS);
   source.on("error", (err) => parser.destroy(err));
   source.pipe(parser);
