@@ -52,7 +52,12 @@ test.describe("Performance Cycle Report", () => {
     await expect(dialog.getByText("Please select one option")).toBeVisible();
     const comment = dialog.getByLabel("feedback(optional)");
     await expect(comment).toBeVisible();
-    expect(Number(await comment.getAttribute("rows"))).toBe(4);
+    // 4 rows when empty, growing to at most 15.
+    const rows = () => comment.evaluate((el) => Math.round(el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)));
+    expect(await rows()).toBe(4);
+    await comment.fill(Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join("\n"));
+    await expect.poll(rows).toBe(15);
+    await comment.fill("");
     await dialog.getByRole("button", { name: "Skip" }).click();
     await expect(dialog).toBeHidden();
     // The dismissal is stored as a coachmark.
