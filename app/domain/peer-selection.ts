@@ -48,7 +48,7 @@ export function fromDbPeerStatus(value: "REQUESTED" | "ACCEPTED" | "DECLINED" | 
 export const MESSAGES = {
   ownEmail: "Peer's email can't be the same as the user's email",
   mandatory: (peer: string) => `${peer} is already a mandatory reviewer`,
-  maxPeers: (max: number) => `At most ${max} peers can be selected in this cycle`,
+  maxPeers: (max: number) => `At most ${max} ${max === 1 ? "peer" : "peers"} can be selected in this cycle`,
   duplicate: (peer: string) => `${peer} is already in the peer list`,
   declinedBefore: (peer: string) => `${peer} has declined this request; remove it before asking again`,
   unknownPeer: (peer: string) => `No active user with the email ${peer}`,

@@ -538,6 +538,30 @@ describe("the manager modifies a direct report's selection", () => {
   });
 });
 
+describe("concurrent writes", () => {
+  it("two adds for the last place: exactly one is made; an acceptance racing a removal leaves a consistent state", async () => {
+    const c = await newCycle("Race cycle", "START", 1);
+    await enrol(c);
+    const results = await Promise.all([api.add(c, { peer_email: pat.email }, tok(sue)), api.add(c, { peer_email: quinn.email }, tok(sue))]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.status === 400)!.body.error.message).toBe("At most 1 peer can be selected in this cycle");
+    expect(await (await getDb()).peerRequest.count({ where: { cycleId: c.id } })).toBe(1);
+
+    await api.add(c, { peer_email: ray.email }, tok(rob));
+    const req = (await requestOf(c, rob, ray))!;
+    const [accept, remove] = await Promise.all([api.answer(c, req.id, "accept", tok(ray)), api.remove(c, ray.email, tok(rob))]);
+    const now = await requestOf(c, rob, ray);
+    if (accept.status === 200) {
+      expect(remove.status).toBe(409);
+      expect(now!.status).toBe("ACCEPTED");
+    } else {
+      expect(remove.status).toBe(200);
+      expect(accept.status).toBe(404);
+      expect(now).toBeNull();
+    }
+  });
+});
+
 describe("participant pickers", () => {
   it("searches the cycle's participants by name or email with limited fields; one by email", async () => {
     const c = await newCycle("Picker cycle", "START");

@@ -46,6 +46,7 @@ describe("spec texts and constants", () => {
     expect(MESSAGES.ownEmail).toBe("Peer's email can't be the same as the user's email");
     expect(MESSAGES.mandatory("bea.boss@example.com")).toBe("bea.boss@example.com is already a mandatory reviewer");
     expect(MESSAGES.maxPeers(4)).toBe("At most 4 peers can be selected in this cycle");
+    expect(MESSAGES.maxPeers(1)).toBe("At most 1 peer can be selected in this cycle");
     expect(ADVISED_MAX_ACCEPTED_REQUESTS).toBe(7);
     expect(WORKED_WITH_MONTHS).toBe(6);
     expect(SELECTION_ADVICE.join(" ")).toContain("last 6 months");
