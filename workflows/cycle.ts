@@ -38,7 +38,10 @@ export const deleteUpdate = defineUpdate<DeleteResult, [DeleteRequest], "delete"
 export const stageQuery = defineQuery<CycleStage, [], "stage">("stage");
 
 const { applyCycleTransition, deleteDraftCycle } = proxyActivities<typeof activities>({
-  startToCloseTimeout: "30 seconds",
+  // Entering a feedback stage opens every feedback request in the same transaction (ADR 0021): about 30 s
+  // for 50,000 participants on a busy machine. A timed-out attempt that still commits is harmless: the
+  // retry finds the state already moved (alreadyApplied).
+  startToCloseTimeout: "2 minutes",
   // A database outage fails the update after about a minute instead of holding the caller forever.
   retry: { initialInterval: "1 second", backoffCoefficient: 2, maximumInterval: "20 seconds", maximumAttempts: 5 },
 });
