@@ -1,5 +1,6 @@
 import type { Db, Tx } from "~/db.server";
 import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
+import type { ReviewerType } from "~/domain/questionnaire";
 import { notFound } from "~/services/api.server";
 import { recordAudit, type Actor } from "~/services/audit.server";
 
@@ -162,6 +163,21 @@ export async function applyStageEffects(tx: Tx, cycleId: number, to: CycleStage,
   if (to === "spu_feedback") return { stage: to, spu: await openFeedbackRequests(tx, cycleId, actor) };
   if (to === "manager_feedback") return { stage: to, manager: await openManagerFeedback(tx, cycleId, actor) };
   return { stage: to, none: true };
+}
+
+/**
+ * Open work of a feedback stage: DRAFT rows of `types` per reviewer (user id → number of reviewees still
+ * waiting). Once the stage effects have run, the rows ARE the requests, so reminders (pending work, nudges)
+ * can target exactly the reviewers with something left to give: SPU_FEEDBACK_TYPES in the SPU feedback
+ * stage, MANAGER_FEEDBACK_TYPES in the manager feedback stage.
+ */
+export async function openRequestsByReviewer(client: Client, cycleId: number, types: readonly ReviewerType[]): Promise<Map<number, number>> {
+  const rows = await client.feedback.groupBy({
+    by: ["reviewerId"],
+    where: { cycleId, status: "DRAFT", reviewerType: { in: [...types] } },
+    _count: { _all: true },
+  });
+  return new Map(rows.map((r) => [r.reviewerId, r._count._all]));
 }
 
 /**

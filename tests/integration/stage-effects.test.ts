@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import { mandatoryPairs } from "~/domain/participants";
-import { openFeedbackRequests, openManagerFeedback, lockCycleStage } from "~/services/stage-effects.server";
+import { SPU_FEEDBACK_TYPES } from "~/domain/feedback";
+import { openFeedbackRequests, openManagerFeedback, lockCycleStage, openRequestsByReviewer } from "~/services/stage-effects.server";
 import { applyCycleTransition } from "../../worker/activities/cycles";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
@@ -134,6 +135,14 @@ describe("moving to SPU feedback opens the feedback requests", () => {
     expect(await db.feedback.findUniqueOrThrow({ where: { id: self.id } })).toMatchObject({ status: "SUBMITTED", answers: { strengths: "x" } });
   });
 
+  it("openRequestsByReviewer: the reviewers with open requests of the stage and how many", async () => {
+    const db = await getDb();
+    const open = await openRequestsByReviewer(db, org.cycleId, SPU_FEEDBACK_TYPES);
+    // B's self review was submitted above; C only owes A upward feedback; Q's request closed unanswered.
+    expect(Object.fromEntries(open)).toEqual({ [org.M.id]: 1, [org.A.id]: 3, [org.B.id]: 1, [org.S.id]: 2, [org.C.id]: 1, [org.P.id]: 1 });
+    expect((await openRequestsByReviewer(db, org.cycleId, ["MANAGER"])).size).toBe(0);
+  });
+
   it("lockCycleStage reads the stage (404 for an unknown cycle)", async () => {
     const db = await getDb();
     expect(await db.$transaction((tx) => lockCycleStage(tx, org.cycleId))).toBe("spu_feedback");
@@ -171,6 +180,11 @@ describe("moving to SPU feedback opens the feedback requests", () => {
           not_submitted_total: 9,
         },
       });
+    });
+
+    it("the manager's open work is the MANAGER rows", async () => {
+      const open = await openRequestsByReviewer(await getDb(), org.cycleId, ["MANAGER"]);
+      expect(Object.fromEntries(open)).toEqual({ [org.M.id]: 2 });
     });
 
     it("is idempotent too", async () => {
