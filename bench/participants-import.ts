@@ -1,0 +1,521 @@
+/**
+ * Benchmark: the participant upload job (ADR 0015) against a plain PostgreSQL COPY of the same rows.
+ *
+ *   npx tsx bench/participants-import.ts                 # 10,000 and 100,000 rows (npm run bench:import)
+ *   npx tsx bench/participants-import.ts --rows 100000   # one size (a comma list works too)
+ *   options: --mode all_or_nothing|valid_only|both (default all_or_nothing, the app's default)
+ *            --chunk N (rows per step; default: the job's own default)   --keep (keep the throwaway database)
+ *            --profile DIR (the worker writes a V8 CPU profile there: node --cpu-prof)
+ *
+ * What it does, per size:
+ *  1. creates the users the CSV names (participants, their managers, HR partners) — the upload job
+ *     only accepts emails of existing active users; untimed setup;
+ *  2. writes the CSV (email, manager_email, secondary_manager_email, hr_partner_email, reviewer_only);
+ *  3. starts a fresh worker process (worker/main.ts, the production worker) on its own task queue and
+ *     times the REAL upload job end to end: createJob (file stored in the database, audit, workflow
+ *     start) until the workflow's result, on a real Temporal dev server; then checks the outcome
+ *     (SUCCEEDED, every row committed, participant count);
+ *  4. samples the worker's RSS every 50 ms from /proc/<pid>/status and reads its VmHWM (peak);
+ *  5. times `\copy` (psql, COPY FROM STDIN) of the same file into a comparable table (same columns,
+ *     primary key, unique email, index on the manager), and, for reference, the set-based SQL that
+ *     would do the job's writes without validation or audit (COPY into a staging table, then one
+ *     INSERT … SELECT joining the users into "Participant").
+ *
+ * Database: DATABASE_URL (must be postgresql://; data is added in new cycles, nothing is dropped), or
+ * else a throwaway database `pmr_bench_<pid>` created on 127.0.0.1:5432 as role app/app, migrated with
+ * scripts/lib/migrate.ts, dropped at the end (unless --keep). Temporal: a headless dev server
+ * (scripts/lib/temporal-dev.ts) on free ports in 7650-7699, its state in a temp folder.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { deployMigrations } from "../scripts/lib/migrate";
+import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+type Mode = "all_or_nothing" | "valid_only";
+
+function parseArgs(argv: string[]) {
+  const opts = {
+    sizes: [10_000, 100_000],
+    modes: ["all_or_nothing"] as Mode[],
+    chunk: undefined as number | undefined,
+    keep: false,
+    profile: undefined as string | undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === "--rows") opts.sizes = value().split(",").map((s) => Number(s.replace(/_/g, "")));
+    else if (arg === "--mode") {
+      const m = value();
+      opts.modes = m === "both" ? ["all_or_nothing", "valid_only"] : [m as Mode];
+      if (!opts.modes.every((x) => x === "all_or_nothing" || x === "valid_only")) throw new Error(`--mode ${m}: all_or_nothing, valid_only or both`);
+    } else if (arg === "--chunk") opts.chunk = Number(value());
+    else if (arg === "--keep") opts.keep = true;
+    else if (arg === "--profile") opts.profile = path.resolve(value());
+    else if (arg === "--help" || arg === "-h") {
+      console.log("npx tsx bench/participants-import.ts [--rows 10000,100000] [--mode all_or_nothing|valid_only|both] [--chunk N] [--keep]");
+      process.exit(0);
+    } else throw new Error(`Unknown argument ${arg}`);
+  }
+  if (!opts.sizes.every((n) => Number.isInteger(n) && n > 0)) throw new Error("--rows must be positive whole numbers");
+  if (opts.chunk !== undefined && !(Number.isInteger(opts.chunk) && opts.chunk > 0)) throw new Error("--chunk must be a positive whole number");
+  return opts;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database
+
+const ADMIN_URL = "postgresql://app:app@127.0.0.1:5432/postgres";
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function prepareDatabase(): Promise<{ url: string; drop: (() => Promise<void>) | null }> {
+  const given = process.env.DATABASE_URL;
+  if (given) {
+    if (!/^postgres(ql)?:\/\//.test(given)) throw new Error("DATABASE_URL must be a postgresql:// URL (the benchmark compares with PostgreSQL COPY)");
+    return { url: given, drop: null };
+  }
+  const name = `pmr_bench_${process.pid}`;
+  await withClient(ADMIN_URL, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name} OWNER app`);
+  });
+  const url = `postgresql://app:app@127.0.0.1:5432/${name}`;
+  return { url, drop: () => withClient(ADMIN_URL, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+export type Dataset = { tag: string; csvPath: string; bytes: number; rows: number };
+
+/**
+ * `rows` participant users b<i>.<tag>@bench.example.com (row i's manager is user (i-1)/10, a tree
+ * like an organisation; every 20th row has a secondary manager; every 13th is reviewer-only) and
+ * 50 HR partners. Users are inserted in batches (setup, not timed).
+ */
+export async function makeDataset(url: string, rows: number, dir: string): Promise<Dataset> {
+  const tag = randomUUID().slice(0, 8);
+  const email = (i: number) => `b${i}.${tag}@bench.example.com`;
+  const hr = (k: number) => `hr${k}.${tag}@bench.example.com`;
+  await withClient(url, async (c) => {
+    const all: Array<[string, string, string]> = [];
+    for (let k = 0; k < 50; k++) all.push([hr(k), `HR ${k} ${tag}`, "PEOPLE_PARTNER"]);
+    for (let i = 0; i < rows; i++) all.push([email(i), `Bench ${i} ${tag}`, "EMPLOYEE"]);
+    for (let i = 0; i < all.length; i += 10_000) {
+      const part = all.slice(i, i + 10_000);
+      await c.query(
+        `INSERT INTO "User" (email, name, role, "updatedAt")
+         SELECT e, n, r::"Role", now() FROM unnest($1::text[], $2::text[], $3::text[]) AS t(e, n, r)`,
+        [part.map((u) => u[0]), part.map((u) => u[1]), part.map((u) => u[2])],
+      );
+    }
+    await c.query(`ANALYZE "User"`);
+  });
+  const csvPath = path.join(dir, `participants-${rows}.csv`);
+  const out = fs.createWriteStream(csvPath);
+  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
+  await write("email,manager_email,secondary_manager_email,hr_partner_email,reviewer_only\n");
+  let buf = "";
+  for (let i = 0; i < rows; i++) {
+    const manager = i > 0 ? email(Math.floor((i - 1) / 10)) : "";
+    const secondary = i > 20 && i % 20 === 0 ? email(Math.floor((i - 1) / 10) - 1) : "";
+    buf += `${email(i)},${manager},${secondary},${hr(i % 50)},${i % 13 === 0 ? "true" : "false"}\n`;
+    if (buf.length > 1 << 20) {
+      await write(buf);
+      buf = "";
+    }
+  }
+  await write(buf);
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  return { tag, csvPath, bytes: fs.statSync(csvPath).size, rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// COPY
+
+function psql(url: string, command: string): void {
+  const res = spawnSync("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", command], { encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`psql failed: ${res.stderr || res.stdout}`);
+}
+
+const COPY_COLUMNS = "email, manager_email, secondary_manager_email, hr_partner_email, reviewer_only";
+
+/** Seconds for `\copy` of the file into a fresh table shaped like the participant rows (timed around psql). */
+async function timeCopy(url: string, data: Dataset): Promise<number> {
+  await withClient(url, async (c) => {
+    await c.query(`DROP TABLE IF EXISTS bench_copy`);
+    await c.query(`CREATE TABLE bench_copy (
+      id serial PRIMARY KEY, email text NOT NULL UNIQUE, manager_email text, secondary_manager_email text,
+      hr_partner_email text, reviewer_only boolean NOT NULL DEFAULT false,
+      "createdAt" timestamp(3) NOT NULL DEFAULT now())`);
+    await c.query(`CREATE INDEX ON bench_copy (manager_email)`);
+  });
+  const t0 = performance.now();
+  psql(url, `\\copy bench_copy (${COPY_COLUMNS}) FROM '${data.csvPath}' WITH (FORMAT csv, HEADER true)`);
+  const seconds = (performance.now() - t0) / 1000;
+  const n = await withClient(url, async (c) => Number((await c.query(`SELECT count(*) AS n FROM bench_copy`)).rows[0].n));
+  if (n !== data.rows) throw new Error(`COPY loaded ${n} rows, expected ${data.rows}`);
+  await withClient(url, (c) => c.query(`DROP TABLE bench_copy`));
+  return seconds;
+}
+
+/**
+ * Seconds for the set-based SQL equivalent of the job's writes (no row validation, no audit, no
+ * chunks): COPY into a staging table, then one INSERT … SELECT resolving the emails into "Participant"
+ * of a fresh cycle. A floor for what any row-checking import could reach.
+ */
+async function timeCopyResolve(url: string, data: Dataset): Promise<number> {
+  const cycleId = await withClient(url, async (c) => {
+    await c.query(`DROP TABLE IF EXISTS bench_stage`);
+    await c.query(`CREATE UNLOGGED TABLE bench_stage (email text, manager_email text, secondary_manager_email text, hr_partner_email text, reviewer_only boolean)`);
+    const r = await c.query(`INSERT INTO "Cycle" (name, "workflowId", "updatedAt") VALUES ($1, $2, now()) RETURNING id`, [
+      `bench copy ${data.tag}`,
+      `bench-copy-${data.tag}`,
+    ]);
+    return Number(r.rows[0].id);
+  });
+  const t0 = performance.now();
+  psql(
+    url,
+    `\\copy bench_stage FROM '${data.csvPath}' WITH (FORMAT csv, HEADER true)`,
+  );
+  const inserted = await withClient(url, async (c) => {
+    const r = await c.query(
+      `INSERT INTO "Participant" ("cycleId", "userId", "managerId", "secondaryManagerId", "hrPartnerId", "reviewerOnly", "updatedAt")
+       SELECT $1, u.id, m.id, s.id, h.id, coalesce(b.reviewer_only, false), now()
+       FROM bench_stage b
+       JOIN "User" u ON u.email = lower(b.email)
+       LEFT JOIN "User" m ON m.email = lower(b.manager_email)
+       LEFT JOIN "User" s ON s.email = lower(b.secondary_manager_email)
+       LEFT JOIN "User" h ON h.email = lower(b.hr_partner_email)
+       ON CONFLICT ("cycleId", "userId") DO NOTHING`,
+      [cycleId],
+    );
+    return r.rowCount;
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  if (inserted !== data.rows) throw new Error(`COPY + INSERT … SELECT wrote ${inserted} participants, expected ${data.rows}`);
+  await withClient(url, (c) => c.query(`DROP TABLE bench_stage`));
+  return seconds;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Temporal and the worker process
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+async function freePorts(count: number, first = 7650, last = 7699): Promise<number[]> {
+  for (let p = first; p + count - 1 <= last; p++) {
+    const ports = Array.from({ length: count }, (_, k) => p + k);
+    let ok = true;
+    for (const q of ports) if (!(ok = await isFree(q))) break;
+    if (ok) return ports;
+  }
+  throw new Error(`No ${count} free ports in ${first}-${last}`);
+}
+
+type WorkerProcess = {
+  child: ChildProcess;
+  pid: number;
+  readyRssMb: number;
+  /** Highest VmRSS sampled since the last reset, MB. */
+  sampledPeakMb(): number;
+  resetSampling(): void;
+  /** VmHWM (peak resident set of the process's life), MB. */
+  hwmMb(): number;
+  cpuSeconds(): number;
+  stop(): Promise<void>;
+};
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
+function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
+  if (!m) throw new Error(`No ${field} in /proc/${pid}/status`);
+  return Number(m[1]);
+}
+
+/** The production worker (worker/main.ts) as its own Node process, on its own task queue. */
+async function startWorker(env: Record<string, string>, logFile: string, profileDir?: string): Promise<WorkerProcess> {
+  const log = fs.openSync(logFile, "a");
+  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "worker/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", log],
+  });
+  const pid = child.pid!;
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    child.once("exit", () => {
+      exited = true;
+      fs.closeSync(log);
+      resolve();
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`The worker did not start in time (log: ${logFile})`)), 180_000);
+    child.stdout!.on("data", (chunk: Buffer) => {
+      fs.appendFileSync(logFile, chunk);
+      out += chunk.toString();
+      if (out.includes("Temporal worker on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exit.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`The worker exited before it was ready (log: ${logFile})`));
+    });
+  });
+  // Let it finish bundling and start polling.
+  await new Promise((r) => setTimeout(r, 1000));
+  let peakKb = 0;
+  const sample = () => {
+    if (exited) return;
+    try {
+      peakKb = Math.max(peakKb, procStatusKb(pid, "VmRSS"));
+    } catch {
+      // the process is going away
+    }
+  };
+  const readyRssMb = procStatusKb(pid, "VmRSS") / 1024;
+  const timer = setInterval(sample, 50);
+  return {
+    child,
+    pid,
+    readyRssMb,
+    sampledPeakMb: () => (sample(), peakKb / 1024),
+    resetSampling: () => void (peakKb = 0),
+    hwmMb: () => procStatusKb(pid, "VmHWM") / 1024,
+    cpuSeconds: () => cpuSeconds(pid),
+    stop: async () => {
+      clearInterval(timer);
+      if (!exited) child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exit;
+      clearTimeout(force);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One run
+
+type Result = {
+  rows: number;
+  mode: Mode;
+  fileMb: number;
+  jobSeconds: number;
+  copySeconds: number;
+  copyResolveSeconds: number;
+  workerReadyMb: number;
+  workerPeakMb: number;
+  workerHwmMb: number;
+  workerCpuSeconds: number;
+  auditRecords: number;
+};
+
+async function runOne(
+  url: string,
+  temporal: TemporalDevServer,
+  rows: number,
+  mode: Mode,
+  chunk: number | undefined,
+  dir: string,
+  profileDir: string | undefined,
+): Promise<Result> {
+  const data = await makeDataset(url, rows, dir);
+  console.log(`\n${rows.toLocaleString("en")} rows, ${mode}: CSV ${(data.bytes / 1024 / 1024).toFixed(1)} MB`);
+
+  // App modules read DATABASE_URL / TEMPORAL_* from the environment (set in main before importing them).
+  const { getDb } = await import("~/db.server");
+  const { createJob } = await import("~/services/jobs.server");
+  const { getTemporalClient } = await import("~/services/temporal.server");
+  const db = await getDb();
+
+  const admin = await db.user.create({ data: { email: `admin.${data.tag}@bench.example.com`, name: `Bench admin ${data.tag}`, role: "SUPER_ADMIN" } });
+  const cycle = await db.cycle.create({ data: { name: `bench ${rows} ${mode} ${data.tag}`, workflowId: `bench-cycle-${data.tag}` } });
+  const actor = { userId: admin.id, realUserId: admin.id, source: "api" as const };
+  const taskQueue = `bench-${data.tag}`;
+
+  const worker = await startWorker(
+    { DATABASE_URL: url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue },
+    path.join(dir, `worker-${rows}-${mode}.log`),
+    profileDir,
+  );
+  let result: Result;
+  try {
+    worker.resetSampling();
+    const cpuBefore = worker.cpuSeconds();
+    const bytes = new Uint8Array(fs.readFileSync(data.csvPath));
+    const t0 = performance.now();
+    const job = await createJob(
+      actor,
+      { cycleId: cycle.id, type: "UPLOAD_PARTICIPANTS", errorMode: mode, file: { name: path.basename(data.csvPath), contentType: "text/csv", bytes } },
+      { taskQueue, ...(chunk ? { chunkRows: chunk } : {}) },
+    );
+    const client = await getTemporalClient();
+    const progress = setInterval(async () => {
+      const row = await db.job.findUnique({ where: { id: job.id }, select: { message: true, processedRows: true, totalRows: true } });
+      if (row) process.stdout.write(`\r  ${row.message ?? ""}: ${row.processedRows}/${row.totalRows}      `);
+    }, 2000);
+    let outcome: { status: string };
+    try {
+      outcome = await client.workflow.getHandle(job.workflow_id).result();
+    } finally {
+      clearInterval(progress);
+    }
+    const jobSeconds = (performance.now() - t0) / 1000;
+    process.stdout.write("\n");
+    const workerPeakMb = worker.sampledPeakMb();
+    const workerHwmMb = worker.hwmMb();
+    const workerCpuSeconds = worker.cpuSeconds() - cpuBefore;
+
+    const done = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+    const participants = await db.participant.count({ where: { cycleId: cycle.id } });
+    if (outcome.status !== "SUCCEEDED" || done.status !== "SUCCEEDED" || done.succeededRows !== rows || done.failedRows !== 0 || participants !== rows) {
+      throw new Error(
+        `The job did not import every row: ${JSON.stringify({ outcome, status: done.status, message: done.message, succeeded: done.succeededRows, failed: done.failedRows, participants })}`,
+      );
+    }
+    const auditRecords = await db.auditRecord.count({ where: { action: "participant.create", actorId: admin.id } });
+    console.log(`  job: ${jobSeconds.toFixed(2)} s (${done.message}); worker CPU ${workerCpuSeconds.toFixed(2)} s; worker RSS ready ${worker.readyRssMb.toFixed(0)} MB, peak ${workerPeakMb.toFixed(0)} MB, VmHWM ${workerHwmMb.toFixed(0)} MB`);
+
+    const copySeconds = await timeCopy(url, data);
+    const copyResolveSeconds = await timeCopyResolve(url, data);
+    console.log(`  COPY: ${copySeconds.toFixed(2)} s; COPY + INSERT … SELECT into Participant: ${copyResolveSeconds.toFixed(2)} s`);
+    result = {
+      rows,
+      mode,
+      fileMb: data.bytes / 1024 / 1024,
+      jobSeconds,
+      copySeconds,
+      copyResolveSeconds,
+      workerReadyMb: worker.readyRssMb,
+      workerPeakMb,
+      workerHwmMb,
+      workerCpuSeconds,
+      auditRecords,
+    };
+  } finally {
+    await worker.stop();
+  }
+  fs.rmSync(data.csvPath, { force: true });
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function machine() {
+  const cpus = os.cpus();
+  const pgVersion = spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout.trim();
+  return {
+    date: new Date().toISOString(),
+    nproc: os.availableParallelism(),
+    cpu: cpus[0]?.model ?? "unknown",
+    ramGb: os.totalmem() / 1024 ** 3,
+    load: os.loadavg().map((n) => n.toFixed(2)).join(" "),
+    node: process.version,
+    psql: pgVersion,
+  };
+}
+
+function table(results: Result[]): string {
+  const lines = [
+    "| rows | mode | CSV MB | job s | COPY s | job / COPY | COPY + INSERT…SELECT s | job / that | worker CPU s | worker RSS ready MB | worker peak RSS MB (VmHWM) | rows/s |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of results) {
+    lines.push(
+      `| ${r.rows.toLocaleString("en")} | ${r.mode} | ${r.fileMb.toFixed(1)} | ${r.jobSeconds.toFixed(2)} | ${r.copySeconds.toFixed(2)} | ${(r.jobSeconds / r.copySeconds).toFixed(1)}x | ${r.copyResolveSeconds.toFixed(2)} | ${(r.jobSeconds / r.copyResolveSeconds).toFixed(1)}x | ${r.workerCpuSeconds.toFixed(1)} | ${r.workerReadyMb.toFixed(0)} | ${r.workerPeakMb.toFixed(0)} (${r.workerHwmMb.toFixed(0)}) | ${Math.round(r.rows / r.jobSeconds).toLocaleString("en")} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pmr-bench-"));
+  const { url, drop } = await prepareDatabase();
+  let temporal: TemporalDevServer | undefined;
+  try {
+    console.log(`Database: ${url.replace(/:[^:@/]*@/, ":***@")}`);
+    const { applied } = await deployMigrations(url);
+    if (applied.length) console.log(`Applied ${applied.length} migrations`);
+    const [port, httpPort, metricsPort] = await freePorts(3);
+    temporal = await startTemporalDevServer({
+      port: port!,
+      httpPort,
+      metricsPort,
+      headless: true,
+      dbFile: path.join(dir, "temporal.db"),
+      logFile: path.join(dir, "temporal.log"),
+    });
+    console.log(`Temporal dev server on ${temporal.address}`);
+    process.env.DATABASE_URL = url;
+    process.env.TEMPORAL_ADDRESS = temporal.address;
+
+    const results: Result[] = [];
+    for (const mode of opts.modes) for (const rows of opts.sizes) results.push(await runOne(url, temporal, rows, mode, opts.chunk, dir, opts.profile));
+
+    const m = machine();
+    console.log(`\n${m.date} · nproc ${m.nproc} (${m.cpu}) · RAM ${m.ramGb.toFixed(1)} GB · load ${m.load} · Node ${m.node} · ${m.psql}`);
+    console.log(`chunk rows: ${opts.chunk ?? "job default"}\n`);
+    console.log(table(results));
+  } finally {
+    const { closeDb } = await import("~/db.server");
+    const { closeTemporalClient } = await import("~/services/temporal.server");
+    await closeTemporalClient().catch(() => {});
+    await closeDb().catch(() => {});
+    await temporal?.stop();
+    if (drop && !opts.keep) await drop();
+    else if (drop) console.log(`Kept the database: ${url}`);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}
