@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Divider, LinearProgress, List, ListItem, ListItemText, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography, type Theme } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
 import type { FeedbackSummary, SummaryQuestion, SummarySection } from "~/domain/feedback-summary";
 import { ANONYMITY_THRESHOLD } from "~/domain/feedback-visibility";
@@ -10,58 +10,73 @@ import { CycleStageChip } from "~/components/cycle-stage-chip";
  * viewer may see; this component adds nothing.
  */
 
-function Distribution({ q }: { q: SummaryQuestion }) {
-  const max = Math.max(1, ...q.distribution.map((d) => d.count));
-  return (
-    <Stack spacing={0.5} sx={{ maxWidth: 560 }}>
-      {q.distribution.map((d) => (
-        <Box key={d.value} sx={{ display: "grid", gridTemplateColumns: "minmax(120px, 220px) 1fr 32px", alignItems: "center", gap: 1 }}>
-          <Typography variant="body2" color="text.secondary" noWrap title={d.label}>
-            {q.kind === "rating" && d.label !== d.value ? `${d.value} - ${d.label}` : d.label}
-          </Typography>
-          <LinearProgress variant="determinate" value={(d.count / max) * 100} sx={{ height: 8, borderRadius: 1 }} aria-label={`${d.label}: ${d.count}`} />
-          <Typography variant="body2" sx={{ textAlign: "right" }}>
-            {d.count}
-          </Typography>
-        </Box>
-      ))}
-    </Stack>
-  );
-}
+/*
+ * Questions, distributions and answers are plain elements styled once by the summary's root (class names
+ * below): a summary holds hundreds of them, and one MUI component each would multiply the server render time.
+ */
+const font = (v: Theme["typography"]["body1"]) => ({ fontFamily: v.fontFamily, fontSize: v.fontSize, lineHeight: v.lineHeight, letterSpacing: v.letterSpacing });
+const questionStyles = (theme: Theme) => ({
+  "& .fs-q": { padding: theme.spacing(1.5, 0) },
+  "& .fs-q + .fs-q": { borderTop: `1px solid ${theme.palette.divider}` },
+  "& .fs-label": { ...font(theme.typography.body1), fontWeight: 600, margin: theme.spacing(0, 0, 0.5) },
+  "& .fs-muted": { ...font(theme.typography.body2), color: theme.palette.text.secondary, margin: 0 },
+  "& .fs-avg": { ...font(theme.typography.body2), margin: theme.spacing(0, 0, 1) },
+  "& .fs-dist": { display: "grid" as const, gridTemplateColumns: "minmax(120px, 220px) minmax(80px, 300px) 32px", alignItems: "center", gap: theme.spacing(0.5, 1), margin: theme.spacing(0, 0, 1) },
+  "& .fs-dist-label": { ...font(theme.typography.body2), color: theme.palette.text.secondary, overflow: "hidden" as const, textOverflow: "ellipsis" as const, whiteSpace: "nowrap" as const },
+  "& .fs-bar": { height: 8, borderRadius: theme.shape.borderRadius, backgroundColor: theme.palette.action.hover, overflow: "hidden" as const },
+  "& .fs-bar > span": { display: "block" as const, height: "100%", backgroundColor: theme.palette.primary.main },
+  "& .fs-count": { ...font(theme.typography.body2), textAlign: "right" as const },
+  "& .fs-answers": { listStyle: "none" as const, margin: 0, padding: 0 },
+  "& .fs-answers > li": { ...font(theme.typography.body2), whiteSpace: "pre-wrap" as const, padding: theme.spacing(0.75, 1.5), margin: theme.spacing(0, 0, 0.75), borderLeft: `3px solid ${theme.palette.divider}` },
+  "& .fs-who": { display: "block" as const, color: theme.palette.text.secondary, marginTop: 2 },
+});
 
 function QuestionBlock({ q, type }: { q: SummaryQuestion; type: string }) {
   const answers = q.kind === "text" ? q.answers : q.answers.filter((a) => a.reviewer);
+  const max = Math.max(1, ...q.distribution.map((d) => d.count));
   return (
-    <Box data-testid={`question-${type}-${q.id}`} sx={{ py: 1.5 }}>
-      <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{q.label}</Typography>
+    <div className="fs-q" data-testid={`question-${type}-${q.id}`}>
+      <h3 className="fs-label">{q.label}</h3>
       {q.responses === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No answers
-        </Typography>
+        <p className="fs-muted">No answers</p>
       ) : (
-        <Stack spacing={1}>
+        <>
           {q.kind === "rating" && q.scale && (
-            <Typography variant="body2" data-testid={`average-${type}-${q.id}`}>
+            <p className="fs-avg" data-testid={`average-${type}-${q.id}`}>
               Average <strong>{q.average?.toFixed(2)}</strong> on a scale of {q.scale.min} to {q.scale.max} ({q.responses} {q.responses === 1 ? "answer" : "answers"})
-            </Typography>
+            </p>
           )}
-          {q.distribution.length > 0 && <Distribution q={q} />}
+          {q.distribution.length > 0 && (
+            <div className="fs-dist">
+              {q.distribution.map((d) => {
+                const label = q.kind === "rating" && d.label !== d.value ? `${d.value} - ${d.label}` : d.label;
+                return [
+                  <span key={`l${d.value}`} className="fs-dist-label" title={label}>
+                    {label}
+                  </span>,
+                  <span key={`b${d.value}`} className="fs-bar" role="img" aria-label={`${label}: ${d.count}`}>
+                    <span style={{ width: `${(d.count / max) * 100}%` }} />
+                  </span>,
+                  <span key={`c${d.value}`} className="fs-count">
+                    {d.count}
+                  </span>,
+                ];
+              })}
+            </div>
+          )}
           {answers.length > 0 && (
-            <List dense disablePadding>
+            <ul className="fs-answers">
               {answers.map((a, i) => (
-                <ListItem key={i} disableGutters sx={{ alignItems: "flex-start" }} data-testid="summary-answer">
-                  <ListItemText
-                    primary={String(a.value)}
-                    secondary={a.reviewer ? a.reviewer.name : null}
-                    slotProps={{ primary: { sx: { whiteSpace: "pre-wrap" } } }}
-                  />
-                </ListItem>
+                <li key={i} data-testid="summary-answer">
+                  {String(a.value)}
+                  {a.reviewer && <span className="fs-who">{a.reviewer.name}</span>}
+                </li>
               ))}
-            </List>
+            </ul>
           )}
-        </Stack>
+        </>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -88,11 +103,11 @@ function SectionCard({ s }: { s: SummarySection }) {
         ) : s.submitted === 0 ? (
           <Typography color="text.secondary">No feedback submitted yet.</Typography>
         ) : (
-          <Stack divider={<Divider flexItem />}>
+          <div>
             {s.questions.map((q) => (
               <QuestionBlock key={q.id} q={q} type={s.reviewer_type} />
             ))}
-          </Stack>
+          </div>
         )}
       </CardContent>
     </Card>
@@ -101,7 +116,7 @@ function SectionCard({ s }: { s: SummarySection }) {
 
 export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Summary" }: { summary: FeedbackSummary; downloadUrl?: string; title?: string }) {
   return (
-    <Stack spacing={2} data-testid="feedback-summary">
+    <Stack spacing={2} data-testid="feedback-summary" sx={questionStyles}>
       <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "flex-start", flexWrap: "wrap", gap: 2 }}>
         <Box>
           <Typography variant="h4" component="h1">
