@@ -90,7 +90,7 @@ export const FEEDBACK_STAGE_OF: Record<ReviewerTypeValue, "spu_feedback" | "mana
   direct_report: "spu_feedback",
   matrix_team: "spu_feedback",
   manager: "manager_feedback",
-  matrix_manager: "manager_feedback",
+  matrix_manager: "spu_feedback",
 };
 
 // ---------------------------------------------------------------------------------------------

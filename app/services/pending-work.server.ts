@@ -11,11 +11,11 @@ import { notFound } from "~/services/api.server";
  *  - start: participants who receive feedback (not reviewer-only) and have no peer or stakeholder
  *    requested or accepted yet (they still have to choose), and reviewers holding peer requests they
  *    have not answered (REQUESTED).
- *  - spu_feedback: reviewers owing self, direct report, matrix team or peer feedback that is not
+ *  - spu_feedback: reviewers owing self, direct report, matrix manager, matrix team or peer feedback that is not
  *    submitted. What is owed: the mandatory pairs derived from the participant records (the same
  *    rules as the panels and the cycle statistics), accepted peer requests, and any other feedback
  *    row of those types that exists.
- *  - manager_feedback: managers and matrix managers owing manager feedback not submitted yet (the
+ *  - manager_feedback: managers owing manager feedback not submitted yet (the
  *    mandatory pairs plus existing rows of those types).
  *  - calibration: admins of the cycle's calibration sessions (rating and promotion) that are not closed.
  *

@@ -468,8 +468,8 @@ describe("statistics", () => {
     expect(byType("matrix_team")).toMatchObject({ expected: 1 });
     expect(byType("peer")).toMatchObject({ label: "Peer/Stakeholder", expected: 0 });
     expect(s.progress).toEqual([
-      { key: "spu_feedback", stage: "spu_feedback", label: "Self, peer and upward feedback", total: 7, done: 0, in_progress: 0, pending: 7 },
-      { key: "manager_feedback", stage: "manager_feedback", label: "Manager feedback", total: 3, done: 0, in_progress: 0, pending: 3 },
+      { key: "spu_feedback", stage: "spu_feedback", label: "Self, peer and upward feedback", total: 8, done: 0, in_progress: 0, pending: 8 },
+      { key: "manager_feedback", stage: "manager_feedback", label: "Manager feedback", total: 2, done: 0, in_progress: 0, pending: 2 },
       { key: "calibrated_ratings", stage: "calibration", label: "Calibrated ratings", total: 3, done: 0, in_progress: 0, pending: 3 },
       { key: "promotion_decisions", stage: "calibration", label: "Promotion decisions", total: 0, done: 0, in_progress: 0, pending: 0 },
     ]);
@@ -491,8 +491,8 @@ describe("statistics", () => {
     expect(byType("self")).toMatchObject({ expected: 3, submitted: 1, draft: 0, not_started: 2 });
     expect(byType("manager")).toMatchObject({ expected: 2, submitted: 0, draft: 1, not_started: 1 });
     expect(byType("peer")).toMatchObject({ expected: 1, submitted: 1, not_started: 0 });
-    expect(s.progress[0]).toMatchObject({ total: 8, done: 2, in_progress: 0, pending: 6 });
-    expect(s.progress[1]).toMatchObject({ total: 3, done: 0, in_progress: 1, pending: 3 });
+    expect(s.progress[0]).toMatchObject({ total: 9, done: 2, in_progress: 0, pending: 7 });
+    expect(s.progress[1]).toMatchObject({ total: 2, done: 0, in_progress: 1, pending: 2 });
     expect(s.calibrated_ratings).toEqual({ total: 3, rated: 1, pending: 2, by_rating: { "1": 0, "2": 0, "3": 0, "4": 1, "5": 0 } });
     // mgr decided without nomination; a nominated without a decision.
     expect(s.promotion_decisions).toEqual({ nominated: 1, decided: 1, pending: 1, by_decision: { PROMOTED: 1, NOT_PROMOTED: 0, DEFERRED: 0 } });
