@@ -22,8 +22,8 @@ import {
  * A summary is read through one door (own, direct_report, secondary_report, admin): the door finds the
  * participant (404 unknown, 403 not yours, via app/services/cycle-context.server.ts), the pure rules of
  * app/domain/feedback-visibility.ts decide whether and how the viewer sees it, and
- * app/domain/feedback-summary.ts aggregates. Data: one query for every Feedback row about the reviewee
- * with the reviewer's name (a join), one for the questionnaire, run together.
+ * app/domain/feedback-summary.ts aggregates. Data: ONE query returns the questionnaire and every Feedback row
+ * about the reviewee with the reviewer's name (a join, aggregated to JSON in PostgreSQL).
  */
 
 type Client = Db | Tx;
@@ -39,29 +39,29 @@ export function isSummaryNotOpen(err: unknown): err is ApiError {
   return err instanceof ApiError && err.status === 403 && err.code === SUMMARY_NOT_OPEN_CODE;
 }
 
-/** The cycle's questionnaire definition, or the default one. */
-async function questionnaireOf(client: Client, cycleId: number): Promise<Questionnaire> {
-  const row = await client.questionnaire.findUnique({ where: { cycleId }, select: { definition: true } });
-  return row ? QuestionnaireSchema.parse(row.definition) : DEFAULT_QUESTIONNAIRE;
-}
+type SummaryRowJson = { t: DbReviewerType; s: "DRAFT" | "SUBMITTED"; a: unknown; n: string; e: string };
 
-/** Every Feedback row about the reviewee (answers only for submitted ones), with the reviewer, in answer order. */
-async function feedbackRowsAbout(client: Client, revieweeId: number): Promise<SummaryFeedbackRow[]> {
-  const rows = await client.$queryRaw<Array<{ reviewerType: DbReviewerType; status: "DRAFT" | "SUBMITTED"; answers: unknown; name: string; email: string }>>`
-    SELECT f."reviewerType"::text AS "reviewerType", f."status"::text AS "status",
-           CASE WHEN f."status" = 'SUBMITTED' THEN f."answers" ELSE NULL END AS "answers",
-           u."name", u."email"
-    FROM "Feedback" f
-    JOIN "User" u ON u."id" = f."reviewerId"
-    WHERE f."revieweeId" = ${revieweeId}
-    ORDER BY f."submittedAt" ASC NULLS LAST, f."id" ASC`;
-  return rows.map((r) => ({
-    reviewerType: r.reviewerType,
-    status: r.status,
-    answers: typeof r.answers === "string" ? JSON.parse(r.answers) : r.answers,
-    reviewerName: r.name,
-    reviewerEmail: r.email,
-  }));
+/**
+ * ONE round trip: the cycle's questionnaire definition (null = the default one) and every Feedback row about
+ * the reviewee (answers only for submitted ones) with the reviewer's name and email, in answer order.
+ */
+async function summaryData(client: Client, cycleId: number, revieweeId: number): Promise<{ questionnaire: Questionnaire; rows: SummaryFeedbackRow[] }> {
+  const [result] = await client.$queryRaw<Array<{ definition: unknown; rows: unknown }>>`
+    SELECT
+      (SELECT q."definition" FROM "Questionnaire" q WHERE q."cycleId" = ${cycleId}) AS "definition",
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 't', f."reviewerType", 's', f."status",
+                 'a', CASE WHEN f."status" = 'SUBMITTED' THEN f."answers" ELSE NULL END,
+                 'n', u."name", 'e', u."email")
+               ORDER BY f."submittedAt" ASC NULLS LAST, f."id" ASC)
+        FROM "Feedback" f JOIN "User" u ON u."id" = f."reviewerId"
+        WHERE f."revieweeId" = ${revieweeId}
+      ), '[]'::json) AS "rows"`;
+  const parse = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+  const definition = parse(result?.definition ?? null);
+  const rows = (parse(result?.rows ?? []) as SummaryRowJson[]).map((r) => ({ reviewerType: r.t, status: r.s, answers: r.a, reviewerName: r.n, reviewerEmail: r.e }));
+  return { questionnaire: definition ? QuestionnaireSchema.parse(definition) : DEFAULT_QUESTIONNAIRE, rows };
 }
 
 function cycleJson(cycle: CycleWithStage): FeedbackSummary["cycle"] {
@@ -117,7 +117,7 @@ export async function summaryOf(
   );
   // 403 either way; code "not_open" when the relationship holds but the stage does not open the summary yet.
   if (!access.ok) throw new ApiError(403, access.reason === "not_yet_open" ? SUMMARY_NOT_OPEN_CODE : "forbidden", access.message, { reason: access.reason, stage: cycle.stage });
-  const [rows, questionnaire] = await Promise.all([feedbackRowsAbout(client, participant.id), questionnaireOf(client, cycle.id)]);
+  const { rows, questionnaire } = await summaryData(client, cycle.id, participant.id);
   return { cycle: cycleJson(cycle), reviewee: revieweeJson(participant), ...aggregateFeedbackSummary(rows, questionnaire, access) };
 }
 

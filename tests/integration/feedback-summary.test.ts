@@ -292,6 +292,43 @@ describe("own summary (participants/feedbacks_summary)", () => {
     for (const u of peers) expect(text).not.toContain(u.email);
   });
 
+  it("uses the cycle's own questionnaire (its questions, scales and options)", async () => {
+    const c = await newCycle("COMMUNICATION");
+    const p = await participant(c, reviewee, { managerId: manager.id });
+    const db = await getDb();
+    await db.questionnaire.create({
+      data: {
+        cycleId: c,
+        definition: {
+          MANAGER: [
+            { id: "impact", kind: "rating", label: "Impact this half?", required: true, scale: { min: 0, max: 3, labels: { "0": "None", "3": "Huge" } } },
+            { id: "ready", kind: "choice", label: "Ready for promotion?", required: true, options: ["Yes", "Not yet"] },
+            { id: "notes", kind: "text", label: "Notes", required: false },
+          ],
+        },
+      },
+    });
+    await db.feedback.create({
+      data: { cycleId: c, revieweeId: p.id, reviewerId: manager.id, reviewerType: "MANAGER", status: "SUBMITTED", answers: { impact: 3, ready: "Not yet", notes: "Solid half" }, submittedAt: new Date() },
+    });
+    const res = await own(tokens.reviewee, c);
+    expect(res.status).toBe(200);
+    expect(res.body.sections).toHaveLength(1);
+    const [impact, ready, notes] = res.body.sections[0].questions;
+    expect(impact).toMatchObject({ id: "impact", label: "Impact this half?", average: 3, scale: { min: 0, max: 3 } });
+    expect(impact.distribution).toEqual([
+      { value: "0", label: "None", count: 0 },
+      { value: "1", label: "1", count: 0 },
+      { value: "2", label: "2", count: 0 },
+      { value: "3", label: "Huge", count: 1 },
+    ]);
+    expect(ready.distribution).toEqual([
+      { value: "Yes", label: "Yes", count: 0 },
+      { value: "Not yet", label: "Not yet", count: 1 },
+    ]);
+    expect(notes.answers).toEqual([{ value: "Solid half", reviewer: { name: manager.name, email: manager.email } }]);
+  });
+
   it("404 for a cycle you are not in, an unknown cycle or a malformed id, 401 without a token, 405 for POST", async () => {
     expect((await own(tokens.outsider)).body.error.message).toBe("You are not a participant of this cycle");
     expect((await own(tokens.outsider)).status).toBe(404);
