@@ -22,6 +22,7 @@ import { ApiError, badRequest, conflict, notFound } from "~/services/api.server"
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
 import { peerRequestsOf, type PeerRequestJson } from "~/services/peer-selection.server";
+import { openFeedbackRequests, openManagerFeedback } from "~/services/stage-effects.server";
 
 /**
  * Participants of a cycle: the domain used by the admin pages, the /api/v1 routes and the bulk
@@ -205,6 +206,16 @@ type Plan = {
 async function assertCycle(tx: Db | Tx, cycleId: number) {
   const cycle = await tx.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
   if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+}
+
+/**
+ * A participant added or re-managed while a feedback stage is open gets the requests the stage effects
+ * opened for everyone else (ADR 0021): the same set-based, idempotent statements, so nobody is asked twice.
+ */
+async function openWorkOfCurrentStage(tx: Tx, cycleId: number, actor: Actor): Promise<void> {
+  const cycle = await tx.cycle.findUnique({ where: { id: cycleId }, select: { state: true } });
+  if (cycle?.state === "SPU_FEEDBACK") await openFeedbackRequests(tx, cycleId, actor);
+  else if (cycle?.state === "MANAGER_FEEDBACK") await openManagerFeedback(tx, cycleId, actor);
 }
 
 /**
@@ -631,6 +642,7 @@ export async function createParticipant(actor: Actor, cycleId: number, input: Pa
       const message = `${plan.user.email} is already a participant of this cycle`;
       throw conflict(message, fieldError("email", message));
     }
+    await openWorkOfCurrentStage(tx, cycleId, actor);
     return toParticipantJson(row);
   });
 }
@@ -644,6 +656,7 @@ export async function updateParticipant(actor: Actor, cycleId: number, email: st
     const { plans, issues, people } = await planRows(tx, cycleId, [{ email: current.user.email.toLowerCase(), ...parsed }]);
     if (issues.length) throw badRequest("Invalid input", toFieldErrorDetails(issues));
     const applied = await applyPlans(tx, cycleId, plans, actor, people);
+    if (applied.updated.length) await openWorkOfCurrentStage(tx, cycleId, actor);
     return toParticipantJson(applied.updated[0] ?? current);
   });
 }

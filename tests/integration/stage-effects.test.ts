@@ -219,3 +219,25 @@ describe("edge cases", () => {
     expect(await db.peerRequest.count({ where: { cycleId: org.cycleId, status: "REQUESTED" } })).toBe(1);
   });
 });
+
+describe("participants added or re-managed while a feedback stage is open", () => {
+  it("get the requests everyone else got: SPU requests in SPU feedback, the manager row in manager feedback", async () => {
+    const { createParticipant, updateParticipant } = await import("~/services/participants.server");
+    const { createTestUser } = await import("../support/api");
+    const org = await createReviewOrg("Late");
+    await moveCycleTo(org, "spu_feedback");
+    const late = await createTestUser({ name: "Late Lara" });
+    await createParticipant(org.adminActor, org.cycleId, { email: late.email, manager_email: org.M.email });
+    const rows = await feedbackRows(org.cycleId);
+    // Lara's self review and her upward feedback for M are open; no manager row yet.
+    expect(rows.filter((r) => r.reviewee === late.id).map(key)).toEqual([key({ reviewee: late.id, reviewer: late.id, type: "SELF" })]);
+    expect(rows.filter((r) => r.reviewer === late.id && r.reviewee === org.M.id).map((r) => r.type)).toEqual(["DIRECT_REPORT"]);
+    expect(rows.some((r) => r.type === "MANAGER")).toBe(false);
+
+    await moveCycleTo(org, "manager_feedback");
+    // Lara moves to S as her manager: S gets the manager feedback request too (M's stays).
+    await updateParticipant(org.adminActor, org.cycleId, late.email, { manager_email: org.S.email });
+    const managerRows = (await feedbackRows(org.cycleId)).filter((r) => r.reviewee === late.id && r.type === "MANAGER");
+    expect(managerRows.map((r) => r.reviewer).sort()).toEqual([org.M.id, org.S.id].sort());
+  });
+});
