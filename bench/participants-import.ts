@@ -6,6 +6,8 @@
  *   options: --mode all_or_nothing|valid_only|both (default all_or_nothing, the app's default)
  *            --chunk N (rows per step; default: the job's own default)   --keep (keep the throwaway database)
  *            --profile DIR (the worker writes a V8 CPU profile there: node --cpu-prof)
+ *            --worker-heap-mb N (the worker runs with node --max-old-space-size=N: shows how little heap
+ *              the job needs; without it V8 lets the heap grow lazily, so peak RSS tracks run length)
  *
  * What it does, per size:
  *  1. creates the users the CSV names (participants, their managers, HR partners) — the upload job
@@ -51,6 +53,7 @@ function parseArgs(argv: string[]) {
     chunk: undefined as number | undefined,
     keep: false,
     profile: undefined as string | undefined,
+    workerHeapMb: undefined as number | undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -67,6 +70,7 @@ function parseArgs(argv: string[]) {
     } else if (arg === "--chunk") opts.chunk = Number(value());
     else if (arg === "--keep") opts.keep = true;
     else if (arg === "--profile") opts.profile = path.resolve(value());
+    else if (arg === "--worker-heap-mb") opts.workerHeapMb = Number(value());
     else if (arg === "--help" || arg === "-h") {
       console.log("npx tsx bench/participants-import.ts [--rows 10000,100000] [--mode all_or_nothing|valid_only|both] [--chunk N] [--keep]");
       process.exit(0);
@@ -104,7 +108,19 @@ export async function prepareDatabase(): Promise<{ url: string; drop: (() => Pro
     await c.query(`CREATE DATABASE ${name} OWNER app`);
   });
   const url = `postgresql://app:app@127.0.0.1:5432/${name}`;
-  return { url, drop: () => withClient(ADMIN_URL, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
+  const drop = async () => {
+    // Autovacuum may still be working on the fresh tables; its process cannot be ended by `app`: retry.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        return;
+      } catch (err) {
+        if (attempt >= 60) throw err;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  };
+  return { url, drop };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,10 +289,9 @@ function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
 }
 
 /** The production worker (worker/main.ts) as its own Node process, on its own task queue. */
-async function startWorker(env: Record<string, string>, logFile: string, profileDir?: string): Promise<WorkerProcess> {
+async function startWorker(env: Record<string, string>, logFile: string, nodeArgs: string[]): Promise<WorkerProcess> {
   const log = fs.openSync(logFile, "a");
-  const profile = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "worker/main.ts"], {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "worker/main.ts"], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", log],
@@ -361,7 +376,7 @@ async function runOne(
   mode: Mode,
   chunk: number | undefined,
   dir: string,
-  profileDir: string | undefined,
+  nodeArgs: string[],
 ): Promise<Result> {
   const data = await makeDataset(url, rows, dir);
   console.log(`\n${rows.toLocaleString("en")} rows, ${mode}: CSV ${(data.bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -380,7 +395,7 @@ async function runOne(
   const worker = await startWorker(
     { DATABASE_URL: url, TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue },
     path.join(dir, `worker-${rows}-${mode}.log`),
-    profileDir,
+    nodeArgs,
   );
   let result: Result;
   try {
@@ -494,12 +509,16 @@ async function main() {
     process.env.DATABASE_URL = url;
     process.env.TEMPORAL_ADDRESS = temporal.address;
 
+    const nodeArgs = [
+      ...(opts.profile ? ["--cpu-prof", `--cpu-prof-dir=${opts.profile}`] : []),
+      ...(opts.workerHeapMb ? [`--max-old-space-size=${opts.workerHeapMb}`] : []),
+    ];
     const results: Result[] = [];
-    for (const mode of opts.modes) for (const rows of opts.sizes) results.push(await runOne(url, temporal, rows, mode, opts.chunk, dir, opts.profile));
+    for (const mode of opts.modes) for (const rows of opts.sizes) results.push(await runOne(url, temporal, rows, mode, opts.chunk, dir, nodeArgs));
 
     const m = machine();
     console.log(`\n${m.date} · nproc ${m.nproc} (${m.cpu}) · RAM ${m.ramGb.toFixed(1)} GB · load ${m.load} · Node ${m.node} · ${m.psql}`);
-    console.log(`chunk rows: ${opts.chunk ?? "job default"}\n`);
+    console.log(`chunk rows: ${opts.chunk ?? "job default"}; worker heap limit: ${opts.workerHeapMb ? `${opts.workerHeapMb} MB` : "Node default"}\n`);
     console.log(table(results));
   } finally {
     const { closeDb } = await import("~/db.server");
