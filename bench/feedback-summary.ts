@@ -233,7 +233,15 @@ async function main() {
     ];
     const html = await (await handle(new Request(ownUrl, { headers: { Cookie: revieweeCookie } }))).text();
     const pgVersion = await withClient(url, async (c) => (await c.query("SHOW server_version")).rows[0].server_version as string);
-    const verdict = results.slice(1, 3).every((r) => r.p95 < 100) ? "met (p95 under 100 ms)" : "NOT met";
+    const pages = results.slice(1, 3);
+    const worst = (k: "p50" | "p95") => Math.max(...pages.map((r) => r[k]));
+    const verdict =
+      worst("p95") < 100
+        ? `met: p95 under 100 ms (worst p95 ${ms(worst("p95"))} ms)`
+        : worst("p50") < 100
+          ? `met at the median (worst p50 ${ms(worst("p50"))} ms), not at p95 (worst ${ms(worst("p95"))} ms)`
+          : `NOT met (worst p50 ${ms(worst("p50"))} ms)`;
+    const load = os.loadavg().map((l) => l.toFixed(1)).join(", ");
 
     if (opts.out) {
       const lines = [
@@ -244,7 +252,7 @@ async function main() {
         "Goal (issue [3/3]): a feedback summary page for a reviewee with 30 answers renders server-side in under 100 ms on PostgreSQL.",
         `Result: **${verdict}**.`,
         "",
-        `Setup: PostgreSQL ${pgVersion} on 127.0.0.1, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), shared with other work while measuring.`,
+        `Setup: PostgreSQL ${pgVersion} on 127.0.0.1, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), load average ${load} while measuring (the machine was shared with other work).`,
         `A cycle in communication; the reviewee has 30 submitted answers (1 self, 1 manager, 1 matrix manager, 12 peers, 10 direct reports, 5 matrix team)`,
         `on the default questionnaire; ${opts.noise} other participants with 8 answers each (${total} Feedback rows in all).`,
         `${opts.runs} measured runs per row after ${opts.warmup} warm-up runs, one after the other. HTML of the reviewee's page: ${Math.round(html.length / 1024)} KB.`,
@@ -259,6 +267,14 @@ async function main() {
         "- *Whole page*: one document request through the production server build (`createRequestHandler(build/server)`, the same",
         "  handler the app server uses) until the body is read: root, /app shell and page loaders, React SSR with MUI/emotion",
         "  critical CSS. No socket, so network time is excluded; React in production mode.",
+        "- *Home page*: the same shell with a small page, for scale: the difference to it is what the summary itself costs",
+        "  (its loader, and rendering ~30 answers in 6 sections as plain elements styled once, see app/components/feedback-summary-view.tsx).",
+        "",
+        "Where the time goes (CPU profile, `node --cpu-prof --import tsx bench/feedback-summary.ts`): most of a page is the shell and",
+        "Remix itself (route matching over the whole route tree on every request, the /app layout's navigation flags and coachmarks,",
+        "MUI/emotion styles of the drawer); the summary's own part is one raw query (questionnaire + feedback rows aggregated to JSON",
+        "in PostgreSQL) plus the cycle and participant lookups of the cycle context, and a ~10 ms render. Prisma's per-query",
+        "overhead (a few ms per model query on this machine) is why the data is fetched with one raw query.",
         "",
         "Reproduce: `npx remix vite:build && npm run bench:summary` (a throwaway database on 127.0.0.1:5432, or DATABASE_URL).",
         "",
