@@ -112,7 +112,7 @@ test.describe("Performance Cycle Report", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("a manager reads a direct report's summary with names; someone else's report is refused", async ({ page }) => {
+  test("a manager reads a direct report's summary with names and downloads it; their own summary withholds a group below 3", async ({ page }) => {
     await signIn(page, DEMO.manager);
     const { communication } = await seededCycles(page);
     await open(page, `/app/my-reportees/${encodeURIComponent(DEMO.employee.email)}/feedback/summary?cycle_id=${communication.id}`);
@@ -122,6 +122,15 @@ test.describe("Performance Cycle Report", () => {
     await expect(page.getByTestId("section-reviewers-manager")).toHaveText(`From: ${DEMO.manager.name}`);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-pdf").click()]);
     expect(download.suggestedFilename()).toMatch(/^feedback-summary-eli\.employee-cycle-\d+\.pdf$/);
+
+    // Morgan's own summary: 2 of the matrix team answered, below the threshold of 3, so that group is withheld.
+    await open(page, `/app/performance/final-assessment/summary?cycle_id=${communication.id}`);
+    await expect(page.getByTestId("summary-reviewee")).toHaveText(DEMO.manager.name);
+    await expect(page.getByTestId("section-message-matrix_team")).toHaveText("Matrix team feedback is shown when at least 3 matrix team members have answered (2 so far)");
+    await expect(page.getByTestId("summary-section-matrix_team").getByTestId("summary-answer")).toHaveCount(0);
+    // Upward feedback from 8 direct reports: shown, without names.
+    await expect(page.getByTestId("summary-section-direct_report")).toContainText("Anonymous");
+    await expect(page.getByTestId("section-reviewers-direct_report")).toHaveCount(0);
   });
 
   test.describe("refusals", () => {
