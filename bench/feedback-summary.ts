@@ -29,13 +29,13 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
+import { prepareBenchDatabase, withClient } from "./lib";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
 process.env.SESSION_SECRET ??= "bench-session-secret-bench-session-secret";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const ADMIN_URL = "postgresql://app:app@127.0.0.1:5432/postgres";
 
 function parseArgs(argv: string[]) {
   const opts = { runs: 200, warmup: 30, noise: 5000, keep: false, out: path.join(root, "docs/bench/feedback-summary.md") as string | null };
@@ -56,38 +56,6 @@ function parseArgs(argv: string[]) {
     } else throw new Error(`Unknown option ${arg}`);
   }
   return opts;
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
-async function database(keep: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
-  const given = process.env.DATABASE_URL;
-  if (given) {
-    if (!/^postgres(ql)?:\/\//.test(given)) throw new Error("DATABASE_URL must be a postgresql:// URL for this benchmark");
-    return { url: given, drop: async () => {} };
-  }
-  const name = `pmr_bench_summary_${process.pid}`;
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name} OWNER app`);
-  });
-  const url = `postgresql://app:app@127.0.0.1:5432/${name}`;
-  await deployMigrations(url);
-  return {
-    url,
-    drop: async () => {
-      if (keep) return console.log(`Kept database ${name}`);
-      await withClient(ADMIN_URL, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
-    },
-  };
 }
 
 const TEXT = [
@@ -126,7 +94,13 @@ async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const buildFile = path.join(root, "build/server/index.js");
   if (!fs.existsSync(buildFile)) throw new Error("build/server/index.js is missing: run `npx remix vite:build` first");
-  const { url, drop } = await database(opts.keep);
+  const db = await prepareBenchDatabase("pmr_bench_summary");
+  const url = db.url;
+  if (db.name) await deployMigrations(url);
+  const drop = async () => {
+    if (opts.keep && db.name) return console.log(`Kept database ${db.name}`);
+    await db.drop?.();
+  };
   process.env.DATABASE_URL = url;
   try {
     // App modules only after DATABASE_URL is set (the process-wide client reads it on first use).

@@ -31,12 +31,12 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
+import { freePorts, machine, prepareBenchDatabase, withClient } from "./lib";
 import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -83,45 +83,6 @@ function parseArgs(argv: string[]) {
 
 // ---------------------------------------------------------------------------------------------
 // Database
-
-const ADMIN_URL = "postgresql://app:app@127.0.0.1:5432/postgres";
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-export async function prepareDatabase(): Promise<{ url: string; drop: (() => Promise<void>) | null }> {
-  const given = process.env.DATABASE_URL;
-  if (given) {
-    if (!/^postgres(ql)?:\/\//.test(given)) throw new Error("DATABASE_URL must be a postgresql:// URL (the benchmark compares with PostgreSQL COPY)");
-    return { url: given, drop: null };
-  }
-  const name = `pmr_bench_${process.pid}`;
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name} OWNER app`);
-  });
-  const url = `postgresql://app:app@127.0.0.1:5432/${name}`;
-  const drop = async () => {
-    // Autovacuum may still be working on the fresh tables; its process cannot be ended by `app`: retry.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-        return;
-      } catch (err) {
-        if (attempt >= 60) throw err;
-        await new Promise((r) => setTimeout(r, 1000));
-      }
-    }
-  };
-  return { url, drop };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -241,24 +202,6 @@ async function timeCopyResolve(url: string, data: Dataset): Promise<number> {
 
 // ---------------------------------------------------------------------------------------------
 // Temporal and the worker process
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-async function freePorts(count: number, first = 7650, last = 7699): Promise<number[]> {
-  for (let p = first; p + count - 1 <= last; p++) {
-    const ports = Array.from({ length: count }, (_, k) => p + k);
-    let ok = true;
-    for (const q of ports) if (!(ok = await isFree(q))) break;
-    if (ok) return ports;
-  }
-  throw new Error(`No ${count} free ports in ${first}-${last}`);
-}
 
 type WorkerProcess = {
   child: ChildProcess;
@@ -460,20 +403,6 @@ async function runOne(
 
 // ---------------------------------------------------------------------------------------------
 
-function machine() {
-  const cpus = os.cpus();
-  const pgVersion = spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout.trim();
-  return {
-    date: new Date().toISOString(),
-    nproc: os.availableParallelism(),
-    cpu: cpus[0]?.model ?? "unknown",
-    ramGb: os.totalmem() / 1024 ** 3,
-    load: os.loadavg().map((n) => n.toFixed(2)).join(" "),
-    node: process.version,
-    psql: pgVersion,
-  };
-}
-
 function table(results: Result[]): string {
   const lines = [
     "| rows | mode | CSV MB | job s | COPY s | job / COPY | COPY + INSERT…SELECT s | job / that | worker CPU s | worker RSS ready MB | worker peak RSS MB (VmHWM) | rows/s |",
@@ -490,13 +419,13 @@ function table(results: Result[]): string {
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pmr-bench-"));
-  const { url, drop } = await prepareDatabase();
+  const { url, drop } = await prepareBenchDatabase("pmr_bench");
   let temporal: TemporalDevServer | undefined;
   try {
     console.log(`Database: ${url.replace(/:[^:@/]*@/, ":***@")}`);
     const { applied } = await deployMigrations(url);
     if (applied.length) console.log(`Applied ${applied.length} migrations`);
-    const [port, httpPort, metricsPort] = await freePorts(3);
+    const [port, httpPort, metricsPort] = await freePorts(3, 7650, 7699);
     temporal = await startTemporalDevServer({
       port: port!,
       httpPort,

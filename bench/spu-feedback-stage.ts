@@ -22,16 +22,15 @@
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
+import { freePorts, machine, prepareBenchDatabase, withClient } from "./lib";
 import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const ADMIN_URL = "postgresql://app:app@127.0.0.1:5432/postgres";
 
 function parseArgs(argv: string[]) {
   const opts = { participants: 50_000, peers: 3, keep: false, out: path.join(root, "docs/bench/spu-feedback-stage.md") as string | null };
@@ -58,52 +57,8 @@ function parseArgs(argv: string[]) {
   return opts;
 }
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function prepareDatabase(): Promise<{ url: string; drop: (() => Promise<void>) | null }> {
-  const given = process.env.DATABASE_URL;
-  if (given) {
-    if (!/^postgres(ql)?:\/\//.test(given)) throw new Error("DATABASE_URL must be a postgresql:// URL");
-    return { url: given, drop: null };
-  }
-  const name = `pmr_bench_spu_${process.pid}`;
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${name} OWNER app`);
-  });
-  const url = `postgresql://app:app@127.0.0.1:5432/${name}`;
-  return { url, drop: () => withClient(ADMIN_URL, async (c) => void (await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))) };
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-async function freePorts(count: number, first = 7750, last = 7799): Promise<number[]> {
-  for (let p = first; p + count - 1 <= last; p++) {
-    const ports = Array.from({ length: count }, (_, k) => p + k);
-    let ok = true;
-    for (const q of ports) if (!(ok = await isFree(q))) break;
-    if (ok) return ports;
-  }
-  throw new Error(`No ${count} free ports in ${first}-${last}`);
-}
-
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
 
-/** Users, participants and peer requests of the cycle, set-based. Returns counts. */
 async function seed(c: pg.Client, cycleId: number, n: number, peers: number, tag: string) {
   await c.query(`DROP TABLE IF EXISTS bench_users`);
   await c.query(
@@ -211,28 +166,16 @@ async function timeBaselines(c: pg.Client, sql: string, cycleId: number, expecte
   return [out[0]!, out[1]!];
 }
 
-function machine() {
-  const cpus = os.cpus();
-  return {
-    date: new Date().toISOString(),
-    nproc: os.availableParallelism(),
-    cpu: cpus[0]?.model ?? "unknown",
-    ramGb: os.totalmem() / 1024 ** 3,
-    load: os.loadavg().map((x) => x.toFixed(2)).join(" "),
-    node: process.version,
-  };
-}
-
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pmr-bench-spu-"));
-  const { url, drop } = await prepareDatabase();
+  const { url, drop } = await prepareBenchDatabase("pmr_bench_spu");
   let temporal: TemporalDevServer | undefined;
   let stopWorker: (() => Promise<void>) | undefined;
   try {
     console.log(`Database: ${url.replace(/:[^:@/]*@/, ":***@")}`);
     await deployMigrations(url);
-    const [port, httpPort, metricsPort] = await freePorts(3);
+    const [port, httpPort, metricsPort] = await freePorts(3, 7750, 7799);
     temporal = await startTemporalDevServer({
       port: port!,
       httpPort,

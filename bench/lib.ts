@@ -1,0 +1,85 @@
+/**
+ * Shared pieces of the benchmark scripts: a throwaway PostgreSQL database (or DATABASE_URL), free loopback
+ * ports for a Temporal dev server, and a description of the machine the numbers were measured on.
+ */
+import net from "node:net";
+import os from "node:os";
+import { spawnSync } from "node:child_process";
+import pg from "pg";
+
+/** The maintenance database of the local server (role app/app, CREATEDB), used to create and drop bench databases. */
+export const ADMIN_URL = "postgresql://app:app@127.0.0.1:5432/postgres";
+
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export type BenchDatabase = { url: string; name: string | null; drop: (() => Promise<void>) | null };
+
+/**
+ * DATABASE_URL when set (postgresql:// only; nothing is dropped), or else a fresh database `<prefix>_<pid>` on
+ * 127.0.0.1:5432, whose `drop` retries for a while (autovacuum may still be busy on the fresh tables).
+ */
+export async function prepareBenchDatabase(prefix: string): Promise<BenchDatabase> {
+  const given = process.env.DATABASE_URL;
+  if (given) {
+    if (!/^postgres(ql)?:\/\//.test(given)) throw new Error("DATABASE_URL must be a postgresql:// URL for the benchmarks");
+    return { url: given, name: null, drop: null };
+  }
+  const name = `${prefix}_${process.pid}`;
+  await withClient(ADMIN_URL, async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${name} OWNER app`);
+  });
+  const drop = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await withClient(ADMIN_URL, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+        return;
+      } catch (err) {
+        if (attempt >= 60) throw err;
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  };
+  return { url: `postgresql://app:app@127.0.0.1:5432/${name}`, name, drop };
+}
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen({ port, host: "127.0.0.1", exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** `count` consecutive free loopback ports within [first, last]. */
+export async function freePorts(count: number, first: number, last: number): Promise<number[]> {
+  for (let p = first; p + count - 1 <= last; p++) {
+    const ports = Array.from({ length: count }, (_, k) => p + k);
+    let ok = true;
+    for (const q of ports) if (!(ok = await isFree(q))) break;
+    if (ok) return ports;
+  }
+  throw new Error(`No ${count} free ports in ${first}-${last}`);
+}
+
+/** The machine and moment of a measurement, for the results file. */
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    date: new Date().toISOString(),
+    nproc: os.availableParallelism(),
+    cpu: cpus[0]?.model ?? "unknown",
+    ramGb: os.totalmem() / 1024 ** 3,
+    load: os.loadavg().map((x) => x.toFixed(2)).join(" "),
+    node: process.version,
+    psql: spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "",
+  };
+}
