@@ -468,6 +468,8 @@ describe("scheduled nudges", () => {
 
     // The cycle moves on; the next run reminds whoever is pending then (the manager owes manager feedback).
     await db.cycle.update({ where: { id: s.cycle.id }, data: { state: "MANAGER_FEEDBACK" } });
+    // The schedule skips a run while the previous one is still open (overlap policy SKIP): wait for it to close.
+    await until("the first run to close", async () => (await handle.describe()).info.runningActions.length === 0);
     await handle.trigger();
     const run2 = await until("the second run's job", () => db.job.findFirst({ where: { nudgeScheduleId: schedule.id, id: { gt: run1.id } } }));
     await jobDone(run2.id);
