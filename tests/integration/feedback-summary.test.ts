@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import type { CycleState, ReviewerType, User } from "~/generated/prisma/client.ts";
@@ -37,6 +36,7 @@ import { readStoredZip } from "~/services/zip-store.server";
 import { commitSession, sessionStorage } from "~/services/session.server";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
+import { pdfText } from "../support/files";
 import { startTestWorker } from "../support/worker";
 
 // ---------------------------------------------------------------------------------------------
@@ -100,45 +100,6 @@ async function callPage(handler: (args: never) => unknown, opts: { path: string;
     if (thrown instanceof Response) return { status: thrown.status, data: await thrown.text(), location: thrown.headers.get("Location") };
     throw thrown;
   }
-}
-
-/**
- * A PDF checked for structure (header, startxref → xref table, every object offset pointing at its object,
- * %%EOF) and its text: the strings shown by the content streams (Flate-decoded), in order.
- */
-function pdfText(bytes: Uint8Array): string {
-  const buf = Buffer.from(bytes);
-  const s = buf.toString("latin1");
-  expect(s.startsWith("%PDF-1.")).toBe(true);
-  const tail = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(s);
-  expect(tail, "startxref and %%EOF at the end").not.toBeNull();
-  const xrefAt = Number(tail![1]);
-  expect(s.slice(xrefAt, xrefAt + 4)).toBe("xref");
-  const head = /^xref\s+(\d+)\s+(\d+)\s+/.exec(s.slice(xrefAt))!;
-  const count = Number(head[2]);
-  const table = s.slice(xrefAt + head[0].length).split(/\r?\n/).slice(0, count);
-  table.forEach((line, n) => {
-    const [offset, , kind] = line.trim().split(/\s+/);
-    if (kind === "n") expect(s.slice(Number(offset), Number(offset) + 12)).toMatch(new RegExp(`^${n} 0 obj`));
-  });
-  const texts: string[] = [];
-  const streamRe = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = streamRe.exec(s))) {
-    const start = m.index + m[0].length;
-    const end = s.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(buf.subarray(start, end)).toString("latin1");
-    } catch {
-      continue; // not a Flate stream (e.g. a font program)
-    }
-    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      texts.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
-    }
-    streamRe.lastIndex = end;
-  }
-  return texts.join("\n");
 }
 
 /** Call a download route (callRoute reads bodies as text): the raw Response, its status and bytes. */
