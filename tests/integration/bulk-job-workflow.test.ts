@@ -23,6 +23,7 @@ import { getTemporalClient } from "~/services/temporal.server";
 import { createAppWorker, WORKFLOWS_PATH } from "../../worker/worker";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { createTestUser } from "../support/api";
+import { until } from "../support/wait";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const HISTORY_FILE = path.join(root, "tests/fixtures/histories/bulk-job-workflow.json");
@@ -46,16 +47,6 @@ function csvOf(users: User[]): Uint8Array<ArrayBuffer> {
   const lines = ["email,manager_email,reviewer_only"];
   users.forEach((u, i) => lines.push(`${u.email},${i > 0 ? users[Math.floor((i - 1) / 10)]!.email : ""},${i % 7 === 0 ? "true" : "false"}`));
   return new TextEncoder().encode(lines.join("\n") + "\n") as Uint8Array<ArrayBuffer>;
-}
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 beforeAll(async () => {

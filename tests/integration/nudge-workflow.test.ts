@@ -14,20 +14,11 @@ import { getTemporalClient } from "~/services/temporal.server";
 import { createAppWorker } from "../../worker/worker";
 import { createTestUser } from "../support/api";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { until } from "../support/wait";
 
 let smtp: TestSmtp;
 let savedSmtpUrl: string | undefined;
 let actor: Actor;
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 beforeAll(async () => {
   smtp = await startTestSmtp();

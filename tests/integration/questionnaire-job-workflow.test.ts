@@ -21,6 +21,7 @@ import { getTemporalClient } from "~/services/temporal.server";
 import { createAppWorker } from "../../worker/worker";
 import { beginJob, failJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { createTestUser } from "../support/api";
+import { until } from "../support/wait";
 
 const LOCKED = "The questionnaire cannot change: feedback has already been given in this cycle";
 
@@ -52,16 +53,6 @@ async function directJob(cycleId: number, bytes: Uint8Array<ArrayBuffer>) {
 
 async function uploadAudits(cycleId: number) {
   return (await getDb()).auditRecord.findMany({ where: { action: "questionnaire.upload", after: { path: ["cycle_id"], equals: cycleId } } });
-}
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 beforeAll(async () => {
