@@ -20,18 +20,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function JobsList() {
-  const { cycle, view, jobs, total, page, pageSize } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { cycle } = data;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const result = useActionData<{ ok: false; formError: string } | undefined>();
   return (
     <JobListPage
-      cycle={cycle}
-      view={view}
-      jobs={jobs}
-      total={total}
-      page={page}
-      pageSize={pageSize}
+      {...data}
       formError={result?.formError ?? null}
       intro={
         <Typography sx={{ mb: 2, maxWidth: 760 }}>

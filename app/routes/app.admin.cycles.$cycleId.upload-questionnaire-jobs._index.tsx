@@ -13,15 +13,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function QuestionnaireJobsList() {
-  const { cycle, view, jobs, total, page, pageSize } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { cycle } = data;
   return (
     <JobListPage
-      cycle={cycle}
-      view={view}
-      jobs={jobs}
-      total={total}
-      page={page}
-      pageSize={pageSize}
+      {...data}
       intro={
         <Alert severity="info" sx={{ mb: 2 }}>
           A questionnaire is all-or-nothing: a file with any invalid row changes nothing.

@@ -13,15 +13,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function JobsList() {
-  const { cycle, view, jobs, total, page, pageSize } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { cycle } = data;
   return (
     <JobListPage
-      cycle={cycle}
-      view={view}
-      jobs={jobs}
-      total={total}
-      page={page}
-      pageSize={pageSize}
+      {...data}
       actions={
         <>
           <StartDownloadButton cycleId={cycle.id} />
