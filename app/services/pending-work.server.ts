@@ -120,8 +120,10 @@ async function owedFeedback(client: Client, cycleId: number, stage: "spu_feedbac
 /** The stage's pending work for an already-loaded cycle (the nudge job calls this when it begins). */
 export async function pendingWorkFor(client: Client, cycle: { id: number; name: string; state: string }): Promise<PendingRecipient[]> {
   const stage = fromDbState(cycle.state);
-  const link = PENDING_WORK_LINKS[stage];
-  if (!link) return [];
+  const page = PENDING_WORK_LINKS[stage];
+  if (!page) return [];
+  // The reminder opens the page on this cycle (pages select their cycle with ?cycle_id=).
+  const link = `${page}?cycle_id=${cycle.id}`;
 
   switch (stage) {
     case "start": {

@@ -72,7 +72,7 @@ test.describe("nudges", () => {
     await expect(item).toContainText(`Choose your peers and stakeholders for ${name}`);
     await expect(item).toHaveAttribute("data-read", "false");
     await item.click();
-    await expect(employee).toHaveURL(/\/app\/performance\/peer-finalization$/);
+    await expect(employee).toHaveURL(new RegExp(`/app/performance/peer-finalization\\?cycle_id=${cycleId}$`));
     // Read now: one fewer unread, and the item shows as read.
     await expect(bell).toHaveAttribute("aria-label", unreadBefore === 1 ? "Notifications" : `Notifications, ${unreadBefore - 1} unread`);
     await employee.getByTestId("notifications-bell").click();

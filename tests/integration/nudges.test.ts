@@ -29,6 +29,7 @@ import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { callWithSession, sessionCookieFor } from "../support/session";
 import { startTestWorker } from "../support/worker";
+import { until } from "../support/wait";
 
 let stopWorker: () => Promise<void>;
 let smtp: TestSmtp;
@@ -56,16 +57,6 @@ async function participant(cycleId: number, user: User, opts: { manager?: User; 
   return (await getDb()).participant.create({
     data: { cycleId, userId: user.id, managerId: opts.manager?.id ?? null, secondaryManagerId: opts.secondary?.id ?? null, reviewerOnly: opts.reviewerOnly ?? false },
   });
-}
-
-async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 async function jobDone(jobId: number) {
@@ -143,7 +134,7 @@ describe("pending work of the current stage", () => {
     const pending = await pendingWorkRecipients(s.cycle.id);
     expect(ids(pending.map((p) => ({ id: p.userId })))).toEqual(ids([s.e2, s.r, s.o]));
     const byUser = new Map(pending.map((p) => [p.userId, p]));
-    expect(byUser.get(s.e2.id)).toMatchObject({ email: s.e2.email, reason: `You have 2 feedbacks to complete in ${s.cycle.name}`, link: "/app/performance/spu-feedback" });
+    expect(byUser.get(s.e2.id)).toMatchObject({ email: s.e2.email, reason: `You have 2 feedbacks to complete in ${s.cycle.name}`, link: `/app/performance/spu-feedback?cycle_id=${s.cycle.id}` });
     expect(byUser.get(s.r.id)!.reason).toBe(`You have 1 feedback to complete in ${s.cycle.name}`);
     expect(byUser.get(s.o.id)!.reason).toBe(`You have 1 feedback to complete in ${s.cycle.name}`);
   });
@@ -172,7 +163,7 @@ describe("pending work of the current stage", () => {
     const pending = await pendingWorkRecipients(cycle.id);
     expect(ids(pending.map((p) => ({ id: p.userId })))).toEqual(ids([mgr]));
     const byUser = new Map(pending.map((p) => [p.userId, p]));
-    expect(byUser.get(mgr.id)).toMatchObject({ reason: `1 person is waiting for your manager feedback in ${cycle.name}`, link: "/app/my-reportees/feedbacks" });
+    expect(byUser.get(mgr.id)).toMatchObject({ reason: `1 person is waiting for your manager feedback in ${cycle.name}`, link: `/app/my-reportees/feedbacks?cycle_id=${cycle.id}` });
     expect(byUser.has(sm.id)).toBe(false);
   });
 
@@ -244,7 +235,7 @@ describe("send a nudge now", () => {
     const notes = await notificationsOf(jobId);
     expect(ids(notes.map((n) => ({ id: n.userId })))).toEqual(ids([s.e2, s.r, s.o]));
     for (const n of notes) {
-      expect(n).toMatchObject({ kind: "nudge", title: `Reminder: you have pending work in ${s.cycle.name}`, link: "/app/performance/spu-feedback", readAt: null });
+      expect(n).toMatchObject({ kind: "nudge", title: `Reminder: you have pending work in ${s.cycle.name}`, link: `/app/performance/spu-feedback?cycle_id=${s.cycle.id}`, readAt: null });
       expect(n.dedupeKey).toBe(nudgeDedupeKey(jobId, n.userId));
       expect(n.emailedAt).not.toBeNull();
     }
@@ -256,7 +247,7 @@ describe("send a nudge now", () => {
     for (const m of mails) {
       expect(m.to).toHaveLength(1);
       expect(m.subject).toBe(`Reminder: you have pending work in ${s.cycle.name}`);
-      expect(m.raw).toContain("/app/performance/spu-feedback");
+      expect(m.raw).toContain(`/app/performance/spu-feedback?cycle_id=${s.cycle.id}`);
     }
     expect(smtp.to(s.e2.email)[0]!.raw).toContain("You have 2 feedbacks to complete");
 
@@ -474,7 +465,7 @@ describe("scheduled nudges", () => {
     const run2 = await until("the second run's job", () => db.job.findFirst({ where: { nudgeScheduleId: schedule.id, id: { gt: run1.id } } }));
     await jobDone(run2.id);
     expect((await notificationsOf(run2.id)).map((n) => n.userId)).toEqual([s.mgr.id]);
-    expect((await notificationsOf(run2.id))[0]!.link).toBe("/app/my-reportees/feedbacks");
+    expect((await notificationsOf(run2.id))[0]!.link).toBe(`/app/my-reportees/feedbacks?cycle_id=${s.cycle.id}`);
 
     const listed = await callRoute(schedulesRoute.loader, { path: `${base(s.cycle.id)}/schedules`, token: tokens.HR_OPS, params: { id: String(s.cycle.id) } });
     expect(listed.status).toBe(200);
@@ -661,7 +652,7 @@ describe("notifications API", () => {
       kind: "nudge",
       title: `Reminder: you have pending work in ${cycle.name}`,
       body: `Choose your peers and stakeholders for ${cycle.name}`,
-      link: "/app/performance/peer-finalization",
+      link: `/app/performance/peer-finalization?cycle_id=${cycle.id}`,
       read: false,
       read_at: null,
     });
