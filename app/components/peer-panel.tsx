@@ -17,6 +17,7 @@ import {
   type ChipProps,
 } from "@mui/material";
 import { useFetcher, useLocation } from "@remix-run/react";
+import { useUserSuggestions, type UserOption } from "~/components/use-user-suggestions";
 import { useSnackbar } from "notistack";
 import { useEffect, useRef, useState } from "react";
 
@@ -101,19 +102,11 @@ function useActionUrl() {
   return `${location.pathname}${location.search}`;
 }
 
-type UserOption = { email: string; name: string };
-
 /** Email field with suggestions from GET /api/v1/users?q= (any active employee may be asked). */
 function PeerPicker({ value, onChange, error, disabled, taken }: { value: string; onChange: (v: string) => void; error: string | null; disabled: boolean; taken: Map<string, string> }) {
-  const fetcher = useFetcher<{ users: UserOption[] }>();
   const [open, setOpen] = useState(false);
-  const { load } = fetcher;
-  useEffect(() => {
-    if (!open || value.trim().length < 2) return;
-    const timer = setTimeout(() => load(`/api/v1/users?q=${encodeURIComponent(value.trim())}`), 166);
-    return () => clearTimeout(timer);
-  }, [open, value, load]);
-  const options = value.trim().length < 2 ? [] : (fetcher.data?.users ?? []);
+  const query = value.trim();
+  const { users: options, loading } = useUserSuggestions(open && query.length >= 2 ? `/api/v1/users?q=${encodeURIComponent(query)}` : null);
   return (
     <Autocomplete<UserOption | string, false, false, true>
       freeSolo
@@ -122,7 +115,7 @@ function PeerPicker({ value, onChange, error, disabled, taken }: { value: string
       onClose={() => setOpen(false)}
       options={options}
       filterOptions={(x) => x}
-      loading={fetcher.state !== "idle"}
+      loading={loading}
       inputValue={value}
       onInputChange={(_e, v) => onChange(v)}
       disabled={disabled}
@@ -195,10 +188,15 @@ function AddPeerForm({ panel, spoofing }: { panel: PanelView; spoofing: boolean 
   );
 }
 
+/**
+ * The remove buttons share one keyed fetcher, read by the panel for its toasts: the row holding the button
+ * disappears with the revalidated data, often before the button's own effects could run.
+ */
+const REMOVE_PEER_FETCHER = "remove-peer";
+
 function RemovePeerButton({ email, name, spoofing }: { email: string; name: string; spoofing: boolean }) {
-  const fetcher = useFetcher<SelectionActionResult>();
+  const fetcher = useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER });
   const action = useActionUrl();
-  useResultToasts(fetcher.data, true);
   return (
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="remove" />
@@ -212,6 +210,7 @@ function RemovePeerButton({ email, name, spoofing }: { email: string; name: stri
 
 /** The panel: status, counters, advice, mandatory reviewers, peers (with remove) and the add-peer form. */
 export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: PanelView; spoofing: boolean; editor: "participant" | "manager"; extraActions?: React.ReactNode }) {
+  useResultToasts(useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER }).data, true);
   if (!panel.receives_feedback) {
     return (
       <Alert severity="info" data-testid="panel-reviewer-only">

@@ -1,8 +1,6 @@
 import { Autocomplete, TextField } from "@mui/material";
-import { useFetcher } from "@remix-run/react";
-import { useEffect, useState } from "react";
-
-type UserOption = { email: string; name: string };
+import { useState } from "react";
+import { useUserSuggestions, type UserOption } from "~/components/use-user-suggestions";
 
 /**
  * A text field for a user's email with suggestions (name or email search) from
@@ -27,18 +25,9 @@ export function UserEmailField({
   required?: boolean;
   testId: string;
 }) {
-  const fetcher = useFetcher<{ users: UserOption[] }>();
   const [text, setText] = useState(defaultValue ?? "");
   const [open, setOpen] = useState(false);
-  const { load } = fetcher;
-
-  useEffect(() => {
-    if (!open) return;
-    const timer = setTimeout(() => load(`/app/admin/cycles/${cycleId}/participants/user-options?q=${encodeURIComponent(text)}`), 166);
-    return () => clearTimeout(timer);
-  }, [open, text, cycleId, load]);
-
-  const options = fetcher.data?.users ?? [];
+  const { users: options, loading } = useUserSuggestions(open ? `/app/admin/cycles/${cycleId}/participants/user-options?q=${encodeURIComponent(text)}` : null);
   return (
     <Autocomplete<UserOption | string, false, false, true>
       freeSolo
@@ -47,7 +36,7 @@ export function UserEmailField({
       onClose={() => setOpen(false)}
       options={options}
       filterOptions={(x) => x}
-      loading={fetcher.state !== "idle"}
+      loading={loading}
       inputValue={text}
       onInputChange={(_e, value) => setText(value)}
       getOptionLabel={(o) => (typeof o === "string" ? o : o.email)}
