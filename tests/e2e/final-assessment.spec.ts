@@ -12,7 +12,8 @@ type Cycle = { id: number; name: string; state: string };
 
 async function seededCycles(page: Page): Promise<{ communication: Cycle; running: Cycle }> {
   const { cycles } = (await (await page.request.get("/api/v1/cycles")).json()) as { cycles: Cycle[] };
-  return { communication: cycles.find((c) => c.state === "communication")!, running: cycles.find((c) => c.state === "spu_feedback")! };
+  // By name: other browser tests create their own cycles and move them through every stage.
+  return { communication: cycles.find((c) => c.name === "2026 Mid-Year Review")!, running: cycles.find((c) => c.name === "2026 Year-End Review")! };
 }
 
 /**
