@@ -37,6 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /** Give (or adjust) my 360 feedback for one reviewee: save a draft, submit with confirmation, adjust after submit. */
 export default function GiveFeedback() {
   const { cycle, feedback } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const { enqueueSnackbar } = useSnackbar();
+  // The success toast lives here, not in the editor: the editor remounts when the stored feedback changes,
+  // and the action data is already visible before the revalidated feedback arrives (one toast per answer).
+  useEffect(() => {
+    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
+  }, [result, enqueueSnackbar]);
   // A fresh form whenever the stored feedback changes (after a save, submit or adjust).
   return <FeedbackEditor key={`${feedback.id}:${feedback.updated_at}`} cycle={cycle} feedback={feedback} />;
 }
@@ -48,7 +55,6 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const { enqueueSnackbar } = useSnackbar();
   const [answers, setAnswers] = useState<Answers>(feedback.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -59,16 +65,13 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
   const progress = answerProgress(feedback.questions, answers);
   const who = feedback.reviewer_type === "SELF" ? "yourself" : feedback.reviewee.name;
 
-  // Server answers: errors per question, or a toast on success.
+  // Server refusals: errors per question (the page shows the success toast).
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) {
-      enqueueSnackbar(result.message, { variant: "success" });
-    } else {
+    if (result && !result.ok) {
       setErrors(result.errors);
       setMessage(result.error);
     }
-  }, [result, enqueueSnackbar]);
+  }, [result]);
 
   const send = (intent: "save" | "submit" | "adjust") => {
     setConfirming(false);
