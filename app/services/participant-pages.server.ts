@@ -1,11 +1,21 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/db.server";
+import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
+import { PROMOTION_DECISIONS } from "~/domain/participants";
 import type { CycleJson } from "~/models/cycle.server";
 import { ApiError } from "~/services/api.server";
+import type { Actor } from "~/services/audit.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/services/auth.server";
 import { getCycle } from "~/services/cycles.server";
-import { getParticipant, type ParticipantFieldErrors, type ParticipantJson } from "~/services/participants.server";
+import {
+  CalibratedRatingSchema,
+  getParticipant,
+  setCalibratedRating,
+  setPromotionDecision,
+  type ParticipantFieldErrors,
+  type ParticipantJson,
+} from "~/services/participants.server";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
@@ -109,5 +119,45 @@ export function participantFormStrings(form: FormData) {
     secondary_manager_email: raw("secondary_manager_email"),
     hr_partner_email: raw("hr_partner_email"),
     reviewer_only: form.get("reviewer_only") === "on" || form.get("reviewer_only") === "true",
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The single-choice outcome pages (.../participants/{email}/edit-rating and .../edit-promotion-decision).
+
+/** The posted value ('' = none) as a save, or null when it is not one of the field's options. */
+const OUTCOME_SAVES: Record<OutcomeField, (raw: unknown) => ((actor: Actor, cycleId: number, email: string) => Promise<ParticipantJson>) | null> = {
+  calibrated_rating: (raw) => {
+    const parsed = z.union([z.literal("").transform(() => null), z.coerce.number().pipe(CalibratedRatingSchema)]).safeParse(raw);
+    return parsed.success ? (actor, cycleId, email) => setCalibratedRating(actor, cycleId, email, parsed.data) : null;
+  },
+  promotion_decision: (raw) => {
+    const parsed = z.union([z.literal("").transform(() => null), z.enum(PROMOTION_DECISIONS)]).safeParse(raw);
+    return parsed.success ? (actor, cycleId, email) => setPromotionDecision(actor, cycleId, email, parsed.data) : null;
+  },
+};
+
+/** Loader of an outcome page: the cycle and the participant (super admin only; 404s as requireParticipantPage). */
+export async function outcomeEditLoader({ request, params }: LoaderFunctionArgs) {
+  const { cycle, participant } = await requireParticipantPage(request, params);
+  return { cycle, participant };
+}
+
+/** Action of an outcome page: save the posted value (audited by the service) → the participant list with a done message; 400 etc. as a form error. */
+export function outcomeEditAction(field: OutcomeField) {
+  const def = OUTCOME_FIELDS[field];
+  return async ({ request, params }: ActionFunctionArgs) => {
+    const { current, cycle, participant } = await requireParticipantPage(request, params);
+    const form = await request.formData();
+    const save = OUTCOME_SAVES[field](form.get(field) ?? undefined);
+    if (!save) return data({ error: def.invalidMessage }, { status: 400 });
+    try {
+      const updated = await save(current.actor, cycle.id, participant.email);
+      const done = new URLSearchParams({ done: `${def.subject} of ${updated.email}: ${def.text(updated)}` });
+      return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
+    } catch (err) {
+      const failure = participantFormFailure(err);
+      return data({ error: failure.formError ?? def.failedMessage }, { status: failure.status });
+    }
   };
 }

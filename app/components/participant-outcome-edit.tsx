@@ -1,0 +1,71 @@
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Radio, RadioGroup, Stack, Typography } from "@mui/material";
+import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
+import type { outcomeEditAction, outcomeEditLoader } from "~/services/participant-pages.server";
+
+/**
+ * The page that sets one single-choice outcome of a participant (calibrated rating, promotion decision):
+ * the route module exports `outcomeEditLoader`/`outcomeEditAction(field)` and renders this with its field.
+ */
+
+export function outcomeEditMeta(field: OutcomeField): MetaFunction<typeof outcomeEditLoader> {
+  return ({ data }) => [{ title: `${OUTCOME_FIELDS[field].subject} of ${data?.participant.name ?? "Participant"} - PMR` }];
+}
+
+export function ParticipantOutcomeEditPage({ field }: { field: OutcomeField }) {
+  const def = OUTCOME_FIELDS[field];
+  const { cycle, participant } = useLoaderData<typeof outcomeEditLoader>();
+  const result = useActionData<ReturnType<typeof outcomeEditAction>>();
+  const busy = useNavigation().state !== "idle";
+  const list = `/app/admin/cycles/${cycle.id}/participants`;
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
+        ← Participants of {cycle.name}
+      </Link>
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+        {def.heading}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {participant.name} ({participant.email}) — current: <span data-testid={`participant-current-${def.key}`}>{def.text(participant)}</span>
+      </Typography>
+      {result?.error && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+          {result.error}
+        </Alert>
+      )}
+      {participant.reviewer_only && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {def.reviewerOnlyNote}
+        </Alert>
+      )}
+      <Form method="post" key={participant.updated_at}>
+        <FormControl>
+          <FormLabel id={`${def.key}-label`}>{def.label}</FormLabel>
+          <RadioGroup aria-labelledby={`${def.key}-label`} name={field} defaultValue={participant[field]?.toString() ?? ""}>
+            {def.options.map((option) => (
+              <FormControlLabel
+                key={option.value}
+                value={option.value}
+                control={<Radio />}
+                label={option.label}
+                disabled={participant.reviewer_only}
+                data-testid={`${def.key}-option-${option.value}`}
+              />
+            ))}
+            <FormControlLabel value="" control={<Radio />} label={def.noneLabel} data-testid={`${def.key}-option-none`} />
+          </RadioGroup>
+        </FormControl>
+        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+          <Button type="submit" variant="contained" disabled={busy} data-testid={`participant-${def.key}-save`}>
+            Save
+          </Button>
+          <Button component={RemixLink} to={list}>
+            Cancel
+          </Button>
+        </Stack>
+      </Form>
+    </Box>
+  );
+}
