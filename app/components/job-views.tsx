@@ -1,4 +1,5 @@
-import { Form, Link as RemixLink, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import {
   Alert,
   Box,
@@ -22,34 +23,22 @@ import {
   TableRow,
   Typography,
 } from "@mui/material";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { AdminCycleHeader } from "~/components/admin-cycle-header";
+import type { JobJson } from "~/services/jobs.server";
+import type { jobDetailLoader, jobListLoader, JobFormFailure, JobTypeView, jobStartAction, participantUploadLoader } from "~/services/job-pages.server";
 
 /**
  * Views shared by every bulk job page (ADR 0015): status chip, progress bar, job table, row errors,
  * the job detail page and the list page. Any job type's pages reuse these with their loader data.
+ * The route modules of a job type are thin: loader/action from the factories of
+ * app/services/job-pages.server.ts, meta and default from the *Route components and metas below.
  */
 
-export type JobView = {
-  id: number;
-  type: string;
-  type_label: string;
-  status: "pending" | "running" | "succeeded" | "failed";
-  error_mode: "all_or_nothing" | "valid_only";
-  file_name: string | null;
-  total_rows: number;
-  processed_rows: number;
-  succeeded_rows: number;
-  failed_rows: number;
-  message: string | null;
-  created_by: { id: number; email: string; name: string } | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  output_file_url: string | null;
-};
+/** A job as the pages show it (the JSON of app/services/jobs.server.ts). */
+export type JobView = Omit<JobJson, "cycle_id" | "workflow_id">;
 
-export type JobTypeInfo = { key: string; label: string; pagePath: string; input: "file" | "none"; hasOutput: boolean };
+export type JobTypeInfo = JobTypeView;
 type CycleInfo = { id: number; name: string; state: string };
 
 const STATUS_LABEL: Record<JobView["status"], string> = { pending: "Pending", running: "Running", succeeded: "Succeeded", failed: "Failed" };
@@ -431,5 +420,100 @@ export function UploadJobForm({
         </Form>
       </Paper>
     </Box>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Route components and metas (each reads its route's loader and action data).
+
+type CycleTitled = () => { cycle: { name: string } };
+
+/** Title "{title} - {cycle name} - PMR" of a page under /app/admin/cycles/{cycleId}/. */
+export function adminCyclePageMeta(title: string): MetaFunction<CycleTitled> {
+  return ({ data }) => [{ title: `${title} - ${data?.cycle.name ?? "Cycle"} - PMR` }];
+}
+
+/** Title "{label} job #{id} - PMR" of a job page. */
+export function jobDetailMeta(label: string): MetaFunction<ReturnType<typeof jobDetailLoader>> {
+  return ({ data }) => [{ title: `${label} job #${data?.job.id ?? ""} - PMR` }];
+}
+
+/**
+ * The list page of a job type (loader: jobListLoader; action, if it starts jobs: jobStartAction).
+ * In the header, in this order: `actions` (e.g. StartDownloadButton), the "Upload a file" link to
+ * `uploadPage` (under the cycle), the `start` button posting to this page. `intro`: text (as a
+ * paragraph) or an element above the table.
+ */
+export function JobListRoute({
+  intro,
+  actions,
+  uploadPage,
+  start,
+}: {
+  intro?: ReactNode;
+  actions?: (cycleId: number) => ReactNode;
+  uploadPage?: string;
+  start?: { label: string; testId: string };
+}) {
+  const data = useLoaderData<ReturnType<typeof jobListLoader>>();
+  const result = useActionData<JobFormFailure | undefined>();
+  const busy = useNavigation().state !== "idle";
+  const { cycle } = data;
+  return (
+    <JobListPage
+      {...data}
+      formError={result?.formError ?? null}
+      intro={typeof intro === "string" ? <Typography sx={{ mb: 2, maxWidth: 760 }}>{intro}</Typography> : intro}
+      actions={
+        <>
+          {actions?.(cycle.id)}
+          {uploadPage && (
+            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/${uploadPage}`} variant="contained" data-testid="new-upload">
+              Upload a file
+            </Button>
+          )}
+          {start && (
+            <Form method="post">
+              <Button type="submit" variant="contained" disabled={busy} data-testid={start.testId}>
+                {start.label}
+              </Button>
+            </Form>
+          )}
+        </>
+      }
+    />
+  );
+}
+
+/** The page of one job (loader: jobDetailLoader); `intro` under the header. */
+export function JobDetailRoute({ intro }: { intro?: (cycleId: number) => ReactNode }) {
+  const data = useLoaderData<ReturnType<typeof jobDetailLoader>>();
+  return <JobDetailPage {...data} intro={intro?.(data.cycle.id)} />;
+}
+
+/**
+ * The upload form of a participant CSV job (loader: participantUploadLoader, action: jobStartAction):
+ * `children` says what the job does with the rows; the columns, template and background note are common.
+ */
+export function ParticipantUploadRoute({ title, children }: { title: string; children: ReactNode }) {
+  const { cycle, columns, jobsPath } = useLoaderData<ReturnType<typeof participantUploadLoader>>();
+  const result = useActionData<ReturnType<typeof jobStartAction>>();
+  return (
+    <UploadJobForm
+      cycle={cycle}
+      title={title}
+      jobsPath={jobsPath}
+      templateHref={`/app/admin/cycles/${cycle.id}/participants-template.csv`}
+      result={result ?? null}
+      description={
+        <>
+          <Typography>{children}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Columns: {columns.join(", ")} (email is required; reviewer_only is true or false). The file is checked and saved in the
+            background; its page shows the progress and every invalid row.
+          </Typography>
+        </>
+      }
+    />
   );
 }

@@ -1,16 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { JobDetailPage } from "~/components/job-views";
-import { loadJobDetailPage } from "~/services/job-pages.server";
+import { JobDetailRoute, jobDetailMeta } from "~/components/job-views";
+import { jobDetailLoader } from "~/services/job-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback PDFs job #${data?.job.id ?? ""} - PMR` }];
-
+export const meta = jobDetailMeta("Feedback PDFs");
 /** Status, progress per participant (refreshed every second while running) and the ZIP download. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadJobDetailPage(request, params, "BULK_FEEDBACK_PDF");
-}
+export const loader = jobDetailLoader("BULK_FEEDBACK_PDF");
 
-export default function BulkFeedbackPdfJob() {
-  const data = useLoaderData<typeof loader>();
-  return <JobDetailPage {...data} />;
-}
+export default JobDetailRoute;

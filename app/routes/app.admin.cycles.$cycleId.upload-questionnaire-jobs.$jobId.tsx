@@ -1,35 +1,29 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
+import { Link as RemixLink } from "@remix-run/react";
 import { Alert, Button } from "@mui/material";
-import { JobDetailPage } from "~/components/job-views";
-import { loadJobDetailPage } from "~/services/job-pages.server";
+import { JobDetailRoute, jobDetailMeta } from "~/components/job-views";
+import { jobDetailLoader } from "~/services/job-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Upload questionnaire job #${data?.job.id ?? ""} - PMR` }];
-
+export const meta = jobDetailMeta("Upload questionnaire");
 /** Status, progress (refreshed every second while running) and row errors of one questionnaire upload. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadJobDetailPage(request, params, "UPLOAD_QUESTIONNAIRE");
-}
+export const loader = jobDetailLoader("UPLOAD_QUESTIONNAIRE");
 
 export default function QuestionnaireJobDetails() {
-  const data = useLoaderData<typeof loader>();
   return (
-    <JobDetailPage
-      {...data}
-      intro={
+    <JobDetailRoute
+      intro={(cycleId) => (
         <Alert
           severity="info"
           sx={{ mb: 2 }}
           data-testid="questionnaire-job-note"
           action={
-            <Button component={RemixLink} to={`/app/admin/cycles/${data.cycle.id}/questions`} size="small" data-testid="questionnaire-job-questions">
+            <Button component={RemixLink} to={`/app/admin/cycles/${cycleId}/questions`} size="small" data-testid="questionnaire-job-questions">
               View questions
             </Button>
           }
         >
           A questionnaire is all-or-nothing: if any row has an error, nothing is applied.
         </Alert>
-      }
+      )}
     />
   );
 }

@@ -1,16 +1,8 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { JobDetailPage } from "~/components/job-views";
-import { loadJobDetailPage } from "~/services/job-pages.server";
+import { JobDetailRoute, jobDetailMeta } from "~/components/job-views";
+import { jobDetailLoader } from "~/services/job-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Upsert participants job #${data?.job.id ?? ""} - PMR` }];
-
+export const meta = jobDetailMeta("Upsert participants");
 /** Status, progress (refreshed every second while running) and row errors of one job. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadJobDetailPage(request, params, "UPSERT_PARTICIPANTS");
-}
+export const loader = jobDetailLoader("UPSERT_PARTICIPANTS");
 
-export default function JobDetails() {
-  const data = useLoaderData<typeof loader>();
-  return <JobDetailPage {...data} />;
-}
+export default JobDetailRoute;

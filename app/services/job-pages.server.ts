@@ -1,4 +1,4 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { requireAdminCycle } from "~/services/admin-cycle-page.server";
@@ -10,6 +10,7 @@ import {
   listJobs,
   PageQuerySchema,
   readUploadForm,
+  PARTICIPANT_UPLOAD_COLUMNS,
   UploadFieldsSchema,
   type JobJson,
   type JobRowErrorJson,
@@ -21,6 +22,8 @@ import {
  *   {pagePath}            list of the type's jobs, newest first
  *   {pagePath}/{jobId}    one job: status, progress, row errors
  * e.g. upload-participants-jobs/12, download-participant-jobs/13.
+ * The route modules export the factories at the end (jobListLoader, jobDetailLoader, jobStartAction,
+ * participantUploadLoader) with their job type; their views are in app/components/job-views.tsx.
  */
 
 type Params = LoaderFunctionArgs["params"];
@@ -122,4 +125,30 @@ export async function startJobFromPage(request: Request, params: Params, type: J
     const failure = failureOf(err);
     return data(failure.body, { status: failure.status });
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loaders and actions of the job page routes, by job type.
+
+/** {pagePath}: the type's jobs (see loadJobListPage). */
+export function jobListLoader(type: JobType) {
+  return ({ request, params }: LoaderFunctionArgs) => loadJobListPage(request, params, type);
+}
+
+/** {pagePath}/{jobId}: status, progress and row errors of one job (see loadJobDetailPage). */
+export function jobDetailLoader(type: JobType) {
+  return ({ request, params }: LoaderFunctionArgs) => loadJobDetailPage(request, params, type);
+}
+
+/** Start a job of the type from a page form → its page (see startJobFromPage). */
+export function jobStartAction(type: JobType) {
+  return ({ request, params }: ActionFunctionArgs) => startJobFromPage(request, params, type);
+}
+
+/** The upload form of a participant CSV job (upload-participants, upsert-participants): the cycle, the columns, the type's jobs page. */
+export function participantUploadLoader(type: "UPLOAD_PARTICIPANTS" | "UPSERT_PARTICIPANTS") {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    const { cycle } = await requireAdminCycle(request, params);
+    return { cycle, columns: [...PARTICIPANT_UPLOAD_COLUMNS], jobsPath: jobPagePath(cycle.id, type) };
+  };
 }
