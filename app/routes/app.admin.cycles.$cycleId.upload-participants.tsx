@@ -1,49 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { Typography } from "@mui/material";
-import { UploadJobForm } from "~/components/job-views";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
-import { jobPagePath, startJobFromPage } from "~/services/job-pages.server";
-import { PARTICIPANT_UPLOAD_COLUMNS } from "~/services/jobs.server";
+import { adminCyclePageMeta, ParticipantUploadRoute } from "~/components/job-views";
+import { jobStartAction, participantUploadLoader } from "~/services/job-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Upload participants - ${data?.cycle.name ?? "Cycle"} - PMR` }];
-
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { cycle } = await requireAdminCycle(request, params);
-  return {
-    cycle,
-    columns: [...PARTICIPANT_UPLOAD_COLUMNS],
-    jobsPath: jobPagePath(cycle.id, "UPLOAD_PARTICIPANTS"),
-  };
-}
-
+export const meta = adminCyclePageMeta("Upload participants");
+export const loader = participantUploadLoader("UPLOAD_PARTICIPANTS");
 /** Multipart upload (file, error_mode) → the new job's page. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  return startJobFromPage(request, params, "UPLOAD_PARTICIPANTS");
-}
+export const action = jobStartAction("UPLOAD_PARTICIPANTS");
 
 export default function UploadParticipantsPage() {
-  const { cycle, columns, jobsPath } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
   return (
-    <UploadJobForm
-      cycle={cycle}
-      title="Upload participants"
-      jobsPath={jobsPath}
-      templateHref={`/app/admin/cycles/${cycle.id}/participants-template.csv`}
-      result={result ?? null}
-      description={
-        <>
-          <Typography>
-            Add participants to this cycle from a CSV file. Each row names a user by email; a user who already is a participant of this
-            cycle is reported as a row error (use Upsert participants to change participants).
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Columns: {columns.join(", ")} (email is required; reviewer_only is true or false). The file is checked and saved in the
-            background; its page shows the progress and every invalid row.
-          </Typography>
-        </>
-      }
-    />
+    <ParticipantUploadRoute title="Upload participants">
+      Add participants to this cycle from a CSV file. Each row names a user by email; a user who already is a participant of this cycle
+      is reported as a row error (use Upsert participants to change participants).
+    </ParticipantUploadRoute>
   );
 }
