@@ -5,6 +5,7 @@ import { participantAuditSnapshot, participantInclude, toParticipantJson } from 
 import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
 import { importParticipantRows, PARTICIPANT_CSV_COLUMNS } from "~/services/participants.server";
+import { openWorkOfCurrentStage } from "~/services/stage-effects.server";
 import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
 
 /**
@@ -12,6 +13,9 @@ import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
  *  - upload (insert only: a row whose user already is a participant is a row error) and upsert
  *    (insert or update) from a CSV, in chunks, with the two error modes;
  *  - populate from the organisation (active employees and people partners, insert only);
+ *  In a cycle whose SPU feedback or manager feedback stage is open, every chunk opens that stage's work
+ *  for the participants it created or re-managed, in the chunk's transaction (openWorkOfCurrentStage,
+ *  the statements of the stage move scoped to them; ON CONFLICT DO NOTHING, so a re-run opens nothing twice).
  *  - download of the cycle's participants as CSV.
  */
 
@@ -260,6 +264,7 @@ async function importChunk(
       updated: result.updated,
       unchanged: result.unchanged,
       failed: failed.size,
+      ...(result.opened ? { requests_opened: result.opened.created } : {}),
     });
   }
   return { failedRows: failed.size, committedRows };
@@ -323,6 +328,8 @@ const populateHandler: JobHandler = {
           })),
         });
       }
+      // New participants of a cycle in a feedback stage get its requests, as a single create would.
+      const opened = await openWorkOfCurrentStage(tx, ctx.job.cycleId, inserted.map((r) => r.id), ctx.actor);
       await tx.job.update({ where: { id: ctx.job.id }, data: { succeededRows: { increment: inserted.length } } });
       await auditJob(tx, ctx.actor, ctx.job, "job.rows_committed", {
         from_user_id: users[0]!.id,
@@ -330,6 +337,7 @@ const populateHandler: JobHandler = {
         rows: users.length,
         created: inserted.length,
         already_participants: users.length - inserted.length,
+        ...(opened ? { requests_opened: opened.created } : {}),
       });
     }, CHUNK_TX);
     return { next };

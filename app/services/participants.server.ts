@@ -22,7 +22,7 @@ import { ApiError, badRequest, conflict, notFound } from "~/services/api.server"
 import { recordAudit, type Actor } from "~/services/audit.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
 import { peerRequestsOf, type PeerRequestJson } from "~/services/peer-selection.server";
-import { openFeedbackRequests, openManagerFeedback } from "~/services/stage-effects.server";
+import { openWorkOfCurrentStage, type OpenWorkResult } from "~/services/stage-effects.server";
 
 /**
  * Participants of a cycle: the domain used by the admin pages, the /api/v1 routes and the bulk
@@ -209,16 +209,6 @@ async function assertCycle(tx: Db | Tx, cycleId: number) {
 }
 
 /**
- * A participant added or re-managed while a feedback stage is open gets the requests the stage effects
- * opened for everyone else (ADR 0021): the same set-based, idempotent statements, so nobody is asked twice.
- */
-async function openWorkOfCurrentStage(tx: Tx, cycleId: number, actor: Actor): Promise<void> {
-  const cycle = await tx.cycle.findUnique({ where: { id: cycleId }, select: { state: true } });
-  if (cycle?.state === "SPU_FEEDBACK") await openFeedbackRequests(tx, cycleId, actor);
-  else if (cycle?.state === "MANAGER_FEEDBACK") await openManagerFeedback(tx, cycleId, actor);
-}
-
-/**
  * Check rows against the database without writing: unknown users, repeated emails, and the
  * manager rules on the values after the merge with the current participant. `rows` may be raw
  * (validated with ParticipantRowSchema here). Returns the issues by row index (0-based).
@@ -304,7 +294,13 @@ async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly unknown[
 // ---------------------------------------------------------------------------------------------
 // Applying plans
 
-type Applied = { created: ParticipantRow[]; updated: ParticipantRow[]; unchanged: number };
+type Applied = {
+  created: ParticipantRow[];
+  updated: ParticipantRow[];
+  unchanged: number;
+  /** The work of the current feedback stage opened for the created and re-managed participants (null: none). */
+  opened: OpenWorkResult | null;
+};
 
 type AuditRow = {
   actorId: number | null;
@@ -413,7 +409,9 @@ async function updateParticipants(tx: Tx, changes: Array<{ id: number; data: Ret
  * or changed participant: a handful of statements per call whatever the number of rows (bulk jobs
  * call this with a whole chunk). A new participant that a concurrent insert created meanwhile is
  * updated instead. `people` holds every user the plans name (planRows), so created rows are not
- * read back.
+ * read back. While a feedback stage is open, the created participants and those whose manager,
+ * secondary manager or reviewer-only flag changed get that stage's requests (openWorkOfCurrentStage,
+ * scoped to them, idempotent): a single create/update and a bulk job's chunk open exactly the same rows.
  */
 async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor, people: Map<number, Person>): Promise<Applied> {
   const at = new Date();
@@ -456,6 +454,9 @@ async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor, 
     changes.push({ id: existing.id, data });
   }
   let updated: ParticipantRow[] = [];
+  const reopen = changes
+    .filter(({ data }) => data.managerId !== undefined || data.secondaryManagerId !== undefined || data.reviewerOnly !== undefined)
+    .map((c) => c.id);
   if (changes.length) {
     const ids = await updateParticipants(tx, changes, at);
     const rows = await tx.participant.findMany({ where: { id: { in: ids } }, include: participantInclude });
@@ -478,7 +479,8 @@ async function applyPlans(tx: Tx, cycleId: number, plans: Plan[], actor: Actor, 
     ],
     at,
   );
-  return { created, updated, unchanged };
+  const opened = await openWorkOfCurrentStage(tx, cycleId, [...created.map((r) => r.id), ...reopen], actor);
+  return { created, updated, unchanged, opened };
 }
 
 /** 400 for rows that fail validation; details.rows lists the issues by row index. */
@@ -512,8 +514,9 @@ export async function upsertParticipantRows(
  * One chunk of a bulk import (the participant jobs), inside the caller's transaction: checks the
  * rows once (checkParticipantRows; with `insertOnly`, a row whose user already is a participant of
  * the cycle is an issue too) and, with `write`, upserts the valid rows as upsertParticipantRows
- * does (idempotent by (cycle, user), one audit record per created or changed participant). Rows
- * with issues are left out; the issues come back by row index.
+ * does (idempotent by (cycle, user), one audit record per created or changed participant) and opens
+ * the current feedback stage's work for the created and re-managed ones (`opened`). Rows with issues
+ * are left out; the issues come back by row index.
  */
 export async function importParticipantRows(
   tx: Tx,
@@ -521,7 +524,7 @@ export async function importParticipantRows(
   rows: readonly unknown[],
   actor: Actor,
   opts: { insertOnly: boolean; write: boolean },
-): Promise<{ issues: RowIssue[]; created: number; updated: number; unchanged: number }> {
+): Promise<{ issues: RowIssue[]; created: number; updated: number; unchanged: number; opened: OpenWorkResult | null }> {
   await assertCycle(tx, cycleId);
   const planned = await planRows(tx, cycleId, rows);
   const issues = [...planned.issues];
@@ -535,9 +538,9 @@ export async function importParticipantRows(
     plans = plans.filter((p) => !p.existing);
     issues.sort((a, b) => a.index - b.index);
   }
-  if (!opts.write || plans.length === 0) return { issues, created: 0, updated: 0, unchanged: 0 };
+  if (!opts.write || plans.length === 0) return { issues, created: 0, updated: 0, unchanged: 0, opened: null };
   const applied = await applyPlans(tx, cycleId, plans, actor, planned.people);
-  return { issues, created: applied.created.length, updated: applied.updated.length, unchanged: applied.unchanged };
+  return { issues, created: applied.created.length, updated: applied.updated.length, unchanged: applied.unchanged, opened: applied.opened };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -642,7 +645,6 @@ export async function createParticipant(actor: Actor, cycleId: number, input: Pa
       const message = `${plan.user.email} is already a participant of this cycle`;
       throw conflict(message, fieldError("email", message));
     }
-    await openWorkOfCurrentStage(tx, cycleId, actor);
     return toParticipantJson(row);
   });
 }
@@ -656,7 +658,6 @@ export async function updateParticipant(actor: Actor, cycleId: number, email: st
     const { plans, issues, people } = await planRows(tx, cycleId, [{ email: current.user.email.toLowerCase(), ...parsed }]);
     if (issues.length) throw badRequest("Invalid input", toFieldErrorDetails(issues));
     const applied = await applyPlans(tx, cycleId, plans, actor, people);
-    if (applied.updated.length) await openWorkOfCurrentStage(tx, cycleId, actor);
     return toParticipantJson(applied.updated[0] ?? current);
   });
 }
