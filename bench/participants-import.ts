@@ -8,6 +8,8 @@
  *            --profile DIR (the worker writes a V8 CPU profile there: node --cpu-prof)
  *            --worker-heap-mb N (the worker runs with node --max-old-space-size=N: shows how little heap
  *              the job needs; without it V8 lets the heap grow lazily, so peak RSS tracks run length)
+ *            --cycle-state DRAFT|SPU_FEEDBACK|MANAGER_FEEDBACK (default DRAFT: the state of the cycle imported
+ *              into; in a feedback stage every chunk also opens the stage's requests for its new participants)
  *
  * What it does, per size:
  *  1. creates the users the CSV names (participants, their managers, HR partners) — the upload job
@@ -45,6 +47,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // Options
 
 type Mode = "all_or_nothing" | "valid_only";
+const CYCLE_STATES = ["DRAFT", "SPU_FEEDBACK", "MANAGER_FEEDBACK"] as const;
+type CycleStateOpt = (typeof CYCLE_STATES)[number];
 
 function parseArgs(argv: string[]) {
   const opts = {
@@ -54,6 +58,7 @@ function parseArgs(argv: string[]) {
     keep: false,
     profile: undefined as string | undefined,
     workerHeapMb: undefined as number | undefined,
+    cycleState: "DRAFT" as CycleStateOpt,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -71,6 +76,11 @@ function parseArgs(argv: string[]) {
     else if (arg === "--keep") opts.keep = true;
     else if (arg === "--profile") opts.profile = path.resolve(value());
     else if (arg === "--worker-heap-mb") opts.workerHeapMb = Number(value());
+    else if (arg === "--cycle-state") {
+      const v = value().toUpperCase();
+      if (!(CYCLE_STATES as readonly string[]).includes(v)) throw new Error(`--cycle-state ${v}: one of ${CYCLE_STATES.join(", ")}`);
+      opts.cycleState = v as CycleStateOpt;
+    }
     else if (arg === "--help" || arg === "-h") {
       console.log("npx tsx bench/participants-import.ts [--rows 10000,100000] [--mode all_or_nothing|valid_only|both] [--chunk N] [--keep]");
       process.exit(0);
@@ -320,6 +330,7 @@ async function runOne(
   chunk: number | undefined,
   dir: string,
   nodeArgs: string[],
+  cycleState: CycleStateOpt,
 ): Promise<Result> {
   const data = await makeDataset(url, rows, dir);
   console.log(`\n${rows.toLocaleString("en")} rows, ${mode}: CSV ${(data.bytes / 1024 / 1024).toFixed(1)} MB`);
@@ -331,7 +342,7 @@ async function runOne(
   const db = await getDb();
 
   const admin = await db.user.create({ data: { email: `admin.${data.tag}@bench.example.com`, name: `Bench admin ${data.tag}`, role: "SUPER_ADMIN" } });
-  const cycle = await db.cycle.create({ data: { name: `bench ${rows} ${mode} ${data.tag}`, workflowId: `bench-cycle-${data.tag}` } });
+  const cycle = await db.cycle.create({ data: { name: `bench ${rows} ${mode} ${data.tag}`, workflowId: `bench-cycle-${data.tag}`, state: cycleState } });
   const actor = { userId: admin.id, realUserId: admin.id, source: "api" as const };
   const taskQueue = `bench-${data.tag}`;
 
@@ -376,6 +387,7 @@ async function runOne(
       );
     }
     const auditRecords = await db.auditRecord.count({ where: { action: "participant.create", actorId: admin.id } });
+    if (cycleState !== "DRAFT") console.log(`  cycle ${cycleState}: ${await db.feedback.count({ where: { cycleId: cycle.id } })} feedback requests opened`);
     console.log(`  job: ${jobSeconds.toFixed(2)} s (${done.message}); worker CPU ${workerCpuSeconds.toFixed(2)} s; worker RSS ready ${worker.readyRssMb.toFixed(0)} MB, peak ${workerPeakMb.toFixed(0)} MB, VmHWM ${workerHwmMb.toFixed(0)} MB`);
 
     const copySeconds = await timeCopy(url, data);
@@ -443,11 +455,11 @@ async function main() {
       ...(opts.workerHeapMb ? [`--max-old-space-size=${opts.workerHeapMb}`] : []),
     ];
     const results: Result[] = [];
-    for (const mode of opts.modes) for (const rows of opts.sizes) results.push(await runOne(url, temporal, rows, mode, opts.chunk, dir, nodeArgs));
+    for (const mode of opts.modes) for (const rows of opts.sizes) results.push(await runOne(url, temporal, rows, mode, opts.chunk, dir, nodeArgs, opts.cycleState));
 
     const m = machine();
     console.log(`\n${m.date} · nproc ${m.nproc} (${m.cpu}) · RAM ${m.ramGb.toFixed(1)} GB · load ${m.load} · Node ${m.node} · ${m.psql}`);
-    console.log(`chunk rows: ${opts.chunk ?? "job default"}; worker heap limit: ${opts.workerHeapMb ? `${opts.workerHeapMb} MB` : "Node default"}\n`);
+    console.log(`chunk rows: ${opts.chunk ?? "job default"}; worker heap limit: ${opts.workerHeapMb ? `${opts.workerHeapMb} MB` : "Node default"}; cycle state: ${opts.cycleState}\n`);
     console.log(table(results));
   } finally {
     const { closeDb } = await import("~/db.server");
