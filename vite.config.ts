@@ -20,7 +20,9 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // The whole route manifest ships with the page (ADR 0024): lazy discovery patches the routes while
+        // the page is in use, and that router update can strand a closing MUI dialog, invisible, over the page.
+        v3_lazyRouteDiscovery: false,
       },
     }),
     tsconfigPaths(),

@@ -25,6 +25,9 @@ fs.mkdirSync(dataDir, { recursive: true });
 process.env.DATABASE_URL ??= `pglite:${path.join(dataDir, "pglite")}`;
 process.env.APP_URL ??= `http://127.0.0.1:${port}`;
 process.env.APP_ENV ??= process.env.NODE_ENV === "production" ? "production" : "development";
+// The built app runs React's and the server libraries' production code (faster, no development-only warnings);
+// APP_ENV above, not NODE_ENV, decides production settings and checks.
+if (!dev) process.env.NODE_ENV ??= "production";
 
 const stops: Array<() => Promise<void>> = [];
 let stopping = false;

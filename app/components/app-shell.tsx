@@ -26,6 +26,7 @@ import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/theme/theme";
 import type { NavGroup } from "~/components/navigation";
 import { NotificationsBell } from "~/components/notifications-bell";
+import { callApi } from "~/components/api-client";
 
 export type ShellUser = { id: number; name: string; email: string; role: string; profileImageUrl: string | null };
 
@@ -123,21 +124,16 @@ export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
   // then reload on the admin's users table so every loader runs as the admin again.
   const switchBack = async () => {
     setBusy(true);
-    try {
-      const res = await fetch("/api/v1/admin/spoof", { method: "DELETE", credentials: "same-origin", headers: { Accept: "application/json" } });
-      if (res.ok || res.status === 409) {
-        window.location.assign("/app/admin/users");
-        return;
-      }
-      if (res.status === 401) {
-        window.location.assign("/app/login?out=true");
-        return;
-      }
-      const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
-      enqueueSnackbar(body?.error?.message ?? "Something went wrong, please try again", { variant: "error" });
-    } catch {
-      enqueueSnackbar("Network Error", { variant: "error" });
+    const res = await callApi("DELETE", "/api/v1/admin/spoof");
+    if (res.ok || res.status === 409) {
+      window.location.assign("/app/admin/users");
+      return;
     }
+    if (res.status === 401) {
+      window.location.assign("/app/login?out=true");
+      return;
+    }
+    enqueueSnackbar(res.message, { variant: "error" });
     setBusy(false);
   };
   return (

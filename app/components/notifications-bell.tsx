@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from "@mui/material";
 import NotificationsIcon from "@mui/icons-material/Notifications";
+import { callApi } from "~/components/api-client";
 
 /**
  * The signed-in user's notifications (reminders such as nudges, ADR 0019): a bell with the unread
@@ -29,16 +30,13 @@ export function NotificationsBell() {
   const alive = useRef(true);
 
   const load = useCallback(async () => {
-    try {
-      const res = await fetch("/api/v1/notifications?limit=20", { credentials: "same-origin", headers: { Accept: "application/json" } });
-      if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as ListBody;
-      if (alive.current) {
-        setData(body);
-        setFailed(false);
-      }
-    } catch {
-      if (alive.current) setFailed(true);
+    const res = await callApi<ListBody>("GET", "/api/v1/notifications?limit=20");
+    if (!alive.current) return;
+    if (res.ok) {
+      setData(res.body);
+      setFailed(false);
+    } else {
+      setFailed(true);
     }
   }, []);
 
@@ -62,11 +60,8 @@ export function NotificationsBell() {
   const openItem = async (item: Item) => {
     if (!item.read && data && !data.read_only) {
       setData({ ...data, unread_count: Math.max(0, data.unread_count - 1), notifications: data.notifications.map((n) => (n.id === item.id ? { ...n, read: true } : n)) });
-      try {
-        await fetch(`/api/v1/notifications/${item.id}/read`, { method: "PATCH", credentials: "same-origin", headers: { Accept: "application/json" } });
-      } catch {
-        // the next refresh shows the real state
-      }
+      // Whatever the answer, the refresh shows the real state.
+      await callApi("PATCH", `/api/v1/notifications/${item.id}/read`);
       void load();
     }
     if (item.link) {

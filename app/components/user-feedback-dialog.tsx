@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useLocation, useRevalidator } from "@remix-run/react";
 import {
   Box,
   Button,
@@ -18,6 +18,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { useSnackbar } from "notistack";
 import { FEEDBACK_DIALOG_WIDTH } from "~/theme/theme";
+import { callApi } from "~/components/api-client";
 
 export const FINAL_ASSESSMENT_PATH = "/app/performance/final-assessment";
 export const ANYTIME_FEEDBACK_PATH = "/app/anytime-feedback";
@@ -35,32 +36,21 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
   const [choice, setChoice] = useState<"" | "yes" | "no">("");
   const [text, setText] = useState("");
   const [error, setError] = useState(false);
-  const submitFetcher = useFetcher<{ user_feedback?: unknown; error?: { message: string } }>();
-  const coachmarkFetcher = useFetcher();
+  const revalidator = useRevalidator();
+  const [submitting, setSubmitting] = useState(false);
   const coachmarkSent = useRef(false);
-  const wasSubmitting = useRef(false);
+  // Reload the page data only once the dialog has faded out: a router revalidation during the exit
+  // transition can leave the closed dialog mounted and invisible, blocking every click on the page.
+  const revalidateAfterExit = useRef(false);
+  const exited = useRef(true);
+  const revalidateWhenClosed = () => {
+    if (exited.current) revalidator.revalidate();
+    else revalidateAfterExit.current = true;
+  };
 
   useEffect(() => {
     if (location.pathname === FINAL_ASSESSMENT_PATH && !hasCoachmark && !hasGivenFeedback) setOpen(true);
   }, [location.pathname, hasCoachmark, hasGivenFeedback]);
-
-  const submitting = submitFetcher.state !== "idle";
-  useEffect(() => {
-    if (submitting) {
-      wasSubmitting.current = true;
-      return;
-    }
-    if (!wasSubmitting.current) return;
-    wasSubmitting.current = false;
-    if (submitFetcher.data && "user_feedback" in submitFetcher.data) {
-      setOpen(false);
-      setChoice("");
-      setText("");
-      enqueueSnackbar(t("userFeedback.thanks"), { variant: "success" });
-    } else if (submitFetcher.data?.error) {
-      enqueueSnackbar(submitFetcher.data.error.message, { variant: "error" });
-    }
-  }, [submitting, submitFetcher.data, enqueueSnackbar, t]);
 
   if (location.pathname === ANYTIME_FEEDBACK_PATH) return null;
 
@@ -69,22 +59,29 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
     setError(false);
     if (!hasCoachmark && !coachmarkSent.current) {
       coachmarkSent.current = true;
-      coachmarkFetcher.submit(
-        { coachmark_type: "user_feedback", is_dismissed: true },
-        { method: "post", action: "/api/v1/coachmarks", encType: "application/json" },
-      );
+      void callApi("POST", "/api/v1/coachmarks", { coachmark_type: "user_feedback", is_dismissed: true }).then((res) => {
+        if (res.ok) revalidateWhenClosed();
+      });
     }
   };
 
-  const submit = () => {
+  const submit = async () => {
     if (!choice) {
       setError(true);
       return;
     }
-    submitFetcher.submit(
-      { has_liked: choice === "yes", text: text.trim() === "" ? null : text },
-      { method: "post", action: "/api/v1/user_feedback", encType: "application/json" },
-    );
+    setSubmitting(true);
+    const res = await callApi("POST", "/api/v1/user_feedback", { has_liked: choice === "yes", text: text.trim() === "" ? null : text });
+    setSubmitting(false);
+    if (res.ok) {
+      setOpen(false);
+      setChoice("");
+      setText("");
+      enqueueSnackbar(t("userFeedback.thanks"), { variant: "success" });
+      revalidateWhenClosed();
+    } else {
+      enqueueSnackbar(res.message, { variant: "error" });
+    }
   };
 
   return (
@@ -113,7 +110,20 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
         open={open}
         onClose={dismiss}
         aria-labelledby="user-feedback-title"
-        slotProps={{ paper: { sx: { width: FEEDBACK_DIALOG_WIDTH, maxWidth: "100%" } } }}
+        slotProps={{
+          transition: {
+            onEnter: () => {
+              exited.current = false;
+            },
+            onExited: () => {
+              exited.current = true;
+              if (!revalidateAfterExit.current) return;
+              revalidateAfterExit.current = false;
+              revalidator.revalidate();
+            },
+          },
+          paper: { sx: { width: FEEDBACK_DIALOG_WIDTH, maxWidth: "100%" } },
+        }}
       >
         <DialogTitle id="user-feedback-title">{t("userFeedback.title")}</DialogTitle>
         <DialogContent>
@@ -147,7 +157,7 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
         </DialogContent>
         <DialogActions>
           <Button onClick={dismiss}>{t("userFeedback.skip")}</Button>
-          <Button variant="contained" onClick={submit} disabled={submitting}>
+          <Button variant="contained" onClick={() => void submit()} disabled={submitting}>
             {t("userFeedback.submit")}
           </Button>
         </DialogActions>

@@ -1,0 +1,27 @@
+/**
+ * The pages' calls to the JSON API (/api/v1) from the browser, with the session cookie.
+ * Plain fetch rather than a Remix fetcher: API resource routes are not part of the page routes the client knows,
+ * and a fetcher submission to one races Remix's lazy route discovery (its result can be lost).
+ */
+export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; message: string };
+
+export const NETWORK_ERROR = "Network Error";
+export const GENERIC_ERROR = "Something went wrong, please try again";
+
+export async function callApi<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<ApiResult<T>> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_ERROR };
+  }
+  const json = (await res.json().catch(() => null)) as unknown;
+  if (res.ok) return { ok: true, status: res.status, body: json as T };
+  const message = (json as { error?: { message?: string } } | null)?.error?.message;
+  return { ok: false, status: res.status, message: message ?? GENERIC_ERROR };
+}
