@@ -27,7 +27,6 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
 import { prepareBenchDatabase, withClient } from "./lib";
 

@@ -36,7 +36,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
 import { freePorts, machine, prepareBenchDatabase, withClient } from "./lib";
 import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";

@@ -1,8 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Radio, RadioGroup, Stack, Typography } from "@mui/material";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from "@mui/material";
 import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
 import type { outcomeEditAction, outcomeEditLoader } from "~/services/participant-pages.server";
+import { ParticipantFormButtons, ParticipantsPageHeader } from "~/components/participant-admin-parts";
 
 /**
  * The page that sets one single-choice outcome of a participant (calibrated rating, promotion decision):
@@ -18,15 +19,9 @@ export function ParticipantOutcomeEditPage({ field }: { field: OutcomeField }) {
   const { cycle, participant } = useLoaderData<typeof outcomeEditLoader>();
   const result = useActionData<ReturnType<typeof outcomeEditAction>>();
   const busy = useNavigation().state !== "idle";
-  const list = `/app/admin/cycles/${cycle.id}/participants`;
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
-        ← Participants of {cycle.name}
-      </Link>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        {def.heading}
-      </Typography>
+      <ParticipantsPageHeader cycle={cycle} title={def.heading} gap={1} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {participant.name} ({participant.email}) — current: <span data-testid={`participant-current-${def.key}`}>{def.text(participant)}</span>
       </Typography>
@@ -57,14 +52,7 @@ export function ParticipantOutcomeEditPage({ field }: { field: OutcomeField }) {
             <FormControlLabel value="" control={<Radio />} label={def.noneLabel} data-testid={`${def.key}-option-none`} />
           </RadioGroup>
         </FormControl>
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={busy} data-testid={`participant-${def.key}-save`}>
-            Save
-          </Button>
-          <Button component={RemixLink} to={list}>
-            Cancel
-          </Button>
-        </Stack>
+        <ParticipantFormButtons cycleId={cycle.id} busy={busy} saveTestId={`participant-${def.key}-save`} />
       </Form>
     </Box>
   );

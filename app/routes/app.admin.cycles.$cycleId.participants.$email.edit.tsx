@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, Link, Stack, Typography } from "@mui/material";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box } from "@mui/material";
 import { ParticipantFormFields } from "~/components/participant-form-fields";
 import {
   participantFormFailure,
@@ -10,6 +10,7 @@ import {
   requireParticipantPage,
 } from "~/services/participant-pages.server";
 import { ParticipantPatchSchema, participantFieldErrorsOf, updateParticipant } from "~/services/participants.server";
+import { ParticipantFormButtons, ParticipantsPageHeader } from "~/components/participant-admin-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.participant.name ?? "Participant"} - PMR` }];
 
@@ -40,15 +41,9 @@ export default function EditParticipant() {
   const { cycle, participant } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const list = `/app/admin/cycles/${cycle.id}/participants`;
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
-        ← Participants of {cycle.name}
-      </Link>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Edit {participant.name}
-      </Typography>
+      <ParticipantsPageHeader cycle={cycle} title={`Edit ${participant.name}`} />
       {result?.formError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
           {result.formError}
@@ -66,14 +61,7 @@ export default function EditParticipant() {
           defaults={result?.values ?? participant}
           errors={result?.fieldErrors}
         />
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="participant-save">
-            Save
-          </Button>
-          <Button component={RemixLink} to={list}>
-            Cancel
-          </Button>
-        </Stack>
+        <ParticipantFormButtons cycleId={cycle.id} busy={busy} saveTestId="participant-save" />
       </Form>
     </Box>
   );

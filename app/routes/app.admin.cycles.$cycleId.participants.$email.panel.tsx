@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { requireParticipantPage } from "~/services/participant-pages.server";
 import { getParticipantPanel } from "~/services/participants.server";
+import { ParticipantsPageHeader } from "~/components/participant-admin-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel of ${data?.panel.participant.name ?? "Participant"} - PMR` }];
 
@@ -13,16 +14,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ParticipantPanel() {
   const { cycle, panel } = useLoaderData<typeof loader>();
-  const list = `/app/admin/cycles/${cycle.id}/participants`;
   const { participant } = panel;
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to={list} sx={{ display: "inline-block", mb: 1 }}>
-        ← Participants of {cycle.name}
-      </Link>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        Panel of {participant.name}
-      </Typography>
+      <ParticipantsPageHeader cycle={cycle} title={`Panel of ${participant.name}`} gap={1} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {participant.email} · mandatory reviewers derived from the participant records of this cycle
       </Typography>

@@ -39,7 +39,6 @@ export const NUDGE_CHUNK = 100;
 export const RECIPIENTS_FILE = "recipients";
 
 export const nudgeDedupeKey = (jobId: number, userId: number) => `nudge:${jobId}:${userId}`;
-const nudgeKeyPrefix = (jobId: number) => `nudge:${jobId}:`;
 
 // ---------------------------------------------------------------------------------------------
 // The job handler

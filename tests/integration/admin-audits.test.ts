@@ -6,7 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import * as auditsRoute from "~/routes/api.v1.admin.audits";
 import * as adminUser from "~/routes/api.v1.admin.users.$id";
