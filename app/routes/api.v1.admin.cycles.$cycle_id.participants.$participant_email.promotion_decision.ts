@@ -1,20 +1,7 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { CycleParticipantParams, ParticipantResponse, PromotionDecisionBodySchema } from "~/contracts/participants.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
-import { setPromotionDecision } from "~/services/participants.server";
+import { methodNotAllowed } from "~/services/api.server";
+import { outcomeApiAction } from "~/services/participant-outcomes-api.server";
 
 /** PATCH /api/v1/admin/cycles/{cycle_id}/participants/{participant_email}/promotion_decision {promotion_decision} (super admin). */
 export const loader = () => methodNotAllowed(["PATCH"]);
 
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  api(async () => {
-    if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
-    const current = await requireApiUser(request);
-    assertSuperAdmin(current);
-    const { cycle_id, participant_email } = parseParams(params, CycleParticipantParams);
-    const body = await parseJsonBody(request, PromotionDecisionBodySchema);
-    return ParticipantResponse.parse({
-      participant: await setPromotionDecision(current.actor, cycle_id, participant_email, body.promotion_decision),
-    });
-  });
+export const action = outcomeApiAction("promotion_decision");
