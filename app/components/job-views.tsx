@@ -14,17 +14,14 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
   TableRow,
   Typography,
 } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { AdminCycleHeader } from "~/components/admin-cycle-header";
+import { OutlinedTable } from "~/components/outlined-table";
 import type { JobJson } from "~/services/jobs.server";
 import type { jobDetailLoader, jobListLoader, JobFormFailure, JobTypeView, jobStartAction, participantUploadLoader } from "~/services/job-pages.server";
 
@@ -40,6 +37,7 @@ export type JobView = Omit<JobJson, "cycle_id" | "workflow_id">;
 
 export type JobTypeInfo = JobTypeView;
 type CycleInfo = { id: number; name: string; state: string };
+type RowError = { row_number: number; column: string | null; message: string };
 
 const STATUS_LABEL: Record<JobView["status"], string> = { pending: "Pending", running: "Running", succeeded: "Succeeded", failed: "Failed" };
 const STATUS_COLOR = { pending: "default", running: "info", succeeded: "success", failed: "error" } as const;
@@ -50,8 +48,9 @@ export const ERROR_MODE_TEXT: Record<JobView["error_mode"], string> = {
 
 export const isActive = (job: Pick<JobView, "status">) => job.status === "pending" || job.status === "running";
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" }) + " UTC" : "—";
+/** A time as "{date}, {time} UTC" ("—" for none); `timeStyle` "short" leaves out the seconds. */
+export function when(iso: string | null, timeStyle: "medium" | "short" = "medium"): string {
+  return iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle, timeZone: "UTC" }) + " UTC" : "—";
 }
 
 export function JobStatusChip({ status }: { status: JobView["status"] }) {
@@ -70,7 +69,8 @@ export function useJobPolling(active: boolean, intervalMs = 1000) {
   }, [active, intervalMs, revalidator]);
 }
 
-export function JobProgress({ job }: { job: JobView }) {
+/** The progress bar and "{processed} / {total} {unit}" (with the job's message while it runs, unless `withMessage` is false). */
+export function JobProgress({ job, unit = "rows processed", withMessage = true }: { job: JobView; unit?: string; withMessage?: boolean }) {
   const total = job.total_rows;
   const pct = total > 0 ? Math.min(100, Math.round((job.processed_rows / total) * 100)) : job.status === "succeeded" ? 100 : 0;
   const indeterminate = job.status === "pending" || (job.status === "running" && total === 0);
@@ -84,65 +84,92 @@ export function JobProgress({ job }: { job: JobView }) {
         sx={{ height: 8, borderRadius: 1, mb: 0.5 }}
       />
       <Typography variant="body2" color="text.secondary" data-testid="job-progress-text">
-        {job.processed_rows} / {total} rows processed
-        {isActive(job) && job.message ? ` · ${job.message}` : ""}
+        {job.processed_rows} / {total} {unit}
+        {withMessage && isActive(job) && job.message ? ` · ${job.message}` : ""}
       </Typography>
     </Box>
   );
 }
 
-export function JobsTable({ jobs, cycleId, view }: { jobs: JobView[]; cycleId: number; view: JobTypeInfo }) {
-  const base = `/app/admin/cycles/${cycleId}/${view.pagePath}`;
-  if (jobs.length === 0) {
-    return (
-      <Typography color="text.secondary" data-testid="jobs-empty">
-        No jobs yet.
-      </Typography>
-    );
-  }
+/** A column of a jobs table, after the "Job" (link) and "Status" columns every job table starts with. */
+export type JobColumn<J> = { head: string; align?: "right"; testId?: string; maxWidth?: number; cell: (job: J) => ReactNode };
+
+/** A table of jobs of any kind: "#id" links to `{basePath}/{id}`, the status chip, then `columns`. */
+export function JobTable<J extends JobView>({
+  jobs,
+  basePath,
+  columns,
+  emptyText = "No jobs yet.",
+}: {
+  jobs: J[];
+  basePath: string;
+  columns: JobColumn<J>[];
+  emptyText?: string;
+}) {
   return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" data-testid="jobs-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>Job</TableCell>
-            <TableCell>Status</TableCell>
-            {view.input === "file" && <TableCell>File</TableCell>}
-            {view.input === "file" && <TableCell>Invalid rows</TableCell>}
-            <TableCell>Progress</TableCell>
-            <TableCell>Started by</TableCell>
-            <TableCell>Created</TableCell>
-            <TableCell>Result</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {jobs.map((job) => (
-            <TableRow key={job.id} hover data-testid="job-row">
-              <TableCell>
-                <Link component={RemixLink} to={`${base}/${job.id}`} data-testid="job-link">
-                  #{job.id}
-                </Link>
-              </TableCell>
-              <TableCell>
-                <JobStatusChip status={job.status} />
-              </TableCell>
-              {view.input === "file" && <TableCell>{job.file_name ?? "—"}</TableCell>}
-              {view.input === "file" && <TableCell>{ERROR_MODE_TEXT[job.error_mode]}</TableCell>}
-              <TableCell>
-                {job.processed_rows} / {job.total_rows}
-              </TableCell>
-              <TableCell>{job.created_by?.name ?? "—"}</TableCell>
-              <TableCell>{when(job.created_at)}</TableCell>
-              <TableCell sx={{ maxWidth: 360 }}>{job.message ?? "—"}</TableCell>
-            </TableRow>
+    <OutlinedTable
+      testId="jobs-table"
+      empty={jobs.length === 0}
+      emptyText={emptyText}
+      emptyTestId="jobs-empty"
+      head={
+        <>
+          <TableCell>Job</TableCell>
+          <TableCell>Status</TableCell>
+          {columns.map((c) => (
+            <TableCell key={c.head} align={c.align}>
+              {c.head}
+            </TableCell>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </>
+      }
+    >
+      {jobs.map((job) => (
+        <TableRow key={job.id} hover data-testid="job-row">
+          <TableCell>
+            <Link component={RemixLink} to={`${basePath}/${job.id}`} data-testid="job-link">
+              #{job.id}
+            </Link>
+          </TableCell>
+          <TableCell>
+            <JobStatusChip status={job.status} />
+          </TableCell>
+          {columns.map((c) => (
+            <TableCell key={c.head} align={c.align} data-testid={c.testId} sx={c.maxWidth ? { maxWidth: c.maxWidth } : undefined}>
+              {c.cell(job)}
+            </TableCell>
+          ))}
+        </TableRow>
+      ))}
+    </OutlinedTable>
   );
 }
 
-function PageLinks({ total, page, pageSize, testId }: { total: number; page: number; pageSize: number; testId: string }) {
+const FILE_COLUMNS: JobColumn<JobView>[] = [
+  { head: "File", cell: (job) => job.file_name ?? "—" },
+  { head: "Invalid rows", cell: (job) => ERROR_MODE_TEXT[job.error_mode] },
+];
+
+export function JobsTable({ jobs, cycleId, view }: { jobs: JobView[]; cycleId: number; view: JobTypeInfo }) {
+  const columns: JobColumn<JobView>[] = [
+    ...(view.input === "file" ? FILE_COLUMNS : []),
+    {
+      head: "Progress",
+      cell: (job) => (
+        <>
+          {job.processed_rows} / {job.total_rows}
+        </>
+      ),
+    },
+    { head: "Started by", cell: (job) => job.created_by?.name ?? "—" },
+    { head: "Created", cell: (job) => when(job.created_at) },
+    { head: "Result", maxWidth: 360, cell: (job) => job.message ?? "—" },
+  ];
+  return <JobTable jobs={jobs} basePath={`/app/admin/cycles/${cycleId}/${view.pagePath}`} columns={columns} />;
+}
+
+/** Page links under a paged table (sets ?page=); nothing when everything fits on the first page. */
+export function PageLinks({ total, page, pageSize, testId }: { total: number; page: number; pageSize: number; testId: string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   if (total <= pageSize && page === 1) return null;
   return (
@@ -162,37 +189,31 @@ function PageLinks({ total, page, pageSize, testId }: { total: number; page: num
   );
 }
 
-export function RowErrorsTable({ errors, total, page, pageSize }: { errors: Array<{ row_number: number; column: string | null; message: string }>; total: number; page: number; pageSize: number }) {
-  if (total === 0) {
-    return (
-      <Typography color="text.secondary" data-testid="row-errors-empty">
-        No row errors.
-      </Typography>
-    );
-  }
+export function RowErrorsTable({ errors, total, page, pageSize }: { errors: RowError[]; total: number; page: number; pageSize: number }) {
   return (
     <>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="row-errors-table">
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 90 }}>Row</TableCell>
-              <TableCell sx={{ width: 220 }}>Column</TableCell>
-              <TableCell>Message</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {errors.map((e, i) => (
-              <TableRow key={`${e.row_number}-${i}`} data-testid="row-error">
-                <TableCell>{e.row_number}</TableCell>
-                <TableCell>{e.column ?? "—"}</TableCell>
-                <TableCell>{e.message}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <PageLinks total={total} page={page} pageSize={pageSize} testId="row-errors-pages" />
+      <OutlinedTable
+        testId="row-errors-table"
+        empty={total === 0}
+        emptyText="No row errors."
+        emptyTestId="row-errors-empty"
+        head={
+          <>
+            <TableCell sx={{ width: 90 }}>Row</TableCell>
+            <TableCell sx={{ width: 220 }}>Column</TableCell>
+            <TableCell>Message</TableCell>
+          </>
+        }
+      >
+        {errors.map((e, i) => (
+          <TableRow key={`${e.row_number}-${i}`} data-testid="row-error">
+            <TableCell>{e.row_number}</TableCell>
+            <TableCell>{e.column ?? "—"}</TableCell>
+            <TableCell>{e.message}</TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
+      {total > 0 && <PageLinks total={total} page={page} pageSize={pageSize} testId="row-errors-pages" />}
     </>
   );
 }
@@ -248,6 +269,77 @@ export function JobListPage({
   );
 }
 
+/**
+ * The page of one job of any kind: header `title`, a link back to `listPath`, `intro`, then status, progress
+ * (`progressUnit`), the final message (a warning when `warning`), `facts`, `children` (e.g. a download),
+ * and the row errors under `rowErrorsTitle`. Reloads every second while the job runs.
+ */
+export function JobDetailLayout({
+  cycle,
+  job,
+  title,
+  listPath,
+  listLabel,
+  intro,
+  progressUnit,
+  progressMessage,
+  warning,
+  facts,
+  children,
+  rowErrors,
+}: {
+  cycle: CycleInfo;
+  job: JobView;
+  title: string;
+  listPath: string;
+  listLabel: string;
+  intro?: ReactNode;
+  progressUnit?: string;
+  /** false: the progress line leaves out the job's message while it runs. */
+  progressMessage?: boolean;
+  warning: boolean;
+  facts: ReactNode;
+  children?: ReactNode;
+  /** The row errors table: its heading, one page of `items`, `total` of them. */
+  rowErrors: { title: string; items: RowError[]; total: number; page: number; pageSize: number };
+}) {
+  const { title: rowErrorsTitle, items, total: rowErrorsTotal, page, pageSize } = rowErrors;
+  useJobPolling(isActive(job));
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <AdminCycleHeader cycle={cycle} title={title} />
+      <Link component={RemixLink} to={listPath} sx={{ display: "inline-block", mb: 2 }} data-testid="job-list-link">
+        {listLabel}
+      </Link>
+      {intro}
+      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+        <Stack spacing={1.5}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+            <Typography component="span" sx={{ fontWeight: 500 }}>
+              Status:
+            </Typography>
+            <JobStatusChip status={job.status} />
+          </Stack>
+          <JobProgress job={job} unit={progressUnit} withMessage={progressMessage} />
+          {!isActive(job) && job.message && (
+            <Alert severity={job.status === "failed" ? "error" : warning ? "warning" : "success"} data-testid="job-message">
+              {job.message}
+            </Alert>
+          )}
+          <Stack spacing={0.5} data-testid="job-facts">
+            {facts}
+          </Stack>
+          {children}
+        </Stack>
+      </Paper>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {`${rowErrorsTitle}${rowErrorsTotal > 0 ? ` (${rowErrorsTotal})` : ""}`}
+      </Typography>
+      <RowErrorsTable errors={items} total={rowErrorsTotal} page={page} pageSize={pageSize} />
+    </Box>
+  );
+}
+
 export function JobDetailPage({
   cycle,
   view,
@@ -261,62 +353,43 @@ export function JobDetailPage({
   cycle: CycleInfo;
   view: JobTypeInfo;
   job: JobView;
-  rowErrors: Array<{ row_number: number; column: string | null; message: string }>;
+  rowErrors: RowError[];
   rowErrorsTotal: number;
   page: number;
   pageSize: number;
   /** Shown under the header (e.g. how the job type treats invalid rows). */
   intro?: React.ReactNode;
 }) {
-  useJobPolling(isActive(job));
-  const listPath = `/app/admin/cycles/${cycle.id}/${view.pagePath}`;
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <AdminCycleHeader cycle={cycle} title={`${view.label} job #${job.id}`} />
-      <Link component={RemixLink} to={listPath} sx={{ display: "inline-block", mb: 2 }} data-testid="job-list-link">
-        All {view.label.toLowerCase()} jobs
-      </Link>
-      {intro}
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
-        <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Typography component="span" sx={{ fontWeight: 500 }}>
-              Status:
-            </Typography>
-            <JobStatusChip status={job.status} />
-          </Stack>
-          <JobProgress job={job} />
-          {!isActive(job) && job.message && (
-            <Alert severity={job.status === "failed" ? "error" : job.failed_rows > 0 ? "warning" : "success"} data-testid="job-message">
-              {job.message}
-            </Alert>
-          )}
-          <Stack spacing={0.5} data-testid="job-facts">
-            {view.input === "file" && <Typography variant="body2">File: {job.file_name ?? "—"}</Typography>}
-            {view.input === "file" && <Typography variant="body2">Invalid rows: {ERROR_MODE_TEXT[job.error_mode]}</Typography>}
-            <Typography variant="body2">
-              Succeeded rows: <span data-testid="job-succeeded">{job.succeeded_rows}</span> · Failed rows:{" "}
-              <span data-testid="job-failed">{job.failed_rows}</span>
-            </Typography>
-            <Typography variant="body2">Started by: {job.created_by ? `${job.created_by.name} (${job.created_by.email})` : "—"}</Typography>
-            <Typography variant="body2">
-              Created: {when(job.created_at)} · Started: {when(job.started_at)} · Finished: {when(job.finished_at)}
-            </Typography>
-          </Stack>
-          {view.hasOutput && job.output_file_url && (
-            <Box>
-              <Button variant="contained" href={job.output_file_url} download data-testid="job-download">
-                Download CSV
-              </Button>
-            </Box>
-          )}
-        </Stack>
-      </Paper>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Row errors{rowErrorsTotal > 0 ? ` (${rowErrorsTotal})` : ""}
-      </Typography>
-      <RowErrorsTable errors={rowErrors} total={rowErrorsTotal} page={page} pageSize={pageSize} />
-    </Box>
+    <JobDetailLayout
+      cycle={cycle}
+      job={job}
+      title={`${view.label} job #${job.id}`}
+      listPath={`/app/admin/cycles/${cycle.id}/${view.pagePath}`}
+      listLabel={`All ${view.label.toLowerCase()} jobs`}
+      intro={intro}
+      warning={job.failed_rows > 0}
+      rowErrors={{ title: "Row errors", items: rowErrors, total: rowErrorsTotal, page, pageSize }}
+      facts={
+        <>
+          {view.input === "file" && <Typography variant="body2">File: {job.file_name ?? "—"}</Typography>}
+          {view.input === "file" && <Typography variant="body2">Invalid rows: {ERROR_MODE_TEXT[job.error_mode]}</Typography>}
+          <Typography variant="body2">
+            Succeeded rows: <span data-testid="job-succeeded">{job.succeeded_rows}</span> · Failed rows:{" "}
+            <span data-testid="job-failed">{job.failed_rows}</span>
+          </Typography>
+          <JobOriginFacts job={job} />
+        </>
+      }
+    >
+      {view.hasOutput && job.output_file_url && (
+        <Box>
+          <Button variant="contained" href={job.output_file_url} download data-testid="job-download">
+            Download CSV
+          </Button>
+        </Box>
+      )}
+    </JobDetailLayout>
   );
 }
 
@@ -420,6 +493,21 @@ export function UploadJobForm({
         </Form>
       </Paper>
     </Box>
+  );
+}
+
+/** The facts lines "Started by: {name} ({email}){startedByNote}" and "Created: … · Started: … · Finished: …". */
+export function JobOriginFacts({ job, startedByNote = "", timeStyle }: { job: JobView; startedByNote?: string; timeStyle?: "medium" | "short" }) {
+  return (
+    <>
+      <Typography variant="body2">
+        Started by: {job.created_by ? `${job.created_by.name} (${job.created_by.email})` : "—"}
+        {startedByNote}
+      </Typography>
+      <Typography variant="body2">
+        Created: {when(job.created_at, timeStyle)} · Started: {when(job.started_at, timeStyle)} · Finished: {when(job.finished_at, timeStyle)}
+      </Typography>
+    </>
   );
 }
 

@@ -1,6 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import { JobStatusChip, type JobView } from "~/components/job-views";
+import { Chip } from "@mui/material";
+import { JobTable, when, type JobColumn, type JobView } from "~/components/job-views";
 import { STAGE_LABELS, type CycleStage } from "~/domain/cycle-stages";
 
 /** Views of the nudge pages (ADR 0019): the jobs table with recipient and delivery counts, and schedule status. */
@@ -27,8 +26,9 @@ export type NudgeScheduleView = {
   created_at: string;
 };
 
+/** A time as "{date}, {hh:mm} UTC" ("—" for none). */
 export function whenUtc(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC" : "—";
+  return when(iso, "short");
 }
 
 const SCHEDULE_COLOR = { scheduled: "info", finished: "default", cancelled: "warning" } as const;
@@ -42,60 +42,33 @@ export function stageText(stage: CycleStage | null): string {
   return stage ? STAGE_LABELS[stage] : "—";
 }
 
+const NUDGE_JOB_COLUMNS: JobColumn<NudgeJobView>[] = [
+  { head: "Stage", cell: (job) => stageText(job.stage) },
+  { head: "Recipients", align: "right", testId: "job-recipients", cell: (job) => (job.status === "pending" ? "—" : job.recipients) },
+  { head: "Notified", align: "right", testId: "job-notified", cell: (job) => job.notified },
+  {
+    head: "Emailed",
+    align: "right",
+    testId: "job-emailed",
+    cell: (job) => (
+      <>
+        {job.emailed}
+        {job.email_failed > 0 ? ` (${job.email_failed} refused)` : ""}
+      </>
+    ),
+  },
+  {
+    head: "Started by",
+    cell: (job) => (
+      <>
+        {job.created_by?.name ?? "—"}
+        {job.schedule_id !== null ? " (schedule)" : ""}
+      </>
+    ),
+  },
+  { head: "Created", cell: (job) => whenUtc(job.created_at) },
+];
+
 export function NudgeJobsTable({ jobs, cycleId }: { jobs: NudgeJobView[]; cycleId: number }) {
-  if (jobs.length === 0) {
-    return (
-      <Typography color="text.secondary" data-testid="jobs-empty">
-        No nudges sent yet.
-      </Typography>
-    );
-  }
-  return (
-    <TableContainer component={Paper} variant="outlined">
-      <Table size="small" data-testid="jobs-table">
-        <TableHead>
-          <TableRow>
-            <TableCell>Job</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Stage</TableCell>
-            <TableCell align="right">Recipients</TableCell>
-            <TableCell align="right">Notified</TableCell>
-            <TableCell align="right">Emailed</TableCell>
-            <TableCell>Started by</TableCell>
-            <TableCell>Created</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {jobs.map((job) => (
-            <TableRow key={job.id} hover data-testid="job-row">
-              <TableCell>
-                <Link component={RemixLink} to={`/app/admin/cycles/${cycleId}/nudges/${job.id}`} data-testid="job-link">
-                  #{job.id}
-                </Link>
-              </TableCell>
-              <TableCell>
-                <JobStatusChip status={job.status} />
-              </TableCell>
-              <TableCell>{stageText(job.stage)}</TableCell>
-              <TableCell align="right" data-testid="job-recipients">
-                {job.status === "pending" ? "—" : job.recipients}
-              </TableCell>
-              <TableCell align="right" data-testid="job-notified">
-                {job.notified}
-              </TableCell>
-              <TableCell align="right" data-testid="job-emailed">
-                {job.emailed}
-                {job.email_failed > 0 ? ` (${job.email_failed} refused)` : ""}
-              </TableCell>
-              <TableCell>
-                {job.created_by?.name ?? "—"}
-                {job.schedule_id !== null ? " (schedule)" : ""}
-              </TableCell>
-              <TableCell>{whenUtc(job.created_at)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
+  return <JobTable jobs={jobs} basePath={`/app/admin/cycles/${cycleId}/nudges`} columns={NUDGE_JOB_COLUMNS} emptyText="No nudges sent yet." />;
 }

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   Alert,
   Box,
@@ -20,12 +20,7 @@ import {
   RadioGroup,
   Select,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -34,7 +29,8 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { AdminCycleHeader } from "~/components/admin-cycle-header";
-import { isActive, useJobPolling } from "~/components/job-views";
+import { isActive, PageLinks, useJobPolling } from "~/components/job-views";
+import { OutlinedTable } from "~/components/outlined-table";
 import { NudgeJobsTable, ScheduleStatusChip, whenUtc, type NudgeJobView, type NudgeScheduleView } from "~/components/nudge-views";
 import { NudgeCreateBodySchema } from "~/contracts/nudges.server";
 import type { CycleStage } from "~/domain/cycle-stages";
@@ -286,56 +282,50 @@ function SchedulesTable({ schedules, busy }: { schedules: NudgeScheduleView[]; b
   useEffect(() => {
     if (navigation.state === "idle") setConfirm(null);
   }, [navigation.state]);
-  if (schedules.length === 0) {
-    return (
-      <Typography color="text.secondary" data-testid="schedules-empty">
-        No schedules.
-      </Typography>
-    );
-  }
   return (
     <>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="schedules-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>Schedule</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Next run</TableCell>
-              <TableCell align="right">Runs</TableCell>
-              <TableCell>Last run</TableCell>
-              <TableCell>Created by</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {schedules.map((s) => (
-              <TableRow key={s.id} data-testid="schedule-row">
-                <TableCell>
-                  {s.description}
-                  <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
-                    {s.schedule_id}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <ScheduleStatusChip status={s.status} />
-                </TableCell>
-                <TableCell>{whenUtc(s.next_run_at)}</TableCell>
-                <TableCell align="right">{s.runs}</TableCell>
-                <TableCell>{whenUtc(s.last_run_at)}</TableCell>
-                <TableCell>{s.created_by?.name ?? "—"}</TableCell>
-                <TableCell align="right">
-                  {s.status !== "cancelled" && (
-                    <Button size="small" color="error" disabled={busy} onClick={() => setConfirm(s)} data-testid="schedule-cancel">
-                      Cancel
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <OutlinedTable
+        testId="schedules-table"
+        empty={schedules.length === 0}
+        emptyText="No schedules."
+        emptyTestId="schedules-empty"
+        head={
+          <>
+            <TableCell>Schedule</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Next run</TableCell>
+            <TableCell align="right">Runs</TableCell>
+            <TableCell>Last run</TableCell>
+            <TableCell>Created by</TableCell>
+            <TableCell />
+          </>
+        }
+      >
+        {schedules.map((s) => (
+          <TableRow key={s.id} data-testid="schedule-row">
+            <TableCell>
+              {s.description}
+              <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+                {s.schedule_id}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <ScheduleStatusChip status={s.status} />
+            </TableCell>
+            <TableCell>{whenUtc(s.next_run_at)}</TableCell>
+            <TableCell align="right">{s.runs}</TableCell>
+            <TableCell>{whenUtc(s.last_run_at)}</TableCell>
+            <TableCell>{s.created_by?.name ?? "—"}</TableCell>
+            <TableCell align="right">
+              {s.status !== "cancelled" && (
+                <Button size="small" color="error" disabled={busy} onClick={() => setConfirm(s)} data-testid="schedule-cancel">
+                  Cancel
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
       <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="schedule-cancel-dialog">
         <DialogTitle>Cancel schedule</DialogTitle>
         <DialogContent>
@@ -364,7 +354,6 @@ export default function Nudges() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { enqueueSnackbar } = useSnackbar();
-  const [searchParams, setSearchParams] = useSearchParams();
   useJobPolling((jobs as NudgeJobView[]).some(isActive));
   useEffect(() => {
     if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
@@ -407,21 +396,7 @@ export default function Nudges() {
         Nudge jobs
       </Typography>
       <NudgeJobsTable jobs={jobs as NudgeJobView[]} cycleId={cycle.id} />
-      {(total > pageSize || page > 1) && (
-        <TablePagination
-          component="div"
-          count={total}
-          page={page - 1}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={[pageSize]}
-          onPageChange={(_, p) => {
-            const next = new URLSearchParams(searchParams);
-            next.set("page", String(p + 1));
-            setSearchParams(next);
-          }}
-          data-testid="jobs-pages"
-        />
-      )}
+      <PageLinks total={total} page={page} pageSize={pageSize} testId="jobs-pages" />
     </Box>
   );
 }
