@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
-import { Alert, Box, Link, Stack, Typography } from "@mui/material";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { Link } from "@mui/material";
 import { ErrorView } from "~/components/error-view";
-import { FeedbackSummaryView } from "~/components/feedback-summary-view";
+import { ReportSummaryPage } from "~/components/report-summary-page";
 import { loadReportSummaryPage } from "~/services/summary-pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback summary of ${data?.summary?.reviewee.name ?? "direct report"} | PMR` }];
@@ -18,34 +17,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function DirectReportSummary() {
-  const { cycles, cycleId, summary, notOpen, email } = useLoaderData<typeof loader>();
+  const { email, ...data } = useLoaderData<typeof loader>();
   const seg = encodeURIComponent(email);
   return (
-    <Stack spacing={2}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Stack direction="row" spacing={2}>
-          <Link component={RemixLink} to={`/app/my-reportees?cycle_id=${cycleId}`}>
-            ← My Reportees
-          </Link>
-          <Link component={RemixLink} to={`/app/my-reportees/${seg}/feedback?cycle_id=${cycleId}`} data-testid="reviewer-feedback-link">
-            Feedback by reviewer
-          </Link>
-        </Stack>
-        {cycles.length > 0 && <CycleSwitcher cycles={cycles} selectedId={cycleId} />}
-      </Box>
-      {summary ? (
-        <FeedbackSummaryView summary={summary} downloadUrl={`/api/v1/cycles/${cycleId}/direct_reports/${seg}/feedbacks_summary/download`} />
-      ) : (
-        <>
-          <Typography variant="h4" component="h1">
-            Feedback Summary
-          </Typography>
-          <Alert severity="info" data-testid="summary-message">
-            {notOpen}
-          </Alert>
-        </>
-      )}
-    </Stack>
+    <ReportSummaryPage
+      {...data}
+      links={
+        <Link component={RemixLink} to={`/app/my-reportees/${seg}/feedback?cycle_id=${data.cycleId}`} data-testid="reviewer-feedback-link">
+          Feedback by reviewer
+        </Link>
+      }
+      downloadUrl={`/api/v1/cycles/${data.cycleId}/direct_reports/${seg}/feedbacks_summary/download`}
+    />
   );
 }
 

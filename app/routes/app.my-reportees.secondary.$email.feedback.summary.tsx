@@ -1,9 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
-import { Alert, Box, Link, Stack, Typography } from "@mui/material";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
 import { ErrorView } from "~/components/error-view";
-import { FeedbackSummaryView } from "~/components/feedback-summary-view";
+import { ReportSummaryPage } from "~/components/report-summary-page";
 import { loadReportSummaryPage } from "~/services/summary-pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback summary of ${data?.summary?.reviewee.name ?? "secondary report"} | PMR` }];
@@ -18,32 +16,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SecondaryReportSummary() {
-  const { cycles, cycleId, summary, notOpen, email } = useLoaderData<typeof loader>();
+  const { email, ...data } = useLoaderData<typeof loader>();
   return (
-    <Stack spacing={2}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Link component={RemixLink} to={`/app/my-reportees?cycle_id=${cycleId}`}>
-          ← My Reportees
-        </Link>
-        {cycles.length > 0 && <CycleSwitcher cycles={cycles} selectedId={cycleId} />}
-      </Box>
-      {summary ? (
-        <FeedbackSummaryView
-          summary={summary}
-          title="Feedback Summary (secondary report)"
-          downloadUrl={`/api/v1/cycles/${cycleId}/secondary_reports/${encodeURIComponent(email)}/feedbacks_summary/download`}
-        />
-      ) : (
-        <>
-          <Typography variant="h4" component="h1">
-            Feedback Summary
-          </Typography>
-          <Alert severity="info" data-testid="summary-message">
-            {notOpen}
-          </Alert>
-        </>
-      )}
-    </Stack>
+    <ReportSummaryPage
+      {...data}
+      title="Feedback Summary (secondary report)"
+      downloadUrl={`/api/v1/cycles/${data.cycleId}/secondary_reports/${encodeURIComponent(email)}/feedbacks_summary/download`}
+    />
   );
 }
 

@@ -1,0 +1,62 @@
+import { Link as RemixLink } from "@remix-run/react";
+import { Alert, Box, Link, Stack, Typography } from "@mui/material";
+import type { ReactNode } from "react";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import { FeedbackSummaryView } from "~/components/feedback-summary-view";
+import type { FeedbackSummary } from "~/domain/feedback-summary";
+
+/**
+ * The feedback summary page of a report for their (direct or secondary) manager (ADR 0023): "← My Reportees"
+ * (then `links`, if any), the cycle switcher, and the summary with its PDF download at `downloadUrl`,
+ * or the note `notOpen` when the cycle's stage does not open the summary yet.
+ */
+export function ReportSummaryPage({
+  cycles,
+  cycleId,
+  summary,
+  notOpen,
+  links,
+  title,
+  downloadUrl,
+}: {
+  cycles: Array<{ id: number; name: string }>;
+  cycleId: number;
+  summary: FeedbackSummary | null;
+  notOpen: string | null;
+  links?: ReactNode;
+  title?: string;
+  downloadUrl: string;
+}) {
+  const back = (
+    <Link component={RemixLink} to={`/app/my-reportees?cycle_id=${cycleId}`}>
+      ← My Reportees
+    </Link>
+  );
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        {links ? (
+          <Stack direction="row" spacing={2}>
+            {back}
+            {links}
+          </Stack>
+        ) : (
+          back
+        )}
+        {cycles.length > 0 && <CycleSwitcher cycles={cycles} selectedId={cycleId} />}
+      </Box>
+      {summary ? (
+        <FeedbackSummaryView summary={summary} title={title} downloadUrl={downloadUrl} />
+      ) : (
+        <>
+          <Typography variant="h4" component="h1">
+            Feedback Summary
+          </Typography>
+          <Alert severity="info" data-testid="summary-message">
+            {notOpen}
+          </Alert>
+        </>
+      )}
+    </Stack>
+  );
+}
