@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
-import { Alert, Box, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { CyclePageFrame } from "~/components/cycle-page-frame";
 import { ErrorView } from "~/components/error-view";
 import { PanelStatusChip } from "~/components/peer-panel";
 import { listTeamSelections } from "~/services/peer-selection.server";
@@ -20,31 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function TeamPeerSelection() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Modify Peer/Stakeholder selection for your Team
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />}
-      </Box>
-      {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
-      ) : (
+    <CyclePageFrame title="Modify Peer/Stakeholder selection for your Team" data={data} cycle={(d) => d.team.cycle}>
+      {({ team, cycleId }) => (
         <>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Typography variant="h6" component="p">
-              {data.team.cycle.name}
-            </Typography>
-            <CycleStageChip cycleId={data.team.cycle.id} stage={data.team.cycle.state} />
-          </Stack>
           <Typography color="text.secondary">
-            {data.team.can_edit_stage
-              ? `Open a report to add or remove peers (at most ${data.team.max_peers} each) or to approve the selection. Any change you make sets the selection to Manager Approved: from then on only you can change it.`
+            {team.can_edit_stage
+              ? `Open a report to add or remove peers (at most ${team.max_peers} each) or to approve the selection. Any change you make sets the selection to Manager Approved: from then on only you can change it.`
               : "Peer selection is open only in the start stage of the cycle; the selections below can be read but not changed."}
           </Typography>
-          {data.team.direct_reports.length === 0 ? (
+          {team.direct_reports.length === 0 ? (
             <Alert severity="info" data-testid="team-empty">
               You have no direct reports in this cycle.
             </Alert>
@@ -62,12 +45,12 @@ export default function TeamPeerSelection() {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {data.team.direct_reports.map((r) => (
+                  {team.direct_reports.map((r) => (
                     <TableRow key={r.email} data-testid={`team-row-${r.email}`}>
                       <TableCell>
                         <Link
                           component={RemixLink}
-                          to={`/app/my-reportees/${encodeURIComponent(r.email)}/peer-finalization?cycle_id=${data.cycleId}`}
+                          to={`/app/my-reportees/${encodeURIComponent(r.email)}/peer-finalization?cycle_id=${cycleId}`}
                           data-testid={`team-link-${r.email}`}
                         >
                           {r.name}
@@ -103,7 +86,7 @@ export default function TeamPeerSelection() {
           )}
         </>
       )}
-    </Stack>
+    </CyclePageFrame>
   );
 }
 

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { Alert, Box, Divider, Stack, Typography } from "@mui/material";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { Alert, Divider } from "@mui/material";
+import { CyclePageFrame } from "~/components/cycle-page-frame";
 import { ErrorView } from "~/components/error-view";
 import { IncomingRequests, PeerPanel } from "~/components/peer-panel";
 import { isSpoofing } from "~/services/auth.server";
@@ -69,37 +68,21 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PeerFinalization() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Peer/Stakeholder Selection
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />}
-      </Box>
-      {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
-      ) : (
+    <CyclePageFrame title="Peer/Stakeholder Selection" data={data} cycle={(d) => d.cycle}>
+      {({ panel, incoming, spoofing }) => (
         <>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Typography variant="h6" component="p">
-              {data.cycle.name}
-            </Typography>
-            <CycleStageChip cycleId={data.cycle.id} stage={data.cycle.state} />
-          </Stack>
-          {data.panel ? (
-            <PeerPanel panel={data.panel} spoofing={data.spoofing} editor="participant" />
+          {panel ? (
+            <PeerPanel panel={panel} spoofing={spoofing} editor="participant" />
           ) : (
             <Alert severity="info" data-testid="panel-not-participant">
               You are not a participant of this cycle, so you choose no peers. Colleagues may still ask you for feedback below.
             </Alert>
           )}
           <Divider />
-          <IncomingRequests incoming={data.incoming} spoofing={data.spoofing} />
+          <IncomingRequests incoming={incoming} spoofing={spoofing} />
         </>
       )}
-    </Stack>
+    </CyclePageFrame>
   );
 }
 

@@ -1,0 +1,59 @@
+import { Alert, Box, Stack, Typography } from "@mui/material";
+import type { ReactNode } from "react";
+import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/components/cycle-switcher";
+import type { CycleStage } from "~/domain/cycle-stages";
+
+type CycleOption = { id: number; name: string };
+type NotSelected = { kind: "none" | "invalid"; message: string; cycles: CycleOption[] };
+type Selected = { kind: "selected"; cycleId: number; cycles: CycleOption[] };
+
+/**
+ * A page about the cycle chosen with ?cycle_id= (loader data of selectedCyclePage in
+ * app/services/peer-selection-pages.server.ts): the `title` and the cycle switcher, then either why no cycle
+ * is shown (data-testid cycle-message) or the cycle's name and stage chip (`cycle` of the data) and `children`.
+ */
+export function CyclePageFrame<D extends Selected | NotSelected>({
+  title,
+  data,
+  cycle,
+  children,
+}: {
+  title: string;
+  data: D;
+  cycle: (data: Extract<D, Selected>) => { id: number; name: string; state: CycleStage };
+  children: (data: Extract<D, Selected>) => ReactNode;
+}) {
+  const selected = data.kind === "selected" ? (data as Extract<D, Selected>) : null;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={selected ? selected.cycleId : null} />}
+      </Box>
+      {selected ? (
+        <SelectedCycle cycle={cycle(selected)}>{children(selected)}</SelectedCycle>
+      ) : (
+        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
+          {(data as NotSelected).message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function SelectedCycle({ cycle, children }: { cycle: { id: number; name: string; state: CycleStage }; children: ReactNode }) {
+  return (
+    <>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Typography variant="h6" component="p">
+          {cycle.name}
+        </Typography>
+        <CycleStageChip cycleId={cycle.id} stage={cycle.state} />
+      </Stack>
+      {children}
+    </>
+  );
+}
