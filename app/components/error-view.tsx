@@ -1,3 +1,4 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Box, Button, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 
@@ -45,4 +46,11 @@ export function NotFoundPage() {
       </Typography>
     </Box>
   );
+}
+
+/** A page route's ErrorBoundary: the route's error response (status, and its text when it has one) or the crash view. */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  return <ErrorView crash />;
 }

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Chip, Link, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { QuestionnaireForm } from "~/components/questionnaire-form";
 import { REPORTEE_PATHS } from "~/domain/manager-review";
 import { forPage, getReportFeedback } from "~/services/manager.server";
@@ -49,8 +49,4 @@ export default function ReviewerFeedbackPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

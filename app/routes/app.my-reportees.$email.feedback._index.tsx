@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link as RemixLink, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   Alert,
   Box,
@@ -21,7 +21,7 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { QuestionnaireForm } from "~/components/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/domain/feedback-answers";
 import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/domain/manager-review";
@@ -247,8 +247,4 @@ function ManagerFeedbackSection({ mine, spoofing }: { mine: NonNullable<LoaderDa
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Link } from "@mui/material";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { ReportSummaryPage } from "~/components/report-summary-page";
 import { loadReportSummaryPage } from "~/services/summary-pages.server";
 
@@ -32,8 +32,4 @@ export default function DirectReportSummary() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

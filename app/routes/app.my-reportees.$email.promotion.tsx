@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link as RemixLink, useActionData, useLoaderData, useNavigation, useRouteError } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   Alert,
   Box,
@@ -21,7 +21,7 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { NOMINATION_STATUS_LABELS, RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, RationaleSchema, REPORTEE_PATHS } from "~/domain/manager-review";
 import { isSpoofing } from "~/services/auth.server";
 import { forPage, getNomination, nominateForPromotion, withdrawNomination } from "~/services/manager.server";
@@ -197,8 +197,4 @@ export default function PromotionPage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

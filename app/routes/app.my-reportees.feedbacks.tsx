@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { ErrorView } from "~/components/error-view";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { MyReporteesList } from "~/components/my-reportees-list";
 import { loadReporteesPage } from "~/services/manager-pages.server";
 
@@ -16,8 +16,4 @@ export default function ManagerFeedbackAndNominations() {
   return <MyReporteesList data={data} title="Manager Feedback and Promotion Nominations" />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

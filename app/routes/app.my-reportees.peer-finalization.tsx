@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { CyclePageFrame } from "~/components/cycle-page-frame";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { PanelStatusChip } from "~/components/peer-panel";
 import { listTeamSelections } from "~/services/peer-selection.server";
 import { selectedCyclePage } from "~/services/peer-selection-pages.server";
@@ -90,8 +90,4 @@ export default function TeamPeerSelection() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

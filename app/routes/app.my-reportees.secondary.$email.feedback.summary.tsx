@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
-import { ErrorView } from "~/components/error-view";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { ReportSummaryPage } from "~/components/report-summary-page";
 import { loadReportSummaryPage } from "~/services/summary-pages.server";
 
@@ -26,8 +26,4 @@ export default function SecondaryReportSummary() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link as RemixLink, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { ApiError } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { resolveSelectedCycle } from "~/services/cycles.server";
@@ -155,8 +155,4 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

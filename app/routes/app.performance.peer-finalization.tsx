@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
 import { CyclePageFrame } from "~/components/cycle-page-frame";
-import { ErrorView } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/components/error-view";
 import { IncomingRequests, PeerPanel } from "~/components/peer-panel";
 import { isSpoofing } from "~/services/auth.server";
 import { addMyPeer, getMyPanel, listMyPeerRequests, removeMyPeer, respondToPeerRequest } from "~/services/peer-selection.server";
@@ -86,8 +86,4 @@ export default function PeerFinalization() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

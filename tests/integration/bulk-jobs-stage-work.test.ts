@@ -13,6 +13,7 @@ import { getDb } from "~/db.server";
 import { mandatoryPairs } from "~/domain/participants";
 import type { CycleState, User } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/services/audit.server";
+import { CHUNK_TX } from "~/services/job-runner.server";
 import { createJob, type JobJson } from "~/services/jobs.server";
 import { PHASE } from "~/services/participant-jobs.server";
 import { createParticipant, updateParticipant } from "~/services/participants.server";
@@ -82,7 +83,7 @@ async function wholeCycleWouldOpen(cycleId: number): Promise<{ spu: number; mana
     .$transaction(async (tx) => {
       out = { spu: (await insertSpuRequests(tx, cycleId, null)).total, manager: await insertManagerRequests(tx, cycleId, null) };
       throw new Rollback();
-    })
+    }, CHUNK_TX) // the whole-cycle statements, as a stage move runs them (a loaded machine needs more than Prisma's 5 s)
     .catch((err) => {
       if (!(err instanceof Rollback)) throw err;
     });
@@ -211,7 +212,7 @@ describe("upload and upsert into a cycle in SPU feedback", () => {
     // The scoped statement itself, run again for every participant of the cycle: creates nothing.
     const db = await getDb();
     const ids = (await db.participant.findMany({ where: { cycleId: org.cycleId }, select: { id: true } })).map((p) => p.id);
-    const rerun = await db.$transaction((tx) => openWorkOfCurrentStage(tx, org.cycleId, ids, actor));
+    const rerun = await db.$transaction((tx) => openWorkOfCurrentStage(tx, org.cycleId, ids, actor), CHUNK_TX);
     expect(rerun).toMatchObject({ stage: "spu_feedback", createdTotal: 0, created: {} });
     expect((await feedbackRows(org.cycleId)).map(key).sort()).toEqual(afterUpload);
   });
