@@ -132,6 +132,21 @@ test.describe("Performance Cycle Report", () => {
     // Upward feedback from 8 direct reports: shown, without names.
     await expect(page.getByTestId("summary-section-direct_report")).toContainText("Anonymous");
     await expect(page.getByTestId("section-reviewers-direct_report")).toHaveCount(0);
+
+    // A secondary report's summary (the path the team list links to): anonymous peers, the manager named (as the
+    // reviewee sees it), with its PDF.
+    const secondary = await page.request.get(`/api/v1/cycles/${communication.id}/secondary_reports`);
+    expect(secondary.status()).toBe(200);
+    const report = (await secondary.json()).secondary_reports[0] as { name: string; manager: { name: string }; feedback_summary_path: string };
+    await open(page, report.feedback_summary_path);
+    await expect(page.getByRole("heading", { name: "Feedback Summary (secondary report)" })).toBeVisible();
+    await expect(page.getByTestId("summary-reviewee")).toHaveText(report.name);
+    await expect(page.getByTestId("anonymity-note")).toBeVisible();
+    await expect(page.getByTestId("section-reviewers-manager")).toHaveText(`From: ${report.manager.name}`);
+    await expect(page.getByTestId("summary-section-peer")).toContainText("Anonymous");
+    await expect(page.getByTestId("section-reviewers-peer")).toHaveCount(0);
+    const [secondaryPdf] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-pdf").click()]);
+    expect(secondaryPdf.suggestedFilename()).toMatch(/^feedback-summary-.+-cycle-\d+\.pdf$/);
   });
 
   test.describe("refusals", () => {
