@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, open, signIn, test } from "./fixtures";
+import { DEMO, expect, open, signIn, signedInPage, test } from "./fixtures";
 
 /**
  * Performance Cycle Report and feedback summaries (ADR 0023) on the seeded data: the "2026 Mid-Year Review"
@@ -34,12 +34,10 @@ async function untouchedEmployee(page: Page, cycleId: number): Promise<{ email: 
 test.describe("Performance Cycle Report", () => {
   test("an employee in a communication cycle: the User Feedback dialog opens once, the report, the anonymous summary and its PDF", async ({ page, browser }) => {
     // Who: looked up as the super admin in a separate browser context.
-    const adminContext = await browser.newContext();
-    const adminPage = await adminContext.newPage();
-    await signIn(adminPage, DEMO.superAdmin);
-    const { communication, running } = await seededCycles(adminPage);
-    const employee = await untouchedEmployee(adminPage, communication.id);
-    await adminContext.close();
+    const admin = await signedInPage(browser, DEMO.superAdmin);
+    const { communication, running } = await seededCycles(admin.page);
+    const employee = await untouchedEmployee(admin.page, communication.id);
+    await admin.close();
 
     const reportPath = `/app/performance/final-assessment?cycle_id=${communication.id}`;
     await signIn(page, employee, reportPath);

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 /**
  * Every browser test fails on a console error or an uncaught page error.
@@ -58,4 +58,12 @@ export async function signIn(page: Page, who: Demo, startPath = "/app/home") {
   await page.getByRole("button", { name: new RegExp(who.email.replace(/[.]/g, "\\.")) }).click();
   await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
   await hydrated(page);
+}
+
+/** A second person in the same test: their own browser context, signed in on `startPath`; `close` ends the context. */
+export async function signedInPage(browser: Browser, who: Demo, startPath = "/app/home"): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who, startPath);
+  return { page, close: () => context.close() };
 }

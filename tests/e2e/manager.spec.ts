@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, DEMO, open, signIn, type Demo } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, DEMO, open, signIn, signedInPage } from "./fixtures";
 
 /**
  * Manager feedback and promotion nominations (issue [3/3] item 5): the demo manager reads a reviewer's
@@ -14,13 +14,6 @@ const SELF_ANSWERS = {
   growth_areas: "Delegate more of the routine work.",
   overall_impact: 4,
 };
-
-async function signedInPage(browser: Browser, who: Demo, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who, path);
-  return { page, close: () => context.close() };
-}
 
 async function transition(admin: Page, cycleId: number, name: string) {
   const res = await admin.request.patch(`/api/v1/admin/cycles/${cycleId}/${name}`);

@@ -1,5 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, DEMO, open, signIn, type Demo } from "./fixtures";
+import { test, expect, DEMO, open, signIn, signedInPage } from "./fixtures";
 
 /**
  * Peer/stakeholder selection (issue [3/3] items 1–3): the employee checks their profile and picks peers
@@ -7,13 +6,6 @@ import { test, expect, DEMO, open, signIn, type Demo } from "./fixtures";
  * report's selection (Manager Approved: the employee can no longer change it). The cycle is set up through
  * the admin API in the start stage, so the seeded demo cycles stay untouched.
  */
-
-async function signedInPage(browser: Browser, who: Demo, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who, path);
-  return { page, close: () => context.close() };
-}
 
 test.describe("peer selection", () => {
   // Refused adds answer 400 (shown under the field).

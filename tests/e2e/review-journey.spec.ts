@@ -1,6 +1,6 @@
 import fs from "node:fs";
-import type { Browser, Page } from "@playwright/test";
-import { test, expect, DEMO, open, signIn } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { test, expect, DEMO, open, signIn, signedInPage } from "./fixtures";
 
 /**
  * The whole review cycle in the browser (issue [3/3]): an employee picks peers, a peer accepts, the admin
@@ -16,13 +16,6 @@ const CARMEN: Person = { email: "carmen.chief@example.com", name: "Carmen Chief"
 const ELI = DEMO.employee;
 const MORGAN = DEMO.manager;
 const PEERS: Person[] = [DEMO.peoplePartner, DEMO.hrOps, CARMEN];
-
-async function session(browser: Browser, who: Person, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who, path);
-  return { page, close: () => context.close() };
-}
 
 /** The admin moves the cycle one stage on with Close & Proceed and the confirmation dialog. */
 async function closeAndProceed(admin: Page, cycleId: number, expected: string) {
@@ -44,7 +37,7 @@ test.describe("the review cycle, end to end", () => {
     const eli = encodeURIComponent(ELI.email);
 
     // ── The admin creates the cycle with Eli (reporting to Morgan) and Morgan, and starts it. ──
-    const admin = await session(browser, DEMO.superAdmin, "/app/admin/cycles");
+    const admin = await signedInPage(browser, DEMO.superAdmin, "/app/admin/cycles");
     const created = await admin.page.request.post("/api/v1/admin/cycles", { data: { name, start_date: "2027-01-04", planned_end_date: "2027-03-31" } });
     expect(created.status(), await created.text()).toBe(201);
     const cycleId: number = (await created.json()).cycle.id;
@@ -71,12 +64,12 @@ test.describe("the review cycle, end to end", () => {
     await expect(page.getByTestId("peer-counters")).toContainText("3 of 10 peers selected");
 
     // ── The peers accept: Priya in the page, the other two through the API. ──
-    const priya = await session(browser, DEMO.peoplePartner, `/app/performance/peer-finalization?cycle_id=${cycleId}`);
+    const priya = await signedInPage(browser, DEMO.peoplePartner, `/app/performance/peer-finalization?cycle_id=${cycleId}`);
     await priya.page.getByTestId(`incoming-accept-${ELI.email}`).click();
     await expect(priya.page.getByTestId(`incoming-status-${ELI.email}`)).toHaveText("Accepted");
     const others: Array<{ page: Page; close: () => Promise<void> }> = [];
     for (const peer of PEERS.slice(1)) {
-      const s = await session(browser, peer, "/app/home");
+      const s = await signedInPage(browser, peer, "/app/home");
       const { requests } = (await (await s.page.request.get(`/api/v1/cycles/${cycleId}/peers`)).json()) as {
         requests: Array<{ id: number; participant: { email: string } }>;
       };
@@ -125,7 +118,7 @@ test.describe("the review cycle, end to end", () => {
 
     // ── The admin moves to manager feedback; Morgan reads the feedback, writes manager feedback and nominates Eli. ──
     await closeAndProceed(admin.page, cycleId, "Stage 3 - Manager Feedback stage");
-    const morgan = await session(browser, MORGAN, `/app/my-reportees/feedbacks?cycle_id=${cycleId}`);
+    const morgan = await signedInPage(browser, MORGAN, `/app/my-reportees/feedbacks?cycle_id=${cycleId}`);
     const m = morgan.page;
     await expect(m.getByTestId(`reportee-received-${ELI.email}`)).toHaveText("4 of 4 given");
     await m.getByTestId(`reportee-feedback-link-${ELI.email}`).click();
