@@ -28,7 +28,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { deployMigrations } from "../scripts/lib/migrate";
-import { prepareBenchDatabase, withClient } from "./lib";
+import { benchArgs, outFile, prepareBenchDatabase, wholeNumber, withClient } from "./lib";
 
 process.env.NODE_ENV = "production";
 process.env.APP_ENV = "test";
@@ -37,24 +37,18 @@ process.env.SESSION_SECRET ??= "bench-session-secret-bench-session-secret";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 function parseArgs(argv: string[]) {
-  const opts = { runs: 200, warmup: 30, noise: 5000, keep: false, out: path.join(root, "docs/bench/feedback-summary.md") as string | null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === "--runs") opts.runs = Number(value());
-    else if (arg === "--warmup") opts.warmup = Number(value());
-    else if (arg === "--noise") opts.noise = Number(value().replace(/_/g, ""));
-    else if (arg === "--keep") opts.keep = true;
-    else if (arg === "--out") {
-      const v = value();
-      opts.out = v === "-" ? null : path.resolve(v);
-    } else throw new Error(`Unknown option ${arg}`);
-  }
-  return opts;
+  const v = benchArgs(
+    argv,
+    { runs: { type: "string" }, warmup: { type: "string" }, noise: { type: "string" }, keep: { type: "boolean" }, out: { type: "string" } },
+    "npx tsx bench/feedback-summary.ts [--runs 200] [--warmup 30] [--noise 5000] [--keep] [--out FILE|-]",
+  );
+  return {
+    runs: v.runs === undefined ? 200 : Number(v.runs),
+    warmup: v.warmup === undefined ? 30 : Number(v.warmup),
+    noise: v.noise === undefined ? 5000 : wholeNumber(v.noise),
+    keep: v.keep ?? false,
+    out: outFile(v.out, path.join(root, "docs/bench/feedback-summary.md")),
+  };
 }
 
 const TEXT = [

@@ -1,9 +1,11 @@
 /**
  * Shared pieces of the benchmark scripts: a throwaway PostgreSQL database (or DATABASE_URL), free loopback
- * ports for a Temporal dev server, and a description of the machine the numbers were measured on.
+ * ports for a Temporal dev server, a description of the machine the numbers were measured on, and command-line options.
  */
 import net from "node:net";
 import os from "node:os";
+import path from "node:path";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 
@@ -83,3 +85,25 @@ export function machine() {
     psql: spawnSync("psql", ["--version"], { encoding: "utf8" }).stdout?.trim() ?? "",
   };
 }
+
+type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+
+/**
+ * A bench script's command-line options, read by node:util's parseArgs (strict: an unknown option, a missing value or
+ * a stray argument is an error). `--help`/`-h` prints `usage` and exits.
+ */
+export function benchArgs<const O extends OptionsConfig>(argv: string[], options: O, usage: string) {
+  const { values } = parseArgs({ args: argv, options: { ...options, help: { type: "boolean", short: "h" } } as const, strict: true });
+  if ((values as { help?: boolean }).help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return values as ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>["values"];
+}
+
+/** A count as typed on the command line: 100000 or 100_000. */
+export const wholeNumber = (value: string) => Number(value.replace(/_/g, ""));
+
+/** `--out FILE` (resolved), `--out -` (print only: null), or the script's own results file when absent. */
+export const outFile = (value: string | undefined, fallback: string): string | null =>
+  value === undefined ? fallback : value === "-" ? null : path.resolve(value);

@@ -37,7 +37,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { deployMigrations } from "../scripts/lib/migrate";
-import { freePorts, machine, prepareBenchDatabase, withClient } from "./lib";
+import { benchArgs, freePorts, machine, prepareBenchDatabase, wholeNumber, withClient } from "./lib";
 import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -50,41 +50,33 @@ const CYCLE_STATES = ["DRAFT", "SPU_FEEDBACK", "MANAGER_FEEDBACK"] as const;
 type CycleStateOpt = (typeof CYCLE_STATES)[number];
 
 function parseArgs(argv: string[]) {
+  const v = benchArgs(
+    argv,
+    {
+      rows: { type: "string" },
+      mode: { type: "string" },
+      chunk: { type: "string" },
+      keep: { type: "boolean" },
+      profile: { type: "string" },
+      "worker-heap-mb": { type: "string" },
+      "cycle-state": { type: "string" },
+    },
+    "npx tsx bench/participants-import.ts [--rows 10000,100000] [--mode all_or_nothing|valid_only|both] [--chunk N] [--keep]" +
+      ` [--profile DIR] [--worker-heap-mb N] [--cycle-state ${CYCLE_STATES.join("|")}]`,
+  );
+  const modes: Mode[] = v.mode === undefined ? ["all_or_nothing"] : v.mode === "both" ? ["all_or_nothing", "valid_only"] : [v.mode as Mode];
+  if (!modes.every((x) => x === "all_or_nothing" || x === "valid_only")) throw new Error(`--mode ${v.mode}: all_or_nothing, valid_only or both`);
+  const cycleState = (v["cycle-state"]?.toUpperCase() ?? "DRAFT") as CycleStateOpt;
+  if (!(CYCLE_STATES as readonly string[]).includes(cycleState)) throw new Error(`--cycle-state ${cycleState}: one of ${CYCLE_STATES.join(", ")}`);
   const opts = {
-    sizes: [10_000, 100_000],
-    modes: ["all_or_nothing"] as Mode[],
-    chunk: undefined as number | undefined,
-    keep: false,
-    profile: undefined as string | undefined,
-    workerHeapMb: undefined as number | undefined,
-    cycleState: "DRAFT" as CycleStateOpt,
+    sizes: v.rows === undefined ? [10_000, 100_000] : v.rows.split(",").map(wholeNumber),
+    modes,
+    chunk: v.chunk === undefined ? undefined : Number(v.chunk),
+    keep: v.keep ?? false,
+    profile: v.profile === undefined ? undefined : path.resolve(v.profile),
+    workerHeapMb: v["worker-heap-mb"] === undefined ? undefined : Number(v["worker-heap-mb"]),
+    cycleState,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === "--rows") opts.sizes = value().split(",").map((s) => Number(s.replace(/_/g, "")));
-    else if (arg === "--mode") {
-      const m = value();
-      opts.modes = m === "both" ? ["all_or_nothing", "valid_only"] : [m as Mode];
-      if (!opts.modes.every((x) => x === "all_or_nothing" || x === "valid_only")) throw new Error(`--mode ${m}: all_or_nothing, valid_only or both`);
-    } else if (arg === "--chunk") opts.chunk = Number(value());
-    else if (arg === "--keep") opts.keep = true;
-    else if (arg === "--profile") opts.profile = path.resolve(value());
-    else if (arg === "--worker-heap-mb") opts.workerHeapMb = Number(value());
-    else if (arg === "--cycle-state") {
-      const v = value().toUpperCase();
-      if (!(CYCLE_STATES as readonly string[]).includes(v)) throw new Error(`--cycle-state ${v}: one of ${CYCLE_STATES.join(", ")}`);
-      opts.cycleState = v as CycleStateOpt;
-    }
-    else if (arg === "--help" || arg === "-h") {
-      console.log("npx tsx bench/participants-import.ts [--rows 10000,100000] [--mode all_or_nothing|valid_only|both] [--chunk N] [--keep]");
-      process.exit(0);
-    } else throw new Error(`Unknown argument ${arg}`);
-  }
   if (!opts.sizes.every((n) => Number.isInteger(n) && n > 0)) throw new Error("--rows must be positive whole numbers");
   if (opts.chunk !== undefined && !(Number.isInteger(opts.chunk) && opts.chunk > 0)) throw new Error("--chunk must be a positive whole number");
   return opts;

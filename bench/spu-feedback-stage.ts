@@ -27,31 +27,23 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
-import { freePorts, machine, prepareBenchDatabase, withClient } from "./lib";
+import { benchArgs, freePorts, machine, outFile, prepareBenchDatabase, wholeNumber, withClient } from "./lib";
 import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 function parseArgs(argv: string[]) {
-  const opts = { participants: 50_000, peers: 3, keep: false, out: path.join(root, "docs/bench/spu-feedback-stage.md") as string | null };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === "--participants") opts.participants = Number(value().replace(/_/g, ""));
-    else if (arg === "--peers") opts.peers = Number(value());
-    else if (arg === "--keep") opts.keep = true;
-    else if (arg === "--out") {
-      const v = value();
-      opts.out = v === "-" ? null : path.resolve(v);
-    } else if (arg === "--help" || arg === "-h") {
-      console.log("npx tsx bench/spu-feedback-stage.ts [--participants 50000] [--peers 3] [--keep] [--out FILE|-]");
-      process.exit(0);
-    } else throw new Error(`Unknown argument ${arg}`);
-  }
+  const v = benchArgs(
+    argv,
+    { participants: { type: "string" }, peers: { type: "string" }, keep: { type: "boolean" }, out: { type: "string" } },
+    "npx tsx bench/spu-feedback-stage.ts [--participants 50000] [--peers 3] [--keep] [--out FILE|-]",
+  );
+  const opts = {
+    participants: v.participants === undefined ? 50_000 : wholeNumber(v.participants),
+    peers: v.peers === undefined ? 3 : Number(v.peers),
+    keep: v.keep ?? false,
+    out: outFile(v.out, path.join(root, "docs/bench/spu-feedback-stage.md")),
+  };
   if (!Number.isInteger(opts.participants) || opts.participants < 10) throw new Error("--participants must be a whole number >= 10");
   if (!Number.isInteger(opts.peers) || opts.peers < 0 || opts.peers > 20) throw new Error("--peers must be 0..20");
   return opts;
