@@ -1,6 +1,6 @@
 import { getDb, type Db, type Tx } from "~/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { fromDbState, stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { stageLabel, type CycleStage } from "~/domain/cycle-stages";
 import { deriveMandatoryPanel, type PanelMember, type PanelPerson, type PanelReviewer } from "~/domain/participants";
 import {
   acceptedLoadWarning,
@@ -34,6 +34,7 @@ import {
   requireOwnParticipant,
   type ParticipantWithPeople,
 } from "~/services/cycle-context.server";
+import { lockCycleStage } from "~/services/stage-effects.server";
 
 /**
  * Peer/stakeholder selection (issue [3/3] items 1–3; docs/decisions/0020-peer-selection.md): the
@@ -308,17 +309,6 @@ export async function getReportPanel(current: CurrentUser, cycleId: number, emai
 
 // ---------------------------------------------------------------------------------------------
 // Writes
-
-/**
- * The cycle's stage, read with a share lock: a stage change (an UPDATE of the row) waits for this
- * transaction, and this one sees the committed stage, so no request is made or answered after the
- * selection closed.
- */
-async function lockCycleStage(tx: Tx, cycleId: number): Promise<CycleStage> {
-  const rows = await tx.$queryRaw<Array<{ state: string }>>`SELECT state::text AS state FROM "Cycle" WHERE id = ${cycleId} FOR SHARE`;
-  if (!rows[0]) throw notFound(`Cycle ${cycleId} not found`);
-  return fromDbState(rows[0].state);
-}
 
 /** The participant's panel status and reviewer-only flag, locked: edits of one selection run one at a time. */
 async function lockSelection(tx: Tx, participantId: number): Promise<{ panelStatus: PanelStatusValue; reviewerOnly: boolean }> {
