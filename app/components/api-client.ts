@@ -1,18 +1,25 @@
 /**
  * The pages' calls to the JSON API (/api/v1) from the browser, with the session cookie.
- * Plain fetch rather than a Remix fetcher: API resource routes are not part of the page routes the client knows,
- * and a fetcher submission to one races Remix's lazy route discovery (its result can be lost).
+ * Plain fetch rather than a Remix fetcher: an API call is not a page navigation, so it should not start a router
+ * revalidation by itself (callers revalidate when they need to; ADR 0024). `signal` aborts the call: an aborted
+ * call answers like a network failure (status 0), and the caller that aborted it ignores the answer.
  */
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; message: string };
 
 export const NETWORK_ERROR = "Network Error";
 export const GENERIC_ERROR = "Something went wrong, please try again";
 
-export async function callApi<T = unknown>(method: "GET" | "POST" | "PATCH" | "DELETE", url: string, body?: unknown): Promise<ApiResult<T>> {
+export async function callApi<T = unknown>(
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<ApiResult<T>> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
+      signal,
       credentials: "same-origin",
       headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { callApi } from "~/components/api-client";
 
 export type UserOption = { email: string; name: string };
 
@@ -18,14 +19,11 @@ export function useUserSuggestions(url: string | null): { users: UserOption[]; l
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       setLoading(true);
-      try {
-        const res = await fetch(url, { signal: controller.signal, headers: { Accept: "application/json" }, credentials: "same-origin" });
-        if (res.ok) setUsers(((await res.json()) as { users?: UserOption[] }).users ?? []);
-      } catch (err) {
-        if ((err as Error).name !== "AbortError") setUsers([]);
-      } finally {
-        if (!controller.signal.aborted) setLoading(false);
-      }
+      const res = await callApi<{ users?: UserOption[] }>("GET", url, undefined, controller.signal);
+      if (controller.signal.aborted) return;
+      if (res.ok) setUsers(res.body?.users ?? []);
+      else if (res.status === 0) setUsers([]);
+      setLoading(false);
     }, DEBOUNCE_MS);
     return () => {
       clearTimeout(timer);
