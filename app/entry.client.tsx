@@ -6,10 +6,10 @@ import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
-import { createEmotionCache } from "~/theme/emotion-cache";
-import { ClientStyleContext } from "~/theme/client-style-context";
-import { theme } from "~/theme/theme";
-import i18nConfig from "~/i18n";
+import { createEmotionCache } from "~/platform/theme/emotion-cache";
+import { ClientStyleContext } from "~/platform/theme/client-style-context";
+import { theme } from "~/platform/theme/theme";
+import i18nConfig from "~/platform/i18n/i18n";
 
 function ClientCacheProvider({ children }: { children: ReactNode }) {
   const [cache, setCache] = useState(createEmotionCache());

@@ -8,10 +8,10 @@ import { createInstance } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
-import { createEmotionCache } from "~/theme/emotion-cache";
-import { theme } from "~/theme/theme";
-import { i18next } from "~/i18next.server";
-import i18nConfig from "~/i18n";
+import { createEmotionCache } from "~/platform/theme/emotion-cache";
+import { theme } from "~/platform/theme/theme";
+import { i18next } from "~/platform/i18n/i18next.server";
+import i18nConfig from "~/platform/i18n/i18n";
 
 export const streamTimeout = 5000;
 

@@ -12,8 +12,8 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { i18next } from "~/i18next.server";
-import { ErrorView } from "~/components/error-view";
+import { i18next } from "~/platform/i18n/i18next.server";
+import { ErrorView } from "~/platform/ui/error-view";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

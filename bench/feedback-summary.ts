@@ -97,8 +97,8 @@ async function main() {
   process.env.DATABASE_URL = url;
   try {
     // App modules only after DATABASE_URL is set (the process-wide client reads it on first use).
-    const { getDb, closeDb } = await import("~/db.server");
-    const { commitSession, sessionStorage } = await import("~/services/session.server");
+    const { getDb, closeDb } = await import("~/platform/db.server");
+    const { commitSession, sessionStorage } = await import("~/platform/session.server");
     const summaryPage = await import("~/routes/app.performance.final-assessment.summary");
     const { createRequestHandler } = await import("@remix-run/node");
     const build = await import(pathToFileURL(buildFile).href);

@@ -327,9 +327,9 @@ async function runOne(
   console.log(`\n${rows.toLocaleString("en")} rows, ${mode}: CSV ${(data.bytes / 1024 / 1024).toFixed(1)} MB`);
 
   // App modules read DATABASE_URL / TEMPORAL_* from the environment (set in main before importing them).
-  const { getDb } = await import("~/db.server");
+  const { getDb } = await import("~/platform/db.server");
   const { createJob } = await import("~/services/jobs.server");
-  const { getTemporalClient } = await import("~/services/temporal.server");
+  const { getTemporalClient } = await import("~/platform/temporal.server");
   const db = await getDb();
 
   const admin = await db.user.create({ data: { email: `admin.${data.tag}@bench.example.com`, name: `Bench admin ${data.tag}`, role: "SUPER_ADMIN" } });
@@ -453,8 +453,8 @@ async function main() {
     console.log(`chunk rows: ${opts.chunk ?? "job default"}; worker heap limit: ${opts.workerHeapMb ? `${opts.workerHeapMb} MB` : "Node default"}; cycle state: ${opts.cycleState}\n`);
     console.log(table(results));
   } finally {
-    const { closeDb } = await import("~/db.server");
-    const { closeTemporalClient } = await import("~/services/temporal.server");
+    const { closeDb } = await import("~/platform/db.server");
+    const { closeTemporalClient } = await import("~/platform/temporal.server");
     await closeTemporalClient().catch(() => {});
     await closeDb().catch(() => {});
     await temporal?.stop();

@@ -184,7 +184,7 @@ async function main() {
     process.env.TEMPORAL_TASK_QUEUE = `bench-spu-${tag}`;
     console.log(`Temporal dev server on ${temporal.address}`);
 
-    const { getDb } = await import("~/db.server");
+    const { getDb } = await import("~/platform/db.server");
     const { createCycle, transitionCycle } = await import("~/services/cycles.server");
     const { createAppWorker } = await import("../worker/worker");
     const worker = await createAppWorker({ address: temporal.address, taskQueue: process.env.TEMPORAL_TASK_QUEUE });
@@ -297,8 +297,8 @@ between runs with the load of other work.
     }
   } finally {
     await stopWorker?.().catch(() => {});
-    const { closeDb } = await import("~/db.server");
-    const { closeTemporalClient } = await import("~/services/temporal.server");
+    const { closeDb } = await import("~/platform/db.server");
+    const { closeTemporalClient } = await import("~/platform/temporal.server");
     await closeTemporalClient().catch(() => {});
     await closeDb().catch(() => {});
     await temporal?.stop();

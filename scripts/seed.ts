@@ -1,5 +1,5 @@
 // `npm run db:seed`: seed the demo company into an empty database (DATABASE_URL or the default PGlite folder).
-import { createDb } from "~/db.server";
+import { createDb } from "~/platform/db.server";
 import { seedDemoData } from "../prisma/seed";
 
 const { db, close } = await createDb();

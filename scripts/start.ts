@@ -79,7 +79,7 @@ async function main() {
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 
   if ((process.env.SEED ?? "true") !== "false") {
-    const { createDb } = await import("~/db.server");
+    const { createDb } = await import("~/platform/db.server");
     const { seedDemoData } = await import("../prisma/seed");
     const { db, close } = await createDb(process.env.DATABASE_URL);
     if (await seedDemoData(db)) console.log("Seeded the demo company.");

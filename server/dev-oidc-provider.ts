@@ -22,7 +22,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
-import { env } from "~/env.server";
+import { env } from "~/platform/env.server";
 import { DEV_CLIENTS } from "~/services/sso-settings.server";
 
 export type DevUser = { email: string; name: string; role: string };

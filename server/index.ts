@@ -10,8 +10,8 @@ import type { ServerBuild } from "@remix-run/node";
 import path from "node:path";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { env } from "~/env.server";
-import { closeDb, databaseTarget, getDb } from "~/db.server";
+import { env } from "~/platform/env.server";
+import { closeDb, databaseTarget, getDb } from "~/platform/db.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -94,7 +94,7 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
       server.closeAllConnections();
       await closed;
       for (const close of closers.reverse()) await close().catch((e) => console.error(e));
-      const { closeTemporalClient } = await import("~/services/temporal.server");
+      const { closeTemporalClient } = await import("~/platform/temporal.server");
       await closeTemporalClient();
       await closeDb();
     },

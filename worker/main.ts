@@ -2,8 +2,8 @@
  * Stand-alone worker for production (`npm run worker`): when the app runs on PostgreSQL it may be
  * served by several processes and the worker by others. Stops cleanly on SIGINT/SIGTERM.
  */
-import { closeDb, getDb } from "~/db.server";
-import { env } from "~/env.server";
+import { closeDb, getDb } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
 import { createAppWorker } from "./worker";
 
 async function main() {

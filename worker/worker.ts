@@ -5,7 +5,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NativeConnection, Worker } from "@temporalio/worker";
-import { env } from "~/env.server";
+import { env } from "~/platform/env.server";
 import * as activities from "./activities/index";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

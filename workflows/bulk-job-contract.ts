@@ -2,7 +2,7 @@
  * What the bulk job workflow (workflows/bulk-job.ts), its activities (worker/activities/jobs.ts) and
  * the job service (app/services/jobs.server.ts) agree on. Pure module (no Temporal runtime import).
  */
-import type { Actor } from "../app/services/audit.server";
+import type { Actor } from "../app/platform/audit.server";
 
 /** JSON a step cursor may hold (it travels through the workflow history). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -3,7 +3,7 @@
  * the failure types they raise. Pure module (no Temporal runtime import), safe everywhere.
  */
 import type { CycleStage, CycleTransition } from "../app/domain/cycle-stages";
-import type { Actor } from "../app/services/audit.server";
+import type { Actor } from "../app/platform/audit.server";
 
 export type CycleWorkflowInput = { cycleId: number; stage: CycleStage };
 export type CycleWorkflowResult = { cycleId: number; stage: CycleStage; deleted: boolean };

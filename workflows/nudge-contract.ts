@@ -3,7 +3,7 @@
  * (worker/activities/nudges.ts) and the nudge service (app/services/nudges.server.ts) agree on.
  * Pure module (no Temporal runtime import).
  */
-import type { Actor } from "../app/services/audit.server";
+import type { Actor } from "../app/platform/audit.server";
 
 /** The NUDGE job type's key: JSON `type` and the JobType search attribute. */
 export const NUDGE_JOB_TYPE_KEY = "nudge";

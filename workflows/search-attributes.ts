@@ -1,7 +1,7 @@
 /**
  * Custom Temporal search attributes used by the app: the ONE place they are listed.
  * The dev server registers them at launch (scripts/lib/temporal-dev.ts), production registers them
- * at boot (app/services/temporal.server.ts `ensureSearchAttributes`), workflows set them.
+ * at boot (app/platform/temporal.server.ts `ensureSearchAttributes`), workflows set them.
  * Pure module: safe inside the workflow bundle.
  */
 import { defineSearchAttributeKey, SearchAttributeType } from "@temporalio/common";

@@ -23,10 +23,10 @@ import MenuIcon from "@mui/icons-material/Menu";
 import LogoutIcon from "@mui/icons-material/Logout";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
-import { APP_VERSION, DRAWER_WIDTH } from "~/theme/theme";
+import { APP_VERSION, DRAWER_WIDTH } from "~/platform/theme/theme";
 import type { NavGroup } from "~/components/navigation";
 import { NotificationsBell } from "~/components/notifications-bell";
-import { callApi } from "~/components/api-client";
+import { callApi } from "~/platform/api-client";
 
 export type ShellUser = { id: number; name: string; email: string; role: string; profileImageUrl: string | null };
 

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Fab, Link, List, ListItem, Typography } from "@mui/material";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import { useTranslation } from "react-i18next";
-import { HELP_DIALOG_WIDTH } from "~/theme/theme";
+import { HELP_DIALOG_WIDTH } from "~/platform/theme/theme";
 
 /** Floating Help button (bottom right) and the 'Suggested Articles' dialog (spec §2). */
 export function HelpButton({ feedback101Url }: { feedback101Url: string }) {

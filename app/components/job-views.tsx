@@ -21,7 +21,7 @@ import {
 } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { AdminCycleHeader } from "~/components/admin-cycle-header";
-import { OutlinedTable } from "~/components/outlined-table";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { JobJson } from "~/services/jobs.server";
 import type { jobDetailLoader, jobListLoader, JobFormFailure, JobTypeView, jobStartAction, participantUploadLoader } from "~/services/job-pages.server";
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from "@mui/material";
 import NotificationsIcon from "@mui/icons-material/Notifications";
-import { callApi } from "~/components/api-client";
+import { callApi } from "~/platform/api-client";
 
 /**
  * The signed-in user's notifications (reminders such as nudges, ADR 0019): a bell with the unread

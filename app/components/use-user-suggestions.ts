@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { callApi } from "~/components/api-client";
+import { callApi } from "~/platform/api-client";
 
 export type UserOption = { email: string; name: string };
 

@@ -17,8 +17,8 @@ import {
 } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useSnackbar } from "notistack";
-import { FEEDBACK_DIALOG_WIDTH } from "~/theme/theme";
-import { callApi } from "~/components/api-client";
+import { FEEDBACK_DIALOG_WIDTH } from "~/platform/theme/theme";
+import { callApi } from "~/platform/api-client";
 
 export const FINAL_ASSESSMENT_PATH = "/app/performance/final-assessment";
 export const ANYTIME_FEEDBACK_PATH = "/app/anytime-feedback";

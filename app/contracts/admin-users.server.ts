@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/domain/admin-users";
 import { ROLES } from "~/domain/roles";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
  * Contracts of the admin operations API: admin users (list, get, patch), the user pickers (GET users),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /** Contracts of the sign-in API: POST/DELETE tokens and the second provider's access-token path (lark/access_token). */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_TRANSITIONS } from "~/domain/cycle-stages";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 import { CycleCreateSchema, CyclePatchSchema, CycleSchema } from "~/services/cycles.server";
 
 /** Contracts of the cycle API routes: GET cycles; admin cycles list/create/get/patch/delete and stage transitions. */

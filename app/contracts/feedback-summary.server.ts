@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/domain/cycle-stages";
-import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/services/openapi-registry.server";
+import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
 
 /**

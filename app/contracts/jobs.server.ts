@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/services/openapi-registry.server";
+import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { ERROR_MODES, JOB_STATUSES, JOB_TYPES, MAX_UPLOAD_BYTES, PageQuerySchema, UploadFieldsSchema } from "~/services/jobs.server";
 
 /**

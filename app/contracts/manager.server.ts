@@ -4,7 +4,7 @@ import { NominationInputSchema, NOMINATION_STATUSES } from "~/domain/manager-rev
 import { REVIEWER_TYPES } from "~/domain/participants";
 import { QuestionSchema } from "~/domain/questionnaire";
 import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
  * Contracts of the manager calls under /api/v1/cycles/{cycle_id}/ (issue [3/3] item 5,

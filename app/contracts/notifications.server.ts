@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /** Contracts of the signed-in user's notifications: GET /api/v1/notifications, PATCH /api/v1/notifications/{id}/read. */
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CYCLE_STAGES } from "~/domain/cycle-stages";
 import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/domain/nudges";
 import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/contracts/jobs.server";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
  * Contracts of the nudge calls under /api/v1/admin/cycles/{cycle_id}/nudge_jobs (ADR 0019):

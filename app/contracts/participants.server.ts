@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/domain/participants";
 import { CYCLE_STAGES } from "~/domain/cycle-stages";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 import { PANEL_STATUSES } from "~/domain/peer-selection";
 import { PeerRequestSchema } from "~/contracts/peer-selection.server";
 import {

@@ -3,7 +3,7 @@ import { CYCLE_STAGES } from "~/domain/cycle-stages";
 import { PANEL_STATUSES, PEER_REQUEST_STATUSES } from "~/domain/peer-selection";
 import { REVIEWER_TYPES } from "~/domain/participants";
 import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
  * Contracts of the participant profile and peer/stakeholder selection calls under

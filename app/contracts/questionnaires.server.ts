@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { QuestionSchema, QuestionnaireSchema, REVIEWER_TYPES } from "~/domain/questionnaire";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
  * Contracts of the questionnaire API: GET .../questions, GET/PUT .../questionnaire

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { registerRoute } from "~/services/openapi-registry.server";
+import { registerRoute } from "~/platform/openapi/registry.server";
 import { CoachmarkSchema } from "~/services/coachmarks.server";
 import { UserFeedbackInputSchema, UserFeedbackSchema } from "~/services/user-feedback.server";
 

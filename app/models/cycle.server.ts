@@ -1,5 +1,5 @@
 import type { Cycle } from "~/generated/prisma/client.ts";
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 import { fromDbState, sortCycles, stageLabel, type CycleStage } from "~/domain/cycle-stages";
 
 /** Data access for review cycles. Stage changes and deletes go through the cycle workflow (services/cycles.server.ts). */

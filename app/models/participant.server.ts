@@ -1,4 +1,4 @@
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { parseStoredDecision, parseStoredRating, type CalibratedRating, type PromotionDecision } from "~/domain/participants";
 

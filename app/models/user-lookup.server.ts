@@ -1,4 +1,4 @@
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 
 /** The active user with this email address (case-insensitive), or null. Sign-in only admits these. */

@@ -1,4 +1,4 @@
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma, Role, User } from "~/generated/prisma/client.ts";
 
 /** Data access for users: the admin table, one user's page, pickers, and updates. */

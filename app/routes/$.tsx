@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NotFoundPage } from "~/components/error-view";
+import { NotFoundPage } from "~/platform/ui/error-view";
 
 /** Any unknown path outside /app: '404 Page Not Found' with status 404. */
 export const loader = () => new Response(null, { status: 404 });

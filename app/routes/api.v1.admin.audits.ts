@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AuditListQuery } from "~/contracts/admin-users.server";
-import { api, methodNotAllowed, parseQuery } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseQuery } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { listAudits } from "~/services/audits.server";
 
 /** GET /api/v1/admin/audits?limit=&offset=&search_query= (super admin): newest first. */

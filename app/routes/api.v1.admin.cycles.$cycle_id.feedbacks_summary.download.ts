@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AdminSummaryQuery, CycleIdParam } from "~/contracts/feedback-summary.server";
-import { api, methodNotAllowed, parseParams, parseQuery } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { getFeedbackSummary } from "~/services/feedback-summary.server";
 import { summaryPdfResponse } from "~/services/feedback-summary-pdf.server";
 

@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "~/services/api.server";
+import { methodNotAllowed } from "~/platform/api.server";
 import { outcomeApiAction } from "~/services/participant-outcomes-api.server";
 
 /** PATCH /api/v1/admin/cycles/{cycle_id}/participants/{participant_email}/calibrated_rating {calibrated_rating} (super admin). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleParticipantParams, ParticipantPanelResponse } from "~/contracts/participants.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
 import { getParticipantPanel } from "~/services/participants.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants/{participant_email}/panel — mandatory reviewers (super admin or HR ops). */

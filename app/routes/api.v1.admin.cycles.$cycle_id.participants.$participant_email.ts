@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleParticipantParams, ParticipantPatchSchema, ParticipantResponse } from "~/contracts/participants.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { deleteParticipant, getParticipant, updateParticipant } from "~/services/participants.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants/{participant_email} (super admin or HR ops). */

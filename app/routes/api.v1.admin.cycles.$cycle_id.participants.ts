@@ -6,8 +6,8 @@ import {
   ParticipantListResponse,
   ParticipantResponse,
 } from "~/contracts/participants.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { createParticipant, listParticipants } from "~/services/participants.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants?q&page&page_size (super admin or HR ops). */

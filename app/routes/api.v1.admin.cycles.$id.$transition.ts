@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CycleResponse, CycleTransitionParams } from "~/contracts/cycles.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { transitionCycle } from "~/services/cycles.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { JobParams } from "~/contracts/jobs.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { jobOutputResponse } from "~/services/jobs.server";
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NudgeJobDetailResponse, NudgeJobParams, PageQuerySchema } from "~/contracts/nudges.server";
-import { api, methodNotAllowed, parseParams, parseQuery } from "~/services/api.server";
-import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
 import { getNudgeJobDetail } from "~/services/nudges.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs/{job_id}: the job, its counts and a page of its row errors. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NudgeScheduleParams, NudgeScheduleResponse } from "~/contracts/nudges.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { cancelNudgeSchedule, getNudgeSchedule } from "~/services/nudges.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs/schedules/{schedule_id} (super admin or HR ops). */

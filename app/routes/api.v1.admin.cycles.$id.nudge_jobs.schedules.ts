@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NudgeCycleParams, NudgeScheduleListResponse } from "~/contracts/nudges.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
 import { listNudgeSchedules } from "~/services/nudges.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs/schedules (super admin or HR ops). Create with POST nudge_jobs. */

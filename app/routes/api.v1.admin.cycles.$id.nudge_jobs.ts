@@ -7,8 +7,8 @@ import {
   NudgeScheduleResponse,
   PageQuerySchema,
 } from "~/contracts/nudges.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/services/nudges.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs: jobs newest first and the schedules (super admin or HR ops). */

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CycleParams, QuestionnaireResponse, QuestionnaireSchema, expectedVersionOf } from "~/contracts/questionnaires.server";
 import { issuesOf } from "~/domain/questionnaire";
-import { ApiError, api, badRequest, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { ApiError, api, badRequest, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { getQuestionnaire, saveQuestionnaire } from "~/services/questionnaires.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/questionnaire (super admin or HR ops). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleParams, QuestionsResponse } from "~/contracts/questionnaires.server";
-import { api, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { api, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
 import { getCycleQuestions } from "~/services/questionnaires.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/questions (super admin or HR ops). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleStatisticsParams, CycleStatisticsResponse } from "~/contracts/participants.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
 import { getCycleStatistics } from "~/services/cycle-statistics.server";
 
 /** GET /api/v1/admin/cycles/{id}/statistics — progress counts of the cycle (super admin or HR ops). */

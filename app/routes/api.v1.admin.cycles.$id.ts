@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParams, CyclePatchSchema, CycleResponse } from "~/contracts/cycles.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { deleteCycle, getCycle, updateCycle } from "~/services/cycles.server";
 
 /** GET /api/v1/admin/cycles/{id} (super admin or HR ops). */

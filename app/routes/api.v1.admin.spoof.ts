@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { SpoofBody } from "~/contracts/admin-users.server";
-import { api, methodNotAllowed, parseJsonBody } from "~/services/api.server";
-import { hashToken, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
+import { hashToken, requireApiUser } from "~/platform/auth.server";
 import {
   assertCanStartSpoof,
   bearerTokenOf,

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AdminUserPatch, AdminUserResponse, UserIdParams } from "~/contracts/admin-users.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { getAdminUser, updateAdminUser } from "~/services/users.server";
 
 /** GET /api/v1/admin/users/{id} (super admin). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { AdminUserListQuery } from "~/contracts/admin-users.server";
-import { api, methodNotAllowed, parseQuery } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseQuery } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { listAdminUsers } from "~/services/users.server";
 
 /** GET /api/v1/admin/users?q=&role[]=&page=&page_size= (super admin). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db.server";
-import { api, methodNotAllowed, parseJsonBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { getDb } from "~/platform/db.server";
+import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { listCoachmarks, saveCoachmark } from "~/services/coachmarks.server";
 import { CoachmarkListResponse, CoachmarkResponse, CoachmarkSchema } from "~/contracts/shell.server";
 

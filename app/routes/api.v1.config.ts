@@ -1,4 +1,4 @@
-import { api, methodNotAllowed } from "~/services/api.server";
+import { api, methodNotAllowed } from "~/platform/api.server";
 import { publicConfig } from "~/services/config.server";
 import { ConfigResponse } from "~/contracts/shell.server";
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, ReportCyclesResponse } from "~/contracts/manager.server";
-import { api, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { listReportCycles } from "~/services/manager.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/cycles: the report's cycles in which I was their manager. */

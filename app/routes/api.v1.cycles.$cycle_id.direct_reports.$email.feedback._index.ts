@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, ManagerFeedbackBody, ManagerFeedbackResponse } from "~/contracts/manager.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { getManagerFeedback, saveManagerFeedback } from "~/services/manager.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedback: my manager feedback for a direct report. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, ManagerFeedbackResponse, ManagerFeedbackSubmitBody } from "~/contracts/manager.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { submitManagerFeedback } from "~/services/manager.server";
 
 /** POST /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedback/submit [{answers}]: submit my manager feedback. */

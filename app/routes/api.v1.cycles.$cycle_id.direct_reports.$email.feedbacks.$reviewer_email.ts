@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ReportFeedbackResponse, ReportReviewerParams } from "~/contracts/manager.server";
-import { api, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { getReportFeedback } from "~/services/manager.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks/{reviewer_email}: one reviewer's feedback. */

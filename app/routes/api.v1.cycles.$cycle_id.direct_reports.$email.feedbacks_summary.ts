@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, FeedbackSummaryResponse } from "~/contracts/feedback-summary.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { getFeedbackSummary } from "~/services/feedback-summary.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks_summary (ADR 0023). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PanelResponse, ReportPeerParams } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { removeReportPeer } from "~/services/peer-selection.server";
 
 /** DELETE /api/v1/cycles/{cycle_id}/direct_reports/{email}/panel/{peer_email} — the manager withdraws a request not yet accepted. */

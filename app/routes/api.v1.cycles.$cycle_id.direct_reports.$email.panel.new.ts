@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AddPeerBody, CycleEmailParams, PanelWriteResponse } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { addReportPeer } from "~/services/peer-selection.server";
 
 /** POST /api/v1/cycles/{cycle_id}/direct_reports/{email}/panel/new {peer_email} — the manager asks a peer (→ Manager Approved). */

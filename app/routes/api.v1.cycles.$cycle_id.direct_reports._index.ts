@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, DirectReportsResponse } from "~/contracts/manager.server";
-import { api, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { listDirectReports } from "~/services/manager.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports: my direct reports with their progress and nomination. */

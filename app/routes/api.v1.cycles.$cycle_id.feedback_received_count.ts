@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, FeedbackReceivedCountResponse } from "~/contracts/feedback.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { feedbackReceivedCount } from "~/services/feedback.server";
 
 /** GET /api/v1/cycles/{cycle_id}/feedback_received_count — feedback about me by status (counts only). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, MyInfoResponse } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { getMyInfo } from "~/services/peer-selection.server";
 
 /** GET /api/v1/cycles/{cycle_id}/my_info — the signed-in participant's company profile in the cycle. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, PanelResponse } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { removeMyPeer } from "~/services/peer-selection.server";
 
 /** DELETE /api/v1/cycles/{cycle_id}/panels/{email} — withdraw my request to a peer who has not accepted. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AddPeerBody, CycleIdParam, PanelWriteResponse } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { addMyPeer } from "~/services/peer-selection.server";
 
 /** POST /api/v1/cycles/{cycle_id}/panels/new {peer_email} — ask a peer for feedback. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, FeedbackAdjustBody, FeedbackResponse } from "~/contracts/feedback.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { adjustFeedback } from "~/services/feedback.server";
 
 export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed(["POST"]);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, FeedbackDraftBody, FeedbackResponse } from "~/contracts/feedback.server";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { getMyFeedback, saveFeedbackDraft } from "~/services/feedback.server";
 
 /** GET /api/v1/cycles/{cycle_id}/participants/{email}/feedback — my feedback for a reviewee. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, ParticipantCardsResponse, ParticipantSearchQuery } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseParams, parseQuery } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { searchCycleParticipants } from "~/services/peer-selection.server";
 
 /** GET /api/v1/cycles/{cycle_id}/participants?q= — participants of the cycle for pickers (limited fields). */

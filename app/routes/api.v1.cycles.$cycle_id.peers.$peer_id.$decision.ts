@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { PeerDecisionParams, RespondResponse } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { respondToPeerRequest } from "~/services/peer-selection.server";
 
 /** PATCH|POST /api/v1/cycles/{cycle_id}/peers/{peer_id}/accept|decline — the requested reviewer answers. */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, IncomingRequestsResponse } from "~/contracts/peer-selection.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { listMyPeerRequests } from "~/services/peer-selection.server";
 
 /** GET /api/v1/cycles/{cycle_id}/peers — feedback requests where I am the requested reviewer. */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, NominationDetailResponse, NominationResponse } from "~/contracts/manager.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { getNomination, withdrawNomination } from "~/services/manager.server";
 
 /** GET /api/v1/cycles/{cycle_id}/promotion_nominations/{email}: a direct report's nomination. */

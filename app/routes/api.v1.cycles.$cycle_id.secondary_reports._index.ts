@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, SecondaryReportsResponse } from "~/contracts/manager.server";
-import { api, parseParams } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, parseParams } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { listSecondaryReports } from "~/services/manager.server";
 
 /** GET /api/v1/cycles/{cycle_id}/secondary_reports: my secondary reports (summary links only). */

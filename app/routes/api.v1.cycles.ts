@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleListResponse } from "~/contracts/cycles.server";
-import { api, methodNotAllowed } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { listCycles } from "~/services/cycles.server";
 
 /** GET /api/v1/cycles — any signed-in user; cycles in list order. */

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { api, methodNotAllowed, parseJsonBody } from "~/services/api.server";
+import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
 import { signInWithLarkCode, callbackUrls } from "~/services/sign-in.server";
 import { LarkAccessTokenBody } from "~/contracts/auth.server";
 

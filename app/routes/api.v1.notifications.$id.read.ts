@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NotificationParams, NotificationResponse } from "~/contracts/notifications.server";
-import { api, methodNotAllowed, parseParams } from "~/services/api.server";
-import { assertNotSpoofing, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { assertNotSpoofing, requireApiUser } from "~/platform/auth.server";
 import { markNotificationRead } from "~/services/notifications.server";
 
 /** PATCH /api/v1/notifications/{id}/read */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NotificationListQuery, NotificationListResponse } from "~/contracts/notifications.server";
-import { api, parseQuery } from "~/services/api.server";
-import { isSpoofing, requireApiUser } from "~/services/auth.server";
+import { api, parseQuery } from "~/platform/api.server";
+import { isSpoofing, requireApiUser } from "~/platform/auth.server";
 import { listNotifications } from "~/services/notifications.server";
 
 /** GET /api/v1/notifications: the signed-in user's notifications, newest first. */

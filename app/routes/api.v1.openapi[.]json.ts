@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "~/services/openapi.server";
+import { buildOpenApiDocument } from "~/platform/openapi/document.server";
 
 export async function loader() {
   return Response.json(buildOpenApiDocument());

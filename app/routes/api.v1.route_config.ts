@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db.server";
-import { api, methodNotAllowed } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { getDb } from "~/platform/db.server";
+import { api, methodNotAllowed } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { computeRouteFlags } from "~/services/navigation.server";
 import { RouteConfigResponse } from "~/contracts/shell.server";
 

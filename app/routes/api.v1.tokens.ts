@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { api, methodNotAllowed, unauthorized } from "~/services/api.server";
-import { assertNotSpoofing, getCurrentUser, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, unauthorized } from "~/platform/api.server";
+import { assertNotSpoofing, getCurrentUser, requireApiUser } from "~/platform/auth.server";
 import { signInWithIdToken, signOutApi } from "~/services/sign-in.server";
 import { IdTokenHeader } from "~/contracts/auth.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db.server";
-import { api, methodNotAllowed, parseJsonBody } from "~/services/api.server";
-import { assertNotSpoofing, requireApiUser } from "~/services/auth.server";
+import { getDb } from "~/platform/db.server";
+import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
+import { assertNotSpoofing, requireApiUser } from "~/platform/auth.server";
 import { createUserFeedback } from "~/services/user-feedback.server";
 import { UserFeedbackInputSchema, UserFeedbackResponse } from "~/contracts/shell.server";
 

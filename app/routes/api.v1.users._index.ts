@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { UserPickerQuery, UserPickerResponse } from "~/contracts/admin-users.server";
-import { api, methodNotAllowed, parseQuery } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseQuery } from "~/platform/api.server";
+import { requireApiUser } from "~/platform/auth.server";
 import { searchUsersForPicker } from "~/services/users.server";
 
 /** GET /api/v1/users?q=&nominee_email= for pickers (any signed-in user; active users, at most 20). */

@@ -1,5 +1,5 @@
 import type { MetaFunction } from "@remix-run/node";
-import { NotFoundPage } from "~/components/error-view";
+import { NotFoundPage } from "~/platform/ui/error-view";
 
 /** Unknown paths under /app render '404 Page Not Found' inside the shell, with status 404. */
 export const loader = () => new Response(null, { status: 404 });

@@ -28,7 +28,7 @@ import { Fragment, useState } from "react";
 import { JsonDiff } from "~/components/json-diff";
 import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/domain/admin-users";
 import { AuditListQuery } from "~/contracts/admin-users.server";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { listAudits } from "~/services/audits.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit - PMR" }];

@@ -22,8 +22,8 @@ import { CycleFormFields } from "~/components/cycle-form-fields";
 import { CycleStatisticsPanel } from "~/components/cycle-statistics-panel";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import type { CycleStage } from "~/domain/cycle-stages";
-import { ApiError } from "~/services/api.server";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import {
   CyclePatchSchema,
   cycleFormFailure,
@@ -35,7 +35,7 @@ import {
   updateCycle,
 } from "~/services/cycles.server";
 import { getCycleStatistics } from "~/services/cycle-statistics.server";
-import { temporalSettings } from "~/services/temporal.server";
+import { temporalSettings } from "~/platform/temporal.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];
 

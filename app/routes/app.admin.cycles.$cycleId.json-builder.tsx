@@ -29,7 +29,7 @@ import {
   type QuestionnaireIssue,
 } from "~/domain/questionnaire";
 import { requireAdminCycle } from "~/services/admin-cycle-page.server";
-import { ApiError } from "~/services/api.server";
+import { ApiError } from "~/platform/api.server";
 import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaire } from "~/services/questionnaires.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `JSON builder - ${data?.cycle.name ?? "Cycle"} - PMR` }];

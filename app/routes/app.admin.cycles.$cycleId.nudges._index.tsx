@@ -30,14 +30,14 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { AdminCycleHeader } from "~/components/admin-cycle-header";
 import { isActive, PageLinks, useJobPolling } from "~/components/job-views";
-import { OutlinedTable } from "~/components/outlined-table";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { NudgeJobsTable, ScheduleStatusChip, whenUtc, type NudgeJobView, type NudgeScheduleView } from "~/components/nudge-views";
 import { NudgeCreateBodySchema } from "~/contracts/nudges.server";
 import type { CycleStage } from "~/domain/cycle-stages";
 import { requireAdminCycle } from "~/services/admin-cycle-page.server";
-import { ApiError } from "~/services/api.server";
+import { ApiError } from "~/platform/api.server";
 import { PageQuerySchema } from "~/services/jobs.server";
-import { mailEnabled } from "~/services/mailer.server";
+import { mailEnabled } from "~/platform/mailer.server";
 import { cancelNudgeSchedule, createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/services/nudges.server";
 import { pendingWorkDescription, pendingWorkRecipients } from "~/services/pending-work.server";
 

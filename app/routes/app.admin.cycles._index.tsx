@@ -25,7 +25,7 @@ import { useEffect, useState } from "react";
 import { z } from "zod";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { canCloseAndProceed, CYCLE_TRANSITIONS, stageLabel, transitionFrom, type CycleStage } from "~/domain/cycle-stages";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { cycleFormFailure, listAdminCycles, transitionCycle } from "~/services/cycles.server";
 
 export const meta: MetaFunction = () => [{ title: "Cycles - PMR" }];

@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { CycleFormFields } from "~/components/cycle-form-fields";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { CycleCreateSchema, createCycle, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/services/cycles.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Cycle - PMR" }];

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
-import { ErrorView } from "~/components/error-view";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
+import { ErrorView } from "~/platform/ui/error-view";
 
 /**
  * Every page under /app/admin requires a super admin (spec §6); others get

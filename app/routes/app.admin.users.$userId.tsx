@@ -22,8 +22,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { z } from "zod";
 import { spoofBlockedReason } from "~/domain/admin-users";
 import { ROLES, roleLabel } from "~/domain/roles";
-import { ApiError } from "~/services/api.server";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/services/spoof.server";
 import { getAdminUser, updateAdminUser } from "~/services/users.server";
 

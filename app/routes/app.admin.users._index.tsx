@@ -28,7 +28,7 @@ import { z } from "zod";
 import { ROLES, roleLabel, type RoleName } from "~/domain/roles";
 import { SEARCH_DEBOUNCE_MS, spoofBlockedReason, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES as PAGE_SIZES } from "~/domain/admin-users";
 import { AdminUserListQuery } from "~/contracts/admin-users.server";
-import { assertSuperAdmin, pageGuard, requireUser } from "~/services/auth.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/services/spoof.server";
 import { listAdminUsers } from "~/services/users.server";
 

@@ -4,8 +4,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
 import GoogleIcon from "@mui/icons-material/Google";
 import LoginIcon from "@mui/icons-material/Login";
-import { getCurrentUser } from "~/services/auth.server";
-import { commitSession, getSession } from "~/services/session.server";
+import { getCurrentUser } from "~/platform/auth.server";
+import { commitSession, getSession } from "~/platform/session.server";
 import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | PMR" }];

@@ -21,11 +21,11 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/components/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/domain/feedback-answers";
 import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/domain/manager-review";
-import { isSpoofing } from "~/services/auth.server";
+import { isSpoofing } from "~/platform/auth.server";
 import { forPage, getManagerFeedback, listReportFeedbacks, saveManagerFeedback, submitManagerFeedback } from "~/services/manager.server";
 import { pageFormFailure, requireReportPage } from "~/services/manager-pages.server";
 

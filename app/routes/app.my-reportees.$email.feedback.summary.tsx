@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Link } from "@mui/material";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/components/report-summary-page";
 import { loadReportSummaryPage } from "~/services/summary-pages.server";
 

@@ -21,9 +21,9 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NOMINATION_STATUS_LABELS, RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, RationaleSchema, REPORTEE_PATHS } from "~/domain/manager-review";
-import { isSpoofing } from "~/services/auth.server";
+import { isSpoofing } from "~/platform/auth.server";
 import { forPage, getNomination, nominateForPromotion, withdrawNomination } from "~/services/manager.server";
 import { pageFormFailure, requireReportPage } from "~/services/manager-pages.server";
 

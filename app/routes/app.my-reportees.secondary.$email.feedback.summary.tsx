@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/components/report-summary-page";
 import { loadReportSummaryPage } from "~/services/summary-pages.server";
 

@@ -3,9 +3,9 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { RouteErrorBoundary } from "~/components/error-view";
-import { ApiError } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
+import { ApiError } from "~/platform/api.server";
+import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/services/cycles.server";
 import { getParticipantDashboard } from "~/services/feedback-summary.server";
 

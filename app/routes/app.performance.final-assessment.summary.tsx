@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { FeedbackSummaryView } from "~/components/feedback-summary-view";
-import { ApiError } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/services/cycles.server";
 import { getFeedbackSummary, isSummaryNotOpen } from "~/services/feedback-summary.server";
 

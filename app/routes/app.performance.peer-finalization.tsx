@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
 import { CyclePageFrame } from "~/components/cycle-page-frame";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { IncomingRequests, PeerPanel } from "~/components/peer-panel";
-import { isSpoofing } from "~/services/auth.server";
+import { isSpoofing } from "~/platform/auth.server";
 import { addMyPeer, getMyPanel, listMyPeerRequests, removeMyPeer, respondToPeerRequest } from "~/services/peer-selection.server";
 import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent, unlessNotParticipant } from "~/services/peer-selection-pages.server";
 

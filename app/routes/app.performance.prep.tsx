@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/components/cycle-switcher";
-import { RouteErrorBoundary } from "~/components/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { getMyInfo } from "~/services/peer-selection.server";
 import { selectedCyclePage, unlessNotParticipant } from "~/services/peer-selection-pages.server";
 

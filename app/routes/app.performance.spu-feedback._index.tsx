@@ -16,7 +16,7 @@ import {
 } from "@mui/material";
 import { CycleSwitcher } from "~/components/cycle-switcher";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/domain/feedback";
-import { ApiError } from "~/services/api.server";
+import { ApiError } from "~/platform/api.server";
 import { requireFeedbackPage, pageError } from "~/services/feedback-pages.server";
 import { feedbackReceivedCount, listMyFeedbacks } from "~/services/feedback.server";
 

@@ -3,16 +3,16 @@ import { redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { SnackbarProvider } from "notistack";
 import { useMemo } from "react";
-import { getDb } from "~/db.server";
-import { getCurrentUser, LOGIN_PATH, loginRedirectUrl } from "~/services/auth.server";
+import { getDb } from "~/platform/db.server";
+import { getCurrentUser, LOGIN_PATH, loginRedirectUrl } from "~/platform/auth.server";
 import { computeRouteFlags } from "~/services/navigation.server";
 import { publicLinks } from "~/services/config.server";
 import { AppShell, SpoofBanner } from "~/components/app-shell";
 import { HelpButton } from "~/components/help-dialog";
 import { UserFeedbackWidget } from "~/components/user-feedback-dialog";
 import { navigationGroups, visibleNavigation } from "~/components/navigation";
-import { ErrorView } from "~/components/error-view";
-import { TOAST_DURATION_MS } from "~/theme/theme";
+import { ErrorView } from "~/platform/ui/error-view";
+import { TOAST_DURATION_MS } from "~/platform/theme/theme";
 
 /** The /app layout: the shell for a signed-in user; only content and Help for the login screen. */
 export async function loader({ request }: LoaderFunctionArgs) {

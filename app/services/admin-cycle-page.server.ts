@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CycleJson } from "~/models/cycle.server";
-import { ApiError } from "~/services/api.server";
-import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getCycle } from "~/services/cycles.server";
 
 /**

@@ -1,4 +1,4 @@
-import { getDb, type Db } from "~/db.server";
+import { getDb, type Db } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { AuditListResponse, type AuditJson, type AuditListQueryInput } from "~/contracts/admin-users.server";
 

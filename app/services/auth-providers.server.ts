@@ -2,10 +2,10 @@ import { createCookie } from "@remix-run/node";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
-import { env } from "~/env.server";
+import { env } from "~/platform/env.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { findActiveUserByEmail } from "~/models/user-lookup.server";
-import { sessionStorage } from "~/services/session.server";
+import { sessionStorage } from "~/platform/session.server";
 import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
 import { ssoSettings, GOOGLE_DEFAULT_ISSUER, type SsoSettings } from "~/services/sso-settings.server";
 

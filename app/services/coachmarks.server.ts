@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "~/db.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import type { Db } from "~/platform/db.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 
 /** Spec §3 coachmark types. */
 export const COACHMARK_TYPES = [

@@ -1,4 +1,4 @@
-import { env } from "~/env.server";
+import { env } from "~/platform/env.server";
 import { ssoSettings } from "~/services/sso-settings.server";
 
 /** Public configuration (spec §3 keys), served without sign-in by GET /api/v1/config. */

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
 import type { CycleRow } from "~/models/cycle.server";
-import { conflict, forbidden, notFound } from "~/services/api.server";
+import { conflict, forbidden, notFound } from "~/platform/api.server";
 
 /**
  * The participant side of a cycle (issue [3/3]): resolving `cycles/{cycle_id}/...` calls to the cycle, the

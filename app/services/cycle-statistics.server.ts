@@ -1,4 +1,4 @@
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
 import {
   CALIBRATED_RATINGS,
@@ -12,7 +12,7 @@ import {
   parseStoredRating,
   type ReviewerTypeValue,
 } from "~/domain/participants";
-import { notFound } from "~/services/api.server";
+import { notFound } from "~/platform/api.server";
 
 /**
  * Progress of a cycle from the data that exists: participants, feedback rows by reviewer type and

@@ -8,7 +8,7 @@ import {
   type Client,
 } from "@temporalio/client";
 import { z } from "zod";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { canDelete, currentCycle, sortCycles, stageLabel, fromDbState, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
 import {
   cycleAuditSnapshot,
@@ -20,9 +20,9 @@ import {
   type CycleJson,
   type CycleRow,
 } from "~/models/cycle.server";
-import { ApiError, badRequest, conflict, notFound } from "~/services/api.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
-import { ensureSearchAttributes, getTemporalClient, temporalSettings } from "~/services/temporal.server";
+import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
+import { ensureSearchAttributes, getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import { cycleWorkflow, deleteUpdate, transitionUpdate } from "../../workflows/cycle";
 import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
 import { CycleIdKey, CycleStageKey } from "../../workflows/search-attributes";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorsByQuestion, type AnswerIssue } from "~/domain/feedback-answers";
 import { answersFromFormField } from "~/domain/feedback-answers";
-import { ApiError, badRequest } from "~/services/api.server";
-import { requireUser, type CurrentUser } from "~/services/auth.server";
+import { ApiError, badRequest } from "~/platform/api.server";
+import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle, type SelectedCycle } from "~/services/cycles.server";
 import {
   adjustFeedback,

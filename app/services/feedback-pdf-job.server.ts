@@ -1,9 +1,9 @@
-import { ApiError } from "~/services/api.server";
+import { ApiError } from "~/platform/api.server";
 import { requireCycle } from "~/services/cycle-context.server";
 import { summaryOf } from "~/services/feedback-summary.server";
 import { renderFeedbackSummaryPdf } from "~/services/feedback-summary-pdf.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/services/job-runner.server";
-import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/services/zip-store.server";
+import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
 import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
 
 /**

@@ -1,12 +1,12 @@
-import { getDb, type Db, type Tx } from "~/db.server";
+import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
 import { STAGE_LABELS } from "~/domain/cycle-stages";
 import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
 import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/domain/feedback-visibility";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/domain/participants";
 import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
-import { ApiError, forbidden, notFound } from "~/services/api.server";
-import { isSuperAdmin, type CurrentUser } from "~/services/auth.server";
+import { ApiError, forbidden, notFound } from "~/platform/api.server";
+import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import {
   findParticipantByEmail,
   requireCycle,

@@ -1,4 +1,4 @@
-import { getDb, type Db, type Tx } from "~/db.server";
+import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { stageLabel, type CycleStage } from "~/domain/cycle-stages";
 import {
   checkDraft,
@@ -19,9 +19,9 @@ import {
   type SpuFeedbackType,
 } from "~/domain/feedback";
 import { REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/domain/questionnaire";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "~/services/api.server";
-import { recordAudit } from "~/services/audit.server";
-import { assertNotSpoofing, type CurrentUser } from "~/services/auth.server";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { recordAudit } from "~/platform/audit.server";
+import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { assertStage, findParticipantByEmail, findParticipantByUser, requireCycle } from "~/services/cycle-context.server";
 import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
 import { lockCycleStage } from "~/services/stage-effects.server";

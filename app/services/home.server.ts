@@ -1,4 +1,4 @@
-import type { Db } from "~/db.server";
+import type { Db } from "~/platform/db.server";
 
 /** What the signed-in user has to do with one cycle, for the home page. */
 export async function cycleOverviewFor(db: Db, userId: number, cycleId: number) {

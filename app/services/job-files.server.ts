@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { parse, type Options as CsvParseOptions } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 
 /**
  * Job files live in the database (JobFile.content, bytea) so any worker process can read them.

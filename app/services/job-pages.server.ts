@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { requireAdminCycle } from "~/services/admin-cycle-page.server";
-import { ApiError } from "~/services/api.server";
+import { ApiError } from "~/platform/api.server";
 import {
   createJob,
   getJobDetail,

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobParams, JobResponse, PageQuerySchema, UploadFieldsSchema } from "~/contracts/jobs.server";
 import type { JobType } from "~/generated/prisma/client.ts";
-import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/services/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { createJob, getJobDetail, jobOutputResponse, jobTypeDef, listJobs, readUploadForm } from "~/services/jobs.server";
-import { ApiError } from "~/services/api.server";
+import { ApiError } from "~/platform/api.server";
 import { z } from "zod";
 
 /**

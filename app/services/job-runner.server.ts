@@ -1,6 +1,6 @@
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 import type { Job, Prisma } from "~/generated/prisma/client.ts";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
 
 /**

@@ -1,4 +1,4 @@
-import { getDb, type Db, type Tx } from "~/db.server";
+import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { sortCycles, stageLabel, type CycleStage } from "~/domain/cycle-stages";
 import { checkDraft, checkSubmission, questionsFor, storedAnswers, type Answers } from "~/domain/feedback-answers";
@@ -23,9 +23,9 @@ import {
 import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from "~/domain/participants";
 import type { Question, ReviewerType } from "~/domain/questionnaire";
 import { toCycleJson, type CycleJson } from "~/models/cycle.server";
-import { ApiError, badRequest, conflict, notFound } from "~/services/api.server";
-import { recordAudit } from "~/services/audit.server";
-import { assertNotSpoofing, type CurrentUser } from "~/services/auth.server";
+import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
+import { recordAudit } from "~/platform/audit.server";
+import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { assertStage, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/services/cycle-context.server";
 import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
 import { lockCycleStage } from "~/services/stage-effects.server";

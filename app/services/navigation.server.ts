@@ -1,4 +1,4 @@
-import type { Db } from "~/db.server";
+import type { Db } from "~/platform/db.server";
 
 /** Spec §3 route-visibility flags, computed on the server from real data. */
 export type RouteFlags = {

@@ -1,8 +1,8 @@
-import type { Db, Tx } from "~/db.server";
-import { getDb } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Notification } from "~/generated/prisma/client.ts";
-import { notFound } from "~/services/api.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { notFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 
 /**
  * In-app notifications (reminders such as nudges). `dedupeKey` is unique: creating a notification

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
-import type { Tx } from "~/db.server";
+import type { Tx } from "~/platform/db.server";
 import { participantAuditSnapshot, participantInclude, toParticipantJson } from "~/models/participant.server";
 import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";

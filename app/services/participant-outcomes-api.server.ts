@@ -6,8 +6,8 @@ import {
   PromotionDecisionBodySchema,
 } from "~/contracts/participants.server";
 import type { OutcomeField } from "~/domain/participant-outcome-fields";
-import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/services/api.server";
-import { assertSuperAdmin, requireApiUser, type CurrentUser } from "~/services/auth.server";
+import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
+import { assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
 import { setCalibratedRating, setPromotionDecision } from "~/services/participants.server";
 
 /** Parse the body of one outcome and save it (the service audits the change). */

@@ -1,12 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
 import { PROMOTION_DECISIONS } from "~/domain/participants";
 import type { CycleJson } from "~/models/cycle.server";
-import { ApiError } from "~/services/api.server";
-import type { Actor } from "~/services/audit.server";
-import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import type { Actor } from "~/platform/audit.server";
+import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getCycle } from "~/services/cycles.server";
 import {
   CalibratedRatingSchema,

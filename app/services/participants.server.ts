@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb, type Db, type Tx } from "~/db.server";
+import { getDb, type Db, type Tx } from "~/platform/db.server";
 import {
   CALIBRATED_RATINGS,
   PROMOTION_DECISIONS,
@@ -18,8 +18,8 @@ import {
   type ParticipantJson,
   type ParticipantRow,
 } from "~/models/participant.server";
-import { ApiError, badRequest, conflict, notFound } from "~/services/api.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
 import { peerRequestsOf, type PeerRequestJson } from "~/services/peer-selection.server";
 import { openWorkOfCurrentStage, type OpenWorkResult } from "~/services/stage-effects.server";

@@ -1,8 +1,8 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import type { SelectionActionResult } from "~/components/peer-panel";
-import { ApiError } from "~/services/api.server";
-import { requireUser, type CurrentUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/services/cycles.server";
 
 /**

@@ -1,4 +1,4 @@
-import { getDb, type Db, type Tx } from "~/db.server";
+import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { stageLabel, type CycleStage } from "~/domain/cycle-stages";
 import { deriveMandatoryPanel, type PanelMember, type PanelPerson, type PanelReviewer } from "~/domain/participants";
@@ -25,9 +25,9 @@ import {
   type PeerRequestStatusValue,
   type Refusal,
 } from "~/domain/peer-selection";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "~/services/api.server";
-import { recordAudit } from "~/services/audit.server";
-import { assertNotSpoofing, type CurrentUser } from "~/services/auth.server";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { recordAudit } from "~/platform/audit.server";
+import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import {
   requireCycle,
   requireDirectReport,

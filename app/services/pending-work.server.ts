@@ -1,8 +1,8 @@
-import type { Db, Tx } from "~/db.server";
-import { getDb } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/domain/cycle-stages";
 import { FEEDBACK_STAGE_OF, fromDbReviewerType, mandatoryPairs, type ReviewerTypeValue } from "~/domain/participants";
-import { notFound } from "~/services/api.server";
+import { notFound } from "~/platform/api.server";
 
 /**
  * Who has work waiting in a cycle's CURRENT stage: the people a nudge reminds (ADR 0019).

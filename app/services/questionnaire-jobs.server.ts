@@ -1,4 +1,4 @@
-import type { Tx } from "~/db.server";
+import type { Tx } from "~/platform/db.server";
 import {
   QUESTIONNAIRE_LIMITS,
   QuestionnaireSchema,

@@ -1,5 +1,5 @@
-import type { Db, Tx } from "~/db.server";
-import { getDb } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import {
   DEFAULT_QUESTIONNAIRE,
@@ -9,8 +9,8 @@ import {
   type Questionnaire,
   type ReviewerType,
 } from "~/domain/questionnaire";
-import { ApiError, conflict, notFound } from "~/services/api.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { ApiError, conflict, notFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 
 /**
  * Questionnaires (docs/decisions/0018-questionnaires.md): one per cycle, validated by

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { recordAudit, type Actor } from "~/services/audit.server";
-import { unauthorized } from "~/services/api.server";
-import { API_TOKEN_TTL_MS, getCurrentUser, hashToken, LOGIN_PATH, newTokenValue, type CurrentUser } from "~/services/auth.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
+import { unauthorized } from "~/platform/api.server";
+import { API_TOKEN_TTL_MS, getCurrentUser, hashToken, LOGIN_PATH, newTokenValue, type CurrentUser } from "~/platform/auth.server";
 import {
   appOrigin,
   exchangeLarkCode,
@@ -19,7 +19,7 @@ import {
   userForEmail,
   verifyGoogleIdToken,
 } from "~/services/auth-providers.server";
-import { commitSession, destroySession, getSession } from "~/services/session.server";
+import { commitSession, destroySession, getSession } from "~/platform/session.server";
 import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
 import { TokenResponse, type TokenResponseBody } from "~/contracts/auth.server";
 

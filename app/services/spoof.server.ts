@@ -1,11 +1,11 @@
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { SpoofEndResponse, SpoofStartResponse } from "~/contracts/admin-users.server";
 import { findUserByEmail } from "~/models/user.server";
-import { ApiError, conflict, forbidden, notFound } from "~/services/api.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
-import { hashToken, isSpoofing, newTokenValue, type CurrentUser } from "~/services/auth.server";
-import { commitSession, getSession } from "~/services/session.server";
+import { ApiError, conflict, forbidden, notFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
+import { hashToken, isSpoofing, newTokenValue, type CurrentUser } from "~/platform/auth.server";
+import { commitSession, getSession } from "~/platform/session.server";
 import { userSummaryJson } from "~/services/users.server";
 
 /**

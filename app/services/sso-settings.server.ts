@@ -1,4 +1,4 @@
-import { readEnv } from "~/env.server";
+import { readEnv } from "~/platform/env.server";
 
 /**
  * Sign-in settings, read from the environment at call time (the start script sets DEV_OIDC_URL after the

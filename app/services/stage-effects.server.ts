@@ -1,9 +1,9 @@
-import type { Db, Tx } from "~/db.server";
+import type { Db, Tx } from "~/platform/db.server";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
 import type { ReviewerType } from "~/domain/questionnaire";
-import { notFound } from "~/services/api.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { notFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 
 /**
  * Stage effects of the cycle workflow (docs/decisions/0021-feedback-requests-and-360.md).

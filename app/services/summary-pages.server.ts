@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { sortCycles } from "~/domain/cycle-stages";
 import type { SummaryDoor } from "~/domain/feedback-visibility";
 import { toCycleJson } from "~/models/cycle.server";
-import { ApiError } from "~/services/api.server";
-import { requireUser, type CurrentUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getFeedbackSummary, isSummaryNotOpen, type FeedbackSummary } from "~/services/feedback-summary.server";
 
 /**

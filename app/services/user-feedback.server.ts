@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Db } from "~/db.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import type { Db } from "~/platform/db.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 
 export const UserFeedbackInputSchema = z.object({
   has_liked: z.boolean(),

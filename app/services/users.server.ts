@@ -1,5 +1,5 @@
 import type { User } from "~/generated/prisma/client.ts";
-import { getDb, type Tx } from "~/db.server";
+import { getDb, type Tx } from "~/platform/db.server";
 import {
   AdminUserListResponse,
   AdminUserSchema,
@@ -19,9 +19,9 @@ import {
   type UserDetailRow,
   type UserUpdate,
 } from "~/models/user.server";
-import { badRequest, notFound } from "~/services/api.server";
-import { recordAudit } from "~/services/audit.server";
-import type { CurrentUser } from "~/services/auth.server";
+import { badRequest, notFound } from "~/platform/api.server";
+import { recordAudit } from "~/platform/audit.server";
+import type { CurrentUser } from "~/platform/auth.server";
 
 /**
  * Users as the admin sees them (table, user page, PATCH) and as pickers see them.

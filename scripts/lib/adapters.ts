@@ -1,5 +1,5 @@
 /**
- * Driver adapter factories for the schema engine (migrations only; the app's client uses app/db.server.ts).
+ * Driver adapter factories for the schema engine (migrations only; the app's client uses app/platform/db.server.ts).
  * They fix what the stock adapters get wrong for migrations (docs/decisions/0002-prisma-offline-migrations.md):
  *  - pglite-prisma-adapter 0.7.2 does not await `exec()` in executeScript (a failing migration would be
  *    recorded as applied) and leaks the in-memory PGlite of its shadow database;
@@ -22,7 +22,7 @@ import {
 } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
-/** Same rules as `databaseTarget()` in app/db.server.ts (kept separate so migrations need no generated client). */
+/** Same rules as `databaseTarget()` in app/platform/db.server.ts (kept separate so migrations need no generated client). */
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string };
 
 export function databaseTarget(url = process.env.DATABASE_URL): DatabaseTarget {

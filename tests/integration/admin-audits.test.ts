@@ -15,7 +15,7 @@ import * as adminCycles from "~/routes/api.v1.admin.cycles";
 import * as transitionRoute from "~/routes/api.v1.admin.cycles.$id.$transition";
 import * as uploadRoute from "~/routes/api.v1.admin.cycles.$id.upload_participant_jobs";
 import * as auditsPage from "~/routes/app.admin.audits._index";
-import { getTemporalClient } from "~/services/temporal.server";
+import { getTemporalClient } from "~/platform/temporal.server";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { callWithSession, sessionCookieFor } from "../support/session";
 import { startTestWorker } from "../support/worker";

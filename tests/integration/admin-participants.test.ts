@@ -3,7 +3,7 @@
  * with audit records. Cycles are inserted directly (their workflow is not under test here).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { insertCycle } from "~/models/cycle.server";
 import * as listRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants";
@@ -14,7 +14,7 @@ import * as panelRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants
 import * as statisticsRoute from "~/routes/api.v1.admin.cycles.$id.statistics";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
 import { checkParticipantRows, ParticipantRowsError, upsertParticipantRows } from "~/services/participants.server";
-import type { Actor } from "~/services/audit.server";
+import type { Actor } from "~/platform/audit.server";
 import * as listPage from "~/routes/app.admin.cycles.$cycleId.participants._index";
 import * as createPage from "~/routes/app.admin.cycles.$cycleId.participants.create";
 import * as editPage from "~/routes/app.admin.cycles.$cycleId.participants.$email.edit";
@@ -23,7 +23,7 @@ import * as decisionPage from "~/routes/app.admin.cycles.$cycleId.participants.$
 import * as panelPage from "~/routes/app.admin.cycles.$cycleId.participants.$email.panel";
 import * as userOptions from "~/routes/app.admin.cycles.$cycleId.participants.user-options";
 import * as cyclePage from "~/routes/app.admin.cycles.$cycleId._index";
-import { commitSession, sessionStorage } from "~/services/session.server";
+import { commitSession, sessionStorage } from "~/platform/session.server";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 
 let admin: User;

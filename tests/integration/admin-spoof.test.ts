@@ -3,7 +3,7 @@
  * actions, what may not be done while spoofing, and the audit trail (actor = admin, real actor kept).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import * as spoofRoute from "~/routes/api.v1.admin.spoof";
 import * as adminUsers from "~/routes/api.v1.admin.users";
@@ -13,7 +13,7 @@ import * as routeConfig from "~/routes/api.v1.route_config";
 import * as usersPage from "~/routes/app.admin.users._index";
 import * as userPage from "~/routes/app.admin.users.$userId";
 import * as adminLayout from "~/routes/app.admin";
-import { getCurrentUser, hashToken, requireApiUser } from "~/services/auth.server";
+import { getCurrentUser, hashToken, requireApiUser } from "~/platform/auth.server";
 import { bearerFor, createTestUser } from "../support/api";
 import { callWithSession, sessionCookieFor, sessionCookieOf } from "../support/session";
 

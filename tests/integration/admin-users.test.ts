@@ -3,7 +3,7 @@
  * modules against the real database, with audit records.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import * as adminUsers from "~/routes/api.v1.admin.users";
 import * as adminUser from "~/routes/api.v1.admin.users.$id";

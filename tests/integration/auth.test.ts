@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { generateKeyPair, SignJWT, decodeProtectedHeader } from "jose";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { ApiError } from "~/services/api.server";
-import { getCurrentUser, hashToken, requireApiUser } from "~/services/auth.server";
+import { ApiError } from "~/platform/api.server";
+import { getCurrentUser, hashToken, requireApiUser } from "~/platform/auth.server";
 import { DEV_CLIENTS } from "~/services/sso-settings.server";
 import * as loginPage from "~/routes/app.login";
 import * as logoutRoute from "~/routes/app.logout";

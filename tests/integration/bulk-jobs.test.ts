@@ -5,9 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Role, User } from "~/generated/prisma/client.ts";
-import { getTemporalClient } from "~/services/temporal.server";
+import { getTemporalClient } from "~/platform/temporal.server";
 import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
 import * as uploadRoute from "~/routes/api.v1.admin.cycles.$id.upload_participant_jobs";
 import * as uploadItemRoute from "~/routes/api.v1.admin.cycles.$id.upload_participant_jobs.$jobId";

@@ -3,7 +3,7 @@
  * server, in-process worker) → activities → database, with audit records.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import * as cyclesRoute from "~/routes/api.v1.cycles";
 import * as adminCycles from "~/routes/api.v1.admin.cycles";
@@ -15,8 +15,8 @@ import * as detailsPage from "~/routes/app.admin.cycles.$cycleId._index";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
 import { CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage } from "~/domain/cycle-stages";
 import { ensureCycleWorkflows, resolveSelectedCycle } from "~/services/cycles.server";
-import { getTemporalClient } from "~/services/temporal.server";
-import { commitSession, sessionStorage } from "~/services/session.server";
+import { getTemporalClient } from "~/platform/temporal.server";
+import { commitSession, sessionStorage } from "~/platform/session.server";
 import { stageQuery } from "../../workflows/cycle";
 import { CycleStageKey } from "../../workflows/search-attributes";
 import { bearerFor, callRoute, createTestUser } from "../support/api";

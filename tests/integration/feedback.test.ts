@@ -6,7 +6,7 @@
  * come from the real stage effects (cycle workflow).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { DEFAULT_QUESTIONNAIRE } from "~/domain/questionnaire";
 import * as listRoute from "~/routes/api.v1.cycles.$cycle_id.feedbacks";
 import * as countRoute from "~/routes/api.v1.cycles.$cycle_id.feedback_received_count";

@@ -5,11 +5,11 @@
  * Prisma (their workflow is not under test here); feedback rows are written as the SPU stage leaves them.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Cycle, CycleState, User } from "~/generated/prisma/client.ts";
 import { DEFAULT_QUESTIONNAIRE, type Question } from "~/domain/questionnaire";
 import { insertCycle } from "~/models/cycle.server";
-import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/services/auth.server";
+import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/platform/auth.server";
 import * as directReportsRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports._index";
 import * as secondaryReportsRoute from "~/routes/api.v1.cycles.$cycle_id.secondary_reports._index";
 import * as feedbacksRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$email.feedbacks._index";

@@ -7,10 +7,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "@temporalio/worker";
-import { getDb } from "~/db.server";
-import type { Actor } from "~/services/audit.server";
+import { getDb } from "~/platform/db.server";
+import type { Actor } from "~/platform/audit.server";
 import { NUDGE_PHASE, sendNudgeNow } from "~/services/nudges.server";
-import { getTemporalClient } from "~/services/temporal.server";
+import { getTemporalClient } from "~/platform/temporal.server";
 import { createAppWorker } from "../../worker/worker";
 import { createTestUser } from "../support/api";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";

@@ -8,13 +8,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TypedSearchAttributes } from "@temporalio/common";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { CycleState, Role, User } from "~/generated/prisma/client.ts";
-import type { Actor } from "~/services/audit.server";
-import { hashToken, newTokenValue, API_TOKEN_TTL_MS } from "~/services/auth.server";
+import type { Actor } from "~/platform/audit.server";
+import { hashToken, newTokenValue, API_TOKEN_TTL_MS } from "~/platform/auth.server";
 import { nudgeDedupeKey, sendNudgeNow } from "~/services/nudges.server";
 import { pendingWorkRecipients } from "~/services/pending-work.server";
-import { getTemporalClient } from "~/services/temporal.server";
+import { getTemporalClient } from "~/platform/temporal.server";
 import * as nudgeJobsRoute from "~/routes/api.v1.admin.cycles.$id.nudge_jobs";
 import * as nudgeJobRoute from "~/routes/api.v1.admin.cycles.$id.nudge_jobs.$jobId";
 import * as schedulesRoute from "~/routes/api.v1.admin.cycles.$id.nudge_jobs.schedules";

@@ -5,10 +5,10 @@
  * actions. Cycles are inserted directly and put into a stage with Prisma (their workflow is not under test).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Cycle, CycleState, User } from "~/generated/prisma/client.ts";
 import { insertCycle } from "~/models/cycle.server";
-import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/services/auth.server";
+import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/platform/auth.server";
 import * as myInfoRoute from "~/routes/api.v1.cycles.$cycle_id.my_info";
 import * as panelsRoute from "~/routes/api.v1.cycles.$cycle_id.panels._index";
 import * as panelNewRoute from "~/routes/api.v1.cycles.$cycle_id.panels.new";

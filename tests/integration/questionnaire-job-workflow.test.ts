@@ -11,13 +11,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Worker } from "@temporalio/worker";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { QUESTIONNAIRE_LIMITS, REVIEWER_TYPES } from "~/domain/questionnaire";
-import type { Actor } from "~/services/audit.server";
+import type { Actor } from "~/platform/audit.server";
 import { createJob } from "~/services/jobs.server";
 import { QUESTIONNAIRE_PHASE } from "~/services/questionnaire-jobs.server";
 import { getQuestionnaire } from "~/services/questionnaires.server";
-import { getTemporalClient } from "~/services/temporal.server";
+import { getTemporalClient } from "~/platform/temporal.server";
 import { createAppWorker } from "../../worker/worker";
 import { beginJob, failJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { createTestUser } from "../support/api";

@@ -6,12 +6,12 @@
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Role, User } from "~/generated/prisma/client.ts";
 import { DEFAULT_QUESTIONNAIRE, type Questionnaire } from "~/domain/questionnaire";
 import { getQuestionnaire } from "~/services/questionnaires.server";
-import { getTemporalClient } from "~/services/temporal.server";
-import { commitSession, sessionStorage } from "~/services/session.server";
+import { getTemporalClient } from "~/platform/temporal.server";
+import { commitSession, sessionStorage } from "~/platform/session.server";
 import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
 import * as jobsRoute from "~/routes/api.v1.admin.cycles.$id.upload_questionnaire_jobs";
 import * as jobRoute from "~/routes/api.v1.admin.cycles.$id.upload_questionnaire_jobs.$jobId";

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { Cycle, User } from "~/generated/prisma/client.ts";
 import { DEFAULT_QUESTIONNAIRE, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
 import * as questionsRoute from "~/routes/api.v1.admin.cycles.$id.questions";
@@ -12,7 +12,7 @@ import * as questionnaireRoute from "~/routes/api.v1.admin.cycles.$id.questionna
 import * as builderPage from "~/routes/app.admin.cycles.$cycleId.json-builder";
 import * as questionsPage from "~/routes/app.admin.cycles.$cycleId.questions";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
-import { commitSession, sessionStorage } from "~/services/session.server";
+import { commitSession, sessionStorage } from "~/platform/session.server";
 import { QUESTIONNAIRE_LOCKED_MESSAGE, getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 

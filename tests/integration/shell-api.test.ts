@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import * as config from "~/routes/api.v1.config";
 import * as routeConfig from "~/routes/api.v1.route_config";
 import * as coachmarks from "~/routes/api.v1.coachmarks";

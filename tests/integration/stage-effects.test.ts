@@ -5,7 +5,7 @@
  * manager feedback stage opens the MANAGER rows. Audit records carry the counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { mandatoryPairs } from "~/domain/participants";
 import { SPU_FEEDBACK_TYPES } from "~/domain/feedback";
 import { openFeedbackRequests, openManagerFeedback, lockCycleStage, openRequestsByReviewer } from "~/services/stage-effects.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import { getDb } from "~/db.server";
-import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/services/auth.server";
+import { getDb } from "~/platform/db.server";
+import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/platform/auth.server";
 import type { Role } from "~/generated/prisma/client.ts";
 
 /** A user with a unique email, for integration tests sharing one database. */

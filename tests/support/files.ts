@@ -4,7 +4,7 @@
  */
 import { inflateSync } from "node:zlib";
 import { expect } from "vitest";
-import { readStoredZip } from "~/services/zip-store.server";
+import { readStoredZip } from "~/platform/zip-store.server";
 
 /**
  * A PDF checked for structure (header, startxref → xref table, every object offset pointing at its object,

@@ -9,11 +9,11 @@
  *   C  reviewer-only, reports to A
  *   P, Q, R are users but not participants
  */
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import type { CycleStage } from "~/domain/cycle-stages";
 import { CYCLE_TRANSITIONS, TRANSITION_TABLE } from "~/domain/cycle-stages";
-import type { Actor } from "~/services/audit.server";
+import type { Actor } from "~/platform/audit.server";
 import { createCycle, transitionCycle } from "~/services/cycles.server";
 import { createTestUser } from "./api";
 

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { commitSession, sessionStorage } from "~/services/session.server";
+import { commitSession, sessionStorage } from "~/platform/session.server";
 
 /** The Cookie header value of a page session for the user (and the real user while spoofing). */
 export async function sessionCookieFor(userId: number, realUserId?: number): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readEnv, REQUIRED_IN_PRODUCTION } from "~/env.server";
+import { readEnv, REQUIRED_IN_PRODUCTION } from "~/platform/env.server";
 
 const full = {
   APP_ENV: "production",

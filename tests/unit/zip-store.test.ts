@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { readLocalHeader, readStoredZip, zipCentralDirectory, zipLocalEntry, type ZipEntryInfo } from "~/services/zip-store.server";
+import { readLocalHeader, readStoredZip, zipCentralDirectory, zipLocalEntry, type ZipEntryInfo } from "~/platform/zip-store.server";
 import { pdfSafeText } from "~/services/feedback-summary-pdf.server";
 
 /** Build an archive the way the bulk PDF job does: entries written separately, directory from their headers. */

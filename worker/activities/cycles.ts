@@ -1,8 +1,8 @@
 import { ApplicationFailure } from "@temporalio/common";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import { fromDbState, toDbState, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
 import { cycleAuditSnapshot } from "~/models/cycle.server";
-import { recordAudit, type Actor } from "~/services/audit.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
 import { applyStageEffects } from "~/services/stage-effects.server";
 import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
 

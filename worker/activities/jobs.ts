@@ -1,6 +1,6 @@
 import { Context } from "@temporalio/activity";
 import { ApplicationFailure, CancelledFailure } from "@temporalio/common";
-import { getDb, type Db } from "~/db.server";
+import { getDb, type Db } from "~/platform/db.server";
 import type { Job } from "~/generated/prisma/client.ts";
 import { handlerFor } from "~/services/job-handlers.server";
 import { CsvInputError } from "~/services/job-files.server";

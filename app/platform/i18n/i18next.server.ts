@@ -1,5 +1,5 @@
 import { RemixI18Next } from "remix-i18next/server";
-import i18n from "~/i18n";
+import i18n from "~/platform/i18n/i18n";
 
 export const i18next = new RemixI18Next({
   detection: { supportedLanguages: i18n.supportedLngs, fallbackLanguage: i18n.fallbackLng },

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { redirect } from "@remix-run/node";
-import { getDb } from "~/db.server";
+import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
-import type { Actor } from "~/services/audit.server";
-import { getSession } from "~/services/session.server";
-import { ApiError, forbidden, unauthorized } from "~/services/api.server";
+import type { Actor } from "~/platform/audit.server";
+import { getSession } from "~/platform/session.server";
+import { ApiError, forbidden, unauthorized } from "~/platform/api.server";
 
 export type CurrentUser = {
   /** The user the request acts as (the viewed user while a super admin spoofs). */

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "@remix-run/node";
-import { env } from "~/env.server";
+import { env } from "~/platform/env.server";
 
 const DEV_SECRET = "pmr-development-session-secret-not-for-production";
 

@@ -1,4 +1,4 @@
-import en from "~/locales/en";
+import en from "~/platform/i18n/locales/en";
 
 /** i18next settings shared by server and client. The default (and fallback) language is en. */
 export default {

@@ -1,5 +1,5 @@
 import { Client, Connection } from "@temporalio/client";
-import { env } from "~/env.server";
+import { env } from "~/platform/env.server";
 import { CUSTOM_SEARCH_ATTRIBUTE_KEYS } from "../../workflows/search-attributes";
 
 /**

@@ -1,4 +1,4 @@
-import type { Tx, Db } from "~/db.server";
+import type { Tx, Db } from "~/platform/db.server";
 
 /** Who made a change: the acting user (the viewed user while spoofing) and the real person. */
 export type Actor = {
