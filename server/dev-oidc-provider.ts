@@ -23,7 +23,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { env } from "~/platform/env.server";
-import { DEV_CLIENTS } from "~/services/sso-settings.server";
+import { DEV_CLIENTS } from "~/features/auth/sso-settings.server";
 
 export type DevUser = { email: string; name: string; role: string };
 

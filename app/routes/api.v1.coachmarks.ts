@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listCoachmarks, saveCoachmark } from "~/services/coachmarks.server";
-import { CoachmarkListResponse, CoachmarkResponse, CoachmarkSchema } from "~/contracts/shell.server";
+import { listCoachmarks, saveCoachmark } from "~/features/shell/coachmarks.server";
+import { CoachmarkListResponse, CoachmarkResponse, CoachmarkSchema } from "~/features/shell/contract.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   api(async () => {

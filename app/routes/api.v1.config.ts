@@ -1,6 +1,6 @@
 import { api, methodNotAllowed } from "~/platform/api.server";
-import { publicConfig } from "~/services/config.server";
-import { ConfigResponse } from "~/contracts/shell.server";
+import { publicConfig } from "~/features/shell/config.server";
+import { ConfigResponse } from "~/features/shell/contract.server";
 
 export const loader = () => api(async () => ConfigResponse.parse(publicConfig()));
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
-import { signInWithLarkCode, callbackUrls } from "~/services/sign-in.server";
-import { LarkAccessTokenBody } from "~/contracts/auth.server";
+import { signInWithLarkCode, callbackUrls } from "~/features/auth/service.server";
+import { LarkAccessTokenBody } from "~/features/auth/contract.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 

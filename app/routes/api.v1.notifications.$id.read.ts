@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { NotificationParams, NotificationResponse } from "~/contracts/notifications.server";
+import { NotificationParams, NotificationResponse } from "~/features/shell/notifications/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertNotSpoofing, requireApiUser } from "~/platform/auth.server";
-import { markNotificationRead } from "~/services/notifications.server";
+import { markNotificationRead } from "~/features/shell/notifications/service.server";
 
 /** PATCH /api/v1/notifications/{id}/read */
 export const action = ({ request, params }: ActionFunctionArgs) =>

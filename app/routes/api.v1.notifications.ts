@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NotificationListQuery, NotificationListResponse } from "~/contracts/notifications.server";
+import { NotificationListQuery, NotificationListResponse } from "~/features/shell/notifications/contract.server";
 import { api, parseQuery } from "~/platform/api.server";
 import { isSpoofing, requireApiUser } from "~/platform/auth.server";
-import { listNotifications } from "~/services/notifications.server";
+import { listNotifications } from "~/features/shell/notifications/service.server";
 
 /** GET /api/v1/notifications: the signed-in user's notifications, newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { api, methodNotAllowed } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { computeRouteFlags } from "~/services/navigation.server";
-import { RouteConfigResponse } from "~/contracts/shell.server";
+import { computeRouteFlags } from "~/features/shell/navigation.server";
+import { RouteConfigResponse } from "~/features/shell/contract.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   api(async () => {

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { api, methodNotAllowed, unauthorized } from "~/platform/api.server";
 import { assertNotSpoofing, getCurrentUser, requireApiUser } from "~/platform/auth.server";
-import { signInWithIdToken, signOutApi } from "~/services/sign-in.server";
-import { IdTokenHeader } from "~/contracts/auth.server";
+import { signInWithIdToken, signOutApi } from "~/features/auth/service.server";
+import { IdTokenHeader } from "~/features/auth/contract.server";
 
 export const loader = () => methodNotAllowed(["POST", "DELETE"]);
 

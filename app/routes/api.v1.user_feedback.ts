@@ -2,8 +2,8 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
 import { assertNotSpoofing, requireApiUser } from "~/platform/auth.server";
-import { createUserFeedback } from "~/services/user-feedback.server";
-import { UserFeedbackInputSchema, UserFeedbackResponse } from "~/contracts/shell.server";
+import { createUserFeedback } from "~/features/shell/user-feedback/service.server";
+import { UserFeedbackInputSchema, UserFeedbackResponse } from "~/features/shell/contract.server";
 
 export const loader = () => methodNotAllowed(["POST"]);
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { api, methodNotAllowed } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { hasDirectReport } from "~/services/navigation.server";
-import { HasDirectReportResponse } from "~/contracts/shell.server";
+import { hasDirectReport } from "~/features/shell/navigation.server";
+import { HasDirectReportResponse } from "~/features/shell/contract.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) =>
   api(async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { getDb } from "~/platform/db.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/services/cycles.server";
-import { cycleOverviewFor } from "~/services/home.server";
+import { cycleOverviewFor } from "~/features/shell/home.server";
 import { CycleSwitcher } from "~/components/cycle-switcher";
 
 export const meta: MetaFunction = () => [{ title: "Home | PMR" }];

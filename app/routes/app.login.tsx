@@ -6,7 +6,7 @@ import GoogleIcon from "@mui/icons-material/Google";
 import LoginIcon from "@mui/icons-material/Login";
 import { getCurrentUser } from "~/platform/auth.server";
 import { commitSession, getSession } from "~/platform/session.server";
-import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
+import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
 
 export const meta: MetaFunction = () => [{ title: "Sign in | PMR" }];
 

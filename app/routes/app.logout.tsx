@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { signOutPage } from "~/services/sign-in.server";
+import { signOutPage } from "~/features/auth/service.server";
 
 /** POST signs out (session.logout) and lands on /app/login?out=true. A GET never signs out (no logout by link). */
 export const loader = () => redirect("/app/home");

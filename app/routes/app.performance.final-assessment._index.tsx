@@ -15,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Performance Cycle Report | PM
  * /app/performance/final-assessment?cycle_id= 'Performance Cycle Report' (ADR 0023): the participant's
  * overview of the cycle (feedback received by type, manager feedback given) and, in the communication stage,
  * the calibrated rating, the promotion decision and the link to the feedback summary. The 'User Feedback'
- * dialog opens here by itself (app/components/user-feedback-dialog.tsx, spec §4).
+ * dialog opens here by itself (app/features/shell/user-feedback/user-feedback-dialog.tsx, spec §4).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);

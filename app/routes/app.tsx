@@ -5,12 +5,12 @@ import { SnackbarProvider } from "notistack";
 import { useMemo } from "react";
 import { getDb } from "~/platform/db.server";
 import { getCurrentUser, LOGIN_PATH, loginRedirectUrl } from "~/platform/auth.server";
-import { computeRouteFlags } from "~/services/navigation.server";
-import { publicLinks } from "~/services/config.server";
-import { AppShell, SpoofBanner } from "~/components/app-shell";
-import { HelpButton } from "~/components/help-dialog";
-import { UserFeedbackWidget } from "~/components/user-feedback-dialog";
-import { navigationGroups, visibleNavigation } from "~/components/navigation";
+import { computeRouteFlags } from "~/features/shell/navigation.server";
+import { publicLinks } from "~/features/shell/config.server";
+import { AppShell, SpoofBanner } from "~/features/shell/app-shell";
+import { HelpButton } from "~/features/shell/help-dialog";
+import { UserFeedbackWidget } from "~/features/shell/user-feedback/user-feedback-dialog";
+import { navigationGroups, visibleNavigation } from "~/features/shell/navigation";
 import { ErrorView } from "~/platform/ui/error-view";
 import { TOAST_DURATION_MS } from "~/platform/theme/theme";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { startGoogleSignIn } from "~/services/sign-in.server";
+import { startGoogleSignIn } from "~/features/auth/service.server";
 
 /** The sign-in starts with a POST from the login page (form field redirectTo); a GET just goes there. */
 export const loader = () => redirect("/app/login");

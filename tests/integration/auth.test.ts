@@ -9,7 +9,7 @@ import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/platform/api.server";
 import { getCurrentUser, hashToken, requireApiUser } from "~/platform/auth.server";
-import { DEV_CLIENTS } from "~/services/sso-settings.server";
+import { DEV_CLIENTS } from "~/features/auth/sso-settings.server";
 import * as loginPage from "~/routes/app.login";
 import * as logoutRoute from "~/routes/app.logout";
 import * as googleStart from "~/routes/auth.google";

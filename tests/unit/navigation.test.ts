@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { navigationGroups, visibleNavigation, type FlagName } from "~/components/navigation";
+import { navigationGroups, visibleNavigation, type FlagName } from "~/features/shell/navigation";
 
 const none: Partial<Record<FlagName, boolean>> = {};
 const paths = (groups: ReturnType<typeof visibleNavigation>) => groups.flatMap((g) => g.items.map((i) => i.to));

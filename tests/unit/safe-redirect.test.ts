@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
+import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
 
 describe("safeRedirectPath (redirectTo of the sign-in flow)", () => {
   it("keeps same-origin paths with their query and hash", () => {

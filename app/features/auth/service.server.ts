@@ -18,10 +18,10 @@ import {
   SignInError,
   userForEmail,
   verifyGoogleIdToken,
-} from "~/services/auth-providers.server";
+} from "~/features/auth/providers.server";
 import { commitSession, destroySession, getSession } from "~/platform/session.server";
-import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
-import { TokenResponse, type TokenResponseBody } from "~/contracts/auth.server";
+import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
+import { TokenResponse, type TokenResponseBody } from "~/features/auth/contract.server";
 
 /**
  * Signing in and out: cookie sessions for the pages, bearer tokens for the API

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { registerRoute } from "~/platform/openapi/registry.server";
-import { CoachmarkSchema } from "~/services/coachmarks.server";
-import { UserFeedbackInputSchema, UserFeedbackSchema } from "~/services/user-feedback.server";
+import { CoachmarkSchema } from "~/features/shell/coachmarks.server";
+import { UserFeedbackInputSchema, UserFeedbackSchema } from "~/features/shell/user-feedback/service.server";
 
 /** Contracts of the shell's API routes: config, route_config, coachmarks, user_feedback, users/has_direct_report. */
 

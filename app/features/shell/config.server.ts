@@ -1,5 +1,5 @@
 import { env } from "~/platform/env.server";
-import { ssoSettings } from "~/services/sso-settings.server";
+import { ssoSettings } from "~/features/auth/sso-settings.server";
 
 /** Public configuration (spec §3 keys), served without sign-in by GET /api/v1/config. */
 export function publicConfig() {

@@ -24,8 +24,8 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/platform/theme/theme";
-import type { NavGroup } from "~/components/navigation";
-import { NotificationsBell } from "~/components/notifications-bell";
+import type { NavGroup } from "~/features/shell/navigation";
+import { NotificationsBell } from "~/features/shell/notifications/notifications-bell";
 import { callApi } from "~/platform/api-client";
 
 export type ShellUser = { id: number; name: string; email: string; role: string; profileImageUrl: string | null };

@@ -4,10 +4,10 @@ import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { env } from "~/platform/env.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { findActiveUserByEmail } from "~/models/user-lookup.server";
+import { findActiveUserByEmail } from "~/features/auth/user-lookup.server";
 import { sessionStorage } from "~/platform/session.server";
-import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/services/safe-redirect";
-import { ssoSettings, GOOGLE_DEFAULT_ISSUER, type SsoSettings } from "~/services/sso-settings.server";
+import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
+import { ssoSettings, GOOGLE_DEFAULT_ISSUER, type SsoSettings } from "~/features/auth/sso-settings.server";
 
 /**
  * The identity providers (docs/decisions/0004-sign-in.md):
