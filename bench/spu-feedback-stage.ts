@@ -185,7 +185,7 @@ async function main() {
     console.log(`Temporal dev server on ${temporal.address}`);
 
     const { getDb } = await import("~/platform/db.server");
-    const { createCycle, transitionCycle } = await import("~/services/cycles.server");
+    const { createCycle, transitionCycle } = await import("~/features/cycles/service.server");
     const { createAppWorker } = await import("../worker/worker");
     const worker = await createAppWorker({ address: temporal.address, taskQueue: process.env.TEMPORAL_TASK_QUEUE });
     const running = worker.run();

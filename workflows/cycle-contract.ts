@@ -2,7 +2,7 @@
  * What the cycle workflow, its activities and its callers agree on: input/request/result types and
  * the failure types they raise. Pure module (no Temporal runtime import), safe everywhere.
  */
-import type { CycleStage, CycleTransition } from "../app/domain/cycle-stages";
+import type { CycleStage, CycleTransition } from "../app/features/cycles/rules";
 import type { Actor } from "../app/platform/audit.server";
 
 export type CycleWorkflowInput = { cycleId: number; stage: CycleStage };

@@ -21,7 +21,7 @@ import {
   workflowInfo,
 } from "@temporalio/workflow";
 import type * as activities from "../worker/activities/index";
-import { canDelete, stageLabel, validateTransition, type CycleStage } from "../app/domain/cycle-stages";
+import { canDelete, stageLabel, validateTransition, type CycleStage } from "../app/features/cycles/rules";
 import { CycleIdKey, CycleStageKey } from "./search-attributes";
 import {
   CYCLE_FAILURE,

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography, type Th
 import DownloadIcon from "@mui/icons-material/Download";
 import type { FeedbackSummary, SummaryQuestion, SummarySection } from "~/domain/feedback-summary";
 import { ANONYMITY_THRESHOLD } from "~/domain/feedback-visibility";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 
 /**
  * A feedback summary (ADR 0023) as the pages show it: one card per reviewer type, per question the rating

@@ -20,7 +20,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
-import { AdminCycleHeader } from "~/components/admin-cycle-header";
+import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { JobJson } from "~/services/jobs.server";
 import type { jobDetailLoader, jobListLoader, JobFormFailure, JobTypeView, jobStartAction, participantUploadLoader } from "~/services/job-pages.server";

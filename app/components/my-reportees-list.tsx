@@ -15,11 +15,11 @@ import {
   Typography,
   type ChipProps,
 } from "@mui/material";
-import type { CycleStage } from "~/domain/cycle-stages";
+import type { CycleStage } from "~/features/cycles/rules";
 import { MANAGER_FEEDBACK_STATE_LABELS, NOMINATION_STATUS_LABELS, REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/domain/manager-review";
 import type { loadReporteesPage } from "~/services/manager-pages.server";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 
 export type ReporteesPageData = Awaited<ReturnType<typeof loadReporteesPage>>;
 

@@ -1,7 +1,7 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { FeedbackSummaryView } from "~/components/feedback-summary-view";
 import type { FeedbackSummary } from "~/domain/feedback-summary";
 

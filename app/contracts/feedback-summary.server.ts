@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
-import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
+import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 
 /**
  * Contracts of the feedback summary and report calls (ADR 0023):

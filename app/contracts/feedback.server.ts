@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { FEEDBACK_PROGRESS, SPU_FEEDBACK_TYPES } from "~/domain/feedback";
-import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
+import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /** Contracts of the 360 feedback calls under /api/v1/cycles/{cycle_id}/ (ADR 0021). */

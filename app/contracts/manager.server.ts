@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { NominationInputSchema, NOMINATION_STATUSES } from "~/domain/manager-review";
 import { REVIEWER_TYPES } from "~/domain/participants";
 import { QuestionSchema } from "~/domain/questionnaire";
-import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
+import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**

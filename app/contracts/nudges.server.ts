@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/domain/nudges";
 import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/contracts/jobs.server";
 import { registerRoute } from "~/platform/openapi/registry.server";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/domain/participants";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { PANEL_STATUSES } from "~/domain/peer-selection";
 import { PeerRequestSchema } from "~/contracts/peer-selection.server";

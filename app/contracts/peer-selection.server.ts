@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { PANEL_STATUSES, PEER_REQUEST_STATUSES } from "~/domain/peer-selection";
 import { REVIEWER_TYPES } from "~/domain/participants";
-import { CycleEmailParams, CycleIdParam } from "~/services/cycle-context.server";
+import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**

@@ -10,7 +10,7 @@
  * pages and the PDF render its output.
  */
 import { REVIEWER_TYPE_LABELS, questionsByType, scalePoints, type Question, type Questionnaire, type ReviewerType } from "~/domain/questionnaire";
-import type { CycleStage } from "~/domain/cycle-stages";
+import type { CycleStage } from "~/features/cycles/rules";
 import { SUMMARY_SECTION_ORDER, sectionVisibility, type SummaryAccess, type SummaryViewerRole } from "~/domain/feedback-visibility";
 
 /** One Feedback row about the reviewee, as the summary query returns it. */

@@ -18,7 +18,7 @@
  *
  * PURE module (no Node or browser imports): used by app/services/feedback-summary.server.ts and the pages.
  */
-import type { CycleStage } from "~/domain/cycle-stages";
+import type { CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/domain/questionnaire";
 
 /** Fewest answers of an anonymised group before the group is shown (Culture Amp's default minimum). */

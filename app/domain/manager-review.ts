@@ -5,7 +5,7 @@
  * PURE module (zod only): shared by app/services/manager.server.ts and the /app/my-reportees pages.
  */
 import { z } from "zod";
-import type { CycleStage } from "~/domain/cycle-stages";
+import type { CycleStage } from "~/features/cycles/rules";
 
 // ---------------------------------------------------------------------------------------------
 // Stages

@@ -6,7 +6,7 @@
  * and the pages. Every refusal carries the HTTP status the API answers with and the message the user
  * reads. See docs/decisions/0020-peer-selection.md.
  */
-import type { CycleStage } from "~/domain/cycle-stages";
+import type { CycleStage } from "~/features/cycles/rules";
 
 // ---------------------------------------------------------------------------------------------
 // Constants and labels

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CycleResponse, CycleTransitionParams } from "~/contracts/cycles.server";
+import { CycleResponse, CycleTransitionParams } from "~/features/cycles/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { transitionCycle } from "~/services/cycles.server";
+import { transitionCycle } from "~/features/cycles/service.server";
 
 /**
  * PATCH /api/v1/admin/cycles/{id}/{start|progress_to_spu_feedback|progress_to_manager_feedback|

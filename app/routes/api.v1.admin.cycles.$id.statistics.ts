@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleStatisticsParams, CycleStatisticsResponse } from "~/contracts/participants.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
-import { getCycleStatistics } from "~/services/cycle-statistics.server";
+import { getCycleStatistics } from "~/features/cycles/statistics.server";
 
 /** GET /api/v1/admin/cycles/{id}/statistics — progress counts of the cycle (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

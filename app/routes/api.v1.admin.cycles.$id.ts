@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParams, CyclePatchSchema, CycleResponse } from "~/contracts/cycles.server";
+import { CycleIdParams, CyclePatchSchema, CycleResponse } from "~/features/cycles/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { deleteCycle, getCycle, updateCycle } from "~/services/cycles.server";
+import { deleteCycle, getCycle, updateCycle } from "~/features/cycles/service.server";
 
 /** GET /api/v1/admin/cycles/{id} (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -18,10 +18,10 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { CycleFormFields } from "~/components/cycle-form-fields";
-import { CycleStatisticsPanel } from "~/components/cycle-statistics-panel";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import type { CycleStage } from "~/domain/cycle-stages";
+import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields";
+import { CycleStatisticsPanel } from "~/features/cycles/components/cycle-statistics-panel";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import type { CycleStage } from "~/features/cycles/rules";
 import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import {
@@ -33,8 +33,8 @@ import {
   formStrings,
   getCycle,
   updateCycle,
-} from "~/services/cycles.server";
-import { getCycleStatistics } from "~/services/cycle-statistics.server";
+} from "~/features/cycles/service.server";
+import { getCycleStatistics } from "~/features/cycles/statistics.server";
 import { temporalSettings } from "~/platform/temporal.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];

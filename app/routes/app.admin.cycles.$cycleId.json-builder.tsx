@@ -16,7 +16,7 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useMemo, useState } from "react";
-import { AdminCycleHeader } from "~/components/admin-cycle-header";
+import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { QuestionListEditor, looseDocument } from "~/components/question-list-editor";
 import { QuestionPreview } from "~/components/question-preview";
 import {
@@ -28,7 +28,7 @@ import {
   type Questionnaire,
   type QuestionnaireIssue,
 } from "~/domain/questionnaire";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
 import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaire } from "~/services/questionnaires.server";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { Typography } from "@mui/material";
 import { JobDetailLayout, JobOriginFacts } from "~/components/job-views";
 import { stageText, type NudgeJobView } from "~/components/nudge-views";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
 import { PageQuerySchema } from "~/services/jobs.server";
 import { getNudgeJobDetail } from "~/services/nudges.server";

@@ -28,13 +28,13 @@ import {
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { AdminCycleHeader } from "~/components/admin-cycle-header";
+import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { isActive, PageLinks, useJobPolling } from "~/components/job-views";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { NudgeJobsTable, ScheduleStatusChip, whenUtc, type NudgeJobView, type NudgeScheduleView } from "~/components/nudge-views";
 import { NudgeCreateBodySchema } from "~/contracts/nudges.server";
-import type { CycleStage } from "~/domain/cycle-stages";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import type { CycleStage } from "~/features/cycles/rules";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
 import { PageQuerySchema } from "~/services/jobs.server";
 import { mailEnabled } from "~/platform/mailer.server";

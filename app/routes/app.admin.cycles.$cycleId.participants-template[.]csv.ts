@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { PARTICIPANT_UPLOAD_COLUMNS } from "~/services/jobs.server";
 
 /** GET /app/admin/cycles/{cycleId}/participants-template.csv: the header row of a participant upload. */

@@ -28,8 +28,8 @@ import {
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import type { CycleStage } from "~/domain/cycle-stages";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import type { CycleStage } from "~/features/cycles/rules";
 import { decisionText, ratingText } from "~/domain/participants";
 import { participantFormFailure, requireParticipantsPage } from "~/services/participant-pages.server";
 import { deleteParticipant, listParticipants, ParticipantListQuerySchema } from "~/services/participants.server";

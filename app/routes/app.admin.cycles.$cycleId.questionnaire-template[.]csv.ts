@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/domain/questionnaire-csv";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { getQuestionnaire } from "~/services/questionnaires.server";
 
 /**

@@ -2,10 +2,10 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
 import { useState } from "react";
-import { AdminCycleHeader } from "~/components/admin-cycle-header";
+import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { QuestionPreview } from "~/components/question-preview";
 import { REVIEWER_TYPES, REVIEWER_TYPE_DESCRIPTIONS, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/domain/questionnaire";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { getCycleQuestions, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/services/questionnaires.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Questions - ${data?.cycle.name ?? "Cycle"} - PMR` }];

@@ -3,7 +3,7 @@ import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/reac
 import { Alert, Link, Typography } from "@mui/material";
 import { UploadJobForm } from "~/components/job-views";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/domain/questionnaire-csv";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { jobPagePath, startJobFromPage } from "~/services/job-pages.server";
 import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/services/questionnaires.server";
 

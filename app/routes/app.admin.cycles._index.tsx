@@ -23,10 +23,10 @@ import {
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { z } from "zod";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { canCloseAndProceed, CYCLE_TRANSITIONS, stageLabel, transitionFrom, type CycleStage } from "~/domain/cycle-stages";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { canCloseAndProceed, CYCLE_TRANSITIONS, stageLabel, transitionFrom, type CycleStage } from "~/features/cycles/rules";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { cycleFormFailure, listAdminCycles, transitionCycle } from "~/services/cycles.server";
+import { cycleFormFailure, listAdminCycles, transitionCycle } from "~/features/cycles/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Cycles - PMR" }];
 

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
-import { CycleFormFields } from "~/components/cycle-form-fields";
+import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { CycleCreateSchema, createCycle, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/services/cycles.server";
+import { CycleCreateSchema, createCycle, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/features/cycles/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Cycle - PMR" }];
 

@@ -4,9 +4,9 @@ import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/mat
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/platform/db.server";
 import { requireUser } from "~/platform/auth.server";
-import { resolveSelectedCycle } from "~/services/cycles.server";
+import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { cycleOverviewFor } from "~/features/shell/home.server";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 
 export const meta: MetaFunction = () => [{ title: "Home | PMR" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Chip, Link, Stack, Typography } from "@mui/material";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/components/questionnaire-form";
 import { REPORTEE_PATHS } from "~/domain/manager-review";

@@ -19,8 +19,8 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/components/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/domain/feedback-answers";

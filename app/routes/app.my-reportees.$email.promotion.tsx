@@ -19,8 +19,8 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NOMINATION_STATUS_LABELS, RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, RationaleSchema, REPORTEE_PATHS } from "~/domain/manager-review";
 import { isSpoofing } from "~/platform/auth.server";

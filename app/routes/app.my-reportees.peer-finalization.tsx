@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import { CyclePageFrame } from "~/components/cycle-page-frame";
+import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { PanelStatusChip } from "~/components/peer-panel";
 import { listTeamSelections } from "~/services/peer-selection.server";

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ApiError } from "~/platform/api.server";
 import { requireUser } from "~/platform/auth.server";
-import { resolveSelectedCycle } from "~/services/cycles.server";
+import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getParticipantDashboard } from "~/services/feedback-summary.server";
 
 export const meta: MetaFunction = () => [{ title: "Performance Cycle Report | PMR" }];

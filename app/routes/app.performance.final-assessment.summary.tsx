@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { FeedbackSummaryView } from "~/components/feedback-summary-view";
 import { ApiError } from "~/platform/api.server";
 import { requireUser } from "~/platform/auth.server";
-import { resolveSelectedCycle } from "~/services/cycles.server";
+import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getFeedbackSummary, isSummaryNotOpen } from "~/services/feedback-summary.server";
 
 export const meta: MetaFunction = () => [{ title: "Feedback Summary | PMR" }];

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
-import { CyclePageFrame } from "~/components/cycle-page-frame";
+import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { IncomingRequests, PeerPanel } from "~/components/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { getMyInfo } from "~/services/peer-selection.server";
 import { selectedCyclePage, unlessNotParticipant } from "~/services/peer-selection-pages.server";

@@ -14,7 +14,7 @@ import {
   Typography,
   type ChipProps,
 } from "@mui/material";
-import { CycleSwitcher } from "~/components/cycle-switcher";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/domain/feedback";
 import { ApiError } from "~/platform/api.server";
 import { requireFeedbackPage, pageError } from "~/services/feedback-pages.server";

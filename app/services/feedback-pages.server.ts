@@ -3,7 +3,7 @@ import { errorsByQuestion, type AnswerIssue } from "~/domain/feedback-answers";
 import { answersFromFormField } from "~/domain/feedback-answers";
 import { ApiError, badRequest } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
-import { resolveSelectedCycle, type SelectedCycle } from "~/services/cycles.server";
+import { resolveSelectedCycle, type SelectedCycle } from "~/features/cycles/service.server";
 import {
   adjustFeedback,
   getMyFeedback,

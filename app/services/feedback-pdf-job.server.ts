@@ -1,5 +1,5 @@
 import { ApiError } from "~/platform/api.server";
-import { requireCycle } from "~/services/cycle-context.server";
+import { requireCycle } from "~/features/cycles/context.server";
 import { summaryOf } from "~/services/feedback-summary.server";
 import { renderFeedbackSummaryPdf } from "~/services/feedback-summary-pdf.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/services/job-runner.server";

@@ -1,6 +1,6 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
-import { STAGE_LABELS } from "~/domain/cycle-stages";
+import { STAGE_LABELS } from "~/features/cycles/rules";
 import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
 import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/domain/feedback-visibility";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/domain/participants";
@@ -14,13 +14,13 @@ import {
   requireOwnParticipant,
   requireSecondaryReport,
   type ParticipantWithPeople,
-} from "~/services/cycle-context.server";
+} from "~/features/cycles/context.server";
 
 /**
  * Feedback summaries and the participant's cycle report (issue [3/3] item 6; ADR 0023).
  *
  * A summary is read through one door (own, direct_report, secondary_report, admin): the door finds the
- * participant (404 unknown, 403 not yours, via app/services/cycle-context.server.ts), the pure rules of
+ * participant (404 unknown, 403 not yours, via app/features/cycles/context.server.ts), the pure rules of
  * app/domain/feedback-visibility.ts decide whether and how the viewer sees it, and
  * app/domain/feedback-summary.ts aggregates. Data: ONE query returns the questionnaire and every Feedback row
  * about the reviewee with the reviewer's name (a join, aggregated to JSON in PostgreSQL).

@@ -1,5 +1,5 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { stageLabel, type CycleStage } from "~/features/cycles/rules";
 import {
   checkDraft,
   checkSubmission,
@@ -22,9 +22,9 @@ import { REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/domain
 import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
-import { assertStage, findParticipantByEmail, findParticipantByUser, requireCycle } from "~/services/cycle-context.server";
+import { assertStage, findParticipantByEmail, findParticipantByUser, requireCycle } from "~/features/cycles/context.server";
 import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
-import { lockCycleStage } from "~/services/stage-effects.server";
+import { lockCycleStage } from "~/features/cycles/stage-effects.server";
 
 /**
  * 360 feedback (docs/decisions/0021-feedback-requests-and-360.md): the reviewer's side of the SPU

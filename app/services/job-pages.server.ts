@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { JobType } from "~/generated/prisma/client.ts";
-import { requireAdminCycle } from "~/services/admin-cycle-page.server";
+import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
 import {
   createJob,

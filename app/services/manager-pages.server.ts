@@ -1,11 +1,11 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { sortCycles } from "~/domain/cycle-stages";
-import { toCycleJson } from "~/models/cycle.server";
+import { sortCycles } from "~/features/cycles/rules";
+import { toCycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
-import { resolveSelectedCycle } from "~/services/cycles.server";
+import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { forPage, listDirectReports, listReportCycles, listSecondaryReports } from "~/services/manager.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */

@@ -1,6 +1,6 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { sortCycles, stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { sortCycles, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { checkDraft, checkSubmission, questionsFor, storedAnswers, type Answers } from "~/domain/feedback-answers";
 import {
   canChangeNomination,
@@ -22,13 +22,13 @@ import {
 } from "~/domain/manager-review";
 import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from "~/domain/participants";
 import type { Question, ReviewerType } from "~/domain/questionnaire";
-import { toCycleJson, type CycleJson } from "~/models/cycle.server";
+import { toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
-import { assertStage, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/services/cycle-context.server";
+import { assertStage, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
 import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
-import { lockCycleStage } from "~/services/stage-effects.server";
+import { lockCycleStage } from "~/features/cycles/stage-effects.server";
 
 /**
  * The manager's side of a review cycle (issue [3/3] item 5, docs/decisions/0022-manager-feedback-and-nominations.md):

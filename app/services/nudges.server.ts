@@ -1,6 +1,6 @@
 import { isGrpcServiceError, MONTHS, ScheduleNotFoundError } from "@temporalio/client";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { fromDbState, stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { describeNudgeSchedule, type NudgeScheduleKindValue } from "~/domain/nudges";
 import { Prisma, type Job, type NudgeSchedule } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";

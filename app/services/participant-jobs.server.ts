@@ -5,7 +5,7 @@ import { participantAuditSnapshot, participantInclude, toParticipantJson } from 
 import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
 import { importParticipantRows, PARTICIPANT_CSV_COLUMNS } from "~/services/participants.server";
-import { openWorkOfCurrentStage } from "~/services/stage-effects.server";
+import { openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
 import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
 
 /**

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { getDb } from "~/platform/db.server";
 import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
 import { PROMOTION_DECISIONS } from "~/domain/participants";
-import type { CycleJson } from "~/models/cycle.server";
+import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { getCycle } from "~/services/cycles.server";
+import { getCycle } from "~/features/cycles/service.server";
 import {
   CalibratedRatingSchema,
   getParticipant,

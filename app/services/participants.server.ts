@@ -22,7 +22,7 @@ import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server"
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
 import { peerRequestsOf, type PeerRequestJson } from "~/services/peer-selection.server";
-import { openWorkOfCurrentStage, type OpenWorkResult } from "~/services/stage-effects.server";
+import { openWorkOfCurrentStage, type OpenWorkResult } from "~/features/cycles/stage-effects.server";
 
 /**
  * Participants of a cycle: the domain used by the admin pages, the /api/v1 routes and the bulk

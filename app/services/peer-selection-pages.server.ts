@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { SelectionActionResult } from "~/components/peer-panel";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
-import { resolveSelectedCycle } from "~/services/cycles.server";
+import { resolveSelectedCycle } from "~/features/cycles/service.server";
 
 /**
  * Server helpers of the peer selection pages (/app/performance/prep, /app/performance/peer-finalization,

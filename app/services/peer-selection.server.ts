@@ -1,6 +1,6 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { deriveMandatoryPanel, type PanelMember, type PanelPerson, type PanelReviewer } from "~/domain/participants";
 import {
   acceptedLoadWarning,
@@ -33,8 +33,8 @@ import {
   requireDirectReport,
   requireOwnParticipant,
   type ParticipantWithPeople,
-} from "~/services/cycle-context.server";
-import { lockCycleStage } from "~/services/stage-effects.server";
+} from "~/features/cycles/context.server";
+import { lockCycleStage } from "~/features/cycles/stage-effects.server";
 
 /**
  * Peer/stakeholder selection (issue [3/3] items 1–3; docs/decisions/0020-peer-selection.md): the

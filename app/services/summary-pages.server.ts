@@ -1,9 +1,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { sortCycles } from "~/domain/cycle-stages";
+import { sortCycles } from "~/features/cycles/rules";
 import type { SummaryDoor } from "~/domain/feedback-visibility";
-import { toCycleJson } from "~/models/cycle.server";
+import { toCycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getFeedbackSummary, isSummaryNotOpen, type FeedbackSummary } from "~/services/feedback-summary.server";

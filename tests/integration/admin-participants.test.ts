@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { insertCycle } from "~/models/cycle.server";
+import { insertCycle } from "~/features/cycles/model.server";
 import * as listRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants";
 import * as oneRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants.$participant_email";
 import * as ratingRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants.$participant_email.calibrated_rating";

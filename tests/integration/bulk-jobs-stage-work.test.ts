@@ -17,7 +17,7 @@ import { CHUNK_TX } from "~/services/job-runner.server";
 import { createJob, type JobJson } from "~/services/jobs.server";
 import { PHASE } from "~/services/participant-jobs.server";
 import { createParticipant, updateParticipant } from "~/services/participants.server";
-import { insertManagerRequests, insertSpuRequests, openWorkOfCurrentStage } from "~/services/stage-effects.server";
+import { insertManagerRequests, insertSpuRequests, openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { createAppWorker } from "../../worker/worker";
 import { createTestUser } from "../support/api";

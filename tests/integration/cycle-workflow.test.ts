@@ -14,7 +14,7 @@ import { TestWorkflowEnvironment } from "@temporalio/testing";
 import { Worker } from "@temporalio/worker";
 import { ActivityFailure, ApplicationFailure, WorkflowUpdateFailedError, type WorkflowHandle } from "@temporalio/client";
 import { historyFromJSON, historyToJSON } from "@temporalio/common/lib/proto-utils.js";
-import { CYCLE_STAGES, CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
+import { CYCLE_STAGES, CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
 import type { Actor } from "~/platform/audit.server";
 import { cycleWorkflow, deleteUpdate, stageQuery, transitionUpdate } from "../../workflows/cycle";
 import { CYCLE_FAILURE } from "../../workflows/cycle-contract";

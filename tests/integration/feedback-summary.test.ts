@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { CycleState, ReviewerType, User } from "~/generated/prisma/client.ts";
-import { insertCycle } from "~/models/cycle.server";
+import { insertCycle } from "~/features/cycles/model.server";
 import * as ownRoute from "~/routes/api.v1.cycles.$cycle_id.participants.feedbacks_summary";
 import * as ownPdfRoute from "~/routes/api.v1.cycles.$cycle_id.participants.feedbacks_summary.download";
 import * as peersRoute from "~/routes/api.v1.cycles.$cycle_id.participants.feedbacks_summary.peers";

@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { Cycle, CycleState, User } from "~/generated/prisma/client.ts";
-import { insertCycle } from "~/models/cycle.server";
+import { insertCycle } from "~/features/cycles/model.server";
 import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/platform/auth.server";
 import * as myInfoRoute from "~/routes/api.v1.cycles.$cycle_id.my_info";
 import * as panelsRoute from "~/routes/api.v1.cycles.$cycle_id.panels._index";

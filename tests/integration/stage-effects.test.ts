@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import { mandatoryPairs } from "~/domain/participants";
 import { SPU_FEEDBACK_TYPES } from "~/domain/feedback";
-import { openFeedbackRequests, openManagerFeedback, lockCycleStage, openRequestsByReviewer } from "~/services/stage-effects.server";
+import { openFeedbackRequests, openManagerFeedback, lockCycleStage, openRequestsByReviewer } from "~/features/cycles/stage-effects.server";
 import { applyCycleTransition } from "../../worker/activities/cycles";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";

@@ -11,10 +11,10 @@
  */
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
-import type { CycleStage } from "~/domain/cycle-stages";
-import { CYCLE_TRANSITIONS, TRANSITION_TABLE } from "~/domain/cycle-stages";
+import type { CycleStage } from "~/features/cycles/rules";
+import { CYCLE_TRANSITIONS, TRANSITION_TABLE } from "~/features/cycles/rules";
 import type { Actor } from "~/platform/audit.server";
-import { createCycle, transitionCycle } from "~/services/cycles.server";
+import { createCycle, transitionCycle } from "~/features/cycles/service.server";
 import { createTestUser } from "./api";
 
 export type ReviewOrg = {

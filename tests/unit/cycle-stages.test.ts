@@ -15,7 +15,7 @@ import {
   validateTransition,
   type CycleStage,
   type SortableCycle,
-} from "~/domain/cycle-stages";
+} from "~/features/cycles/rules";
 
 const c = (id: number, state: CycleStage, start_date: string | null, planned_end_date: string | null): SortableCycle => ({
   id,

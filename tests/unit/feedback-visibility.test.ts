@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CYCLE_STAGES, type CycleStage } from "~/domain/cycle-stages";
+import { CYCLE_STAGES, type CycleStage } from "~/features/cycles/rules";
 import {
   ANONYMISED_REVIEWER_TYPES,
   ANONYMITY_THRESHOLD,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CYCLE_STAGES } from "~/domain/cycle-stages";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
 import {
   acceptedLoadWarning,
   addPeerRefusal,

@@ -1,9 +1,9 @@
 import { ApplicationFailure } from "@temporalio/common";
 import { getDb } from "~/platform/db.server";
-import { fromDbState, toDbState, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
-import { cycleAuditSnapshot } from "~/models/cycle.server";
+import { fromDbState, toDbState, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
+import { cycleAuditSnapshot } from "~/features/cycles/model.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { applyStageEffects } from "~/services/stage-effects.server";
+import { applyStageEffects } from "~/features/cycles/stage-effects.server";
 import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
 
 /**

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { Prisma } from "~/generated/prisma/client.ts";
-import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
+import { fromDbState, type CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/domain/questionnaire";
 import { notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";

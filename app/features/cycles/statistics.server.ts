@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db.server";
-import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
+import { fromDbState, type CycleStage } from "~/features/cycles/rules";
 import {
   CALIBRATED_RATINGS,
   FEEDBACK_STAGE_OF,

@@ -1,8 +1,8 @@
 import { Alert, Box, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/components/cycle-switcher";
-import type { CycleStage } from "~/domain/cycle-stages";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+import type { CycleStage } from "~/features/cycles/rules";
 
 type CycleOption = { id: number; name: string };
 type NotSelected = { kind: "none" | "invalid"; message: string; cycles: CycleOption[] };

@@ -1,8 +1,8 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { CycleStageChip } from "~/components/cycle-stage-chip";
-import type { CycleStage } from "~/domain/cycle-stages";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import type { CycleStage } from "~/features/cycles/rules";
 
 /** Heading of a page under /app/admin/cycles/{cycleId}/...: back link to the cycle, title, stage chip, actions. */
 export function AdminCycleHeader({

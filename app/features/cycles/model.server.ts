@@ -1,8 +1,8 @@
 import type { Cycle } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/platform/db.server";
-import { fromDbState, sortCycles, stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { fromDbState, sortCycles, stageLabel, type CycleStage } from "~/features/cycles/rules";
 
-/** Data access for review cycles. Stage changes and deletes go through the cycle workflow (services/cycles.server.ts). */
+/** Data access for review cycles. Stage changes and deletes go through the cycle workflow (features/cycles/service.server.ts). */
 
 export type CycleRow = Cycle;
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import type { CycleJson } from "~/models/cycle.server";
+import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { getCycle } from "~/services/cycles.server";
+import { getCycle } from "~/features/cycles/service.server";
 
 /**
  * For pages under /app/admin/cycles/{cycleId}/...: the signed-in super admin (403 otherwise) and the

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { fromDbState, type CycleStage } from "~/domain/cycle-stages";
-import type { CycleRow } from "~/models/cycle.server";
+import { fromDbState, type CycleStage } from "~/features/cycles/rules";
+import type { CycleRow } from "~/features/cycles/model.server";
 import { conflict, forbidden, notFound } from "~/platform/api.server";
 
 /**

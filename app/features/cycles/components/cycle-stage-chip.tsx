@@ -1,5 +1,5 @@
 import { Chip, type ChipProps } from "@mui/material";
-import { stageLabel, type CycleStage } from "~/domain/cycle-stages";
+import { stageLabel, type CycleStage } from "~/features/cycles/rules";
 
 const COLORS: Record<CycleStage, ChipProps["color"]> = {
   draft: "default",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CYCLE_TRANSITIONS } from "~/domain/cycle-stages";
+import { CYCLE_TRANSITIONS } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
-import { CycleCreateSchema, CyclePatchSchema, CycleSchema } from "~/services/cycles.server";
+import { CycleCreateSchema, CyclePatchSchema, CycleSchema } from "~/features/cycles/service.server";
 
 /** Contracts of the cycle API routes: GET cycles; admin cycles list/create/get/patch/delete and stage transitions. */
 

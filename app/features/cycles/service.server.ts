@@ -9,7 +9,7 @@ import {
 } from "@temporalio/client";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { canDelete, currentCycle, sortCycles, stageLabel, fromDbState, type CycleStage, type CycleTransition } from "~/domain/cycle-stages";
+import { canDelete, currentCycle, sortCycles, stageLabel, fromDbState, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
 import {
   cycleAuditSnapshot,
   findCycle,
@@ -19,13 +19,13 @@ import {
   toCycleJson,
   type CycleJson,
   type CycleRow,
-} from "~/models/cycle.server";
+} from "~/features/cycles/model.server";
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ensureSearchAttributes, getTemporalClient, temporalSettings } from "~/platform/temporal.server";
-import { cycleWorkflow, deleteUpdate, transitionUpdate } from "../../workflows/cycle";
-import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
-import { CycleIdKey, CycleStageKey } from "../../workflows/search-attributes";
+import { cycleWorkflow, deleteUpdate, transitionUpdate } from "../../../workflows/cycle";
+import { CYCLE_FAILURE } from "../../../workflows/cycle-contract";
+import { CycleIdKey, CycleStageKey } from "../../../workflows/search-attributes";
 
 /**
  * Review cycles: the domain used by the admin pages and the /api/v1 routes.
@@ -33,7 +33,7 @@ import { CycleIdKey, CycleStageKey } from "../../workflows/search-attributes";
  * validates them and writes the database through an activity; this module never writes Cycle.state.
  */
 
-export type { CycleJson } from "~/models/cycle.server";
+export type { CycleJson } from "~/features/cycles/model.server";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas (shared by the API routes, the OpenAPI document and the page forms)
