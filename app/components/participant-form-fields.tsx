@@ -1,5 +1,5 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from "@mui/material";
-import { UserEmailField } from "~/components/user-email-field";
+import { UserEmailField } from "~/features/users/user-email-field";
 
 export type ParticipantFormDefaults = {
   email?: string | null;

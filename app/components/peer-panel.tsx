@@ -17,7 +17,7 @@ import {
   type ChipProps,
 } from "@mui/material";
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useUserSuggestions, type UserOption } from "~/components/use-user-suggestions";
+import { useUserSuggestions, type UserOption } from "~/features/users/use-user-suggestions";
 import { useSnackbar } from "notistack";
 import { useEffect, useRef, useState } from "react";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AuditListQuery } from "~/contracts/admin-users.server";
+import { AuditListQuery } from "~/features/users/contract.server";
 import { api, methodNotAllowed, parseQuery } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { listAudits } from "~/services/audits.server";
+import { listAudits } from "~/features/audit/service.server";
 
 /** GET /api/v1/admin/audits?limit=&offset=&search_query= (super admin): newest first. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

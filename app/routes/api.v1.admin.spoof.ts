@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { SpoofBody } from "~/contracts/admin-users.server";
+import { SpoofBody } from "~/features/users/contract.server";
 import { api, methodNotAllowed, parseJsonBody } from "~/platform/api.server";
 import { hashToken, requireApiUser } from "~/platform/auth.server";
 import {
@@ -11,7 +11,7 @@ import {
   spoofStartBody,
   startSessionSpoof,
   startSpoof,
-} from "~/services/spoof.server";
+} from "~/features/users/spoof.server";
 
 export const loader = () => methodNotAllowed(["POST", "DELETE"]);
 

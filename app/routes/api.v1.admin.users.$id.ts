@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { AdminUserPatch, AdminUserResponse, UserIdParams } from "~/contracts/admin-users.server";
+import { AdminUserPatch, AdminUserResponse, UserIdParams } from "~/features/users/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { getAdminUser, updateAdminUser } from "~/services/users.server";
+import { getAdminUser, updateAdminUser } from "~/features/users/service.server";
 
 /** GET /api/v1/admin/users/{id} (super admin). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { UserPickerQuery, UserPickerResponse } from "~/contracts/admin-users.server";
+import { UserPickerQuery, UserPickerResponse } from "~/features/users/contract.server";
 import { api, methodNotAllowed, parseQuery } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { searchUsersForPicker } from "~/services/users.server";
+import { searchUsersForPicker } from "~/features/users/service.server";
 
 /** GET /api/v1/users?q=&nominee_email= for pickers (any signed-in user; active users, at most 20). */
 export const loader = ({ request }: LoaderFunctionArgs) =>

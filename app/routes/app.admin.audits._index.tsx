@@ -25,11 +25,11 @@ import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
 import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
 import SearchIcon from "@mui/icons-material/Search";
 import { Fragment, useState } from "react";
-import { JsonDiff } from "~/components/json-diff";
-import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/domain/admin-users";
-import { AuditListQuery } from "~/contracts/admin-users.server";
+import { JsonDiff } from "~/features/audit/json-diff";
+import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/features/users/rules";
+import { AuditListQuery } from "~/features/users/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { listAudits } from "~/services/audits.server";
+import { listAudits } from "~/features/audit/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Audit - PMR" }];
 

@@ -20,12 +20,12 @@ import {
 import { useSnackbar } from "notistack";
 import { useEffect, useState, type ReactNode } from "react";
 import { z } from "zod";
-import { spoofBlockedReason } from "~/domain/admin-users";
-import { ROLES, roleLabel } from "~/domain/roles";
+import { spoofBlockedReason } from "~/features/users/rules";
+import { ROLES, roleLabel } from "~/features/users/roles";
 import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { spoofFormError, startSessionSpoof } from "~/services/spoof.server";
-import { getAdminUser, updateAdminUser } from "~/services/users.server";
+import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
+import { getAdminUser, updateAdminUser } from "~/features/users/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} - PMR` }];
 

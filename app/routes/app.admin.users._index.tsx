@@ -25,12 +25,12 @@ import SearchIcon from "@mui/icons-material/Search";
 import { DataGrid, type GridColDef, type GridPaginationModel } from "@mui/x-data-grid";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { ROLES, roleLabel, type RoleName } from "~/domain/roles";
-import { SEARCH_DEBOUNCE_MS, spoofBlockedReason, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES as PAGE_SIZES } from "~/domain/admin-users";
-import { AdminUserListQuery } from "~/contracts/admin-users.server";
+import { ROLES, roleLabel, type RoleName } from "~/features/users/roles";
+import { SEARCH_DEBOUNCE_MS, spoofBlockedReason, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES as PAGE_SIZES } from "~/features/users/rules";
+import { AdminUserListQuery } from "~/features/users/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { spoofFormError, startSessionSpoof } from "~/services/spoof.server";
-import { listAdminUsers } from "~/services/users.server";
+import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
+import { listAdminUsers } from "~/features/users/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Users - PMR" }];
 

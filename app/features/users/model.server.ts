@@ -3,7 +3,7 @@ import type { Prisma, Role, User } from "~/generated/prisma/client.ts";
 
 /** Data access for users: the admin table, one user's page, pickers, and updates. */
 
-export { ROLES, ROLE_LABELS } from "~/domain/roles";
+export { ROLES, ROLE_LABELS } from "~/features/users/roles";
 
 export type UserListFilter = { q?: string; roles?: Role[]; page: number; pageSize: number };
 

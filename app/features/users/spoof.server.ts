@@ -1,12 +1,12 @@
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { SpoofEndResponse, SpoofStartResponse } from "~/contracts/admin-users.server";
-import { findUserByEmail } from "~/models/user.server";
+import { SpoofEndResponse, SpoofStartResponse } from "~/features/users/contract.server";
+import { findUserByEmail } from "~/features/users/model.server";
 import { ApiError, conflict, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { hashToken, isSpoofing, newTokenValue, type CurrentUser } from "~/platform/auth.server";
 import { commitSession, getSession } from "~/platform/session.server";
-import { userSummaryJson } from "~/services/users.server";
+import { userSummaryJson } from "~/features/users/service.server";
 
 /**
  * Spoofing: a super admin views the product as another user (docs/decisions/0010-spoofing.md).

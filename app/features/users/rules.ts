@@ -14,7 +14,7 @@ export const SEARCH_DEBOUNCE_MS = 166;
 
 /**
  * Why the admin cannot spoof this user, or null (docs/decisions/0010-spoofing.md). The server
- * enforces the same rules (app/services/spoof.server.ts); the pages use this to disable the button.
+ * enforces the same rules (app/features/users/spoof.server.ts); the pages use this to disable the button.
  */
 export function spoofBlockedReason(row: { id: number; role: string; active: boolean }, selfId: number): string | null {
   if (row.id === selfId) return "You cannot spoof yourself";

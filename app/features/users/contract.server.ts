@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/domain/admin-users";
-import { ROLES } from "~/domain/roles";
+import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/features/users/rules";
+import { ROLES } from "~/features/users/roles";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**

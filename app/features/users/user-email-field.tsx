@@ -1,6 +1,6 @@
 import { Autocomplete, TextField } from "@mui/material";
 import { useState } from "react";
-import { useUserSuggestions, type UserOption } from "~/components/use-user-suggestions";
+import { useUserSuggestions, type UserOption } from "~/features/users/use-user-suggestions";
 
 /**
  * A text field for a user's email with suggestions (name or email search) from

@@ -8,7 +8,7 @@ import {
   type AdminUserListQueryInput,
   type AdminUserPatchInput,
   type UserSummary,
-} from "~/contracts/admin-users.server";
+} from "~/features/users/contract.server";
 import {
   findUserByEmail,
   findUserDetail,
@@ -18,7 +18,7 @@ import {
   updateUserRow,
   type UserDetailRow,
   type UserUpdate,
-} from "~/models/user.server";
+} from "~/features/users/model.server";
 import { badRequest, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import type { CurrentUser } from "~/platform/auth.server";
