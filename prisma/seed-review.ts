@@ -9,10 +9,10 @@
  *    ratings and promotion decisions set, so the Performance Cycle Report has something to show.
  *
  * Deterministic (seeded random), and pure data: answers follow the default questionnaire of
- * app/domain/questionnaire.ts, reviewers follow `mandatoryPairs` of app/domain/participants.ts.
+ * app/domain/questionnaire.ts, reviewers follow `mandatoryPairs` of app/features/participants/rules.ts.
  */
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { mandatoryPairs } from "~/domain/participants";
+import { mandatoryPairs } from "~/features/participants/rules";
 import { DEFAULT_QUESTIONNAIRE, type Question, type ReviewerType } from "~/domain/questionnaire";
 
 type Tx = Prisma.TransactionClient;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { NominationInputSchema, NOMINATION_STATUSES } from "~/domain/manager-review";
-import { REVIEWER_TYPES } from "~/domain/participants";
+import { REVIEWER_TYPES } from "~/features/participants/rules";
 import { QuestionSchema } from "~/domain/questionnaire";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";

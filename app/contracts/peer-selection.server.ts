@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { PANEL_STATUSES, PEER_REQUEST_STATUSES } from "~/domain/peer-selection";
-import { REVIEWER_TYPES } from "~/domain/participants";
+import { REVIEWER_TYPES } from "~/features/participants/rules";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleParticipantParams, ParticipantPanelResponse } from "~/contracts/participants.server";
+import { CycleParticipantParams, ParticipantPanelResponse } from "~/features/participants/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
-import { getParticipantPanel } from "~/services/participants.server";
+import { getParticipantPanel } from "~/features/participants/service.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants/{participant_email}/panel — mandatory reviewers (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

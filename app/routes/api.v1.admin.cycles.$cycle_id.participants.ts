@@ -5,10 +5,10 @@ import {
   ParticipantListQuerySchema,
   ParticipantListResponse,
   ParticipantResponse,
-} from "~/contracts/participants.server";
+} from "~/features/participants/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createParticipant, listParticipants } from "~/services/participants.server";
+import { createParticipant, listParticipants } from "~/features/participants/service.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants?q&page&page_size (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleStatisticsParams, CycleStatisticsResponse } from "~/contracts/participants.server";
+import { CycleStatisticsParams, CycleStatisticsResponse } from "~/features/participants/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
 import { getCycleStatistics } from "~/features/cycles/statistics.server";

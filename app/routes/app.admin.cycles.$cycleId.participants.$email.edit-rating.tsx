@@ -1,5 +1,5 @@
-import { outcomeEditMeta, ParticipantOutcomeEditPage } from "~/components/participant-outcome-edit";
-import { outcomeEditAction, outcomeEditLoader } from "~/services/participant-pages.server";
+import { outcomeEditMeta, ParticipantOutcomeEditPage } from "~/features/participants/components/participant-outcome-edit";
+import { outcomeEditAction, outcomeEditLoader } from "~/features/participants/pages.server";
 
 /** The participant's calibrated rating: 1..5 or not rated ('' = none). */
 export const meta = outcomeEditMeta("calibrated_rating");

@@ -30,9 +30,9 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
-import { decisionText, ratingText } from "~/domain/participants";
-import { participantFormFailure, requireParticipantsPage } from "~/services/participant-pages.server";
-import { deleteParticipant, listParticipants, ParticipantListQuerySchema } from "~/services/participants.server";
+import { decisionText, ratingText } from "~/features/participants/rules";
+import { participantFormFailure, requireParticipantsPage } from "~/features/participants/pages.server";
+import { deleteParticipant, listParticipants, ParticipantListQuerySchema } from "~/features/participants/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Participants - ${data?.cycle.name ?? "Cycle"} - PMR` }];
 

@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Box } from "@mui/material";
-import { ParticipantFormFields } from "~/components/participant-form-fields";
+import { ParticipantFormFields } from "~/features/participants/components/participant-form-fields";
 import {
   participantFormFailure,
   participantFormStrings,
   participantFormValues,
   requireParticipantsPage,
-} from "~/services/participant-pages.server";
-import { createParticipant, ParticipantCreateSchema, participantFieldErrorsOf } from "~/services/participants.server";
-import { ParticipantFormButtons, ParticipantsPageHeader } from "~/components/participant-admin-parts";
+} from "~/features/participants/pages.server";
+import { createParticipant, ParticipantCreateSchema, participantFieldErrorsOf } from "~/features/participants/service.server";
+import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 
 export const meta: MetaFunction = () => [{ title: "Add Participant - PMR" }];
 

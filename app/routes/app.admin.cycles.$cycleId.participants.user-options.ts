@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireParticipantsPage, searchUsers } from "~/services/participant-pages.server";
+import { requireParticipantsPage, searchUsers } from "~/features/participants/pages.server";
 
 /** Options of the participant forms' user pickers: ?q= name or email (super admin). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

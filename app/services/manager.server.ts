@@ -20,7 +20,7 @@ import {
   type NominationStatus,
   type SelectionCounts,
 } from "~/domain/manager-review";
-import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from "~/domain/participants";
+import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from "~/features/participants/rules";
 import type { Question, ReviewerType } from "~/domain/questionnaire";
 import { toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";

@@ -1,7 +1,7 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { stageLabel, type CycleStage } from "~/features/cycles/rules";
-import { deriveMandatoryPanel, type PanelMember, type PanelPerson, type PanelReviewer } from "~/domain/participants";
+import { deriveMandatoryPanel, type PanelMember, type PanelPerson, type PanelReviewer } from "~/features/participants/rules";
 import {
   acceptedLoadWarning,
   ADVISED_MAX_ACCEPTED_REQUESTS,

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { getDb } from "~/platform/db.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
-import { FEEDBACK_STAGE_OF, fromDbReviewerType, mandatoryPairs, type ReviewerTypeValue } from "~/domain/participants";
+import { FEEDBACK_STAGE_OF, fromDbReviewerType, mandatoryPairs, type ReviewerTypeValue } from "~/features/participants/rules";
 import { notFound } from "~/platform/api.server";
 
 /**

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
-import { mandatoryPairs } from "~/domain/participants";
+import { mandatoryPairs } from "~/features/participants/rules";
 import { SPU_FEEDBACK_TYPES } from "~/domain/feedback";
 import { openFeedbackRequests, openManagerFeedback, lockCycleStage, openRequestsByReviewer } from "~/features/cycles/stage-effects.server";
 import { applyCycleTransition } from "../../worker/activities/cycles";
@@ -222,7 +222,7 @@ describe("edge cases", () => {
 
 describe("participants added or re-managed while a feedback stage is open", () => {
   it("get the requests everyone else got: SPU requests in SPU feedback, the manager row in manager feedback", async () => {
-    const { createParticipant, updateParticipant } = await import("~/services/participants.server");
+    const { createParticipant, updateParticipant } = await import("~/features/participants/service.server");
     const { createTestUser } = await import("../support/api");
     const org = await createReviewOrg("Late");
     await moveCycleTo(org, "spu_feedback");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deriveMandatoryPanel, mandatoryPairs, ratingText, decisionText, parseStoredRating, type PanelMember } from "~/domain/participants";
+import { deriveMandatoryPanel, mandatoryPairs, ratingText, decisionText, parseStoredRating, type PanelMember } from "~/features/participants/rules";
 
 const m = (userId: number, name: string, extra: Partial<PanelMember> = {}): PanelMember => ({
   userId,

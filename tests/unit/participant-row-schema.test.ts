@@ -6,7 +6,7 @@ import {
   CalibratedRatingBodySchema,
   PromotionDecisionBodySchema,
   validateParticipantRow,
-} from "~/services/participants.server";
+} from "~/features/participants/service.server";
 
 describe("ParticipantRowSchema (CSV rows)", () => {
   it("trims and lower-cases emails, turns blank cells into null and reads flags", () => {

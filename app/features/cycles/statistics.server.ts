@@ -11,7 +11,7 @@ import {
   parseStoredDecision,
   parseStoredRating,
   type ReviewerTypeValue,
-} from "~/domain/participants";
+} from "~/features/participants/rules";
 import { notFound } from "~/platform/api.server";
 
 /**

@@ -1,9 +1,9 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from "@mui/material";
-import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
-import type { outcomeEditAction, outcomeEditLoader } from "~/services/participant-pages.server";
-import { ParticipantFormButtons, ParticipantsPageHeader } from "~/components/participant-admin-parts";
+import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcome-fields";
+import type { outcomeEditAction, outcomeEditLoader } from "~/features/participants/pages.server";
+import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 
 /**
  * The page that sets one single-choice outcome of a participant (calibrated rating, promotion decision):

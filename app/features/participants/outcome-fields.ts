@@ -7,13 +7,13 @@ import {
   ratingText,
   type CalibratedRating,
   type PromotionDecision,
-} from "~/domain/participants";
+} from "~/features/participants/rules";
 
 /**
  * The two single-choice outcomes an admin sets on a participant, each on its own page
  * (/app/admin/cycles/{cycleId}/participants/{email}/edit-rating and .../edit-promotion-decision):
- * everything that differs between the two pages. The page is app/components/participant-outcome-edit.tsx,
- * its loader/action `outcomeEditLoader`/`outcomeEditAction` in app/services/participant-pages.server.ts.
+ * everything that differs between the two pages. The page is app/features/participants/components/participant-outcome-edit.tsx,
+ * its loader/action `outcomeEditLoader`/`outcomeEditAction` in app/features/participants/pages.server.ts.
  */
 
 export type OutcomeField = "calibrated_rating" | "promotion_decision";

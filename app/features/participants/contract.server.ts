@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/domain/participants";
+import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/features/participants/rules";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { PANEL_STATUSES } from "~/domain/peer-selection";
@@ -10,7 +10,7 @@ import {
   ParticipantListQuerySchema,
   ParticipantPatchSchema,
   PromotionDecisionBodySchema,
-} from "~/services/participants.server";
+} from "~/features/participants/service.server";
 
 /** Contracts of the admin participant routes and the cycle statistics. */
 

@@ -7,7 +7,7 @@ import {
   type CalibratedRating,
   type PanelReviewer,
   type PromotionDecision,
-} from "~/domain/participants";
+} from "~/features/participants/rules";
 import {
   findActiveUsersByEmails,
   findParticipantByEmail,
@@ -17,7 +17,7 @@ import {
   toParticipantJson,
   type ParticipantJson,
   type ParticipantRow,
-} from "~/models/participant.server";
+} from "~/features/participants/model.server";
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
@@ -30,7 +30,7 @@ import { openWorkOfCurrentStage, type OpenWorkResult } from "~/features/cycles/s
  * See docs/decisions/0008-participants.md.
  */
 
-export type { ParticipantJson } from "~/models/participant.server";
+export type { ParticipantJson } from "~/features/participants/model.server";
 
 // ---------------------------------------------------------------------------------------------
 // Schemas

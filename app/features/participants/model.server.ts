@@ -1,8 +1,8 @@
 import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { parseStoredDecision, parseStoredRating, type CalibratedRating, type PromotionDecision } from "~/domain/participants";
+import { parseStoredDecision, parseStoredRating, type CalibratedRating, type PromotionDecision } from "~/features/participants/rules";
 
-/** Data access for the participants of a cycle. Writes go through services/participants.server.ts. */
+/** Data access for the participants of a cycle. Writes go through features/participants/service.server.ts. */
 
 export const participantInclude = {
   user: { select: { id: true, email: true, name: true } },

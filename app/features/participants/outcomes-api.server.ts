@@ -4,11 +4,11 @@ import {
   CycleParticipantParams,
   ParticipantResponse,
   PromotionDecisionBodySchema,
-} from "~/contracts/participants.server";
-import type { OutcomeField } from "~/domain/participant-outcome-fields";
+} from "~/features/participants/contract.server";
+import type { OutcomeField } from "~/features/participants/outcome-fields";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
-import { setCalibratedRating, setPromotionDecision } from "~/services/participants.server";
+import { setCalibratedRating, setPromotionDecision } from "~/features/participants/service.server";
 
 /** Parse the body of one outcome and save it (the service audits the change). */
 async function saveOutcome(field: OutcomeField, current: CurrentUser, cycleId: number, email: string, request: Request) {

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { OUTCOME_FIELDS, type OutcomeField } from "~/domain/participant-outcome-fields";
-import { PROMOTION_DECISIONS } from "~/domain/participants";
+import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcome-fields";
+import { PROMOTION_DECISIONS } from "~/features/participants/rules";
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
@@ -15,7 +15,7 @@ import {
   setPromotionDecision,
   type ParticipantFieldErrors,
   type ParticipantJson,
-} from "~/services/participants.server";
+} from "~/features/participants/service.server";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
