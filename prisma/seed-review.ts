@@ -9,11 +9,11 @@
  *    ratings and promotion decisions set, so the Performance Cycle Report has something to show.
  *
  * Deterministic (seeded random), and pure data: answers follow the default questionnaire of
- * app/domain/questionnaire.ts, reviewers follow `mandatoryPairs` of app/features/participants/rules.ts.
+ * app/features/questionnaires/rules.ts, reviewers follow `mandatoryPairs` of app/features/participants/rules.ts.
  */
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { mandatoryPairs } from "~/features/participants/rules";
-import { DEFAULT_QUESTIONNAIRE, type Question, type ReviewerType } from "~/domain/questionnaire";
+import { DEFAULT_QUESTIONNAIRE, type Question, type ReviewerType } from "~/features/questionnaires/rules";
 
 type Tx = Prisma.TransactionClient;
 type Rand = () => number;

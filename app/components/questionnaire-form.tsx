@@ -13,7 +13,7 @@ import {
   Typography,
 } from "@mui/material";
 import { ANSWERS_FIELD, answerText, type Answers, type AnswerValue } from "~/domain/feedback-answers";
-import { scalePoints, textMaxLength, type Question } from "~/domain/questionnaire";
+import { scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
 
 /**
  * The questions of one reviewer type as a form (360 feedback and manager feedback).

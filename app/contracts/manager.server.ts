@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { NominationInputSchema, NOMINATION_STATUSES } from "~/domain/manager-review";
 import { REVIEWER_TYPES } from "~/features/participants/rules";
-import { QuestionSchema } from "~/domain/questionnaire";
+import { QuestionSchema } from "~/features/questionnaires/rules";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 

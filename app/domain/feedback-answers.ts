@@ -20,7 +20,7 @@ import {
   type Question,
   type Questionnaire,
   type ReviewerType,
-} from "~/domain/questionnaire";
+} from "~/features/questionnaires/rules";
 
 export type AnswerValue = number | string;
 export type Answers = Record<string, AnswerValue>;

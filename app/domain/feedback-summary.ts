@@ -9,7 +9,7 @@
  * PURE module: the service (app/services/feedback-summary.server.ts) feeds it rows from one query; the
  * pages and the PDF render its output.
  */
-import { REVIEWER_TYPE_LABELS, questionsByType, scalePoints, type Question, type Questionnaire, type ReviewerType } from "~/domain/questionnaire";
+import { REVIEWER_TYPE_LABELS, questionsByType, scalePoints, type Question, type Questionnaire, type ReviewerType } from "~/features/questionnaires/rules";
 import type { CycleStage } from "~/features/cycles/rules";
 import { SUMMARY_SECTION_ORDER, sectionVisibility, type SummaryAccess, type SummaryViewerRole } from "~/domain/feedback-visibility";
 

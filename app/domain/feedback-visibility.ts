@@ -19,7 +19,7 @@
  * PURE module (no Node or browser imports): used by app/services/feedback-summary.server.ts and the pages.
  */
 import type { CycleStage } from "~/features/cycles/rules";
-import type { ReviewerType } from "~/domain/questionnaire";
+import type { ReviewerType } from "~/features/questionnaires/rules";
 
 /** Fewest answers of an anonymised group before the group is shown (Culture Amp's default minimum). */
 export const ANONYMITY_THRESHOLD = 3;

@@ -6,7 +6,7 @@
  * entering the SPU feedback stage opens every SPU_FEEDBACK_TYPES row, entering the manager feedback
  * stage opens the MANAGER rows.
  */
-import type { ReviewerType } from "~/domain/questionnaire";
+import type { ReviewerType } from "~/features/questionnaires/rules";
 
 /** Reviewer types whose feedback is given in the SPU feedback stage (everyone but the manager). */
 export const SPU_FEEDBACK_TYPES = ["SELF", "DIRECT_REPORT", "MATRIX_MANAGER", "MATRIX_TEAM", "PEER"] as const satisfies readonly ReviewerType[];

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { CycleParams, QuestionnaireResponse, QuestionnaireSchema, expectedVersionOf } from "~/contracts/questionnaires.server";
-import { issuesOf } from "~/domain/questionnaire";
+import { CycleParams, QuestionnaireResponse, QuestionnaireSchema, expectedVersionOf } from "~/features/questionnaires/contract.server";
+import { issuesOf } from "~/features/questionnaires/rules";
 import { ApiError, api, badRequest, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { getQuestionnaire, saveQuestionnaire } from "~/services/questionnaires.server";
+import { getQuestionnaire, saveQuestionnaire } from "~/features/questionnaires/service.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/questionnaire (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleParams, QuestionsResponse } from "~/contracts/questionnaires.server";
+import { CycleParams, QuestionsResponse } from "~/features/questionnaires/contract.server";
 import { api, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
-import { getCycleQuestions } from "~/services/questionnaires.server";
+import { getCycleQuestions } from "~/features/questionnaires/service.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/questions (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

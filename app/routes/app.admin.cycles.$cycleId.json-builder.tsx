@@ -17,8 +17,8 @@ import {
 import { useSnackbar } from "notistack";
 import { useEffect, useMemo, useState } from "react";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
-import { QuestionListEditor, looseDocument } from "~/components/question-list-editor";
-import { QuestionPreview } from "~/components/question-preview";
+import { QuestionListEditor, looseDocument } from "~/features/questionnaires/question-list-editor";
+import { QuestionPreview } from "~/features/questionnaires/question-preview";
 import {
   DEFAULT_QUESTIONNAIRE,
   REVIEWER_TYPE_LABELS,
@@ -27,10 +27,10 @@ import {
   usedReviewerTypes,
   type Questionnaire,
   type QuestionnaireIssue,
-} from "~/domain/questionnaire";
+} from "~/features/questionnaires/rules";
 import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
-import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaire } from "~/services/questionnaires.server";
+import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaire } from "~/features/questionnaires/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `JSON builder - ${data?.cycle.name ?? "Cycle"} - PMR` }];
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
-import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/domain/questionnaire-csv";
+import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/features/questionnaires/csv";
 import { requireAdminCycle } from "~/features/cycles/pages.server";
-import { getQuestionnaire } from "~/services/questionnaires.server";
+import { getQuestionnaire } from "~/features/questionnaires/service.server";
 
 /**
  * GET /app/admin/cycles/{cycleId}/questionnaire-template.csv: the cycle's current questionnaire

@@ -3,10 +3,10 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
 import { useState } from "react";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
-import { QuestionPreview } from "~/components/question-preview";
-import { REVIEWER_TYPES, REVIEWER_TYPE_DESCRIPTIONS, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/domain/questionnaire";
+import { QuestionPreview } from "~/features/questionnaires/question-preview";
+import { REVIEWER_TYPES, REVIEWER_TYPE_DESCRIPTIONS, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/features/questionnaires/rules";
 import { requireAdminCycle } from "~/features/cycles/pages.server";
-import { getCycleQuestions, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/services/questionnaires.server";
+import { getCycleQuestions, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/features/questionnaires/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Questions - ${data?.cycle.name ?? "Cycle"} - PMR` }];
 

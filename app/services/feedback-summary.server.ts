@@ -4,7 +4,7 @@ import { STAGE_LABELS } from "~/features/cycles/rules";
 import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
 import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/domain/feedback-visibility";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/features/participants/rules";
-import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
+import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import { ApiError, forbidden, notFound } from "~/platform/api.server";
 import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import {

@@ -18,12 +18,12 @@ import {
   type FeedbackProgress,
   type SpuFeedbackType,
 } from "~/domain/feedback";
-import { REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/domain/questionnaire";
+import { REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/features/questionnaires/rules";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { assertStage, findParticipantByEmail, findParticipantByUser, requireCycle } from "~/features/cycles/context.server";
-import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
+import { getQuestionnaire, lockQuestionnaireShared } from "~/features/questionnaires/service.server";
 import { lockCycleStage } from "~/features/cycles/stage-effects.server";
 
 /**

@@ -9,7 +9,7 @@ import { recordAudit, type Actor } from "~/platform/audit.server";
 import { csvHeaderOf, CsvInputError, INPUT_FILE, jobFileSize, jobFileStream, OUTPUT_FILE } from "~/services/job-files.server";
 import { auditJob } from "~/services/job-runner.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/service.server";
-import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/domain/questionnaire-csv";
+import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import { bulkJobWorkflow } from "../../workflows/bulk-job";
 import type { BulkJobInput } from "../../workflows/bulk-job-contract";

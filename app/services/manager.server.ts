@@ -21,13 +21,13 @@ import {
   type SelectionCounts,
 } from "~/domain/manager-review";
 import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from "~/features/participants/rules";
-import type { Question, ReviewerType } from "~/domain/questionnaire";
+import type { Question, ReviewerType } from "~/features/questionnaires/rules";
 import { toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { assertStage, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
-import { getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
+import { getQuestionnaire, lockQuestionnaireShared } from "~/features/questionnaires/service.server";
 import { lockCycleStage } from "~/features/cycles/stage-effects.server";
 
 /**

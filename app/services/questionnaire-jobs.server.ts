@@ -7,7 +7,7 @@ import {
   type Question,
   type Questionnaire,
   type ReviewerType,
-} from "~/domain/questionnaire";
+} from "~/features/questionnaires/rules";
 import {
   parseQuestionRow,
   parseReviewerType,
@@ -15,15 +15,15 @@ import {
   QUESTIONNAIRE_CSV_MAX_ROWS,
   QUESTIONNAIRE_CSV_REQUIRED_COLUMNS,
   rowFromCells,
-} from "~/domain/questionnaire-csv";
+} from "~/features/questionnaires/csv";
 import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
-import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/services/questionnaires.server";
+import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
 
 /**
  * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question
- * (app/domain/questionnaire-csv.ts) replaces the cycle's whole questionnaire, all or nothing:
+ * (app/features/questionnaires/csv.ts) replaces the cycle's whole questionnaire, all or nothing:
  *
  *   begin   header check, the lock rule (feedback given → the job fails with the lock message), one
  *           streaming pass counting the rows (at most 300) and finding cross-row problems: a question

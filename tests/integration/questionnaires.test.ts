@@ -6,14 +6,14 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { Cycle, User } from "~/generated/prisma/client.ts";
-import { DEFAULT_QUESTIONNAIRE, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
+import { DEFAULT_QUESTIONNAIRE, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import * as questionsRoute from "~/routes/api.v1.admin.cycles.$id.questions";
 import * as questionnaireRoute from "~/routes/api.v1.admin.cycles.$id.questionnaire";
 import * as builderPage from "~/routes/app.admin.cycles.$cycleId.json-builder";
 import * as questionsPage from "~/routes/app.admin.cycles.$cycleId.questions";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
 import { commitSession, sessionStorage } from "~/platform/session.server";
-import { QUESTIONNAIRE_LOCKED_MESSAGE, getQuestionnaire, lockQuestionnaireShared } from "~/services/questionnaires.server";
+import { QUESTIONNAIRE_LOCKED_MESSAGE, getQuestionnaire, lockQuestionnaireShared } from "~/features/questionnaires/service.server";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 
 const LOCKED = "The questionnaire cannot change: feedback has already been given in this cycle";

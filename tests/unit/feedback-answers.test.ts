@@ -13,7 +13,7 @@ import {
   questionsFor,
   storedAnswers,
 } from "~/domain/feedback-answers";
-import { DEFAULT_QUESTIONNAIRE, type Question } from "~/domain/questionnaire";
+import { DEFAULT_QUESTIONNAIRE, type Question } from "~/features/questionnaires/rules";
 
 const questions: Question[] = [
   { id: "strengths", kind: "text", label: "Strengths?", required: true, max_length: 10 },

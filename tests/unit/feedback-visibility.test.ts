@@ -11,7 +11,7 @@ import {
   thresholdMessage,
   type SummaryAccess,
 } from "~/domain/feedback-visibility";
-import { REVIEWER_TYPES } from "~/domain/questionnaire";
+import { REVIEWER_TYPES } from "~/features/questionnaires/rules";
 
 const REVIEWEE = 10;
 const MANAGER = 20;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPES, type Questionnaire } from "~/domain/questionnaire";
+import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import {
   joinList,
   parseQuestionRow,
@@ -8,7 +8,7 @@ import {
   rowFromCells,
   splitList,
   type QuestionnaireCsvRow,
-} from "~/domain/questionnaire-csv";
+} from "~/features/questionnaires/csv";
 
 const issuesOf = (row: QuestionnaireCsvRow) => {
   const r = parseQuestionRow(row);

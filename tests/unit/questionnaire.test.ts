@@ -13,7 +13,7 @@ import {
   usedReviewerTypes,
   type Question,
   type QuestionnaireIssue,
-} from "~/domain/questionnaire";
+} from "~/features/questionnaires/rules";
 
 const text = (id: string, extra: Partial<Question> = {}): Question => ({ id, kind: "text", label: `Question ${id}`, required: true, ...extra });
 const rating = (id: string, extra: Partial<Question> = {}): Question => ({

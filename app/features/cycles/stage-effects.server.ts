@@ -1,7 +1,7 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/features/cycles/rules";
-import type { ReviewerType } from "~/domain/questionnaire";
+import type { ReviewerType } from "~/features/questionnaires/rules";
 import { notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 

@@ -8,13 +8,13 @@ import {
   type Question,
   type Questionnaire,
   type ReviewerType,
-} from "~/domain/questionnaire";
+} from "~/features/questionnaires/rules";
 import { ApiError, conflict, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 
 /**
  * Questionnaires (docs/decisions/0018-questionnaires.md): one per cycle, validated by
- * app/domain/questionnaire.ts. A cycle without its own questionnaire uses DEFAULT_QUESTIONNAIRE
+ * app/features/questionnaires/rules.ts. A cycle without its own questionnaire uses DEFAULT_QUESTIONNAIRE
  * (version 0). Each save writes version + 1 and an audit record with the definition before and after.
  *
  * Lock rule: once feedback has been given in the cycle — a Feedback row that is SUBMITTED, or a DRAFT

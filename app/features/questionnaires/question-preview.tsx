@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { QUESTION_KIND_LABELS, scalePoints, textMaxLength, type Question } from "~/domain/questionnaire";
+import { QUESTION_KIND_LABELS, scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
 
 /** One question as a reviewer will see it (inputs disabled: this is a preview). */
 export function QuestionPreview({ question, index }: { question: Question; index: number }) {

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { QuestionSchema, QuestionnaireSchema, REVIEWER_TYPES } from "~/domain/questionnaire";
+import { QuestionSchema, QuestionnaireSchema, REVIEWER_TYPES } from "~/features/questionnaires/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
  * Contracts of the questionnaire API: GET .../questions, GET/PUT .../questionnaire
  * (docs/decisions/0018-questionnaires.md). The PUT body is the definition itself, validated by
- * app/domain/questionnaire.ts (the same schema the json-builder page runs in the browser).
+ * app/features/questionnaires/rules.ts (the same schema the json-builder page runs in the browser).
  */
 
 export { QuestionnaireSchema };

@@ -14,7 +14,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useState } from "react";
-import { QUESTION_KINDS, QUESTION_KIND_LABELS, REVIEWER_TYPES, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/domain/questionnaire";
+import { QUESTION_KINDS, QUESTION_KIND_LABELS, REVIEWER_TYPES, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/features/questionnaires/rules";
 
 /**
  * A structured editor over the questionnaire document of the json-builder page. It edits the parsed

@@ -28,7 +28,7 @@ import {
   type Question,
   type Questionnaire,
   type ReviewerType,
-} from "~/domain/questionnaire";
+} from "~/features/questionnaires/rules";
 
 export const QUESTIONNAIRE_CSV_COLUMNS = [
   "reviewer_type",
