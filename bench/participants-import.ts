@@ -328,7 +328,7 @@ async function runOne(
 
   // App modules read DATABASE_URL / TEMPORAL_* from the environment (set in main before importing them).
   const { getDb } = await import("~/platform/db.server");
-  const { createJob } = await import("~/services/jobs.server");
+  const { createJob } = await import("~/features/jobs/service.server");
   const { getTemporalClient } = await import("~/platform/temporal.server");
   const db = await getDb();
 

@@ -1,6 +1,6 @@
 /**
  * What the bulk job workflow (workflows/bulk-job.ts), its activities (worker/activities/jobs.ts) and
- * the job service (app/services/jobs.server.ts) agree on. Pure module (no Temporal runtime import).
+ * the job service (app/features/jobs/service.server.ts) agree on. Pure module (no Temporal runtime import).
  */
 import type { Actor } from "../app/platform/audit.server";
 

@@ -1,6 +1,6 @@
 /**
  * One workflow per bulk job (id `job-<jobId>`, search attributes CycleId and JobType), generic over
- * the job type: the job type's handler (app/services/job-handlers.server.ts) decides what each step
+ * the job type: the job type's handler (app/features/jobs/handlers.server.ts) decides what each step
  * does; this workflow only drives the steps in order:
  *
  *   beginJob            PENDING → RUNNING (audit job.start), counts the rows, returns the first step

@@ -1,5 +1,5 @@
 import { Chip } from "@mui/material";
-import { JobTable, when, type JobColumn, type JobView } from "~/components/job-views";
+import { JobTable, when, type JobColumn, type JobView } from "~/features/jobs/components/job-views";
 import { STAGE_LABELS, type CycleStage } from "~/features/cycles/rules";
 
 /** Views of the nudge pages (ADR 0019): the jobs table with recipient and delivery counts, and schedule status. */

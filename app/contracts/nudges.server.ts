@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/domain/nudges";
-import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/contracts/jobs.server";
+import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/features/jobs/contract.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**

@@ -1,4 +1,4 @@
-import { jobCollectionAction, jobCollectionLoader } from "~/services/job-routes.server";
+import { jobCollectionAction, jobCollectionLoader } from "~/features/jobs/api.server";
 
 /**
  * GET (list, newest first; super admin or HR ops) and POST (start → 202 {job}; super admin)

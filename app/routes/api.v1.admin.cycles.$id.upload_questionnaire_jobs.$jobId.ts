@@ -1,4 +1,4 @@
-import { getOnlyAction, jobItemLoader } from "~/services/job-routes.server";
+import { getOnlyAction, jobItemLoader } from "~/features/jobs/api.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/upload_questionnaire_jobs/{job_id}: the job and a page of its row errors. */
 export const loader = jobItemLoader("UPLOAD_QUESTIONNAIRE");

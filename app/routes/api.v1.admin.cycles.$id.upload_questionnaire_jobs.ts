@@ -1,4 +1,4 @@
-import { jobCollectionAction, jobCollectionLoader } from "~/services/job-routes.server";
+import { jobCollectionAction, jobCollectionLoader } from "~/features/jobs/api.server";
 
 /**
  * GET (list, newest first) and POST (multipart questionnaire CSV → 202 {job})

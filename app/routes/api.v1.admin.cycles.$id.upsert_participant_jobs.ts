@@ -1,4 +1,4 @@
-import { jobCollectionAction, jobCollectionLoader } from "~/services/job-routes.server";
+import { jobCollectionAction, jobCollectionLoader } from "~/features/jobs/api.server";
 
 /** GET (list, newest first) and POST (start a job → 202) /api/v1/admin/cycles/{cycle_id}/upsert_participant_jobs. */
 export const loader = jobCollectionLoader("UPSERT_PARTICIPANTS");

@@ -1,5 +1,5 @@
-import { JobDetailRoute, jobDetailMeta } from "~/components/job-views";
-import { jobDetailLoader } from "~/services/job-pages.server";
+import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { jobDetailLoader } from "~/features/jobs/pages.server";
 
 export const meta = jobDetailMeta("Feedback PDFs");
 /** Status, progress per participant (refreshed every second while running) and the ZIP download. */

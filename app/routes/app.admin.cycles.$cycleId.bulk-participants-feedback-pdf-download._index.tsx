@@ -1,5 +1,5 @@
-import { adminCyclePageMeta, JobListRoute } from "~/components/job-views";
-import { jobListLoader, jobStartAction } from "~/services/job-pages.server";
+import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListLoader, jobStartAction } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Download all feedback PDFs");
 /** Spec route bulk-participants-feedback-pdf-download: start the job, see the jobs and their progress. */

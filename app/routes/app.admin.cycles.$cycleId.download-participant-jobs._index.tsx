@@ -1,5 +1,5 @@
-import { adminCyclePageMeta, JobListRoute } from "~/components/job-views";
-import { jobListLoader, jobStartAction } from "~/services/job-pages.server";
+import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListLoader, jobStartAction } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Download participants jobs");
 export const loader = jobListLoader("DOWNLOAD_PARTICIPANTS");

@@ -1,5 +1,5 @@
-import { adminCyclePageMeta, JobListRoute, StartDownloadButton } from "~/components/job-views";
-import { jobListLoader, jobStartAction } from "~/services/job-pages.server";
+import { adminCyclePageMeta, JobListRoute, StartDownloadButton } from "~/features/jobs/components/job-views";
+import { jobListLoader, jobStartAction } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Populate participants jobs");
 export const loader = jobListLoader("POPULATE_PARTICIPANTS");

@@ -1,5 +1,5 @@
-import { adminCyclePageMeta, ParticipantUploadRoute } from "~/components/job-views";
-import { jobStartAction, participantUploadLoader } from "~/services/job-pages.server";
+import { adminCyclePageMeta, ParticipantUploadRoute } from "~/features/jobs/components/job-views";
+import { jobStartAction, participantUploadLoader } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Upload participants");
 export const loader = participantUploadLoader("UPLOAD_PARTICIPANTS");

@@ -1,7 +1,7 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { Alert, Button } from "@mui/material";
-import { JobDetailRoute, jobDetailMeta } from "~/components/job-views";
-import { jobDetailLoader } from "~/services/job-pages.server";
+import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { jobDetailLoader } from "~/features/jobs/pages.server";
 
 export const meta = jobDetailMeta("Upload questionnaire");
 /** Status, progress (refreshed every second while running) and row errors of one questionnaire upload. */

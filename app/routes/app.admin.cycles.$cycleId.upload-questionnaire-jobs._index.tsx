@@ -1,7 +1,7 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { Alert, Button } from "@mui/material";
-import { adminCyclePageMeta, JobListRoute } from "~/components/job-views";
-import { jobListLoader } from "~/services/job-pages.server";
+import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListLoader } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Upload questionnaire jobs");
 export const loader = jobListLoader("UPLOAD_QUESTIONNAIRE");

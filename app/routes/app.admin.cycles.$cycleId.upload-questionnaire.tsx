@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Link, Typography } from "@mui/material";
-import { UploadJobForm } from "~/components/job-views";
+import { UploadJobForm } from "~/features/jobs/components/job-views";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { requireAdminCycle } from "~/features/cycles/pages.server";
-import { jobPagePath, startJobFromPage } from "~/services/job-pages.server";
+import { jobPagePath, startJobFromPage } from "~/features/jobs/pages.server";
 import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/features/questionnaires/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Upload questionnaire - ${data?.cycle.name ?? "Cycle"} - PMR` }];

@@ -1,5 +1,5 @@
-import { adminCyclePageMeta, JobListRoute, StartDownloadButton } from "~/components/job-views";
-import { jobListLoader } from "~/services/job-pages.server";
+import { adminCyclePageMeta, JobListRoute, StartDownloadButton } from "~/features/jobs/components/job-views";
+import { jobListLoader } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Upsert participants jobs");
 export const loader = jobListLoader("UPSERT_PARTICIPANTS");

@@ -5,8 +5,8 @@ import { describeNudgeSchedule, type NudgeScheduleKindValue } from "~/domain/nud
 import { Prisma, type Job, type NudgeSchedule } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/services/job-runner.server";
-import { createJob, getJobDetail, listJobs, type JobJson, type JobRowErrorJson, type PageQuery } from "~/services/jobs.server";
+import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { createJob, getJobDetail, listJobs, type JobJson, type JobRowErrorJson, type PageQuery } from "~/features/jobs/service.server";
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
 import { pendingWorkFor, type PendingRecipient } from "~/services/pending-work.server";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";

@@ -30,7 +30,7 @@ import * as secondaryPage from "~/routes/app.my-reportees.secondary.$email.feedb
 import * as jobListPage from "~/routes/app.admin.cycles.$cycleId.bulk-participants-feedback-pdf-download._index";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
 import type { Actor } from "~/platform/audit.server";
-import { PDF_PHASE } from "~/services/feedback-pdf-job.server";
+import { PDF_PHASE } from "~/features/jobs/types/feedback-pdf.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { readStoredZip } from "~/platform/zip-store.server";
 import { commitSession, sessionStorage } from "~/platform/session.server";

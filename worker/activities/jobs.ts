@@ -2,9 +2,9 @@ import { Context } from "@temporalio/activity";
 import { ApplicationFailure, CancelledFailure } from "@temporalio/common";
 import { getDb, type Db } from "~/platform/db.server";
 import type { Job } from "~/generated/prisma/client.ts";
-import { handlerFor } from "~/services/job-handlers.server";
-import { CsvInputError } from "~/services/job-files.server";
-import { auditJob, jobCounters, JobInputError, JobStateError, type JobContext } from "~/services/job-runner.server";
+import { handlerFor } from "~/features/jobs/handlers.server";
+import { CsvInputError } from "~/features/jobs/files.server";
+import { auditJob, jobCounters, JobInputError, JobStateError, type JobContext } from "~/features/jobs/runner.server";
 import {
   JOB_FAILURE,
   type BeginJobInput,
@@ -17,7 +17,7 @@ import {
 /**
  * Activities of the generic bulk job workflow (workflows/bulk-job.ts). They own the Job row's
  * status (PENDING → RUNNING → SUCCEEDED | FAILED, each change conditional and audited) and hand
- * the work of each step to the job type's handler (app/services/job-handlers.server.ts).
+ * the work of each step to the job type's handler (app/features/jobs/handlers.server.ts).
  */
 
 const MAX_MESSAGE = 2000;

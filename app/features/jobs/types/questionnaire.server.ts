@@ -16,10 +16,10 @@ import {
   QUESTIONNAIRE_CSV_REQUIRED_COLUMNS,
   rowFromCells,
 } from "~/features/questionnaires/csv";
-import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
+import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
+import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
-import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
+import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 
 /**
  * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
-import { ERROR_MODES, JOB_STATUSES, JOB_TYPES, MAX_UPLOAD_BYTES, PageQuerySchema, UploadFieldsSchema } from "~/services/jobs.server";
+import { ERROR_MODES, JOB_STATUSES, JOB_TYPES, MAX_UPLOAD_BYTES, PageQuerySchema, UploadFieldsSchema } from "~/features/jobs/service.server";
 
 /**
  * Contracts of the bulk job routes under /api/v1/admin/cycles/{cycle_id}/: for each job type a

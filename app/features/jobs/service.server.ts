@@ -6,14 +6,14 @@ import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Job, JobType, Prisma } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { csvHeaderOf, CsvInputError, INPUT_FILE, jobFileSize, jobFileStream, OUTPUT_FILE } from "~/services/job-files.server";
-import { auditJob } from "~/services/job-runner.server";
+import { csvHeaderOf, CsvInputError, INPUT_FILE, jobFileSize, jobFileStream, OUTPUT_FILE } from "~/features/jobs/files.server";
+import { auditJob } from "~/features/jobs/runner.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/service.server";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
-import { bulkJobWorkflow } from "../../workflows/bulk-job";
-import type { BulkJobInput } from "../../workflows/bulk-job-contract";
-import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
+import { bulkJobWorkflow } from "../../../workflows/bulk-job";
+import type { BulkJobInput } from "../../../workflows/bulk-job-contract";
+import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes";
 
 /**
  * Bulk jobs (ADR 0015): each job is a Job row plus a Temporal workflow `job-<jobId>` (search
@@ -22,7 +22,7 @@ import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
  * audit, workflow start), list, detail with row errors, the output file.
  *
  * To add a job type: describe it in JOB_TYPES below, then see the steps in
- * app/services/job-runner.server.ts ("HOW TO ADD A JOB TYPE").
+ * app/features/jobs/runner.server.ts ("HOW TO ADD A JOB TYPE").
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -52,7 +52,7 @@ export type JobTypeDef = {
   chunkRows?: number;
   /** The job writes an output file (served at {apiCollection}/{job_id}/file). */
   output?: { fileName: (job: Pick<Job, "id" | "cycleId">) => string; contentType: string };
-  /** Its API routes and contracts are its own (not the generic ones of app/contracts/jobs.server.ts), e.g. nudges. */
+  /** Its API routes and contracts are its own (not the generic ones of app/features/jobs/contract.server.ts), e.g. nudges. */
   customApi?: boolean;
 };
 
@@ -143,7 +143,7 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     apiCollection: "bulk_participants_feedback_pdf_jobs",
     pagePath: "bulk-participants-feedback-pdf-download",
     input: "none",
-    // One PDF per participant in a ZIP (app/services/feedback-pdf-job.server.ts, ADR 0023); the file is super admin only.
+    // One PDF per participant in a ZIP (app/features/jobs/types/feedback-pdf.server.ts, ADR 0023); the file is super admin only.
     output: { fileName: (job) => `feedback-summaries-cycle-${job.cycleId}-job-${job.id}.zip`, contentType: "application/zip" },
   },
   UPLOAD_QUESTIONNAIRE: {
@@ -170,7 +170,7 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
 
 export function jobTypeDef(type: JobType): JobTypeDef {
   const def = JOB_TYPES[type];
-  if (!def) throw new Error(`Job type ${type} is not set up (app/services/jobs.server.ts JOB_TYPES)`);
+  if (!def) throw new Error(`Job type ${type} is not set up (app/features/jobs/service.server.ts JOB_TYPES)`);
   return def;
 }
 

@@ -1,19 +1,19 @@
 import type { Db, Tx } from "~/platform/db.server";
 import type { Job, Prisma } from "~/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
+import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
 
 /**
  * The contract between the generic bulk job workflow and a job type.
  *
  * HOW TO ADD A JOB TYPE (see docs/decisions/0015-bulk-jobs.md):
  *  1. The JobType enum value exists in prisma/schema.prisma (ask the lead otherwise).
- *  2. Describe it for the API and pages in `JOB_TYPES` (app/services/jobs.server.ts): key, label,
+ *  2. Describe it for the API and pages in `JOB_TYPES` (app/features/jobs/service.server.ts): key, label,
  *     API collection path, page path, input ("csv" with its header check, or "none"), output file.
- *  3. Write its `JobHandler` (begin / step / finish below; e.g. app/services/participant-jobs.server.ts)
- *     and register it in `JOB_HANDLERS` (app/services/job-handlers.server.ts).
+ *  3. Write its `JobHandler` (begin / step / finish below; e.g. app/features/jobs/types/participants.server.ts)
+ *     and register it in `JOB_HANDLERS` (app/features/jobs/handlers.server.ts).
  *  4. Add API routes that call `createJob` / `listJobs` / `getJobDetail` (see the participant job
- *     routes) and pages that use app/components/job-views.tsx.
+ *     routes) and pages that use app/features/jobs/components/job-views.tsx.
  * The workflow (workflows/bulk-job.ts) and the activities (worker/activities/jobs.ts) stay unchanged.
  *
  * Rules for a handler:

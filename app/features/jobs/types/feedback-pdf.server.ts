@@ -2,9 +2,9 @@ import { ApiError } from "~/platform/api.server";
 import { requireCycle } from "~/features/cycles/context.server";
 import { summaryOf } from "~/services/feedback-summary.server";
 import { renderFeedbackSummaryPdf } from "~/services/feedback-summary-pdf.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/services/job-runner.server";
+import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
-import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
+import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 
 /**
  * BULK_FEEDBACK_PDF (spec: bulk-participants-feedback-pdf-download; ADR 0023): one PDF per participant who

@@ -22,17 +22,17 @@ import {
 import { useEffect, useState, type ReactNode } from "react";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
-import type { JobJson } from "~/services/jobs.server";
-import type { jobDetailLoader, jobListLoader, JobFormFailure, JobTypeView, jobStartAction, participantUploadLoader } from "~/services/job-pages.server";
+import type { JobJson } from "~/features/jobs/service.server";
+import type { jobDetailLoader, jobListLoader, JobFormFailure, JobTypeView, jobStartAction, participantUploadLoader } from "~/features/jobs/pages.server";
 
 /**
  * Views shared by every bulk job page (ADR 0015): status chip, progress bar, job table, row errors,
  * the job detail page and the list page. Any job type's pages reuse these with their loader data.
  * The route modules of a job type are thin: loader/action from the factories of
- * app/services/job-pages.server.ts, meta and default from the *Route components and metas below.
+ * app/features/jobs/pages.server.ts, meta and default from the *Route components and metas below.
  */
 
-/** A job as the pages show it (the JSON of app/services/jobs.server.ts). */
+/** A job as the pages show it (the JSON of app/features/jobs/service.server.ts). */
 export type JobView = Omit<JobJson, "cycle_id" | "workflow_id">;
 
 export type JobTypeInfo = JobTypeView;

@@ -14,7 +14,7 @@ import {
   UploadFieldsSchema,
   type JobJson,
   type JobRowErrorJson,
-} from "~/services/jobs.server";
+} from "~/features/jobs/service.server";
 
 /**
  * Loaders and actions of the bulk job pages under /app/admin/cycles/{cycleId}/ (super admin only:
@@ -23,7 +23,7 @@ import {
  *   {pagePath}/{jobId}    one job: status, progress, row errors
  * e.g. upload-participants-jobs/12, download-participant-jobs/13.
  * The route modules export the factories at the end (jobListLoader, jobDetailLoader, jobStartAction,
- * participantUploadLoader) with their job type; their views are in app/components/job-views.tsx.
+ * participantUploadLoader) with their job type; their views are in app/features/jobs/components/job-views.tsx.
  */
 
 type Params = LoaderFunctionArgs["params"];

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobParams, JobResponse, PageQuerySchema, UploadFieldsSchema } from "~/contracts/jobs.server";
+import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobParams, JobResponse, PageQuerySchema, UploadFieldsSchema } from "~/features/jobs/contract.server";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createJob, getJobDetail, jobOutputResponse, jobTypeDef, listJobs, readUploadForm } from "~/services/jobs.server";
+import { createJob, getJobDetail, jobOutputResponse, jobTypeDef, listJobs, readUploadForm } from "~/features/jobs/service.server";
 import { ApiError } from "~/platform/api.server";
 import { z } from "zod";
 

@@ -2,11 +2,11 @@ import { createHash } from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import type { Tx } from "~/platform/db.server";
 import { participantAuditSnapshot, participantInclude, toParticipantJson } from "~/features/participants/model.server";
-import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/services/job-files.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/services/job-runner.server";
+import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
+import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { importParticipantRows, PARTICIPANT_CSV_COLUMNS } from "~/features/participants/service.server";
 import { openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
-import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
+import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 
 /**
  * Handlers of the participant bulk jobs (ADR 0015):

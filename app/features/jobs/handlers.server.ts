@@ -1,0 +1,23 @@
+import type { JobType } from "~/generated/prisma/client.ts";
+import type { JobHandler } from "~/features/jobs/runner.server";
+import { feedbackPdfJobHandlers } from "~/features/jobs/types/feedback-pdf.server";
+import { nudgeJobHandlers } from "~/services/nudges.server";
+import { participantJobHandlers } from "~/features/jobs/types/participants.server";
+import { questionnaireJobHandlers } from "~/features/jobs/types/questionnaire.server";
+
+/**
+ * Which handler runs each job type (used by the bulk job activities, worker/activities/jobs.ts).
+ * Add a job type's handler here (see "HOW TO ADD A JOB TYPE" in app/features/jobs/runner.server.ts).
+ */
+export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
+  ...participantJobHandlers,
+  ...feedbackPdfJobHandlers,
+  ...nudgeJobHandlers,
+  ...questionnaireJobHandlers,
+};
+
+export function handlerFor(type: JobType): JobHandler {
+  const handler = JOB_HANDLERS[type];
+  if (!handler) throw new Error(`No handler for job type ${type} (app/features/jobs/handlers.server.ts)`);
+  return handler;
+}
