@@ -1,6 +1,6 @@
 /**
  * What the scheduled nudge workflow (workflows/nudge-schedule.ts), its activity
- * (worker/activities/nudges.ts) and the nudge service (app/services/nudges.server.ts) agree on.
+ * (worker/activities/nudges.ts) and the nudge service (app/features/nudges/service.server.ts) agree on.
  * Pure module (no Temporal runtime import).
  */
 import type { Actor } from "../app/platform/audit.server";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NudgeJobDetailResponse, NudgeJobParams, PageQuerySchema } from "~/contracts/nudges.server";
+import { NudgeJobDetailResponse, NudgeJobParams, PageQuerySchema } from "~/features/nudges/contract.server";
 import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
-import { getNudgeJobDetail } from "~/services/nudges.server";
+import { getNudgeJobDetail } from "~/features/nudges/service.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs/{job_id}: the job, its counts and a page of its row errors. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

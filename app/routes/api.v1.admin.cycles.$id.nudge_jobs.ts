@@ -6,10 +6,10 @@ import {
   NudgeJobResponse,
   NudgeScheduleResponse,
   PageQuerySchema,
-} from "~/contracts/nudges.server";
+} from "~/features/nudges/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/services/nudges.server";
+import { createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/features/nudges/service.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs: jobs newest first and the schedules (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

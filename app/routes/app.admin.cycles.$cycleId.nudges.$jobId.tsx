@@ -2,11 +2,11 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Typography } from "@mui/material";
 import { JobDetailLayout, JobOriginFacts } from "~/features/jobs/components/job-views";
-import { stageText, type NudgeJobView } from "~/components/nudge-views";
+import { stageText, type NudgeJobView } from "~/features/nudges/nudge-views";
 import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
 import { PageQuerySchema } from "~/features/jobs/service.server";
-import { getNudgeJobDetail } from "~/services/nudges.server";
+import { getNudgeJobDetail } from "~/features/nudges/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Nudge #${data?.job.id ?? ""} - PMR` }];
 

@@ -31,15 +31,15 @@ import { z } from "zod";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { isActive, PageLinks, useJobPolling } from "~/features/jobs/components/job-views";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
-import { NudgeJobsTable, ScheduleStatusChip, whenUtc, type NudgeJobView, type NudgeScheduleView } from "~/components/nudge-views";
-import { NudgeCreateBodySchema } from "~/contracts/nudges.server";
+import { NudgeJobsTable, ScheduleStatusChip, whenUtc, type NudgeJobView, type NudgeScheduleView } from "~/features/nudges/nudge-views";
+import { NudgeCreateBodySchema } from "~/features/nudges/contract.server";
 import type { CycleStage } from "~/features/cycles/rules";
 import { requireAdminCycle } from "~/features/cycles/pages.server";
 import { ApiError } from "~/platform/api.server";
 import { PageQuerySchema } from "~/features/jobs/service.server";
 import { mailEnabled } from "~/platform/mailer.server";
-import { cancelNudgeSchedule, createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/services/nudges.server";
-import { pendingWorkDescription, pendingWorkRecipients } from "~/services/pending-work.server";
+import { cancelNudgeSchedule, createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/features/nudges/service.server";
+import { pendingWorkDescription, pendingWorkRecipients } from "~/features/nudges/pending-work.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Nudges - ${data?.cycle.name ?? "Cycle"} - PMR` }];
 

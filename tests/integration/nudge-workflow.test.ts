@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Worker } from "@temporalio/worker";
 import { getDb } from "~/platform/db.server";
 import type { Actor } from "~/platform/audit.server";
-import { NUDGE_PHASE, sendNudgeNow } from "~/services/nudges.server";
+import { NUDGE_PHASE, sendNudgeNow } from "~/features/nudges/service.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { createAppWorker } from "../../worker/worker";
 import { createTestUser } from "../support/api";

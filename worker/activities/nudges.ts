@@ -1,4 +1,4 @@
-import { createScheduledNudgeJob } from "~/services/nudges.server";
+import { createScheduledNudgeJob } from "~/features/nudges/service.server";
 import type { StartScheduledNudgeInput, StartScheduledNudgeResult } from "../../workflows/nudge-contract";
 
 /**

@@ -164,7 +164,7 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     apiCollection: "nudge_jobs",
     pagePath: "nudges",
     input: "none",
-    customApi: true, // app/contracts/nudges.server.ts: send now or on a schedule (ADR 0019)
+    customApi: true, // app/features/nudges/contract.server.ts: send now or on a schedule (ADR 0019)
   },
 };
 

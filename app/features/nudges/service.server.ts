@@ -1,19 +1,19 @@
 import { isGrpcServiceError, MONTHS, ScheduleNotFoundError } from "@temporalio/client";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
-import { describeNudgeSchedule, type NudgeScheduleKindValue } from "~/domain/nudges";
+import { describeNudgeSchedule, type NudgeScheduleKindValue } from "~/features/nudges/rules";
 import { Prisma, type Job, type NudgeSchedule } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { createJob, getJobDetail, listJobs, type JobJson, type JobRowErrorJson, type PageQuery } from "~/features/jobs/service.server";
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
-import { pendingWorkFor, type PendingRecipient } from "~/services/pending-work.server";
+import { pendingWorkFor, type PendingRecipient } from "~/features/nudges/pending-work.server";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
-import type { JobStep, StepResult } from "../../workflows/bulk-job-contract";
-import { NUDGE_JOB_TYPE_KEY, type ScheduledNudgeInput, type StartScheduledNudgeInput, type StartScheduledNudgeResult } from "../../workflows/nudge-contract";
-import { scheduledNudgeWorkflow } from "../../workflows/nudge-schedule";
-import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
+import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
+import { NUDGE_JOB_TYPE_KEY, type ScheduledNudgeInput, type StartScheduledNudgeInput, type StartScheduledNudgeResult } from "../../../workflows/nudge-contract";
+import { scheduledNudgeWorkflow } from "../../../workflows/nudge-schedule";
+import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes";
 
 /**
  * Nudges (ADR 0019): remind everyone with pending work in a cycle's current stage.

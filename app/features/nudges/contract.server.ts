@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
-import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/domain/nudges";
+import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/features/nudges/rules";
 import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/features/jobs/contract.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
