@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, PanelResponse } from "~/contracts/peer-selection.server";
+import { CycleEmailParams, PanelResponse } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { approveReportPanel } from "~/services/peer-selection.server";
+import { approveReportPanel } from "~/features/peer-selection/service.server";
 
 /** PATCH|POST /api/v1/cycles/{cycle_id}/direct_reports/{email}/panel/approve — the manager approves the selection (→ Manager Approved). */
 export const action = ({ request, params }: ActionFunctionArgs) =>

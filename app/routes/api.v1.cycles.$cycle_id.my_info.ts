@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam, MyInfoResponse } from "~/contracts/peer-selection.server";
+import { CycleIdParam, MyInfoResponse } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getMyInfo } from "~/services/peer-selection.server";
+import { getMyInfo } from "~/features/peer-selection/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/my_info — the signed-in participant's company profile in the cycle. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

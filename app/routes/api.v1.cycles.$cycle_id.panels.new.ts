@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { AddPeerBody, CycleIdParam, PanelWriteResponse } from "~/contracts/peer-selection.server";
+import { AddPeerBody, CycleIdParam, PanelWriteResponse } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { addMyPeer } from "~/services/peer-selection.server";
+import { addMyPeer } from "~/features/peer-selection/service.server";
 
 /** POST /api/v1/cycles/{cycle_id}/panels/new {peer_email} — ask a peer for feedback. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, ParticipantCardResponse } from "~/contracts/peer-selection.server";
+import { CycleEmailParams, ParticipantCardResponse } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getCycleParticipantCard } from "~/services/peer-selection.server";
+import { getCycleParticipantCard } from "~/features/peer-selection/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/participants/{email} — one participant of the cycle (limited fields). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

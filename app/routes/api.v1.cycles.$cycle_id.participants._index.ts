@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam, ParticipantCardsResponse, ParticipantSearchQuery } from "~/contracts/peer-selection.server";
+import { CycleIdParam, ParticipantCardsResponse, ParticipantSearchQuery } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { searchCycleParticipants } from "~/services/peer-selection.server";
+import { searchCycleParticipants } from "~/features/peer-selection/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/participants?q= — participants of the cycle for pickers (limited fields). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -4,11 +4,11 @@ import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { ApproveSelectionButton, PeerPanel } from "~/components/peer-panel";
+import { ApproveSelectionButton, PeerPanel } from "~/features/peer-selection/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
 import { requireReportPage } from "~/services/manager-pages.server";
-import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/services/peer-selection.server";
-import { forPage, pageAction, PeerEmailField, unknownIntent } from "~/services/peer-selection-pages.server";
+import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/features/peer-selection/service.server";
+import { forPage, pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Peer selection of ${data?.panel.participant.name ?? "direct report"} | PMR` }];
 

@@ -3,9 +3,9 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { PanelStatusChip } from "~/components/peer-panel";
-import { listTeamSelections } from "~/services/peer-selection.server";
-import { selectedCyclePage } from "~/services/peer-selection-pages.server";
+import { PanelStatusChip } from "~/features/peer-selection/peer-panel";
+import { listTeamSelections } from "~/features/peer-selection/service.server";
+import { selectedCyclePage } from "~/features/peer-selection/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Modify Peer/Stakeholder selection for your Team | PMR" }];
 

@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { IncomingRequests, PeerPanel } from "~/components/peer-panel";
+import { IncomingRequests, PeerPanel } from "~/features/peer-selection/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
-import { addMyPeer, getMyPanel, listMyPeerRequests, removeMyPeer, respondToPeerRequest } from "~/services/peer-selection.server";
-import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent, unlessNotParticipant } from "~/services/peer-selection-pages.server";
+import { addMyPeer, getMyPanel, listMyPeerRequests, removeMyPeer, respondToPeerRequest } from "~/features/peer-selection/service.server";
+import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent, unlessNotParticipant } from "~/features/peer-selection/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Peer/Stakeholder Selection | PMR" }];
 

@@ -4,8 +4,8 @@ import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from "
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { getMyInfo } from "~/services/peer-selection.server";
-import { selectedCyclePage, unlessNotParticipant } from "~/services/peer-selection-pages.server";
+import { getMyInfo } from "~/features/peer-selection/service.server";
+import { selectedCyclePage, unlessNotParticipant } from "~/features/peer-selection/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Check your profile | PMR" }];
 

@@ -22,7 +22,7 @@ import {
   WORKED_WITH_MONTHS,
   type AddPeerInput,
   type PeerRequestStatusValue,
-} from "~/domain/peer-selection";
+} from "~/features/peer-selection/rules";
 
 const subject = { userId: 1, email: "sue.subject@example.com" };
 const peer = { userId: 9, email: "pat.peer@example.com" };

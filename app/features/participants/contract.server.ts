@@ -2,8 +2,8 @@ import { z } from "zod";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/features/participants/rules";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
-import { PANEL_STATUSES } from "~/domain/peer-selection";
-import { PeerRequestSchema } from "~/contracts/peer-selection.server";
+import { PANEL_STATUSES } from "~/features/peer-selection/rules";
+import { PeerRequestSchema } from "~/features/peer-selection/contract.server";
 import {
   CalibratedRatingBodySchema,
   ParticipantCreateSchema,

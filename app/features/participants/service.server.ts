@@ -20,8 +20,8 @@ import {
 } from "~/features/participants/model.server";
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/domain/peer-selection";
-import { peerRequestsOf, type PeerRequestJson } from "~/services/peer-selection.server";
+import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/features/peer-selection/rules";
+import { peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/service.server";
 import { openWorkOfCurrentStage, type OpenWorkResult } from "~/features/cycles/stage-effects.server";
 
 /**
@@ -580,7 +580,7 @@ export type ParticipantPanelJson = {
 
 /**
  * The participant's mandatory reviewers in this cycle, derived from the participant records, and the
- * peers asked through peer selection with their status (app/services/peer-selection.server.ts).
+ * peers asked through peer selection with their status (app/features/peer-selection/service.server.ts).
  */
 export async function getParticipantPanel(cycleId: number, email: string): Promise<ParticipantPanelJson> {
   const db = await getDb();

@@ -10,7 +10,7 @@ type Selected = { kind: "selected"; cycleId: number; cycles: CycleOption[] };
 
 /**
  * A page about the cycle chosen with ?cycle_id= (loader data of selectedCyclePage in
- * app/services/peer-selection-pages.server.ts): the `title` and the cycle switcher, then either why no cycle
+ * app/features/peer-selection/pages.server.ts): the `title` and the cycle switcher, then either why no cycle
  * is shown (data-testid cycle-message) or the cycle's name and stage chip (`cycle` of the data) and `children`.
  */
 export function CyclePageFrame<D extends Selected | NotSelected>({

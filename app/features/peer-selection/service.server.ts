@@ -24,7 +24,7 @@ import {
   type PeerDecision,
   type PeerRequestStatusValue,
   type Refusal,
-} from "~/domain/peer-selection";
+} from "~/features/peer-selection/rules";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
@@ -40,7 +40,7 @@ import { lockCycleStage } from "~/features/cycles/stage-effects.server";
  * Peer/stakeholder selection (issue [3/3] items 1–3; docs/decisions/0020-peer-selection.md): the
  * participant's profile (my_info), their panel (mandatory reviewers derived from the org plus the peers
  * they asked), adding and removing peers, the requested reviewers' answers, and the manager's changes
- * to a direct report's selection. The rules are the pure functions of app/domain/peer-selection.ts;
+ * to a direct report's selection. The rules are the pure functions of app/features/peer-selection/rules.ts;
  * this module loads the facts, locks what a write depends on and writes with an audit record, all in
  * one transaction. API routes and pages call the same functions with the signed-in user.
  */

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { SelectionActionResult } from "~/components/peer-panel";
+import type { SelectionActionResult } from "~/features/peer-selection/peer-panel";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";

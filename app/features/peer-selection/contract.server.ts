@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
-import { PANEL_STATUSES, PEER_REQUEST_STATUSES } from "~/domain/peer-selection";
+import { PANEL_STATUSES, PEER_REQUEST_STATUSES } from "~/features/peer-selection/rules";
 import { REVIEWER_TYPES } from "~/features/participants/rules";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
