@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam, FeedbackListResponse } from "~/contracts/feedback.server";
+import { CycleIdParam, FeedbackListResponse } from "~/features/feedback/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listMyFeedbacks } from "~/services/feedback.server";
+import { listMyFeedbacks } from "~/features/feedback/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/feedbacks — the 360 feedback I am asked to give. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

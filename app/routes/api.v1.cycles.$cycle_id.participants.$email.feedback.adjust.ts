@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, FeedbackAdjustBody, FeedbackResponse } from "~/contracts/feedback.server";
+import { CycleEmailParams, FeedbackAdjustBody, FeedbackResponse } from "~/features/feedback/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { adjustFeedback } from "~/services/feedback.server";
+import { adjustFeedback } from "~/features/feedback/service.server";
 
 export const loader = (_args: LoaderFunctionArgs) => methodNotAllowed(["POST"]);
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, FeedbackDraftBody, FeedbackResponse } from "~/contracts/feedback.server";
+import { CycleEmailParams, FeedbackDraftBody, FeedbackResponse } from "~/features/feedback/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getMyFeedback, saveFeedbackDraft } from "~/services/feedback.server";
+import { getMyFeedback, saveFeedbackDraft } from "~/features/feedback/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/participants/{email}/feedback — my feedback for a reviewee. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -3,7 +3,7 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Chip, Link, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { QuestionnaireForm } from "~/components/questionnaire-form";
+import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { REPORTEE_PATHS } from "~/domain/manager-review";
 import { forPage, getReportFeedback } from "~/services/manager.server";
 import { requireReportPage } from "~/services/manager-pages.server";

@@ -15,10 +15,10 @@ import {
   type ChipProps,
 } from "@mui/material";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
-import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/domain/feedback";
+import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/features/feedback/rules";
 import { ApiError } from "~/platform/api.server";
-import { requireFeedbackPage, pageError } from "~/services/feedback-pages.server";
-import { feedbackReceivedCount, listMyFeedbacks } from "~/services/feedback.server";
+import { requireFeedbackPage, pageError } from "~/features/feedback/pages.server";
+import { feedbackReceivedCount, listMyFeedbacks } from "~/features/feedback/service.server";
 
 export const meta: MetaFunction = () => [{ title: "360 Feedback | PMR" }];
 

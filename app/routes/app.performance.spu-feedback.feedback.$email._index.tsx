@@ -17,10 +17,10 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
-import { QuestionnaireForm } from "~/components/questionnaire-form";
-import { answerProgress, checkSubmission, errorsByQuestion, type Answers } from "~/domain/feedback-answers";
-import { spuFeedbackPath } from "~/domain/feedback";
-import { feedbackPageAction, requireMyFeedbackPage } from "~/services/feedback-pages.server";
+import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
+import { answerProgress, checkSubmission, errorsByQuestion, type Answers } from "~/features/feedback/answers";
+import { spuFeedbackPath } from "~/features/feedback/rules";
+import { feedbackPageAction, requireMyFeedbackPage } from "~/features/feedback/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR` }];
 

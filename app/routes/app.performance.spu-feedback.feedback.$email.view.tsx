@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Chip, Link, Stack, Typography } from "@mui/material";
-import { QuestionnaireForm } from "~/components/questionnaire-form";
-import { spuFeedbackPath } from "~/domain/feedback";
-import { requireMyFeedbackPage } from "~/services/feedback-pages.server";
+import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
+import { spuFeedbackPath } from "~/features/feedback/rules";
+import { requireMyFeedbackPage } from "~/features/feedback/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Your feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR` }];
 

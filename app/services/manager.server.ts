@@ -1,7 +1,7 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { sortCycles, stageLabel, type CycleStage } from "~/features/cycles/rules";
-import { checkDraft, checkSubmission, questionsFor, storedAnswers, type Answers } from "~/domain/feedback-answers";
+import { checkDraft, checkSubmission, questionsFor, storedAnswers, type Answers } from "~/features/feedback/answers";
 import {
   canChangeNomination,
   canWriteManagerFeedback,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import { mandatoryPairs } from "~/features/participants/rules";
-import { SPU_FEEDBACK_TYPES } from "~/domain/feedback";
+import { SPU_FEEDBACK_TYPES } from "~/features/feedback/rules";
 import { openFeedbackRequests, openManagerFeedback, lockCycleStage, openRequestsByReviewer } from "~/features/cycles/stage-effects.server";
 import { applyCycleTransition } from "../../worker/activities/cycles";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";

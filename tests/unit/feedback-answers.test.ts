@@ -12,7 +12,7 @@ import {
   isAnswered,
   questionsFor,
   storedAnswers,
-} from "~/domain/feedback-answers";
+} from "~/features/feedback/answers";
 import { DEFAULT_QUESTIONNAIRE, type Question } from "~/features/questionnaires/rules";
 
 const questions: Question[] = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
-import { FEEDBACK_PROGRESS, SPU_FEEDBACK_TYPES } from "~/domain/feedback";
+import { FEEDBACK_PROGRESS, SPU_FEEDBACK_TYPES } from "~/features/feedback/rules";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 

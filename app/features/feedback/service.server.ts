@@ -8,7 +8,7 @@ import {
   storedAnswers,
   type AnswerIssue,
   type Answers,
-} from "~/domain/feedback-answers";
+} from "~/features/feedback/answers";
 import {
   FEEDBACK_PROGRESS_LABELS,
   SPU_FEEDBACK_TYPES,
@@ -17,7 +17,7 @@ import {
   notAskedMessage,
   type FeedbackProgress,
   type SpuFeedbackType,
-} from "~/domain/feedback";
+} from "~/features/feedback/rules";
 import { REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/features/questionnaires/rules";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";

@@ -12,7 +12,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { ANSWERS_FIELD, answerText, type Answers, type AnswerValue } from "~/domain/feedback-answers";
+import { ANSWERS_FIELD, answerText, type Answers, type AnswerValue } from "~/features/feedback/answers";
 import { scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { errorsByQuestion, type AnswerIssue } from "~/domain/feedback-answers";
-import { answersFromFormField } from "~/domain/feedback-answers";
+import { errorsByQuestion, type AnswerIssue } from "~/features/feedback/answers";
+import { answersFromFormField } from "~/features/feedback/answers";
 import { ApiError, badRequest } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle, type SelectedCycle } from "~/features/cycles/service.server";
@@ -10,7 +10,7 @@ import {
   saveFeedbackDraft,
   submitFeedback,
   type FeedbackDetail,
-} from "~/services/feedback.server";
+} from "~/features/feedback/service.server";
 
 /** Server helpers of the 360 feedback pages under /app/performance/spu-feedback (ADR 0021). */
 
