@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, ReportCyclesResponse } from "~/contracts/manager.server";
+import { CycleEmailParams, ReportCyclesResponse } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listReportCycles } from "~/services/manager.server";
+import { listReportCycles } from "~/features/manager-review/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/cycles: the report's cycles in which I was their manager. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, ManagerFeedbackResponse, ManagerFeedbackSubmitBody } from "~/contracts/manager.server";
+import { CycleEmailParams, ManagerFeedbackResponse, ManagerFeedbackSubmitBody } from "~/features/manager-review/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { submitManagerFeedback } from "~/services/manager.server";
+import { submitManagerFeedback } from "~/features/manager-review/service.server";
 
 /** POST /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedback/submit [{answers}]: submit my manager feedback. */
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { ReportFeedbackResponse, ReportReviewerParams } from "~/contracts/manager.server";
+import { ReportFeedbackResponse, ReportReviewerParams } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getReportFeedback } from "~/services/manager.server";
+import { getReportFeedback } from "~/features/manager-review/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks/{reviewer_email}: one reviewer's feedback. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

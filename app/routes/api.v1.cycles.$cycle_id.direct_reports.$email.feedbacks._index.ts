@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, ReportFeedbacksResponse } from "~/contracts/manager.server";
+import { CycleEmailParams, ReportFeedbacksResponse } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listReportFeedbacks } from "~/services/manager.server";
+import { listReportFeedbacks } from "~/features/manager-review/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks: each reviewer's feedback about my direct report. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam, DirectReportsResponse } from "~/contracts/manager.server";
+import { CycleIdParam, DirectReportsResponse } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listDirectReports } from "~/services/manager.server";
+import { listDirectReports } from "~/features/manager-review/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports: my direct reports with their progress and nomination. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

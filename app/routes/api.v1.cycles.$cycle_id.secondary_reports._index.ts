@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam, SecondaryReportsResponse } from "~/contracts/manager.server";
+import { CycleIdParam, SecondaryReportsResponse } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listSecondaryReports } from "~/services/manager.server";
+import { listSecondaryReports } from "~/features/manager-review/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/secondary_reports: my secondary reports (summary links only). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -4,9 +4,9 @@ import { Alert, Box, Chip, Link, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
-import { REPORTEE_PATHS } from "~/domain/manager-review";
-import { forPage, getReportFeedback } from "~/services/manager.server";
-import { requireReportPage } from "~/services/manager-pages.server";
+import { REPORTEE_PATHS } from "~/features/manager-review/rules";
+import { forPage, getReportFeedback } from "~/features/manager-review/service.server";
+import { requireReportPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.feedback.reviewer.name} on ${data.participant.name} | PMR` : "Feedback | PMR" },

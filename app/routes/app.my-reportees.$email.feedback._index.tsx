@@ -24,10 +24,10 @@ import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/features/feedback/answers";
-import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/domain/manager-review";
+import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/features/manager-review/rules";
 import { isSpoofing } from "~/platform/auth.server";
-import { forPage, getManagerFeedback, listReportFeedbacks, saveManagerFeedback, submitManagerFeedback } from "~/services/manager.server";
-import { pageFormFailure, requireReportPage } from "~/services/manager-pages.server";
+import { forPage, getManagerFeedback, listReportFeedbacks, saveManagerFeedback, submitManagerFeedback } from "~/features/manager-review/service.server";
+import { pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedbacks.participant.name ?? "direct report"} | PMR` }];
 

@@ -6,7 +6,7 @@ import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ApproveSelectionButton, PeerPanel } from "~/features/peer-selection/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
-import { requireReportPage } from "~/services/manager-pages.server";
+import { requireReportPage } from "~/features/manager-review/pages.server";
 import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/features/peer-selection/service.server";
 import { forPage, pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { MyReporteesList } from "~/components/my-reportees-list";
-import { loadReporteesPage } from "~/services/manager-pages.server";
+import { MyReporteesList } from "~/features/manager-review/my-reportees-list";
+import { loadReporteesPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "My Reportees | PMR" }];
 

@@ -12,7 +12,7 @@ import {
   RATIONALE_MAX_LENGTH,
   selectionCounts,
   visibleAnswers,
-} from "~/domain/manager-review";
+} from "~/features/manager-review/rules";
 
 describe("stages", () => {
   it("manager feedback is written only in the manager feedback stage", () => {

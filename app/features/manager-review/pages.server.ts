@@ -6,7 +6,7 @@ import { toCycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
-import { forPage, listDirectReports, listReportCycles, listSecondaryReports } from "~/services/manager.server";
+import { forPage, listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
 

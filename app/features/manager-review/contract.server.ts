@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
-import { NominationInputSchema, NOMINATION_STATUSES } from "~/domain/manager-review";
+import { NominationInputSchema, NOMINATION_STATUSES } from "~/features/manager-review/rules";
 import { REVIEWER_TYPES } from "~/features/participants/rules";
 import { QuestionSchema } from "~/features/questionnaires/rules";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";

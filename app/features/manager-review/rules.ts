@@ -2,7 +2,7 @@
  * Manager feedback and promotion nominations (issue [3/3] item 5): the pure rules.
  * See docs/decisions/0022-manager-feedback-and-nominations.md.
  *
- * PURE module (zod only): shared by app/services/manager.server.ts and the /app/my-reportees pages.
+ * PURE module (zod only): shared by app/features/manager-review/service.server.ts and the /app/my-reportees pages.
  */
 import { z } from "zod";
 import type { CycleStage } from "~/features/cycles/rules";

@@ -16,8 +16,8 @@ import {
   type ChipProps,
 } from "@mui/material";
 import type { CycleStage } from "~/features/cycles/rules";
-import { MANAGER_FEEDBACK_STATE_LABELS, NOMINATION_STATUS_LABELS, REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/domain/manager-review";
-import type { loadReporteesPage } from "~/services/manager-pages.server";
+import { MANAGER_FEEDBACK_STATE_LABELS, NOMINATION_STATUS_LABELS, REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/features/manager-review/rules";
+import type { loadReporteesPage } from "~/features/manager-review/pages.server";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 

@@ -19,7 +19,7 @@ import {
   type NominationInput,
   type NominationStatus,
   type SelectionCounts,
-} from "~/domain/manager-review";
+} from "~/features/manager-review/rules";
 import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from "~/features/participants/rules";
 import type { Question, ReviewerType } from "~/features/questionnaires/rules";
 import { toCycleJson, type CycleJson } from "~/features/cycles/model.server";
