@@ -235,7 +235,7 @@ async function main() {
         "  handler the app server uses) until the body is read: root, /app shell and page loaders, React SSR with MUI/emotion",
         "  critical CSS. No socket, so network time is excluded; React in production mode.",
         "- *Home page*: the same shell with a small page, for scale: the difference to it is what the summary itself costs",
-        "  (its loader, and rendering ~30 answers in 6 sections as plain elements styled once, see app/components/feedback-summary-view.tsx).",
+        "  (its loader, and rendering ~30 answers in 6 sections as plain elements styled once, see app/features/summaries/feedback-summary-view.tsx).",
         "",
         "Where the time goes (CPU profile, `node --cpu-prof --import tsx bench/feedback-summary.ts`): most of a page is the shell and",
         "Remix itself (route matching over the whole route tree on every request, the /app layout's navigation flags and coachmarks,",

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AdminSummaryQuery, CycleIdParam } from "~/contracts/feedback-summary.server";
+import { AdminSummaryQuery, CycleIdParam } from "~/features/summaries/contract.server";
 import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { getFeedbackSummary } from "~/services/feedback-summary.server";
-import { summaryPdfResponse } from "~/services/feedback-summary-pdf.server";
+import { getFeedbackSummary } from "~/features/summaries/service.server";
+import { summaryPdfResponse } from "~/features/summaries/pdf.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/feedbacks_summary/download?email=: one participant's summary PDF, named (super admin). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

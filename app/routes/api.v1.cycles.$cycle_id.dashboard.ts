@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam, DashboardResponse } from "~/contracts/feedback-summary.server";
+import { CycleIdParam, DashboardResponse } from "~/features/summaries/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getParticipantDashboard } from "~/services/feedback-summary.server";
+import { getParticipantDashboard } from "~/features/summaries/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/dashboard: your cycle report overview (outcome only in communication). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleEmailParams, FeedbackSummaryResponse } from "~/contracts/feedback-summary.server";
+import { CycleEmailParams, FeedbackSummaryResponse } from "~/features/summaries/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getFeedbackSummary } from "~/services/feedback-summary.server";
+import { getFeedbackSummary } from "~/features/summaries/service.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedbacks_summary (ADR 0023). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

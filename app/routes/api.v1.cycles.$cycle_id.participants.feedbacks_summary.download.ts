@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { CycleIdParam } from "~/contracts/feedback-summary.server";
+import { CycleIdParam } from "~/features/summaries/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getFeedbackSummary } from "~/services/feedback-summary.server";
-import { summaryPdfResponse } from "~/services/feedback-summary-pdf.server";
+import { getFeedbackSummary } from "~/features/summaries/service.server";
+import { summaryPdfResponse } from "~/features/summaries/pdf.server";
 
 /** GET /api/v1/cycles/{cycle_id}/participants/feedbacks_summary/download: your own summary as a PDF. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

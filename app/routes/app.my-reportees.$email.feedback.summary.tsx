@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Link } from "@mui/material";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { ReportSummaryPage } from "~/components/report-summary-page";
-import { loadReportSummaryPage } from "~/services/summary-pages.server";
+import { ReportSummaryPage } from "~/features/summaries/report-summary-page";
+import { loadReportSummaryPage } from "~/features/summaries/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback summary of ${data?.summary?.reviewee.name ?? "direct report"} | PMR` }];
 

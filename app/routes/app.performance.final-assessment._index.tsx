@@ -7,7 +7,7 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ApiError } from "~/platform/api.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
-import { getParticipantDashboard } from "~/services/feedback-summary.server";
+import { getParticipantDashboard } from "~/features/summaries/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Performance Cycle Report | PMR" }];
 

@@ -3,11 +3,11 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { FeedbackSummaryView } from "~/components/feedback-summary-view";
+import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
 import { ApiError } from "~/platform/api.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
-import { getFeedbackSummary, isSummaryNotOpen } from "~/services/feedback-summary.server";
+import { getFeedbackSummary, isSummaryNotOpen } from "~/features/summaries/service.server";
 
 export const meta: MetaFunction = () => [{ title: "Feedback Summary | PMR" }];
 

@@ -10,7 +10,7 @@ import {
   summaryAccess,
   thresholdMessage,
   type SummaryAccess,
-} from "~/domain/feedback-visibility";
+} from "~/features/summaries/visibility";
 import { REVIEWER_TYPES } from "~/features/questionnaires/rules";
 
 const REVIEWEE = 10;

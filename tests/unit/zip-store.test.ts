@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readLocalHeader, readStoredZip, zipCentralDirectory, zipLocalEntry, type ZipEntryInfo } from "~/platform/zip-store.server";
-import { pdfSafeText } from "~/services/feedback-summary-pdf.server";
+import { pdfSafeText } from "~/features/summaries/pdf.server";
 
 /** Build an archive the way the bulk PDF job does: entries written separately, directory from their headers. */
 function archive(files: Array<[string, string]>, when = new Date("2026-06-30T12:34:56Z")) {

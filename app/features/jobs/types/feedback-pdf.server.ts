@@ -1,7 +1,7 @@
 import { ApiError } from "~/platform/api.server";
 import { requireCycle } from "~/features/cycles/context.server";
-import { summaryOf } from "~/services/feedback-summary.server";
-import { renderFeedbackSummaryPdf } from "~/services/feedback-summary-pdf.server";
+import { summaryOf } from "~/features/summaries/service.server";
+import { renderFeedbackSummaryPdf } from "~/features/summaries/pdf.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";

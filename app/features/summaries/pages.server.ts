@@ -2,11 +2,11 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
 import { sortCycles } from "~/features/cycles/rules";
-import type { SummaryDoor } from "~/domain/feedback-visibility";
+import type { SummaryDoor } from "~/features/summaries/visibility";
 import { toCycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
-import { getFeedbackSummary, isSummaryNotOpen, type FeedbackSummary } from "~/services/feedback-summary.server";
+import { getFeedbackSummary, isSummaryNotOpen, type FeedbackSummary } from "~/features/summaries/service.server";
 
 /**
  * Server side of the manager summary pages (/app/my-reportees/{email}/feedback/summary and

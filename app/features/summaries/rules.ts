@@ -1,17 +1,17 @@
 /**
  * Aggregating a reviewee's submitted feedback into a summary (issue [3/3] item 6), honouring what the
- * viewer may see (app/domain/feedback-visibility.ts). One section per reviewer type; per question the
+ * viewer may see (app/features/summaries/visibility.ts). One section per reviewer type; per question the
  * rating average and distribution, the choice distribution, and the text answers.
  *
  * Anonymised sections carry no names, no emails, no dates, and list text answers sorted by their text,
  * never in the order people answered; rating and choice answers appear only as counts.
  *
- * PURE module: the service (app/services/feedback-summary.server.ts) feeds it rows from one query; the
+ * PURE module: the service (app/features/summaries/service.server.ts) feeds it rows from one query; the
  * pages and the PDF render its output.
  */
 import { REVIEWER_TYPE_LABELS, questionsByType, scalePoints, type Question, type Questionnaire, type ReviewerType } from "~/features/questionnaires/rules";
 import type { CycleStage } from "~/features/cycles/rules";
-import { SUMMARY_SECTION_ORDER, sectionVisibility, type SummaryAccess, type SummaryViewerRole } from "~/domain/feedback-visibility";
+import { SUMMARY_SECTION_ORDER, sectionVisibility, type SummaryAccess, type SummaryViewerRole } from "~/features/summaries/visibility";
 
 /** One Feedback row about the reviewee, as the summary query returns it. */
 export type SummaryFeedbackRow = {

@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
-import type { SummaryQuestion, SummarySection } from "~/domain/feedback-summary";
-import type { FeedbackSummary } from "~/services/feedback-summary.server";
+import type { SummaryQuestion, SummarySection } from "~/features/summaries/rules";
+import type { FeedbackSummary } from "~/features/summaries/service.server";
 
 /**
  * A feedback summary as a PDF (pdfkit, standard Helvetica fonts: no font files to ship). The document shows

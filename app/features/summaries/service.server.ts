@@ -1,8 +1,8 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
 import { STAGE_LABELS } from "~/features/cycles/rules";
-import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/domain/feedback-summary";
-import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/domain/feedback-visibility";
+import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/features/summaries/rules";
+import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/features/summaries/visibility";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/features/participants/rules";
 import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import { ApiError, forbidden, notFound } from "~/platform/api.server";
@@ -21,8 +21,8 @@ import {
  *
  * A summary is read through one door (own, direct_report, secondary_report, admin): the door finds the
  * participant (404 unknown, 403 not yours, via app/features/cycles/context.server.ts), the pure rules of
- * app/domain/feedback-visibility.ts decide whether and how the viewer sees it, and
- * app/domain/feedback-summary.ts aggregates. Data: ONE query returns the questionnaire and every Feedback row
+ * app/features/summaries/visibility.ts decide whether and how the viewer sees it, and
+ * app/features/summaries/rules.ts aggregates. Data: ONE query returns the questionnaire and every Feedback row
  * about the reviewee with the reviewer's name (a join, aggregated to JSON in PostgreSQL).
  */
 

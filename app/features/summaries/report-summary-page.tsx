@@ -2,8 +2,8 @@ import { Link as RemixLink } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
-import { FeedbackSummaryView } from "~/components/feedback-summary-view";
-import type { FeedbackSummary } from "~/domain/feedback-summary";
+import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
+import type { FeedbackSummary } from "~/features/summaries/rules";
 
 /**
  * The feedback summary page of a report for their (direct or secondary) manager (ADR 0023): "← My Reportees"

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography, type Theme } from "@mui/material";
 import DownloadIcon from "@mui/icons-material/Download";
-import type { FeedbackSummary, SummaryQuestion, SummarySection } from "~/domain/feedback-summary";
-import { ANONYMITY_THRESHOLD } from "~/domain/feedback-visibility";
+import type { FeedbackSummary, SummaryQuestion, SummarySection } from "~/features/summaries/rules";
+import { ANONYMITY_THRESHOLD } from "~/features/summaries/visibility";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 
 /**

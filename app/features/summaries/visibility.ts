@@ -16,7 +16,7 @@
  * ANONYMITY_THRESHOLD people of that type have answered; otherwise the group says how many have answered so far.
  * Self, manager and matrix manager feedback is never anonymised (one known person, or the reviewee themselves).
  *
- * PURE module (no Node or browser imports): used by app/services/feedback-summary.server.ts and the pages.
+ * PURE module (no Node or browser imports): used by app/features/summaries/service.server.ts and the pages.
  */
 import type { CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/features/questionnaires/rules";
