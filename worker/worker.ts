@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { NativeConnection, Worker } from "@temporalio/worker";
 import { env } from "~/platform/env.server";
-import * as activities from "./activities/index";
+import { activities } from "./activities/index";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WORKFLOWS_PATH = path.resolve(here, "../workflows/index.ts");

@@ -1,8 +1,10 @@
 /**
- * What the bulk job workflow (workflows/bulk-job.ts), its activities (worker/activities/jobs.ts) and
- * the job service (app/features/jobs/service.server.ts) agree on. Pure module (no Temporal runtime import).
+ * What the bulk job workflow (workflows/bulk-job.ts), its activities (the worker's job activities) and
+ * the job service (features/jobs) agree on: the workflow's name, input and result, the interface of its
+ * activities and their failure types. Callers start the workflow by this name, never by importing its code.
+ * Pure module (no Temporal runtime import).
  */
-import type { Actor } from "../app/platform/audit.server";
+import type { Actor } from "../app/platform/actor";
 
 /** JSON a step cursor may hold (it travels through the workflow history). */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
@@ -28,11 +30,29 @@ export type BulkJobInput = {
 
 export type BulkJobResult = { jobId: number; status: "SUCCEEDED" | "FAILED" };
 
+/** The workflow type (the exported function's name in workflows/bulk-job.ts). */
+export const BULK_JOB_WORKFLOW = "bulkJobWorkflow";
+export type BulkJobWorkflow = (input: BulkJobInput) => Promise<BulkJobResult>;
+
 export type BeginJobInput = { jobId: number; actor: Actor; chunkRows: number };
 export type RunJobStepInput = { jobId: number; actor: Actor; chunkRows: number; step: JobStep };
 export type StepResult = { next: JobStep | null };
 export type FinishJobInput = { jobId: number; actor: Actor };
 export type FailJobInput = { jobId: number; actor: Actor; message: string };
+
+export type JobOutcome = { status: "SUCCEEDED" | "FAILED" };
+
+/** The activities the bulk job workflow calls (implemented by the worker's job activities). */
+export interface BulkJobActivities {
+  /** PENDING → RUNNING, counts the rows, returns the first step (null: nothing to do). */
+  beginJob(input: BeginJobInput): Promise<StepResult>;
+  /** One chunk, in the chunk's transaction with the job's progress; returns the next step. */
+  runJobStep(input: RunJobStepInput): Promise<StepResult>;
+  /** RUNNING → SUCCEEDED | FAILED by the job type's verdict. */
+  finishJob(input: FinishJobInput): Promise<JobOutcome>;
+  /** Marks the job FAILED with the reason. */
+  failJob(input: FailJobInput): Promise<JobOutcome>;
+}
 
 export const DEFAULT_CHUNK_ROWS = 1000;
 

@@ -1,6 +1,6 @@
 /**
  * One workflow per bulk job (id `job-<jobId>`, search attributes CycleId and JobType), generic over
- * the job type: the job type's handler (app/features/jobs/handlers.server.ts) decides what each step
+ * the job type: the job type's handler (the jobs feature's handler registry) decides what each step
  * does; this workflow only drives the steps in order:
  *
  *   beginJob            PENDING → RUNNING (audit job.start), counts the rows, returns the first step
@@ -23,8 +23,7 @@ import {
   workflowInfo,
   type RetryPolicy,
 } from "@temporalio/workflow";
-import type * as activities from "../worker/activities/index";
-import { DEFAULT_CHUNK_ROWS, JOB_FAILURE, type BulkJobInput, type BulkJobResult, type JobStep } from "./bulk-job-contract";
+import { DEFAULT_CHUNK_ROWS, JOB_FAILURE, type BulkJobActivities, type BulkJobInput, type BulkJobResult, type JobStep } from "./bulk-job-contract";
 
 const retry: RetryPolicy = {
   initialInterval: "1 second",
@@ -34,14 +33,14 @@ const retry: RetryPolicy = {
   nonRetryableErrorTypes: [JOB_FAILURE.notFound, JOB_FAILURE.badInput, JOB_FAILURE.stateMismatch],
 };
 
-const { beginJob, runJobStep } = proxyActivities<typeof activities>({
+const { beginJob, runJobStep } = proxyActivities<BulkJobActivities>({
   // A whole-file scan (100k rows) takes seconds; a dead worker is noticed by the missing heartbeat.
   startToCloseTimeout: "10 minutes",
   heartbeatTimeout: "30 seconds",
   retry,
 });
 
-const { finishJob, failJob } = proxyActivities<typeof activities>({
+const { finishJob, failJob } = proxyActivities<BulkJobActivities>({
   startToCloseTimeout: "2 minutes",
   // Recording the outcome must not give up while the database is briefly away.
   retry: { ...retry, maximumAttempts: 30 },

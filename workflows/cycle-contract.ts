@@ -1,9 +1,17 @@
 /**
- * What the cycle workflow, its activities and its callers agree on: input/request/result types and
- * the failure types they raise. Pure module (no Temporal runtime import), safe everywhere.
+ * What the cycle workflow (workflows/cycle.ts), its activities (the worker's cycle activities) and the
+ * cycle service agree on: the workflow's name, input and result, its updates and query, the interface
+ * of the activities it calls, and the failure types they raise. Callers start and update the workflow
+ * through these names and types, never by importing the workflow's code.
+ * Pure module (no Temporal runtime import), safe everywhere.
  */
+import type { QueryDefinition, UpdateDefinition } from "@temporalio/common";
 import type { CycleStage, CycleTransition } from "../app/features/cycles/rules";
-import type { Actor } from "../app/platform/audit.server";
+import type { Actor } from "../app/platform/actor";
+
+/** The workflow type (the exported function's name in workflows/cycle.ts). */
+export const CYCLE_WORKFLOW = "cycleWorkflow";
+export type CycleWorkflow = (input: CycleWorkflowInput) => Promise<CycleWorkflowResult>;
 
 export type CycleWorkflowInput = { cycleId: number; stage: CycleStage };
 export type CycleWorkflowResult = { cycleId: number; stage: CycleStage; deleted: boolean };
@@ -29,3 +37,29 @@ export const CYCLE_FAILURE = {
 } as const;
 
 export type CycleFailureType = (typeof CYCLE_FAILURE)[keyof typeof CYCLE_FAILURE];
+
+/** Update `transition`: its validator refuses an out-of-order move before anything is written. */
+export const transitionUpdate = { type: "update", name: "transition" } as UpdateDefinition<TransitionResult, [TransitionRequest], "transition">;
+/** Update `delete`: only while the cycle has not started. */
+export const deleteUpdate = { type: "update", name: "delete" } as UpdateDefinition<DeleteResult, [DeleteRequest], "delete">;
+/** Query `stage`: the stage the workflow holds. */
+export const stageQuery = { type: "query", name: "stage" } as QueryDefinition<CycleStage, [], "stage">;
+
+export type ApplyCycleTransitionInput = {
+  cycleId: number;
+  transition: CycleTransition;
+  from: CycleStage;
+  to: CycleStage;
+  actor: Actor;
+};
+export type ApplyCycleTransitionResult = { cycleId: number; stage: CycleStage; alreadyApplied: boolean };
+export type DeleteDraftCycleInput = { cycleId: number; actor: Actor };
+export type DeleteDraftCycleResult = { cycleId: number; alreadyDeleted: boolean };
+
+/** The activities the cycle workflow calls (implemented by the worker's cycle activities). */
+export interface CycleActivities {
+  /** Conditional UPDATE of the stage, its audit record and the stage's effects, in one transaction. */
+  applyCycleTransition(input: ApplyCycleTransitionInput): Promise<ApplyCycleTransitionResult>;
+  /** Deletes a cycle that has not started. */
+  deleteDraftCycle(input: DeleteDraftCycleInput): Promise<DeleteDraftCycleResult>;
+}

@@ -12,32 +12,27 @@ import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
-  defineQuery,
-  defineUpdate,
   makeContinueAsNewFunc,
   proxyActivities,
   setHandler,
   upsertSearchAttributes,
   workflowInfo,
 } from "@temporalio/workflow";
-import type * as activities from "../worker/activities/index";
 import { canDelete, stageLabel, validateTransition, type CycleStage } from "../app/features/cycles/rules";
-import { CycleIdKey, CycleStageKey } from "./search-attributes";
+import { CycleIdKey, CycleStageKey } from "./search-attributes-contract";
 import {
   CYCLE_FAILURE,
+  deleteUpdate,
+  stageQuery,
+  transitionUpdate,
+  type CycleActivities,
   type CycleWorkflowInput,
   type CycleWorkflowResult,
   type DeleteRequest,
-  type DeleteResult,
   type TransitionRequest,
-  type TransitionResult,
 } from "./cycle-contract";
 
-export const transitionUpdate = defineUpdate<TransitionResult, [TransitionRequest], "transition">("transition");
-export const deleteUpdate = defineUpdate<DeleteResult, [DeleteRequest], "delete">("delete");
-export const stageQuery = defineQuery<CycleStage, [], "stage">("stage");
-
-const { applyCycleTransition, deleteDraftCycle } = proxyActivities<typeof activities>({
+const { applyCycleTransition, deleteDraftCycle } = proxyActivities<CycleActivities>({
   // Entering a feedback stage opens every feedback request in the same transaction (ADR 0021): about 30 s
   // for 50,000 participants on a busy machine. A timed-out attempt that still commits is harmless: the
   // retry finds the state already moved (alreadyApplied).

@@ -1,9 +1,9 @@
 /**
  * What the scheduled nudge workflow (workflows/nudge-schedule.ts), its activity
- * (worker/activities/nudges.ts) and the nudge service (app/features/nudges/service.server.ts) agree on.
+ * (the worker's nudge activity) and the nudge service (features/nudges) agree on.
  * Pure module (no Temporal runtime import).
  */
-import type { Actor } from "../app/platform/audit.server";
+import type { Actor } from "../app/platform/actor";
 
 /** The NUDGE job type's key: JSON `type` and the JobType search attribute. */
 export const NUDGE_JOB_TYPE_KEY = "nudge";
@@ -26,3 +26,13 @@ export type StartScheduledNudgeInput = ScheduledNudgeInput & {
 export type StartScheduledNudgeResult = { jobId: number | null; reason: string | null };
 
 export type ScheduledNudgeResult = { jobId: number | null; status: "SUCCEEDED" | "FAILED" | "SKIPPED" };
+
+/** The workflow type a nudge schedule starts (the exported function's name in workflows/nudge-schedule.ts). */
+export const SCHEDULED_NUDGE_WORKFLOW = "scheduledNudgeWorkflow";
+export type ScheduledNudgeWorkflow = (input: ScheduledNudgeInput) => Promise<ScheduledNudgeResult>;
+
+/** The activity a scheduled nudge run calls (implemented by the worker's nudge activity). */
+export interface NudgeActivities {
+  /** The run's NUDGE Job, created once per run; null with the reason when the run does nothing. */
+  startScheduledNudge(input: StartScheduledNudgeInput): Promise<StartScheduledNudgeResult>;
+}

@@ -11,12 +11,11 @@
  * Deterministic code only: no I/O, no Node imports.
  */
 import { executeChild, ParentClosePolicy, proxyActivities, workflowInfo } from "@temporalio/workflow";
-import type * as activities from "../worker/activities/index";
-import { bulkJobWorkflow } from "./bulk-job";
-import { NUDGE_JOB_TYPE_KEY, type ScheduledNudgeInput, type ScheduledNudgeResult } from "./nudge-contract";
-import { CycleIdKey, JobTypeKey } from "./search-attributes";
+import { BULK_JOB_WORKFLOW, type BulkJobWorkflow } from "./bulk-job-contract";
+import { NUDGE_JOB_TYPE_KEY, type NudgeActivities, type ScheduledNudgeInput, type ScheduledNudgeResult } from "./nudge-contract";
+import { CycleIdKey, JobTypeKey } from "./search-attributes-contract";
 
-const { startScheduledNudge } = proxyActivities<typeof activities>({
+const { startScheduledNudge } = proxyActivities<NudgeActivities>({
   startToCloseTimeout: "1 minute",
   retry: { initialInterval: "1 second", backoffCoefficient: 2, maximumInterval: "30 seconds", maximumAttempts: 20 },
 });
@@ -24,7 +23,7 @@ const { startScheduledNudge } = proxyActivities<typeof activities>({
 export async function scheduledNudgeWorkflow(input: ScheduledNudgeInput): Promise<ScheduledNudgeResult> {
   const { jobId } = await startScheduledNudge({ ...input, runWorkflowId: workflowInfo().workflowId });
   if (jobId === null) return { jobId: null, status: "SKIPPED" };
-  const result = await executeChild(bulkJobWorkflow, {
+  const result = await executeChild<BulkJobWorkflow>(BULK_JOB_WORKFLOW, {
     workflowId: `job-${jobId}`,
     args: [{ jobId, type: NUDGE_JOB_TYPE_KEY, actor: input.actor }],
     parentClosePolicy: ParentClosePolicy.ABANDON,

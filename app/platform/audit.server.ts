@@ -1,11 +1,8 @@
 import type { Tx, Db } from "~/platform/db.server";
 
-/** Who made a change: the acting user (the viewed user while spoofing) and the real person. */
-export type Actor = {
-  userId: number | null;
-  realUserId: number | null;
-  source: "page" | "api" | "workflow" | "system";
-};
+import type { Actor } from "~/platform/actor";
+
+export type { Actor };
 
 export const SYSTEM_ACTOR: Actor = { userId: null, realUserId: null, source: "system" };
 

@@ -1,6 +1,6 @@
 import { Client, Connection } from "@temporalio/client";
 import { env } from "~/platform/env.server";
-import { CUSTOM_SEARCH_ATTRIBUTE_KEYS } from "../../workflows/search-attributes";
+import { CUSTOM_SEARCH_ATTRIBUTE_KEYS } from "../../workflows/search-attributes-contract";
 
 /**
  * The process-wide Temporal client (kept across dev reloads), connected to TEMPORAL_ADDRESS /
@@ -45,7 +45,7 @@ export async function closeTemporalClient(): Promise<void> {
 const INDEXED_VALUE_TYPE = { TEXT: 1, KEYWORD: 2, INT: 3, DOUBLE: 4, BOOL: 5, DATETIME: 6, KEYWORD_LIST: 7 } as const;
 
 /**
- * Register the app's custom search attributes (workflows/search-attributes.ts) in the namespace when
+ * Register the app's custom search attributes (workflows/search-attributes-contract.ts) in the namespace when
  * missing. The dev server registers them at launch; a self-hosted server needs this (or
  * `temporal operator search-attribute create`). Returns the names it added.
  */

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Connection } from "@temporalio/client";
-import { searchAttributeCliPairs } from "../../workflows/search-attributes";
+import { searchAttributeCliPairs } from "../../workflows/search-attributes-contract";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 

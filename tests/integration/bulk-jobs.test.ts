@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { Role, User } from "~/generated/prisma/client.ts";
 import { getTemporalClient } from "~/platform/temporal.server";
-import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
+import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes-contract";
 import * as uploadRoute from "~/routes/api.v1.admin.cycles.$id.upload_participant_jobs";
 import * as uploadItemRoute from "~/routes/api.v1.admin.cycles.$id.upload_participant_jobs.$jobId";
 import * as upsertRoute from "~/routes/api.v1.admin.cycles.$id.upsert_participant_jobs";

@@ -16,9 +16,9 @@ import { ActivityFailure, ApplicationFailure, WorkflowUpdateFailedError, type Wo
 import { historyFromJSON, historyToJSON } from "@temporalio/common/lib/proto-utils.js";
 import { CYCLE_STAGES, CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
 import type { Actor } from "~/platform/audit.server";
-import { cycleWorkflow, deleteUpdate, stageQuery, transitionUpdate } from "../../workflows/cycle";
-import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
-import { CUSTOM_SEARCH_ATTRIBUTE_KEYS, CycleIdKey, CycleStageKey } from "../../workflows/search-attributes";
+import { cycleWorkflow } from "../../workflows/cycle";
+import { CYCLE_FAILURE, deleteUpdate, stageQuery, transitionUpdate } from "../../workflows/cycle-contract";
+import { CUSTOM_SEARCH_ATTRIBUTE_KEYS, CycleIdKey, CycleStageKey } from "../../workflows/search-attributes-contract";
 import { WORKFLOWS_PATH } from "../../worker/worker";
 import { temporalCliPath } from "../../scripts/lib/temporal-dev";
 import { freePorts } from "../support/temporal";

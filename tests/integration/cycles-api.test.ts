@@ -17,8 +17,8 @@ import { CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage } from "~/features
 import { ensureCycleWorkflows, resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { commitSession, sessionStorage } from "~/platform/session.server";
-import { stageQuery } from "../../workflows/cycle";
-import { CycleStageKey } from "../../workflows/search-attributes";
+import { stageQuery } from "../../workflows/cycle-contract";
+import { CycleStageKey } from "../../workflows/search-attributes-contract";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { startTestWorker } from "../support/worker";
 

@@ -24,7 +24,7 @@ import * as notificationReadRoute from "~/routes/api.v1.notifications.$id.read";
 import * as nudgesPage from "~/routes/app.admin.cycles.$cycleId.nudges._index";
 import * as nudgePage from "~/routes/app.admin.cycles.$cycleId.nudges.$jobId";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
-import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
+import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes-contract";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { callWithSession, sessionCookieFor } from "../support/session";

@@ -12,7 +12,7 @@ import { DEFAULT_QUESTIONNAIRE, type Questionnaire } from "~/features/questionna
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { commitSession, sessionStorage } from "~/platform/session.server";
-import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes";
+import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes-contract";
 import * as jobsRoute from "~/routes/api.v1.admin.cycles.$id.upload_questionnaire_jobs";
 import * as jobRoute from "~/routes/api.v1.admin.cycles.$id.upload_questionnaire_jobs.$jobId";
 import * as downloadRoute from "~/routes/api.v1.admin.cycles.$id.download_participant_jobs";

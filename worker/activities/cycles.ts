@@ -1,10 +1,16 @@
 import { ApplicationFailure } from "@temporalio/common";
 import { getDb } from "~/platform/db.server";
-import { fromDbState, toDbState, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
+import { fromDbState, toDbState } from "~/features/cycles/rules";
 import { cycleAuditSnapshot } from "~/features/cycles/model.server";
-import { recordAudit, type Actor } from "~/platform/audit.server";
+import { recordAudit } from "~/platform/audit.server";
 import { applyStageEffects } from "~/features/cycles/stage-effects.server";
-import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
+import {
+  CYCLE_FAILURE,
+  type ApplyCycleTransitionInput,
+  type ApplyCycleTransitionResult,
+  type DeleteDraftCycleInput,
+  type DeleteDraftCycleResult,
+} from "../../workflows/cycle-contract";
 
 /**
  * Activities of the cycle workflow (workflows/cycle.ts). They are the only code that writes
@@ -15,16 +21,6 @@ import { CYCLE_FAILURE } from "../../workflows/cycle-contract";
 
 /** A large cycle's stage effects insert hundreds of thousands of rows: more than Prisma's 5 s default. */
 const TRANSITION_TX = { timeout: 120_000, maxWait: 30_000 };
-
-export type ApplyCycleTransitionInput = {
-  cycleId: number;
-  transition: CycleTransition;
-  from: CycleStage;
-  to: CycleStage;
-  actor: Actor;
-};
-
-export type ApplyCycleTransitionResult = { cycleId: number; stage: CycleStage; alreadyApplied: boolean };
 
 export async function applyCycleTransition(input: ApplyCycleTransitionInput): Promise<ApplyCycleTransitionResult> {
   const { cycleId, transition, from, to, actor } = input;
@@ -56,9 +52,6 @@ export async function applyCycleTransition(input: ApplyCycleTransitionInput): Pr
     );
   }, TRANSITION_TX);
 }
-
-export type DeleteDraftCycleInput = { cycleId: number; actor: Actor };
-export type DeleteDraftCycleResult = { cycleId: number; alreadyDeleted: boolean };
 
 export async function deleteDraftCycle(input: DeleteDraftCycleInput): Promise<DeleteDraftCycleResult> {
   const { cycleId, actor } = input;

@@ -1,4 +1,20 @@
-// Every activity the worker registers. Workflows import this module as a TYPE only.
-export * from "./cycles";
-export * from "./jobs";
-export * from "./nudges";
+// Every activity the worker registers, checked against the interfaces the workflow contracts declare
+// (workflows/*-contract.ts). Workflows never import this module: they proxy their contract's interface.
+import type { BulkJobActivities } from "../../workflows/bulk-job-contract";
+import type { CycleActivities } from "../../workflows/cycle-contract";
+import type { NudgeActivities } from "../../workflows/nudge-contract";
+import { applyCycleTransition, deleteDraftCycle } from "./cycles";
+import { beginJob, failJob, finishJob, runJobStep } from "./jobs";
+import { startScheduledNudge } from "./nudges";
+
+export type AppActivities = CycleActivities & BulkJobActivities & NudgeActivities;
+
+export const activities: AppActivities = {
+  applyCycleTransition,
+  deleteDraftCycle,
+  beginJob,
+  runJobStep,
+  finishJob,
+  failJob,
+  startScheduledNudge,
+};

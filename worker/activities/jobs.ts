@@ -10,6 +10,7 @@ import {
   type BeginJobInput,
   type FailJobInput,
   type FinishJobInput,
+  type JobOutcome,
   type RunJobStepInput,
   type StepResult,
 } from "../../workflows/bulk-job-contract";
@@ -107,7 +108,7 @@ export async function runJobStep(input: RunJobStepInput): Promise<StepResult> {
 }
 
 /** RUNNING → the handler's verdict (audit job.succeed / job.fail). Idempotent. */
-export async function finishJob(input: FinishJobInput): Promise<{ status: "SUCCEEDED" | "FAILED" }> {
+export async function finishJob(input: FinishJobInput): Promise<JobOutcome> {
   const db = await getDb();
   const job = await loadJob(db, input.jobId);
   if (job.status === "SUCCEEDED" || job.status === "FAILED") return { status: job.status };
@@ -136,7 +137,7 @@ export async function finishJob(input: FinishJobInput): Promise<{ status: "SUCCE
 }
 
 /** The job could not run to its end: FAILED with the reason (audit job.fail). Idempotent. */
-export async function failJob(input: FailJobInput): Promise<{ status: "SUCCEEDED" | "FAILED" }> {
+export async function failJob(input: FailJobInput): Promise<JobOutcome> {
   const db = await getDb();
   const job = await db.job.findUnique({ where: { id: input.jobId } });
   if (!job) return { status: "FAILED" };

@@ -23,9 +23,8 @@ import {
 import { ApiError, badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ensureSearchAttributes, getTemporalClient, temporalSettings } from "~/platform/temporal.server";
-import { cycleWorkflow, deleteUpdate, transitionUpdate } from "../../../workflows/cycle";
-import { CYCLE_FAILURE } from "../../../workflows/cycle-contract";
-import { CycleIdKey, CycleStageKey } from "../../../workflows/search-attributes";
+import { CYCLE_FAILURE, CYCLE_WORKFLOW, deleteUpdate, transitionUpdate, type CycleWorkflow } from "../../../workflows/cycle-contract";
+import { CycleIdKey, CycleStageKey } from "../../../workflows/search-attributes-contract";
 
 /**
  * Review cycles: the domain used by the admin pages and the /api/v1 routes.
@@ -220,7 +219,7 @@ async function runUpdate<T>(row: CycleRow, call: (client: Client) => Promise<T>)
   const fresh = await findCycle(await getDb(), row.id);
   if (!fresh) throw notFound(`Cycle ${row.id} not found`);
   try {
-    await client.workflow.start(cycleWorkflow, { ...startOptions(fresh, fromDbState(fresh.state)), workflowIdConflictPolicy: "USE_EXISTING" });
+    await client.workflow.start<CycleWorkflow>(CYCLE_WORKFLOW, { ...startOptions(fresh, fromDbState(fresh.state)), workflowIdConflictPolicy: "USE_EXISTING" });
     return await attempt();
   } catch (err) {
     throw toApiError(err, row.id);
@@ -246,7 +245,7 @@ export async function createCycle(actor: Actor, input: CycleCreateInput): Promis
   try {
     const client = await getTemporalClient();
     // A running workflow with this id can only be left over from another database: replace it.
-    await client.workflow.start(cycleWorkflow, { ...startOptions(row, "draft"), workflowIdConflictPolicy: "TERMINATE_EXISTING" });
+    await client.workflow.start<CycleWorkflow>(CYCLE_WORKFLOW, { ...startOptions(row, "draft"), workflowIdConflictPolicy: "TERMINATE_EXISTING" });
   } catch (err) {
     console.error(`Cycle ${row.id}: could not start its workflow; removing the row`, err);
     await db.$transaction(async (tx) => {
@@ -359,7 +358,7 @@ export async function ensureCycleWorkflows(): Promise<{ started: number[]; repla
     }
     const fresh = await findCycle(db, row.id); // the row may have moved meanwhile
     if (!fresh) continue;
-    await client.workflow.start(cycleWorkflow, { ...startOptions(fresh, fromDbState(fresh.state)), workflowIdConflictPolicy: "USE_EXISTING" });
+    await client.workflow.start<CycleWorkflow>(CYCLE_WORKFLOW, { ...startOptions(fresh, fromDbState(fresh.state)), workflowIdConflictPolicy: "USE_EXISTING" });
     (running ? result.replaced : result.started).push(row.id);
   }
   return result;

@@ -11,9 +11,8 @@ import { auditJob } from "~/features/jobs/runner.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/service.server";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
-import { bulkJobWorkflow } from "../../../workflows/bulk-job";
-import type { BulkJobInput } from "../../../workflows/bulk-job-contract";
-import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes";
+import { BULK_JOB_WORKFLOW, type BulkJobInput, type BulkJobWorkflow } from "../../../workflows/bulk-job-contract";
+import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-contract";
 
 /**
  * Bulk jobs (ADR 0015): each job is a Job row plus a Temporal workflow `job-<jobId>` (search
@@ -373,7 +372,7 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
   try {
     const client = await getTemporalClient();
     // A workflow with this id can only be left over from another database: replace it.
-    await client.workflow.start(bulkJobWorkflow, { ...startArgs(job, actor, opts), workflowIdConflictPolicy: "TERMINATE_EXISTING" });
+    await client.workflow.start<BulkJobWorkflow>(BULK_JOB_WORKFLOW, { ...startArgs(job, actor, opts), workflowIdConflictPolicy: "TERMINATE_EXISTING" });
   } catch (err) {
     console.error(`Job ${job.id}: could not start its workflow`, err);
     await db.$transaction(async (tx) => {
@@ -513,7 +512,7 @@ export async function ensureJobWorkflows(): Promise<{ started: number[] }> {
       if (!isWorkflowGone(err)) throw err;
     }
     const actor: Actor = { userId: job.createdById, realUserId: job.createdById, source: "system" };
-    await client.workflow.start(bulkJobWorkflow, { ...startArgs(job, actor, {}), workflowIdConflictPolicy: "USE_EXISTING" });
+    await client.workflow.start<BulkJobWorkflow>(BULK_JOB_WORKFLOW, { ...startArgs(job, actor, {}), workflowIdConflictPolicy: "USE_EXISTING" });
     started.push(job.id);
   }
   return { started };

@@ -11,9 +11,14 @@ import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mail
 import { pendingWorkFor, type PendingRecipient } from "~/features/nudges/pending-work.server";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
-import { NUDGE_JOB_TYPE_KEY, type ScheduledNudgeInput, type StartScheduledNudgeInput, type StartScheduledNudgeResult } from "../../../workflows/nudge-contract";
-import { scheduledNudgeWorkflow } from "../../../workflows/nudge-schedule";
-import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes";
+import {
+  NUDGE_JOB_TYPE_KEY,
+  SCHEDULED_NUDGE_WORKFLOW,
+  type ScheduledNudgeInput,
+  type StartScheduledNudgeInput,
+  type StartScheduledNudgeResult,
+} from "../../../workflows/nudge-contract";
+import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-contract";
 
 /**
  * Nudges (ADR 0019): remind everyone with pending work in a cycle's current stage.
@@ -491,7 +496,7 @@ export async function createNudgeSchedule(actor: Actor, cycleId: number, input: 
       spec: input.kind === "once" ? { calendars: [utcCalendar(input.at)] } : { cronExpressions: [input.cron], timezone: input.timeZone },
       action: {
         type: "startWorkflow",
-        workflowType: scheduledNudgeWorkflow,
+        workflowType: SCHEDULED_NUDGE_WORKFLOW,
         workflowId: `${scheduleId}-run`,
         taskQueue: opts.taskQueue ?? temporalSettings().taskQueue,
         args: [args],

@@ -1,0 +1,9 @@
+/**
+ * Who made a change: the acting user (the viewed user while spoofing) and the real person.
+ * A pure type, so workflow contracts can carry it without importing the audit writer.
+ */
+export type Actor = {
+  userId: number | null;
+  realUserId: number | null;
+  source: "page" | "api" | "workflow" | "system";
+};
