@@ -2,9 +2,11 @@
  * Shared pieces of the benchmark scripts: a throwaway PostgreSQL database (or DATABASE_URL), free loopback
  * ports for a Temporal dev server, a description of the machine the numbers were measured on, and command-line options.
  */
+import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { spawnSync } from "node:child_process";
 import pg from "pg";
@@ -107,3 +109,34 @@ export const wholeNumber = (value: string) => Number(value.replace(/_/g, ""));
 /** `--out FILE` (resolved), `--out -` (print only: null), or the script's own results file when absent. */
 export const outFile = (value: string | undefined, fallback: string): string | null =>
   value === undefined ? fallback : value === "-" ? null : path.resolve(value);
+
+/**
+ * The end of a bench run: close the app's Temporal client and database pool, stop the dev server, drop the
+ * throwaway database (unless kept) and remove the temp folder.
+ */
+export async function releaseBenchResources(r: {
+  temporal: { stop(): Promise<void> } | undefined;
+  drop: (() => Promise<void>) | null;
+  keep: boolean;
+  url: string;
+  dir: string;
+}): Promise<void> {
+  const { closeDb } = await import("~/platform/db.server");
+  const { closeTemporalClient } = await import("~/platform/temporal.server");
+  await closeTemporalClient().catch(() => {});
+  await closeDb().catch(() => {});
+  await r.temporal?.stop();
+  if (r.drop && !r.keep) await r.drop();
+  else if (r.drop) console.log(`Kept the database: ${r.url}`);
+  fs.rmSync(r.dir, { recursive: true, force: true });
+}
+
+/** Runs `main` when the module is the script node was started with (not when a test imports it). */
+export function runWhenMain(moduleUrl: string, main: () => Promise<void>): void {
+  if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(moduleUrl)) {
+    main().catch((err) => {
+      console.error(err);
+      process.exitCode = 1;
+    });
+  }
+}

@@ -27,7 +27,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { deployMigrations } from "../scripts/lib/migrate";
-import { benchArgs, freePorts, machine, outFile, prepareBenchDatabase, wholeNumber, withClient } from "./lib";
+import { benchArgs, freePorts, machine, outFile, prepareBenchDatabase, releaseBenchResources, runWhenMain, wholeNumber, withClient } from "./lib";
 import { startTemporalDevServer, type TemporalDevServer } from "../scripts/lib/temporal-dev";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -185,7 +185,7 @@ async function main() {
     console.log(`Temporal dev server on ${temporal.address}`);
 
     const { getDb } = await import("~/platform/db.server");
-    const { createCycle, transitionCycle } = await import("~/features/cycles/service.server");
+    const { createCycle, transitionCycle } = await import("~/features/cycles/workflow.server");
     const { createAppWorker } = await import("../worker/worker");
     const worker = await createAppWorker({ address: temporal.address, taskQueue: process.env.TEMPORAL_TASK_QUEUE });
     const running = worker.run();
@@ -297,20 +297,8 @@ between runs with the load of other work.
     }
   } finally {
     await stopWorker?.().catch(() => {});
-    const { closeDb } = await import("~/platform/db.server");
-    const { closeTemporalClient } = await import("~/platform/temporal.server");
-    await closeTemporalClient().catch(() => {});
-    await closeDb().catch(() => {});
-    await temporal?.stop();
-    if (drop && !opts.keep) await drop();
-    else if (drop) console.log(`Kept the database: ${url}`);
-    fs.rmSync(dir, { recursive: true, force: true });
+    await releaseBenchResources({ temporal, drop, keep: opts.keep, url, dir });
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    console.error(err);
-    process.exitCode = 1;
-  });
-}
+runWhenMain(import.meta.url, main);

@@ -13,7 +13,8 @@
  */
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { mandatoryPairs } from "~/features/participants/rules";
-import { DEFAULT_QUESTIONNAIRE, type Question, type ReviewerType } from "~/features/questionnaires/rules";
+import type { Question, ReviewerType } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 
 type Tx = Prisma.TransactionClient;
 type Rand = () => number;

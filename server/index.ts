@@ -62,7 +62,7 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
       await running;
     });
   }
-  const { ensureCycleWorkflows } = await import("~/features/cycles/service.server");
+  const { ensureCycleWorkflows } = await import("~/features/cycles/workflow.server");
   await ensureCycleWorkflows();
 
   const app = express();

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleParticipantParams, ParticipantPanelResponse } from "~/features/participants/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, requireApiUser } from "~/platform/auth.server";
-import { getParticipantPanel } from "~/features/participants/service.server";
+import { getParticipantPanel } from "~/features/participants/queries.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants/{participant_email}/panel — mandatory reviewers (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleParticipantParams, ParticipantPatchSchema, ParticipantResponse } from "~/features/participants/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { deleteParticipant, getParticipant, updateParticipant } from "~/features/participants/service.server";
+import { deleteParticipant, updateParticipant } from "~/features/participants/service.server";
+import { getParticipant } from "~/features/participants/queries.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants/{participant_email} (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

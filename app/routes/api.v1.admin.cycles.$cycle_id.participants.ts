@@ -8,7 +8,8 @@ import {
 } from "~/features/participants/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createParticipant, listParticipants } from "~/features/participants/service.server";
+import { createParticipant } from "~/features/participants/service.server";
+import { listParticipants } from "~/features/participants/queries.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/participants?q&page&page_size (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

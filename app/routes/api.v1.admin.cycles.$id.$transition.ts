@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CycleResponse, CycleTransitionParams } from "~/features/cycles/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { transitionCycle } from "~/features/cycles/service.server";
+import { transitionCycle } from "~/features/cycles/workflow.server";
 
 /**
  * PATCH /api/v1/admin/cycles/{id}/{start|progress_to_spu_feedback|progress_to_manager_feedback|

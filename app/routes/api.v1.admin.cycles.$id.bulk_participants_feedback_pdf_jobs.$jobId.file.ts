@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { JobParams } from "~/features/jobs/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { jobOutputResponse } from "~/features/jobs/service.server";
+import { jobOutputResponse } from "~/features/jobs/queries.server";
 
 /**
  * GET /api/v1/admin/cycles/{cycle_id}/bulk_participants_feedback_pdf_jobs/{job_id}/file: the ZIP of PDFs.

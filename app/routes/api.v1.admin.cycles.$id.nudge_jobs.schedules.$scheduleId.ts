@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { NudgeScheduleParams, NudgeScheduleResponse } from "~/features/nudges/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { cancelNudgeSchedule, getNudgeSchedule } from "~/features/nudges/service.server";
+import { cancelNudgeSchedule, getNudgeSchedule } from "~/features/nudges/schedules.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs/schedules/{schedule_id} (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

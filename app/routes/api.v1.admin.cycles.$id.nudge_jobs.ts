@@ -9,7 +9,8 @@ import {
 } from "~/features/nudges/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createNudgeSchedule, listNudgeJobs, listNudgeSchedules, sendNudgeNow } from "~/features/nudges/service.server";
+import { listNudgeJobs, sendNudgeNow } from "~/features/nudges/service.server";
+import { createNudgeSchedule, listNudgeSchedules } from "~/features/nudges/schedules.server";
 
 /** GET /api/v1/admin/cycles/{cycle_id}/nudge_jobs: jobs newest first and the schedules (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CycleParams, QuestionnaireResponse, QuestionnaireSchema, expectedVersionOf } from "~/features/questionnaires/contract.server";
-import { issuesOf } from "~/features/questionnaires/rules";
+import { issuesOf } from "~/features/questionnaires/validation";
 import { ApiError, api, badRequest, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { getQuestionnaire, saveQuestionnaire } from "~/features/questionnaires/service.server";

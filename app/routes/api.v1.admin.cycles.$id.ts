@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParams, CyclePatchSchema, CycleResponse } from "~/features/cycles/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { deleteCycle, getCycle, updateCycle } from "~/features/cycles/service.server";
+import { getCycle, updateCycle } from "~/features/cycles/service.server";
+import { deleteCycle } from "~/features/cycles/workflow.server";
 
 /** GET /api/v1/admin/cycles/{id} (super admin or HR ops). */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

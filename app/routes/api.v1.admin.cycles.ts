@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { AdminCycleListQuery, AdminCycleListResponse, CycleCreateSchema, CycleResponse } from "~/features/cycles/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createCycle, listAdminCycles } from "~/features/cycles/service.server";
+import { listAdminCycles } from "~/features/cycles/service.server";
+import { createCycle } from "~/features/cycles/workflow.server";
 
 /** GET /api/v1/admin/cycles (super admin or HR ops) — cycles and current_cycle; sort_by_start_date=true sorts by start date. */
 export const loader = ({ request }: LoaderFunctionArgs) =>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, ManagerFeedbackBody, ManagerFeedbackResponse } from "~/features/manager-review/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getManagerFeedback, saveManagerFeedback } from "~/features/manager-review/service.server";
+import { getManagerFeedback, saveManagerFeedback } from "~/features/manager-review/manager-feedback.server";
 
 /** GET /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedback: my manager feedback for a direct report. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

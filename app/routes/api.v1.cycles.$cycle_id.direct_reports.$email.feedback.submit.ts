@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, ManagerFeedbackResponse, ManagerFeedbackSubmitBody } from "~/features/manager-review/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { submitManagerFeedback } from "~/features/manager-review/service.server";
+import { submitManagerFeedback } from "~/features/manager-review/manager-feedback.server";
 
 /** POST /api/v1/cycles/{cycle_id}/direct_reports/{email}/feedback/submit [{answers}]: submit my manager feedback. */
 export const loader = () => methodNotAllowed(["POST"]);

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, PanelResponse } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { approveReportPanel } from "~/features/peer-selection/service.server";
+import { approveReportPanel } from "~/features/peer-selection/manager-panel.server";
 
 /** PATCH|POST /api/v1/cycles/{cycle_id}/direct_reports/{email}/panel/approve — the manager approves the selection (→ Manager Approved). */
 export const action = ({ request, params }: ActionFunctionArgs) =>

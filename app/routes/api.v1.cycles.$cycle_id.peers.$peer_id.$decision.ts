@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { PeerDecisionParams, RespondResponse } from "~/features/peer-selection/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { respondToPeerRequest } from "~/features/peer-selection/service.server";
+import { respondToPeerRequest } from "~/features/peer-selection/peer-requests.server";
 
 /** PATCH|POST /api/v1/cycles/{cycle_id}/peers/{peer_id}/accept|decline — the requested reviewer answers. */
 export const action = ({ request, params }: ActionFunctionArgs) =>

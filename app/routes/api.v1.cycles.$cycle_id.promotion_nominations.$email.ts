@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleEmailParams, NominationDetailResponse, NominationResponse } from "~/features/manager-review/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { getNomination, withdrawNomination } from "~/features/manager-review/service.server";
+import { getNomination, withdrawNomination } from "~/features/manager-review/nominations.server";
 
 /** GET /api/v1/cycles/{cycle_id}/promotion_nominations/{email}: a direct report's nomination. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, NominationInputSchema, NominationResponse, NominationsResponse } from "~/features/manager-review/contract.server";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
-import { listNominations, nominateForPromotion } from "~/features/manager-review/service.server";
+import { listNominations, nominateForPromotion } from "~/features/manager-review/nominations.server";
 
 /** GET /api/v1/cycles/{cycle_id}/promotion_nominations: the nominations of my direct reports. */
 export const loader = ({ request, params }: LoaderFunctionArgs) =>

@@ -28,12 +28,12 @@ import {
   CyclePatchSchema,
   cycleFormFailure,
   cycleFormValues,
-  deleteCycle,
   fieldErrorsOf,
   formStrings,
   getCycle,
   updateCycle,
 } from "~/features/cycles/service.server";
+import { deleteCycle } from "~/features/cycles/workflow.server";
 import { getCycleStatistics } from "~/features/cycles/statistics.server";
 import { temporalSettings } from "~/platform/temporal.server";
 

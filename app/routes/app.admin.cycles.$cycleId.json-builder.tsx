@@ -19,16 +19,10 @@ import { useEffect, useMemo, useState } from "react";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { QuestionListEditor, looseDocument } from "~/features/questionnaires/question-list-editor";
 import { QuestionPreview } from "~/features/questionnaires/question-preview";
-import {
-  DEFAULT_QUESTIONNAIRE,
-  REVIEWER_TYPE_LABELS,
-  checkQuestionnaireJson,
-  formatQuestionnaire,
-  usedReviewerTypes,
-  type Questionnaire,
-  type QuestionnaireIssue,
-} from "~/features/questionnaires/rules";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
+import { REVIEWER_TYPE_LABELS, usedReviewerTypes, type Questionnaire } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
+import { checkQuestionnaireJson, formatQuestionnaire, type QuestionnaireIssue } from "~/features/questionnaires/validation";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { ApiError } from "~/platform/api.server";
 import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaire } from "~/features/questionnaires/service.server";
 

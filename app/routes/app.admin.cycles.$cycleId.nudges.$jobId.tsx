@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Typography } from "@mui/material";
-import { JobDetailLayout, JobOriginFacts } from "~/features/jobs/components/job-views";
-import { stageText, type NudgeJobView } from "~/features/nudges/nudge-views";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
+import { JobDetailLayout } from "~/features/jobs/components/job-pages";
+import { JobOriginFacts } from "~/features/jobs/components/job-status";
+import { stageText } from "~/features/nudges/components/nudge-views";
+import type { NudgeJobView } from "~/features/nudges/rules";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { ApiError } from "~/platform/api.server";
-import { PageQuerySchema } from "~/features/jobs/service.server";
+import { PageQuerySchema } from "~/features/jobs/queries.server";
 import { getNudgeJobDetail } from "~/features/nudges/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Nudge #${data?.job.id ?? ""} - PMR` }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
-import { PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/service.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
+import { PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
 
 /** GET /app/admin/cycles/{cycleId}/participants-template.csv: the header row of a participant upload. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

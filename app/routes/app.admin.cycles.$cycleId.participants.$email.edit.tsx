@@ -9,7 +9,8 @@ import {
   participantFormValues,
   requireParticipantPage,
 } from "~/features/participants/pages.server";
-import { ParticipantPatchSchema, participantFieldErrorsOf, updateParticipant } from "~/features/participants/service.server";
+import { updateParticipant } from "~/features/participants/service.server";
+import { ParticipantPatchSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.participant.name ?? "Participant"} - PMR` }];

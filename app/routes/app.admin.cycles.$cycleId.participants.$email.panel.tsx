@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { requireParticipantPage } from "~/features/participants/pages.server";
-import { getParticipantPanel } from "~/features/participants/service.server";
+import { getParticipantPanel } from "~/features/participants/queries.server";
 import { ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel of ${data?.panel.participant.name ?? "Participant"} - PMR` }];

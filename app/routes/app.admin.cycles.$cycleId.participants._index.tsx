@@ -32,7 +32,9 @@ import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
 import { decisionText, ratingText } from "~/features/participants/rules";
 import { participantFormFailure, requireParticipantsPage } from "~/features/participants/pages.server";
-import { deleteParticipant, listParticipants, ParticipantListQuerySchema } from "~/features/participants/service.server";
+import { deleteParticipant } from "~/features/participants/service.server";
+import { listParticipants } from "~/features/participants/queries.server";
+import { ParticipantListQuerySchema } from "~/features/participants/schemas";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Participants - ${data?.cycle.name ?? "Cycle"} - PMR` }];
 

@@ -9,7 +9,8 @@ import {
   participantFormValues,
   requireParticipantsPage,
 } from "~/features/participants/pages.server";
-import { createParticipant, ParticipantCreateSchema, participantFieldErrorsOf } from "~/features/participants/service.server";
+import { createParticipant } from "~/features/participants/service.server";
+import { ParticipantCreateSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 
 export const meta: MetaFunction = () => [{ title: "Add Participant - PMR" }];

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/features/questionnaires/csv";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
 
 /**

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { QuestionPreview } from "~/features/questionnaires/question-preview";
 import { REVIEWER_TYPES, REVIEWER_TYPE_DESCRIPTIONS, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/features/questionnaires/rules";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { getCycleQuestions, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/features/questionnaires/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Questions - ${data?.cycle.name ?? "Cycle"} - PMR` }];

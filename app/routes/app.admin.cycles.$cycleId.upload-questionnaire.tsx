@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData } from "@remix-run/react";
 import { Alert, Link, Typography } from "@mui/material";
-import { UploadJobForm } from "~/features/jobs/components/job-views";
+import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { jobPagePath, startJobFromPage } from "~/features/jobs/pages.server";
 import { getQuestionnaire, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/features/questionnaires/service.server";
 

@@ -1,4 +1,5 @@
-import { adminCyclePageMeta, JobListRoute, StartDownloadButton } from "~/features/jobs/components/job-views";
+import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { StartDownloadButton } from "~/features/jobs/components/job-pages";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
 export const meta = adminCyclePageMeta("Upsert participants jobs");

@@ -26,7 +26,8 @@ import { z } from "zod";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { canCloseAndProceed, CYCLE_TRANSITIONS, stageLabel, transitionFrom, type CycleStage } from "~/features/cycles/rules";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { cycleFormFailure, listAdminCycles, transitionCycle } from "~/features/cycles/service.server";
+import { cycleFormFailure, listAdminCycles } from "~/features/cycles/service.server";
+import { transitionCycle } from "~/features/cycles/workflow.server";
 
 export const meta: MetaFunction = () => [{ title: "Cycles - PMR" }];
 

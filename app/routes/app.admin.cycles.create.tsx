@@ -4,7 +4,8 @@ import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-ru
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
 import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { CycleCreateSchema, createCycle, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/features/cycles/service.server";
+import { CycleCreateSchema, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/features/cycles/service.server";
+import { createCycle } from "~/features/cycles/workflow.server";
 
 export const meta: MetaFunction = () => [{ title: "Create Cycle - PMR" }];
 

@@ -5,7 +5,8 @@ import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { REPORTEE_PATHS } from "~/features/manager-review/rules";
-import { forPage, getReportFeedback } from "~/features/manager-review/service.server";
+import { getReportFeedback } from "~/features/manager-review/service.server";
+import { forPage } from "~/platform/page-errors.server";
 import { requireReportPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

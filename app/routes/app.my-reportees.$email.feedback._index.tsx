@@ -26,7 +26,9 @@ import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/features/feedback/answers";
 import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/features/manager-review/rules";
 import { isSpoofing } from "~/platform/auth.server";
-import { forPage, getManagerFeedback, listReportFeedbacks, saveManagerFeedback, submitManagerFeedback } from "~/features/manager-review/service.server";
+import { listReportFeedbacks } from "~/features/manager-review/service.server";
+import { getManagerFeedback, saveManagerFeedback, submitManagerFeedback } from "~/features/manager-review/manager-feedback.server";
+import { forPage } from "~/platform/page-errors.server";
 import { pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedbacks.participant.name ?? "direct report"} | PMR` }];

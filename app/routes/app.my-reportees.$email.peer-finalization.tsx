@@ -4,11 +4,12 @@ import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { ApproveSelectionButton, PeerPanel } from "~/features/peer-selection/peer-panel";
+import { ApproveSelectionButton, PeerPanel } from "~/features/peer-selection/components/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
 import { requireReportPage } from "~/features/manager-review/pages.server";
-import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/features/peer-selection/service.server";
-import { forPage, pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
+import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/features/peer-selection/manager-panel.server";
+import { pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
+import { forPage } from "~/platform/page-errors.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Peer selection of ${data?.panel.participant.name ?? "direct report"} | PMR` }];
 

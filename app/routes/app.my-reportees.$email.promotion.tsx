@@ -24,7 +24,8 @@ import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NOMINATION_STATUS_LABELS, RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, RationaleSchema, REPORTEE_PATHS } from "~/features/manager-review/rules";
 import { isSpoofing } from "~/platform/auth.server";
-import { forPage, getNomination, nominateForPromotion, withdrawNomination } from "~/features/manager-review/service.server";
+import { getNomination, nominateForPromotion, withdrawNomination } from "~/features/manager-review/nominations.server";
+import { forPage } from "~/platform/page-errors.server";
 import { pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Promotion nomination of ${data?.participant.name ?? "direct report"} | PMR` }];

@@ -3,8 +3,8 @@ import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { PanelStatusChip } from "~/features/peer-selection/peer-panel";
-import { listTeamSelections } from "~/features/peer-selection/service.server";
+import { PanelStatusChip } from "~/features/peer-selection/components/status-chips";
+import { listTeamSelections } from "~/features/peer-selection/manager-panel.server";
 import { selectedCyclePage } from "~/features/peer-selection/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Modify Peer/Stakeholder selection for your Team | PMR" }];

@@ -3,9 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { IncomingRequests, PeerPanel } from "~/features/peer-selection/peer-panel";
+import { IncomingRequests } from "~/features/peer-selection/components/incoming-requests";
+import { PeerPanel } from "~/features/peer-selection/components/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
-import { addMyPeer, getMyPanel, listMyPeerRequests, removeMyPeer, respondToPeerRequest } from "~/features/peer-selection/service.server";
+import { addMyPeer, getMyPanel, removeMyPeer } from "~/features/peer-selection/service.server";
+import { listMyPeerRequests, respondToPeerRequest } from "~/features/peer-selection/peer-requests.server";
 import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent, unlessNotParticipant } from "~/features/peer-selection/pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Peer/Stakeholder Selection | PMR" }];

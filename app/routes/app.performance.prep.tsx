@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { getMyInfo } from "~/features/peer-selection/service.server";
 import { selectedCyclePage, unlessNotParticipant } from "~/features/peer-selection/pages.server";
@@ -32,16 +32,9 @@ export default function CheckYourProfile() {
   const data = useLoaderData<typeof loader>();
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Check your profile
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />}
-      </Box>
+      <CyclePageHeader title="Check your profile" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
+        <CycleMessage kind={data.kind} message={data.message} />
       ) : !data.info ? (
         <Alert severity="info" data-testid="profile-not-participant">
           You are not a participant of this cycle, so there is no profile to check for it.

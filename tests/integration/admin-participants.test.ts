@@ -13,7 +13,8 @@ import * as decisionRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participa
 import * as panelRoute from "~/routes/api.v1.admin.cycles.$cycle_id.participants.$participant_email.panel";
 import * as statisticsRoute from "~/routes/api.v1.admin.cycles.$id.statistics";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
-import { checkParticipantRows, ParticipantRowsError, upsertParticipantRows } from "~/features/participants/service.server";
+import { checkParticipantRows } from "~/features/participants/rows/plan.server";
+import { ParticipantRowsError, upsertParticipantRows } from "~/features/participants/rows/import.server";
 import type { Actor } from "~/platform/audit.server";
 import * as listPage from "~/routes/app.admin.cycles.$cycleId.participants._index";
 import * as createPage from "~/routes/app.admin.cycles.$cycleId.participants.create";

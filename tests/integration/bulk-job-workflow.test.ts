@@ -18,7 +18,7 @@ import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit.server";
 import { createJob } from "~/features/jobs/service.server";
-import { PHASE } from "~/features/jobs/types/participants.server";
+import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { createAppWorker, WORKFLOWS_PATH } from "../../worker/worker";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
-import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import * as listRoute from "~/routes/api.v1.cycles.$cycle_id.feedbacks";
 import * as countRoute from "~/routes/api.v1.cycles.$cycle_id.feedback_received_count";
 import * as feedbackRoute from "~/routes/api.v1.cycles.$cycle_id.participants.$email.feedback";

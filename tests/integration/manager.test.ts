@@ -7,7 +7,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { Cycle, CycleState, User } from "~/generated/prisma/client.ts";
-import { DEFAULT_QUESTIONNAIRE, type Question } from "~/features/questionnaires/rules";
+import type { Question } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { insertCycle } from "~/features/cycles/model.server";
 import { API_TOKEN_TTL_MS, hashToken, newTokenValue } from "~/platform/auth.server";
 import * as directReportsRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports._index";

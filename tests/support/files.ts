@@ -1,6 +1,6 @@
 /**
  * Readers for the files jobs and downloads produce, for integration tests: the text of a PDF
- * (structure checked) and the entries of a stored ZIP archive (~/services/zip-store.server reads it).
+ * (structure checked) and the entries of a stored ZIP archive (~/platform/zip-store.server writes it).
  */
 import { inflateSync } from "node:zlib";
 import { expect } from "vitest";

@@ -14,7 +14,7 @@ import type { User } from "~/generated/prisma/client.ts";
 import type { CycleStage } from "~/features/cycles/rules";
 import { CYCLE_TRANSITIONS, TRANSITION_TABLE } from "~/features/cycles/rules";
 import type { Actor } from "~/platform/audit.server";
-import { createCycle, transitionCycle } from "~/features/cycles/service.server";
+import { createCycle, transitionCycle } from "~/features/cycles/workflow.server";
 import { createTestUser } from "./api";
 
 export type ReviewOrg = {

@@ -13,7 +13,8 @@ import {
   questionsFor,
   storedAnswers,
 } from "~/features/feedback/answers";
-import { DEFAULT_QUESTIONNAIRE, type Question } from "~/features/questionnaires/rules";
+import type { Question } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 
 const questions: Question[] = [
   { id: "strengths", kind: "text", label: "Strengths?", required: true, max_length: 10 },

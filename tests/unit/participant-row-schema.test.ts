@@ -6,7 +6,7 @@ import {
   CalibratedRatingBodySchema,
   PromotionDecisionBodySchema,
   validateParticipantRow,
-} from "~/features/participants/service.server";
+} from "~/features/participants/schemas";
 
 describe("ParticipantRowSchema (CSV rows)", () => {
   it("trims and lower-cases emails, turns blank cells into null and reads flags", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_QUESTIONNAIRE, QuestionnaireSchema, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
+import { QuestionnaireSchema, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import {
   joinList,
   parseQuestionRow,

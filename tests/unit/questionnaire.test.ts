@@ -1,19 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  DEFAULT_QUESTIONNAIRE,
   DEFAULT_TEXT_MAX_LENGTH,
   QUESTIONNAIRE_LIMITS,
   REVIEWER_TYPES,
   REVIEWER_TYPE_LABELS,
-  checkQuestionnaire,
-  checkQuestionnaireJson,
   questionsByType,
   scalePoints,
   textMaxLength,
   usedReviewerTypes,
   type Question,
-  type QuestionnaireIssue,
 } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
+import { checkQuestionnaire, checkQuestionnaireJson, type QuestionnaireIssue } from "~/features/questionnaires/validation";
 
 const text = (id: string, extra: Partial<Question> = {}): Question => ({ id, kind: "text", label: `Question ${id}`, required: true, ...extra });
 const rating = (id: string, extra: Partial<Question> = {}): Question => ({

@@ -1,4 +1,4 @@
-import { createScheduledNudgeJob } from "~/features/nudges/service.server";
+import { createScheduledNudgeJob } from "~/features/nudges/scheduled-run.server";
 import type { StartScheduledNudgeInput, StartScheduledNudgeResult } from "../../workflows/nudge-contract";
 
 /**

@@ -1,5 +1,6 @@
 import { getDb } from "~/platform/db.server";
-import { fromDbState, type CycleStage } from "~/features/cycles/rules";
+import { fromDbState } from "~/features/cycles/rules";
+import type { CycleStatistics, FeedbackTypeStats, ProgressItem } from "~/features/cycles/statistics";
 import {
   CALIBRATED_RATINGS,
   FEEDBACK_STAGE_OF,
@@ -19,37 +20,6 @@ import { notFound } from "~/platform/api.server";
  * status against the mandatory reviewers derived from the participant records (plus any other
  * feedback rows, e.g. peers), calibrated ratings and promotion decisions.
  */
-
-export type FeedbackTypeStats = {
-  reviewer_type: ReviewerTypeValue;
-  label: string;
-  stage: "spu_feedback" | "manager_feedback";
-  /** Mandatory (reviewee, reviewer) pairs of this type plus any other feedback rows of this type. */
-  expected: number;
-  submitted: number;
-  draft: number;
-  not_started: number;
-};
-
-export type ProgressItem = {
-  key: "spu_feedback" | "manager_feedback" | "calibrated_ratings" | "promotion_decisions";
-  stage: CycleStage;
-  label: string;
-  total: number;
-  done: number;
-  in_progress: number;
-  pending: number;
-};
-
-export type CycleStatistics = {
-  cycle_id: number;
-  state: CycleStage;
-  participants: { total: number; reviewer_only: number; receiving_feedback: number };
-  progress: ProgressItem[];
-  feedback_by_reviewer_type: FeedbackTypeStats[];
-  calibrated_ratings: { total: number; rated: number; pending: number; by_rating: Record<string, number> };
-  promotion_decisions: { nominated: number; decided: number; pending: number; by_decision: Record<string, number> };
-};
 
 export async function getCycleStatistics(cycleId: number): Promise<CycleStatistics> {
   const db = await getDb();

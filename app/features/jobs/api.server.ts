@@ -3,7 +3,10 @@ import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobP
 import type { JobType } from "~/generated/prisma/client.ts";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { createJob, getJobDetail, jobOutputResponse, jobTypeDef, listJobs, readUploadForm } from "~/features/jobs/service.server";
+import { createJob } from "~/features/jobs/service.server";
+import { jobTypeDef } from "~/features/jobs/job-types.server";
+import { readUploadForm } from "~/features/jobs/upload.server";
+import { getJobDetail, jobOutputResponse, listJobs } from "~/features/jobs/queries.server";
 import { ApiError } from "~/platform/api.server";
 import { z } from "zod";
 

@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
-import { ERROR_MODES, JOB_STATUSES, JOB_TYPES, MAX_UPLOAD_BYTES, PageQuerySchema, UploadFieldsSchema } from "~/features/jobs/service.server";
+import { ERROR_MODES, JOB_STATUSES } from "~/features/jobs/rules";
+import { JOB_TYPES } from "~/features/jobs/job-types.server";
+import { MAX_UPLOAD_BYTES, UploadFieldsSchema } from "~/features/jobs/upload.server";
+import { PageQuerySchema } from "~/features/jobs/queries.server";
 
 /**
  * Contracts of the bulk job routes under /api/v1/admin/cycles/{cycle_id}/: for each job type a

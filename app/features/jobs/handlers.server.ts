@@ -1,7 +1,7 @@
 import type { JobType } from "~/generated/prisma/client.ts";
 import type { JobHandler } from "~/features/jobs/runner.server";
 import { feedbackPdfJobHandlers } from "~/features/jobs/types/feedback-pdf.server";
-import { nudgeJobHandlers } from "~/features/nudges/service.server";
+import { nudgeJobHandlers } from "~/features/jobs/types/nudge.server";
 import { participantJobHandlers } from "~/features/jobs/types/participants.server";
 import { questionnaireJobHandlers } from "~/features/jobs/types/questionnaire.server";
 

@@ -1,20 +1,20 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { JobType } from "~/generated/prisma/client.ts";
-import { requireAdminCycle } from "~/features/cycles/pages.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { ApiError } from "~/platform/api.server";
-import {
-  createJob,
-  getJobDetail,
-  jobTypeDef,
-  listJobs,
-  PageQuerySchema,
-  readUploadForm,
-  PARTICIPANT_UPLOAD_COLUMNS,
-  UploadFieldsSchema,
-  type JobJson,
-  type JobRowErrorJson,
-} from "~/features/jobs/service.server";
+import { createJob } from "~/features/jobs/service.server";
+import { jobTypeDef, PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
+import { readUploadForm, UploadFieldsSchema } from "~/features/jobs/upload.server";
+import { getJobDetail, listJobs, PageQuerySchema } from "~/features/jobs/queries.server";
+import type {
+  JobDetailPageData,
+  JobFormFailure,
+  JobJson,
+  JobListPageData,
+  JobTypeView,
+  ParticipantUploadPageData,
+} from "~/features/jobs/rules";
 
 /**
  * Loaders and actions of the bulk job pages under /app/admin/cycles/{cycleId}/ (super admin only:
@@ -23,12 +23,11 @@ import {
  *   {pagePath}/{jobId}    one job: status, progress, row errors
  * e.g. upload-participants-jobs/12, download-participant-jobs/13.
  * The route modules export the factories at the end (jobListLoader, jobDetailLoader, jobStartAction,
- * participantUploadLoader) with their job type; their views are in app/features/jobs/components/job-views.tsx.
+ * participantUploadLoader) with their job type; their views are in app/features/jobs/components/job-views.tsx
+ * (the data they return is typed in app/features/jobs/rules.ts, so the components need no server module).
  */
 
 type Params = LoaderFunctionArgs["params"];
-
-export type JobTypeView = { key: string; label: string; pagePath: string; input: "file" | "none"; hasOutput: boolean };
 
 export function jobTypeView(type: JobType): JobTypeView {
   const def = jobTypeDef(type);
@@ -51,22 +50,14 @@ export async function loadJobListPage(request: Request, params: Params, type: Jo
   const { cycle } = await requireAdminCycle(request, params);
   const query = pageQuery(request);
   const { jobs, total } = await listJobs(cycle.id, type, query);
-  return { cycle, view: jobTypeView(type), jobs, total, page: query.page, pageSize: query.page_size };
+  return { cycle, view: jobTypeView(type), jobs, total, page: query.page, pageSize: query.page_size } satisfies JobListPageData;
 }
 
 export async function loadJobDetailPage(
   request: Request,
   params: Params,
   type: JobType,
-): Promise<{
-  cycle: Awaited<ReturnType<typeof requireAdminCycle>>["cycle"];
-  view: JobTypeView;
-  job: JobJson;
-  rowErrors: JobRowErrorJson[];
-  rowErrorsTotal: number;
-  page: number;
-  pageSize: number;
-}> {
+): Promise<Omit<JobDetailPageData, "cycle"> & { cycle: Awaited<ReturnType<typeof requireAdminCycle>>["cycle"] }> {
   const { cycle } = await requireAdminCycle(request, params);
   const raw = params.jobId ?? "";
   if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
@@ -87,8 +78,6 @@ export async function loadJobDetailPage(
     throw err;
   }
 }
-
-export type JobFormFailure = { ok: false; formError: string; details: string[] };
 
 function failureOf(err: unknown): { status: number; body: JobFormFailure } {
   if (err instanceof ApiError) {
@@ -149,6 +138,6 @@ export function jobStartAction(type: JobType) {
 export function participantUploadLoader(type: "UPLOAD_PARTICIPANTS" | "UPSERT_PARTICIPANTS") {
   return async ({ request, params }: LoaderFunctionArgs) => {
     const { cycle } = await requireAdminCycle(request, params);
-    return { cycle, columns: [...PARTICIPANT_UPLOAD_COLUMNS], jobsPath: jobPagePath(cycle.id, type) };
+    return { cycle, columns: [...PARTICIPANT_UPLOAD_COLUMNS], jobsPath: jobPagePath(cycle.id, type) } satisfies ParticipantUploadPageData;
   };
 }

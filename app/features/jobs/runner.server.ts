@@ -8,9 +8,9 @@ import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
  *
  * HOW TO ADD A JOB TYPE (see docs/decisions/0015-bulk-jobs.md):
  *  1. The JobType enum value exists in prisma/schema.prisma (ask the lead otherwise).
- *  2. Describe it for the API and pages in `JOB_TYPES` (app/features/jobs/service.server.ts): key, label,
+ *  2. Describe it for the API and pages in `JOB_TYPES` (app/features/jobs/job-types.server.ts): key, label,
  *     API collection path, page path, input ("csv" with its header check, or "none"), output file.
- *  3. Write its `JobHandler` (begin / step / finish below; e.g. app/features/jobs/types/participants.server.ts)
+ *  3. Write its `JobHandler` (begin / step / finish below; e.g. app/features/jobs/types/participants/download.server.ts)
  *     and register it in `JOB_HANDLERS` (app/features/jobs/handlers.server.ts).
  *  4. Add API routes that call `createJob` / `listJobs` / `getJobDetail` (see the participant job
  *     routes) and pages that use app/features/jobs/components/job-views.tsx.

@@ -1,27 +1,11 @@
 import { Link as RemixLink } from "@remix-run/react";
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-  type ChipProps,
-} from "@mui/material";
+import { Box, Button, Chip, Stack, TableCell, TableRow, Typography, type ChipProps } from "@mui/material";
 import type { CycleStage } from "~/features/cycles/rules";
 import { MANAGER_FEEDBACK_STATE_LABELS, NOMINATION_STATUS_LABELS, REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/features/manager-review/rules";
-import type { loadReporteesPage } from "~/features/manager-review/pages.server";
+import type { ReporteesPageData } from "~/features/manager-review/types";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
-
-export type ReporteesPageData = Awaited<ReturnType<typeof loadReporteesPage>>;
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
 
 const FEEDBACK_STATE_COLORS: Record<ManagerFeedbackState, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
 const NOMINATION_COLORS: Record<NominationStatus, ChipProps["color"]> = { nominated: "primary", withdrawn: "default" };
@@ -35,16 +19,9 @@ const NOMINATION_COLORS: Record<NominationStatus, ChipProps["color"]> = { nomina
 export function MyReporteesList({ data, title }: { data: ReporteesPageData; title: string }) {
   return (
     <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />}
-      </Box>
+      <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
+        <CycleMessage kind={data.kind} message={data.message} />
       ) : (
         <>
           <StageNote stage={data.direct.cycle.state} cycleId={data.cycleId} />
@@ -81,102 +58,97 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
       <Typography variant="h5" component="h2" id="direct-reports-heading" sx={{ mb: 1 }}>
         Direct reports
       </Typography>
-      {data.direct_reports.length === 0 ? (
-        <Typography color="text.secondary" data-testid="direct-reports-empty">
-          You have no direct reports in this cycle.
-        </Typography>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" data-testid="direct-reports-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Peer selection</TableCell>
-                <TableCell>360 feedback received</TableCell>
-                <TableCell>Feedback to give</TableCell>
-                <TableCell>Manager feedback</TableCell>
-                <TableCell>Promotion nomination</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.direct_reports.map((r) => (
-                <TableRow key={r.email} data-testid={`reportee-row-${r.email}`}>
-                  <TableCell>
-                    <Typography fontWeight={500}>{r.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {r.email}
-                      {r.job_title ? ` · ${r.job_title}` : ""}
-                    </Typography>
-                    {r.reviewer_only && <Chip size="small" label="Reviewer only" sx={{ mt: 0.5 }} />}
-                  </TableCell>
-                  <TableCell data-testid={`reportee-selection-${r.email}`}>
-                    {r.reviewer_only ? (
-                      "—"
-                    ) : (
-                      <>
-                        <Typography variant="body2">
-                          {r.selection.accepted} accepted · {r.selection.requested} pending · {r.selection.declined} declined
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {r.selection.panel_status === "manager_approved" ? "Manager Approved" : "Admin Approved"}
-                        </Typography>
-                      </>
-                    )}
-                  </TableCell>
-                  <TableCell data-testid={`reportee-received-${r.email}`}>
-                    {r.reviewer_only ? "—" : `${r.feedback_received.given} of ${r.feedback_received.requested} given`}
-                  </TableCell>
-                  <TableCell data-testid={`reportee-to-give-${r.email}`}>
-                    {`${r.feedback_to_give.given} of ${r.feedback_to_give.requested} given`}
-                  </TableCell>
-                  <TableCell>
-                    {r.reviewer_only ? (
-                      "—"
-                    ) : (
-                      <Chip
-                        size="small"
-                        data-testid={`reportee-manager-feedback-${r.email}`}
-                        label={MANAGER_FEEDBACK_STATE_LABELS[r.manager_feedback.state]}
-                        color={FEEDBACK_STATE_COLORS[r.manager_feedback.state]}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {r.promotion_nomination ? (
-                      <Chip
-                        size="small"
-                        data-testid={`reportee-nomination-${r.email}`}
-                        label={NOMINATION_STATUS_LABELS[r.promotion_nomination.status]}
-                        color={NOMINATION_COLORS[r.promotion_nomination.status]}
-                      />
-                    ) : (
-                      <Typography variant="body2" color="text.secondary" data-testid={`reportee-nomination-${r.email}`}>
-                        Not nominated
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    {!r.reviewer_only && (
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap" }}>
-                        <Button size="small" component={RemixLink} to={REPORTEE_PATHS.feedback(r.email, cycleId)} data-testid={`reportee-feedback-link-${r.email}`}>
-                          Feedback
-                        </Button>
-                        <Button size="small" component={RemixLink} to={REPORTEE_PATHS.summary(r.email, cycleId)} data-testid={`reportee-summary-link-${r.email}`}>
-                          Summary
-                        </Button>
-                        <Button size="small" component={RemixLink} to={REPORTEE_PATHS.promotion(r.email, cycleId)} data-testid={`reportee-promotion-link-${r.email}`}>
-                          Promotion
-                        </Button>
-                      </Stack>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      <OutlinedTable
+        testId="direct-reports-table"
+        empty={data.direct_reports.length === 0}
+        emptyText="You have no direct reports in this cycle."
+        emptyTestId="direct-reports-empty"
+        head={
+          <>
+            <TableCell>Name</TableCell>
+            <TableCell>Peer selection</TableCell>
+            <TableCell>360 feedback received</TableCell>
+            <TableCell>Feedback to give</TableCell>
+            <TableCell>Manager feedback</TableCell>
+            <TableCell>Promotion nomination</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </>
+        }
+      >
+        {data.direct_reports.map((r) => (
+          <TableRow key={r.email} data-testid={`reportee-row-${r.email}`}>
+            <TableCell>
+              <Typography fontWeight={500}>{r.name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {r.email}
+                {r.job_title ? ` · ${r.job_title}` : ""}
+              </Typography>
+              {r.reviewer_only && <Chip size="small" label="Reviewer only" sx={{ mt: 0.5 }} />}
+            </TableCell>
+            <TableCell data-testid={`reportee-selection-${r.email}`}>
+              {r.reviewer_only ? (
+                "—"
+              ) : (
+                <>
+                  <Typography variant="body2">
+                    {r.selection.accepted} accepted · {r.selection.requested} pending · {r.selection.declined} declined
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {r.selection.panel_status === "manager_approved" ? "Manager Approved" : "Admin Approved"}
+                  </Typography>
+                </>
+              )}
+            </TableCell>
+            <TableCell data-testid={`reportee-received-${r.email}`}>
+              {r.reviewer_only ? "—" : `${r.feedback_received.given} of ${r.feedback_received.requested} given`}
+            </TableCell>
+            <TableCell data-testid={`reportee-to-give-${r.email}`}>
+              {`${r.feedback_to_give.given} of ${r.feedback_to_give.requested} given`}
+            </TableCell>
+            <TableCell>
+              {r.reviewer_only ? (
+                "—"
+              ) : (
+                <Chip
+                  size="small"
+                  data-testid={`reportee-manager-feedback-${r.email}`}
+                  label={MANAGER_FEEDBACK_STATE_LABELS[r.manager_feedback.state]}
+                  color={FEEDBACK_STATE_COLORS[r.manager_feedback.state]}
+                />
+              )}
+            </TableCell>
+            <TableCell>
+              {r.promotion_nomination ? (
+                <Chip
+                  size="small"
+                  data-testid={`reportee-nomination-${r.email}`}
+                  label={NOMINATION_STATUS_LABELS[r.promotion_nomination.status]}
+                  color={NOMINATION_COLORS[r.promotion_nomination.status]}
+                />
+              ) : (
+                <Typography variant="body2" color="text.secondary" data-testid={`reportee-nomination-${r.email}`}>
+                  Not nominated
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell align="right">
+              {!r.reviewer_only && (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap" }}>
+                  <Button size="small" component={RemixLink} to={REPORTEE_PATHS.feedback(r.email, cycleId)} data-testid={`reportee-feedback-link-${r.email}`}>
+                    Feedback
+                  </Button>
+                  <Button size="small" component={RemixLink} to={REPORTEE_PATHS.summary(r.email, cycleId)} data-testid={`reportee-summary-link-${r.email}`}>
+                    Summary
+                  </Button>
+                  <Button size="small" component={RemixLink} to={REPORTEE_PATHS.promotion(r.email, cycleId)} data-testid={`reportee-promotion-link-${r.email}`}>
+                    Promotion
+                  </Button>
+                </Stack>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
     </Box>
   );
 }
@@ -191,41 +163,39 @@ function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, 
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         As their secondary manager you read their feedback summary; their manager writes the manager feedback.
       </Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table size="small" data-testid="secondary-reports-table">
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Manager</TableCell>
-              <TableCell align="right">Feedback summary</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.secondary_reports.map((r) => (
-              <TableRow key={r.email} data-testid={`secondary-row-${r.email}`}>
-                <TableCell>
-                  <Typography fontWeight={500}>{r.name}</Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {r.email}
-                  </Typography>
-                </TableCell>
-                <TableCell>{r.manager ? r.manager.name : "—"}</TableCell>
-                <TableCell align="right">
-                  {r.reviewer_only ? (
-                    <Typography variant="body2" color="text.secondary">
-                      Reviewer only
-                    </Typography>
-                  ) : (
-                    <Button size="small" component={RemixLink} to={REPORTEE_PATHS.secondarySummary(r.email, cycleId)} data-testid={`secondary-summary-link-${r.email}`}>
-                      View summary
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <OutlinedTable
+        testId="secondary-reports-table"
+        head={
+          <>
+            <TableCell>Name</TableCell>
+            <TableCell>Manager</TableCell>
+            <TableCell align="right">Feedback summary</TableCell>
+          </>
+        }
+      >
+        {data.secondary_reports.map((r) => (
+          <TableRow key={r.email} data-testid={`secondary-row-${r.email}`}>
+            <TableCell>
+              <Typography fontWeight={500}>{r.name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {r.email}
+              </Typography>
+            </TableCell>
+            <TableCell>{r.manager ? r.manager.name : "—"}</TableCell>
+            <TableCell align="right">
+              {r.reviewer_only ? (
+                <Typography variant="body2" color="text.secondary">
+                  Reviewer only
+                </Typography>
+              ) : (
+                <Button size="small" component={RemixLink} to={REPORTEE_PATHS.secondarySummary(r.email, cycleId)} data-testid={`secondary-summary-link-${r.email}`}>
+                  View summary
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
     </Box>
   );
 }

@@ -6,14 +6,14 @@ import { toCycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
-import { forPage, listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
+import { listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
+import type { CycleOption, ReporteesPageData } from "~/features/manager-review/types";
+import { forPage } from "~/platform/page-errors.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
 
-export type CycleOption = { id: number; name: string };
-
 /** /app/my-reportees and /app/my-reportees/feedbacks: the selected cycle (?cycle_id=), direct and secondary reports. */
-export async function loadReporteesPage(request: Request) {
+export async function loadReporteesPage(request: Request): Promise<ReporteesPageData> {
   const current = await requireUser(request);
   const selection = await resolveSelectedCycle(request);
   const cycles: CycleOption[] = selection.cycles.map((c) => ({ id: c.id, name: c.name }));

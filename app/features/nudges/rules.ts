@@ -1,6 +1,10 @@
+import type { CycleStage } from "~/features/cycles/rules";
+import type { JobJson, JobView } from "~/features/jobs/rules";
+
 /**
- * Nudge schedules (ADR 0019): the rules for the times an admin may give. PURE module (server,
- * pages and tests).
+ * Nudge schedules (ADR 0019): the rules for the times an admin may give, and the types the server
+ * and the nudge components share (a nudge job's and a schedule's JSON, the nudges page's data).
+ * PURE module (server, pages and tests): no Node or browser imports, no server modules.
  *
  * A recurring nudge is a 5-field cron expression (minute hour day-of-month month day-of-week) in an
  * IANA time zone. It may run at most once an hour: the minute field must be one number, so
@@ -80,3 +84,78 @@ export function describeNudgeSchedule(s: { kind: NudgeScheduleKindValue; run_at:
   if (s.kind === "once") return s.run_at ? `Once on ${formatUtc(s.run_at)}` : "Once";
   return `Cron '${s.cron ?? ""}' (${s.time_zone ?? "UTC"})`;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Jobs and schedules as JSON (app/features/nudges/service.server.ts, schedules.server.ts)
+
+/** What a nudge job's JSON adds to any job's. */
+export type NudgeJobCounts = {
+  /** The stage whose pending work was reminded (null until the job has begun). */
+  stage: CycleStage | null;
+  recipients: number;
+  /** In-app notifications this job created. */
+  notified: number;
+  /** Emails handed to the SMTP server. */
+  emailed: number;
+  /** Emails the SMTP server refused for good. */
+  email_failed: number;
+  /** The schedule whose run created this job (null: sent now). */
+  schedule_id: number | null;
+};
+
+export type NudgeJobJson = JobJson & NudgeJobCounts;
+
+export type NudgeScheduleStatus = "scheduled" | "finished" | "cancelled";
+
+export type NudgeScheduleJson = {
+  id: number;
+  cycle_id: number;
+  /** The Temporal Schedule id. */
+  schedule_id: string;
+  kind: NudgeScheduleKindValue;
+  run_at: string | null;
+  cron: string | null;
+  time_zone: string | null;
+  description: string;
+  status: NudgeScheduleStatus;
+  /** The next time it fires (from Temporal; null when it will not fire again or Temporal is unreachable). */
+  next_run_at: string | null;
+  /** Jobs its runs created. */
+  runs: number;
+  last_run_at: string | null;
+  created_by: { id: number; email: string; name: string } | null;
+  created_at: string;
+  cancelled_at: string | null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Pages (the data of app/features/nudges/pages.server.ts as the components read it)
+
+/** A nudge job as the pages show it. */
+export type NudgeJobView = JobView & NudgeJobCounts;
+
+/** A schedule as the nudges page shows it. */
+export type NudgeScheduleView = Omit<NudgeScheduleJson, "cycle_id" | "run_at" | "cron" | "time_zone" | "cancelled_at">;
+
+/** The nudges page (/app/admin/cycles/{cycleId}/nudges): the form, the schedules and a page of jobs. */
+export type NudgesPageData = {
+  cycle: { id: number; name: string; state: string };
+  jobs: NudgeJobJson[];
+  total: number;
+  page: number;
+  pageSize: number;
+  schedules: NudgeScheduleJson[];
+  /** People with pending work in the cycle's stage right now. */
+  pendingCount: number;
+  description: string;
+  emailOn: boolean;
+};
+
+/** The recurring presets of the schedule form ("custom": a cron expression). */
+export const NUDGE_FREQUENCIES = ["daily", "weekdays", "weekly", "custom"] as const;
+export type NudgeFrequency = (typeof NUDGE_FREQUENCIES)[number];
+
+/** The answer of the nudges page's action (intent "create" or "cancel"). */
+export type NudgeActionResult =
+  | { ok: true; intent: string; message: string }
+  | { ok: false; intent: string; formError: string | null; fieldErrors: Record<string, string[]>; values: Record<string, string> };

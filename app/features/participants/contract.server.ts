@@ -10,7 +10,7 @@ import {
   ParticipantListQuerySchema,
   ParticipantPatchSchema,
   PromotionDecisionBodySchema,
-} from "~/features/participants/service.server";
+} from "~/features/participants/schemas";
 
 /** Contracts of the admin participant routes and the cycle statistics. */
 

@@ -1,8 +1,8 @@
 import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { parseStoredDecision, parseStoredRating, type CalibratedRating, type PromotionDecision } from "~/features/participants/rules";
+import { parseStoredDecision, parseStoredRating, type ParticipantJson } from "~/features/participants/rules";
 
-/** Data access for the participants of a cycle. Writes go through features/participants/service.server.ts. */
+/** Data access for the participants of a cycle. Writes go through features/participants/service.server.ts (and rows/, outcomes/). */
 
 export const participantInclude = {
   user: { select: { id: true, email: true, name: true } },
@@ -13,20 +13,8 @@ export const participantInclude = {
 
 export type ParticipantRow = Prisma.ParticipantGetPayload<{ include: typeof participantInclude }>;
 
-/** JSON shape of the API and the pages (snake_case). */
-export type ParticipantJson = {
-  id: number;
-  email: string;
-  name: string;
-  manager_email: string | null;
-  secondary_manager_email: string | null;
-  hr_partner_email: string | null;
-  reviewer_only: boolean;
-  calibrated_rating: CalibratedRating | null;
-  promotion_decision: PromotionDecision | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A user as the participant records name them (participant, managers, HR partner). */
+export type Person = { id: number; email: string; name: string };
 
 export function toParticipantJson(row: ParticipantRow): ParticipantJson {
   return {

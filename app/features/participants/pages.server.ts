@@ -1,21 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcome-fields";
-import { PROMOTION_DECISIONS } from "~/features/participants/rules";
+import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcomes/fields";
+import { PROMOTION_DECISIONS, type OutcomeEditActionData, type OutcomeEditPageData, type ParticipantJson } from "~/features/participants/rules";
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getCycle } from "~/features/cycles/service.server";
-import {
-  CalibratedRatingSchema,
-  getParticipant,
-  setCalibratedRating,
-  setPromotionDecision,
-  type ParticipantFieldErrors,
-  type ParticipantJson,
-} from "~/features/participants/service.server";
+import { CalibratedRatingSchema, type ParticipantFieldErrors } from "~/features/participants/schemas";
+import { getParticipant } from "~/features/participants/queries.server";
+import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
@@ -138,7 +133,7 @@ const OUTCOME_SAVES: Record<OutcomeField, (raw: unknown) => ((actor: Actor, cycl
 };
 
 /** Loader of an outcome page: the cycle and the participant (super admin only; 404s as requireParticipantPage). */
-export async function outcomeEditLoader({ request, params }: LoaderFunctionArgs) {
+export async function outcomeEditLoader({ request, params }: LoaderFunctionArgs): Promise<OutcomeEditPageData> {
   const { cycle, participant } = await requireParticipantPage(request, params);
   return { cycle, participant };
 }
@@ -150,14 +145,14 @@ export function outcomeEditAction(field: OutcomeField) {
     const { current, cycle, participant } = await requireParticipantPage(request, params);
     const form = await request.formData();
     const save = OUTCOME_SAVES[field](form.get(field) ?? undefined);
-    if (!save) return data({ error: def.invalidMessage }, { status: 400 });
+    if (!save) return data({ error: def.invalidMessage } satisfies OutcomeEditActionData, { status: 400 });
     try {
       const updated = await save(current.actor, cycle.id, participant.email);
       const done = new URLSearchParams({ done: `${def.subject} of ${updated.email}: ${def.text(updated)}` });
       return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
     } catch (err) {
       const failure = participantFormFailure(err);
-      return data({ error: failure.formError ?? def.failedMessage }, { status: failure.status });
+      return data({ error: failure.formError ?? def.failedMessage } satisfies OutcomeEditActionData, { status: failure.status });
     }
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Participants of a review cycle: rating scale, promotion decisions, reviewer types and the
- * derivation of a participant's mandatory reviewers (panel).
+ * Participants of a review cycle: rating scale, promotion decisions, reviewer types, the
+ * derivation of a participant's mandatory reviewers (panel), and the participant JSON and page data types.
  *
  * PURE module: no Node or browser imports; shared by the server and the pages.
  * See docs/decisions/0008-participants.md.
@@ -172,3 +172,27 @@ export function mandatoryPairs(
   }
   return out;
 }
+
+// ---------------------------------------------------------------------------------------------
+// JSON and page data (what the server sends, as the components read it)
+
+/** JSON shape of the API and the pages (snake_case). */
+export type ParticipantJson = {
+  id: number;
+  email: string;
+  name: string;
+  manager_email: string | null;
+  secondary_manager_email: string | null;
+  hr_partner_email: string | null;
+  reviewer_only: boolean;
+  calibrated_rating: CalibratedRating | null;
+  promotion_decision: PromotionDecision | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The data of an outcome page (.../participants/{email}/edit-rating and .../edit-promotion-decision): outcomeEditLoader. */
+export type OutcomeEditPageData = { cycle: { id: number; name: string }; participant: ParticipantJson };
+
+/** What outcomeEditAction answers when it does not redirect: the form error. */
+export type OutcomeEditActionData = { error: string };

@@ -1,6 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { SelectionActionResult } from "~/features/peer-selection/peer-panel";
+import type { SelectionActionResult } from "~/features/peer-selection/types";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
@@ -32,16 +32,6 @@ export async function unlessNotParticipant<T>(fn: () => Promise<T>): Promise<T |
     return await fn();
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
-
-/** A service failure turned into an error page (404/403/...). */
-export async function forPage<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ApiError) throw new Response(err.message, { status: err.status, statusText: err.message });
     throw err;
   }
 }

@@ -2,7 +2,7 @@
  * Peer/stakeholder selection rules (spec §4, §5, §9): who may change a participant's peer requests,
  * which peers may be added or removed, how requested reviewers answer, and the advice shown.
  *
- * PURE module: no Node or browser imports; shared by the server (app/features/peer-selection/service.server.ts)
+ * PURE module: no Node or browser imports; shared by the server (app/features/peer-selection/*.server.ts)
  * and the pages. Every refusal carries the HTTP status the API answers with and the message the user
  * reads. See docs/decisions/0020-peer-selection.md.
  */

@@ -1,14 +1,8 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { getDb } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import {
-  DEFAULT_QUESTIONNAIRE,
-  QuestionnaireSchema,
-  questionsByType,
-  type Question,
-  type Questionnaire,
-  type ReviewerType,
-} from "~/features/questionnaires/rules";
+import { QuestionnaireSchema, questionsByType, type Question, type Questionnaire, type ReviewerType } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { ApiError, conflict, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 

@@ -1,6 +1,6 @@
-import { Autocomplete, TextField } from "@mui/material";
+import { TextField } from "@mui/material";
 import { useState } from "react";
-import { useUserSuggestions, type UserOption } from "~/features/users/use-user-suggestions";
+import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
 
 /**
  * A text field for a user's email with suggestions (name or email search) from
@@ -26,20 +26,11 @@ export function UserEmailField({
   testId: string;
 }) {
   const [text, setText] = useState(defaultValue ?? "");
-  const [open, setOpen] = useState(false);
-  const { users: options, loading } = useUserSuggestions(open ? `/app/admin/cycles/${cycleId}/participants/user-options?q=${encodeURIComponent(text)}` : null);
   return (
-    <Autocomplete<UserOption | string, false, false, true>
-      freeSolo
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      options={options}
-      filterOptions={(x) => x}
-      loading={loading}
-      inputValue={text}
-      onInputChange={(_e, value) => setText(value)}
-      getOptionLabel={(o) => (typeof o === "string" ? o : o.email)}
+    <UserEmailAutocomplete
+      value={text}
+      onChange={setText}
+      suggestionsUrl={(open) => (open ? `/app/admin/cycles/${cycleId}/participants/user-options?q=${encodeURIComponent(text)}` : null)}
       renderOption={(props, o) => {
         const { key, ...rest } = props as typeof props & { key: string };
         return (

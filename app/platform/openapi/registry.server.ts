@@ -5,7 +5,7 @@ import { z } from "zod";
 extendZodWithOpenApi(z);
 
 /**
- * The /api/v1 description. Each API area has a contract module `app/contracts/*.server.ts` that
+ * The /api/v1 description. Each feature has a contract module `app/features/<feature>/contract.server.ts` that
  * defines its zod input and output schemas (the route modules parse with them) and registers its
  * routes with `registerRoute`; `buildOpenApiDocument` loads every contract module and generates
  * the document from this registry. (Route modules themselves may only export loader/action, so

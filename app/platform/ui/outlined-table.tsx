@@ -2,23 +2,25 @@ import { Paper, Table, TableBody, TableContainer, TableHead, TableRow, Typograph
 import type { ReactNode } from "react";
 
 /**
- * A small outlined table (data-testid `testId`) with the `head` cells and `children` rows,
+ * A small outlined table (data-testid `testId`, aria-label `ariaLabel`) with the `head` cells and `children` rows,
  * or, when `empty`, only `emptyText` in secondary colour (data-testid `emptyTestId`).
  */
 export function OutlinedTable({
   testId,
+  ariaLabel,
   head,
   children,
-  empty,
+  empty = false,
   emptyText,
   emptyTestId,
 }: {
-  testId: string;
+  testId?: string;
+  ariaLabel?: string;
   head: ReactNode;
   children: ReactNode;
-  empty: boolean;
-  emptyText: ReactNode;
-  emptyTestId: string;
+  empty?: boolean;
+  emptyText?: ReactNode;
+  emptyTestId?: string;
 }) {
   if (empty) {
     return (
@@ -29,7 +31,7 @@ export function OutlinedTable({
   }
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" data-testid={testId}>
+      <Table size="small" aria-label={ariaLabel} data-testid={testId}>
         <TableHead>
           <TableRow>{head}</TableRow>
         </TableHead>

@@ -1,7 +1,7 @@
-import { Alert, Box, Stack, Typography } from "@mui/material";
+import { Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import type { CycleStage } from "~/features/cycles/rules";
 
 type CycleOption = { id: number; name: string };
@@ -27,18 +27,11 @@ export function CyclePageFrame<D extends Selected | NotSelected>({
   const selected = data.kind === "selected" ? (data as Extract<D, Selected>) : null;
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100 }}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={selected ? selected.cycleId : null} />}
-      </Box>
+      <CyclePageHeader title={title} cycles={data.cycles} selectedId={selected ? selected.cycleId : null} />
       {selected ? (
         <SelectedCycle cycle={cycle(selected)}>{children(selected)}</SelectedCycle>
       ) : (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {(data as NotSelected).message}
-        </Alert>
+        <CycleMessage kind={(data as NotSelected).kind} message={(data as NotSelected).message} />
       )}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Box, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { STAGE_LABELS, type CycleStage } from "~/features/cycles/rules";
-import type { CycleStatistics } from "~/features/cycles/statistics.server";
+import type { CycleStatistics } from "~/features/cycles/statistics";
 
 /** Progress of a cycle: participants, per-stage done/pending, feedback by reviewer type. */
 export function CycleStatisticsPanel({ statistics }: { statistics: CycleStatistics }) {

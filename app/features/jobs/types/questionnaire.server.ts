@@ -16,7 +16,8 @@ import {
   QUESTIONNAIRE_CSV_REQUIRED_COLUMNS,
   rowFromCells,
 } from "~/features/questionnaires/csv";
-import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
+import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
+import { checkedCsvHeader, csvCursor, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
@@ -41,30 +42,9 @@ export const QUESTIONNAIRE_PHASE = {
   saving: "Saving the questionnaire",
 } as const;
 
-type ErrorRow = { rowNumber: number; column: string | null; message: string };
-type CsvCursor = CsvPosition & { columns: string[] };
-
-function csvCursor(value: JobStep["cursor"]): CsvCursor {
-  const c = value as unknown as CsvCursor;
-  if (!c || typeof c.row !== "number" || typeof c.offset !== "number" || typeof c.line !== "number" || !Array.isArray(c.columns)) {
-    throw new Error("Malformed CSV step cursor");
-  }
-  return c;
-}
-
 /** The header (checked again: the upload was checked before the job existed) and where the rows start. */
 async function headerOf(ctx: JobContext): Promise<{ columns: string[]; start: CsvPosition }> {
-  const header = await readCsvHeader(ctx.db, ctx.job.id);
-  if (!header) throw new JobInputError("The file is empty: the first row must name the columns");
-  const allowed: readonly string[] = QUESTIONNAIRE_CSV_COLUMNS;
-  const missing = QUESTIONNAIRE_CSV_REQUIRED_COLUMNS.filter((c) => !header.columns.includes(c));
-  const unknown = header.columns.filter((c) => !allowed.includes(c));
-  if (missing.length || unknown.length) {
-    throw new JobInputError(
-      `Invalid CSV header: ${[...missing.map((c) => `missing column ${c}`), ...unknown.map((c) => `unknown column ${c || "(blank)"}`)].join("; ")}`,
-    );
-  }
-  return header;
+  return checkedCsvHeader(ctx, QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS);
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from "@mui/material";
-import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcome-fields";
-import type { outcomeEditAction, outcomeEditLoader } from "~/features/participants/pages.server";
+import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcomes/fields";
+import type { OutcomeEditActionData, OutcomeEditPageData } from "~/features/participants/rules";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 
 /**
@@ -10,14 +10,14 @@ import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/parti
  * the route module exports `outcomeEditLoader`/`outcomeEditAction(field)` and renders this with its field.
  */
 
-export function outcomeEditMeta(field: OutcomeField): MetaFunction<typeof outcomeEditLoader> {
+export function outcomeEditMeta(field: OutcomeField): MetaFunction<() => OutcomeEditPageData> {
   return ({ data }) => [{ title: `${OUTCOME_FIELDS[field].subject} of ${data?.participant.name ?? "Participant"} - PMR` }];
 }
 
 export function ParticipantOutcomeEditPage({ field }: { field: OutcomeField }) {
   const def = OUTCOME_FIELDS[field];
-  const { cycle, participant } = useLoaderData<typeof outcomeEditLoader>();
-  const result = useActionData<ReturnType<typeof outcomeEditAction>>();
+  const { cycle, participant } = useLoaderData<OutcomeEditPageData>();
+  const result = useActionData<OutcomeEditActionData>();
   const busy = useNavigation().state !== "idle";
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>

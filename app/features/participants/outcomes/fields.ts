@@ -13,7 +13,8 @@ import {
  * The two single-choice outcomes an admin sets on a participant, each on its own page
  * (/app/admin/cycles/{cycleId}/participants/{email}/edit-rating and .../edit-promotion-decision):
  * everything that differs between the two pages. The page is app/features/participants/components/participant-outcome-edit.tsx,
- * its loader/action `outcomeEditLoader`/`outcomeEditAction` in app/features/participants/pages.server.ts.
+ * its loader/action `outcomeEditLoader`/`outcomeEditAction` in app/features/participants/pages.server.ts, the
+ * API action `outcomeApiAction` in app/features/participants/outcomes/api.server.ts.
  */
 
 export type OutcomeField = "calibrated_rating" | "promotion_decision";

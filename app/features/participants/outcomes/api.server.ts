@@ -5,10 +5,10 @@ import {
   ParticipantResponse,
   PromotionDecisionBodySchema,
 } from "~/features/participants/contract.server";
-import type { OutcomeField } from "~/features/participants/outcome-fields";
+import type { OutcomeField } from "~/features/participants/outcomes/fields";
 import { api, methodNotAllowed, parseJsonBody, parseParams } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
-import { setCalibratedRating, setPromotionDecision } from "~/features/participants/service.server";
+import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
 
 /** Parse the body of one outcome and save it (the service audits the change). */
 async function saveOutcome(field: OutcomeField, current: CurrentUser, cycleId: number, email: string, request: Request) {

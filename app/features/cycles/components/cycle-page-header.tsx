@@ -1,0 +1,25 @@
+import { Alert, Box, Typography } from "@mui/material";
+import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+
+/** The top of a page about the cycle chosen with ?cycle_id=: its heading row, and why no cycle is shown. */
+
+/** The page's `title` (h1) and, when there are cycles, the cycle switcher (`selectedId` null: none selected). */
+export function CyclePageHeader({ title, cycles, selectedId }: { title: string; cycles: Array<{ id: number; name: string }>; selectedId: number | null }) {
+  return (
+    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+      <Typography variant="h4" component="h1">
+        {title}
+      </Typography>
+      {cycles.length > 0 && <CycleSwitcher cycles={cycles} selectedId={selectedId} />}
+    </Box>
+  );
+}
+
+/** Why no cycle is shown (data-testid cycle-message): an invalid ?cycle_id= (error) or no cycle at all (info). */
+export function CycleMessage({ kind, message }: { kind: "none" | "invalid"; message: string }) {
+  return (
+    <Alert severity={kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,110 @@
+import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Paper, Radio, RadioGroup, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
+import { ERROR_MODE_LABELS, type JobCycleInfo } from "~/features/jobs/rules";
+
+/** The upload form of the bulk jobs that read a file (ADR 0015). */
+
+/**
+ * The upload form of a file job: file input, what to do with invalid rows, a template link.
+ * Posts multipart/form-data (fields `file`, `error_mode`) to the page's action.
+ */
+export function UploadJobForm({
+  cycle,
+  title,
+  description,
+  jobsPath,
+  templateHref,
+  templateLabel = "Download a CSV template",
+  accept = ".csv,text/csv",
+  result,
+  errorModeChoice = true,
+}: {
+  cycle: JobCycleInfo;
+  title: string;
+  description: React.ReactNode;
+  jobsPath: string;
+  templateHref?: string;
+  templateLabel?: string;
+  accept?: string;
+  result?: { ok: false; formError: string; details: string[] } | null;
+  /** false for job types that only commit all or nothing (no choice shown; the server's default applies). */
+  errorModeChoice?: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [fileName, setFileName] = useState<string>("");
+  const [mode, setMode] = useState<"all_or_nothing" | "valid_only">("all_or_nothing");
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <AdminCycleHeader cycle={cycle} title={title} />
+      <Stack spacing={1} sx={{ mb: 2, maxWidth: 760 }}>
+        {description}
+        <Stack direction="row" spacing={2}>
+          {templateHref && (
+            <Link href={templateHref} download data-testid="template-link">
+              {templateLabel}
+            </Link>
+          )}
+          <Link component={RemixLink} to={jobsPath} data-testid="jobs-link">
+            Previous jobs
+          </Link>
+        </Stack>
+      </Stack>
+      {result && !result.ok && (
+        <Alert severity="error" sx={{ mb: 2, maxWidth: 760 }} data-testid="upload-error">
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {result.formError}
+          </Typography>
+          {result.details.map((d) => (
+            <Typography key={d} variant="body2">
+              {d}
+            </Typography>
+          ))}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: 2, maxWidth: 760 }}>
+        <Form method="post" encType="multipart/form-data">
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+              <Button variant="outlined" component="label">
+                Choose file
+                <input
+                  hidden
+                  type="file"
+                  name="file"
+                  accept={accept}
+                  data-testid="upload-file"
+                  onChange={(e) => setFileName(e.currentTarget.files?.[0]?.name ?? "")}
+                />
+              </Button>
+              <Typography variant="body2" color={fileName ? "text.primary" : "text.secondary"} data-testid="upload-file-name">
+                {fileName || "No file chosen"}
+              </Typography>
+            </Stack>
+            {errorModeChoice && (
+              <FormControl>
+                <FormLabel id="error-mode-label">If some rows are invalid</FormLabel>
+                <RadioGroup
+                  aria-labelledby="error-mode-label"
+                  name="error_mode"
+                  value={mode}
+                  onChange={(e) => setMode(e.target.value as typeof mode)}
+                >
+                  <FormControlLabel value="all_or_nothing" control={<Radio />} label={ERROR_MODE_LABELS.all_or_nothing} />
+                  <FormControlLabel value="valid_only" control={<Radio />} label={ERROR_MODE_LABELS.valid_only} />
+                </RadioGroup>
+              </FormControl>
+            )}
+            <Box>
+              <Button type="submit" variant="contained" disabled={busy || !fileName} data-testid="upload-submit">
+                Upload
+              </Button>
+            </Box>
+          </Stack>
+        </Form>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,195 @@
+import type { Job, JobType, Prisma } from "~/generated/prisma/client.ts";
+import { badRequest } from "~/platform/api.server";
+import { csvHeaderOf, CsvInputError } from "~/features/jobs/files.server";
+import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
+import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
+import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
+
+/**
+ * The bulk job types (ADR 0015): JOB_TYPES describes each type for the API and the pages (key, label,
+ * API collection, page folder, input, header check of its upload, output file), and the JSON of a job.
+ *
+ * To add a job type: describe it in JOB_TYPES below, then see the steps in
+ * app/features/jobs/runner.server.ts ("HOW TO ADD A JOB TYPE").
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Job types
+
+export type JobTypeDef = {
+  type: JobType;
+  /** Lower-case id: JSON `type`, the JobType search attribute. */
+  key: string;
+  label: string;
+  /** Collection under /api/v1/admin/cycles/{cycle_id}/ (e.g. upload_participant_jobs). */
+  apiCollection: string;
+  /** Page folder under /app/admin/cycles/{cycleId}/ for the list and the job pages (e.g. upload-participants-jobs). */
+  pagePath: string;
+  /** "file": a multipart upload (checked by `checkUpload` before any job exists); "none": no input. */
+  input: "file" | "none";
+  /** The error modes the type accepts (default: both); another one is a 400. */
+  errorModes?: readonly ErrorModeValue[];
+  /** Rejects a bad upload with a 400 ApiError (e.g. the CSV header). */
+  checkUpload?: (file: UploadedFile) => void;
+  /**
+   * Rows per step (one activity, one transaction) unless the caller asks otherwise; default 1,000
+   * (DEFAULT_CHUNK_ROWS). Larger steps cost fewer round trips per row; see docs/bench/participants-import.md.
+   */
+  chunkRows?: number;
+  /** The job writes an output file (served at {apiCollection}/{job_id}/file). */
+  output?: { fileName: (job: Pick<Job, "id" | "cycleId">) => string; contentType: string };
+  /** Its API routes and contracts are its own (not the generic ones of app/features/jobs/contract.server.ts), e.g. nudges. */
+  customApi?: boolean;
+};
+
+/** Columns a participant CSV may have; `email` is required. */
+export const PARTICIPANT_UPLOAD_COLUMNS: readonly string[] = PARTICIPANT_CSV_COLUMNS;
+
+/** 400 unless the CSV header has every required column and only allowed ones (each once). */
+export function csvHeaderCheck(opts: { required: readonly string[]; allowed: readonly string[] }) {
+  return (file: UploadedFile) => {
+    let header: string[] | null;
+    try {
+      header = csvHeaderOf(file.bytes);
+    } catch (err) {
+      if (err instanceof CsvInputError) throw badRequest(err.message, { file: [err.message] });
+      throw err;
+    }
+    if (!header) throw badRequest("The file is empty: the first row must name the columns", { allowed_columns: opts.allowed });
+    const missing = opts.required.filter((c) => !header.includes(c));
+    const unknown = header.filter((c) => !opts.allowed.includes(c));
+    const repeated = header.filter((c, i) => header.indexOf(c) !== i);
+    if (missing.length || unknown.length || repeated.length) {
+      const parts = [
+        missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : null,
+        unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => c || "(blank)").join(", ")}` : null,
+        repeated.length ? `repeated column${repeated.length > 1 ? "s" : ""} ${[...new Set(repeated)].join(", ")}` : null,
+      ].filter(Boolean);
+      throw badRequest(`Invalid CSV header: ${parts.join("; ")}`, {
+        missing_columns: missing,
+        unknown_columns: unknown,
+        repeated_columns: [...new Set(repeated)],
+        allowed_columns: opts.allowed,
+      });
+    }
+  };
+}
+
+const participantCsv = csvHeaderCheck({ required: ["email"], allowed: PARTICIPANT_UPLOAD_COLUMNS });
+
+/**
+ * Rows per step of the participant upload/upsert jobs: a step checks (and saves) its rows in a few
+ * statements whatever their number, so fewer, larger steps save round trips (activity, transaction,
+ * lookups); 5,000 instead of 1,000 roughly halved a 20,000-row import (docs/bench/participants-import.md).
+ */
+export const PARTICIPANT_IMPORT_CHUNK_ROWS = 5000;
+
+export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
+  UPLOAD_PARTICIPANTS: {
+    type: "UPLOAD_PARTICIPANTS",
+    key: "upload_participants",
+    label: "Upload participants",
+    apiCollection: "upload_participant_jobs",
+    pagePath: "upload-participants-jobs",
+    input: "file",
+    checkUpload: participantCsv,
+    chunkRows: PARTICIPANT_IMPORT_CHUNK_ROWS,
+  },
+  UPSERT_PARTICIPANTS: {
+    type: "UPSERT_PARTICIPANTS",
+    key: "upsert_participants",
+    label: "Upsert participants",
+    apiCollection: "upsert_participant_jobs",
+    pagePath: "upsert-participants-jobs",
+    input: "file",
+    checkUpload: participantCsv,
+    chunkRows: PARTICIPANT_IMPORT_CHUNK_ROWS,
+  },
+  POPULATE_PARTICIPANTS: {
+    type: "POPULATE_PARTICIPANTS",
+    key: "populate_participants",
+    label: "Populate participants",
+    apiCollection: "populate_participants_jobs",
+    pagePath: "populate-participants-jobs",
+    input: "none",
+  },
+  DOWNLOAD_PARTICIPANTS: {
+    type: "DOWNLOAD_PARTICIPANTS",
+    key: "download_participants",
+    label: "Download participants",
+    apiCollection: "download_participant_jobs",
+    pagePath: "download-participant-jobs",
+    input: "none",
+    output: { fileName: (job) => `participants-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
+  },
+  BULK_FEEDBACK_PDF: {
+    type: "BULK_FEEDBACK_PDF",
+    key: "bulk_feedback_pdf",
+    label: "Participants feedback PDFs",
+    apiCollection: "bulk_participants_feedback_pdf_jobs",
+    pagePath: "bulk-participants-feedback-pdf-download",
+    input: "none",
+    // One PDF per participant in a ZIP (app/features/jobs/types/feedback-pdf.server.ts, ADR 0023); the file is super admin only.
+    output: { fileName: (job) => `feedback-summaries-cycle-${job.cycleId}-job-${job.id}.zip`, contentType: "application/zip" },
+  },
+  UPLOAD_QUESTIONNAIRE: {
+    type: "UPLOAD_QUESTIONNAIRE",
+    key: "upload_questionnaire",
+    label: "Upload questionnaire",
+    apiCollection: "upload_questionnaire_jobs",
+    pagePath: "upload-questionnaire-jobs",
+    input: "file",
+    // A questionnaire is applied whole or not at all (ADR 0018).
+    errorModes: ["all_or_nothing"],
+    checkUpload: csvHeaderCheck({ required: QUESTIONNAIRE_CSV_REQUIRED_COLUMNS, allowed: QUESTIONNAIRE_CSV_COLUMNS }),
+  },
+  NUDGE: {
+    type: "NUDGE",
+    key: "nudge",
+    label: "Nudge",
+    apiCollection: "nudge_jobs",
+    pagePath: "nudges",
+    input: "none",
+    customApi: true, // app/features/nudges/contract.server.ts: send now or on a schedule (ADR 0019)
+  },
+};
+
+export function jobTypeDef(type: JobType): JobTypeDef {
+  const def = JOB_TYPES[type];
+  if (!def) throw new Error(`Job type ${type} is not set up (app/features/jobs/job-types.server.ts JOB_TYPES)`);
+  return def;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON
+
+export const jobInclude = { createdBy: { select: { id: true, email: true, name: true } } } satisfies Prisma.JobInclude;
+export type JobWithCreator = Prisma.JobGetPayload<{ include: typeof jobInclude }>;
+
+export function jobApiPath(job: Pick<Job, "cycleId" | "type">): string {
+  return `/api/v1/admin/cycles/${job.cycleId}/${jobTypeDef(job.type).apiCollection}`;
+}
+
+export function toJobJson(job: JobWithCreator): JobJson {
+  const def = jobTypeDef(job.type);
+  return {
+    id: job.id,
+    cycle_id: job.cycleId,
+    type: def.key,
+    type_label: def.label,
+    status: job.status.toLowerCase() as JobJson["status"],
+    error_mode: job.errorMode.toLowerCase() as ErrorModeValue,
+    workflow_id: job.workflowId,
+    file_name: job.fileName,
+    total_rows: job.totalRows,
+    processed_rows: job.processedRows,
+    succeeded_rows: job.succeededRows,
+    failed_rows: job.failedRows,
+    message: job.message,
+    created_by: job.createdBy,
+    created_at: job.createdAt.toISOString(),
+    started_at: job.startedAt?.toISOString() ?? null,
+    finished_at: job.finishedAt?.toISOString() ?? null,
+    output_file_url: def.output && job.status === "SUCCEEDED" ? `${jobApiPath(job)}/${job.id}/file` : null,
+  };
+}

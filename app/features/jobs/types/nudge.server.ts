@@ -1,0 +1,220 @@
+import type { Db, Tx } from "~/platform/db.server";
+import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
+import { recordAudit } from "~/platform/audit.server";
+import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
+import { nudgeCounts, nudgeDedupeKey, RECIPIENTS_FILE } from "~/features/nudges/service.server";
+import { pendingWorkFor, type PendingRecipient } from "~/features/nudges/pending-work.server";
+import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
+
+/**
+ * NUDGE (ADR 0019): the bulk job handler of a nudge run, which reminds everyone with pending work
+ * in a cycle's current stage. The jobs themselves are created by app/features/nudges/service.server.ts
+ * ("send now") and app/features/nudges/schedules.server.ts (a schedule's runs).
+ *
+ * A nudge run is a NUDGE bulk job (ADR 0015: workflow `job-<jobId>`): `begin` takes the
+ * pending-work recipients of the stage the cycle is in at that moment and stores them with the
+ * job (JobFile "recipients"); each step handles a chunk of them: one in-app Notification each
+ * (dedupeKey `nudge:<jobId>:<userId>`, so a retried or replayed step never notifies twice) and,
+ * when SMTP_URL is set, one email each (claimed by setting emailedAt before sending, so a retry
+ * never sends twice; released again if the SMTP server fails for now, recorded as a row error
+ * if it refuses for good).
+ */
+
+export const NUDGE_KIND = "nudge";
+/** Job.message while the recipients are being reminded (the phase claimRows checks). */
+export const NUDGE_PHASE = "Sending reminders";
+/** Recipients per step at most (each may be an SMTP round trip). */
+export const NUDGE_CHUNK = 100;
+
+type Snapshot = { cycle_id: number; cycle_name: string; stage: CycleStage; recipients: PendingRecipient[] };
+
+async function readSnapshot(db: Db | Tx, jobId: number): Promise<Snapshot> {
+  const file = await db.jobFile.findUnique({ where: { jobId_kind: { jobId, kind: RECIPIENTS_FILE } }, select: { content: true } });
+  if (!file) throw new JobInputError(`Job ${jobId} has no recipient list`);
+  return JSON.parse(Buffer.from(file.content).toString("utf8")) as Snapshot;
+}
+
+function rowCursor(value: JobStep["cursor"]): { row: number } {
+  const c = value as { row?: unknown } | null;
+  if (!c || typeof c.row !== "number" || c.row < 0) throw new Error("Malformed nudge step cursor");
+  return { row: c.row };
+}
+
+export function nudgeTitle(cycleName: string): string {
+  return `Reminder: you have pending work in ${cycleName}`;
+}
+
+function emailOf(r: PendingRecipient, cycleName: string) {
+  const url = absoluteLink(r.link);
+  const subject = nudgeTitle(cycleName);
+  const text = `Hello ${r.name},\n\n${r.reason}.\n\nOpen PMR: ${url}\n\nThis is a reminder from the people team.\n`;
+  const html =
+    `<p>Hello ${escapeHtml(r.name)},</p><p>${escapeHtml(r.reason)}.</p>` +
+    `<p><a href="${escapeHtml(url)}">Open PMR</a></p><p>This is a reminder from the people team.</p>`;
+  return { to: r.email, subject, text, html };
+}
+
+/** SMTP refused for good (5xx reply): retrying will not help. */
+function isPermanentSmtpError(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+function errorText(err: unknown): string {
+  const e = err as { response?: unknown; message?: unknown } | null;
+  return String(e?.response ?? e?.message ?? err).slice(0, 500);
+}
+
+/**
+ * Email each recipient of the chunk whose notification has not been emailed yet. Each email is
+ * claimed first (emailedAt set where it was null), then sent, then audited. A temporary failure
+ * releases the claim and throws (the activity is retried); a permanent refusal records a row error.
+ */
+async function emailChunk(ctx: JobContext, snapshot: Snapshot, from: number, chunk: PendingRecipient[]) {
+  if (!mailEnabled() || chunk.length === 0) return;
+  const position = new Map(chunk.map((r, i) => [r.userId, { r, rowNumber: from + i + 1 }]));
+  const pending = await ctx.db.notification.findMany({
+    where: { dedupeKey: { in: chunk.map((r) => nudgeDedupeKey(ctx.job.id, r.userId)) }, emailedAt: null, emailError: null },
+    select: { id: true, userId: true, user: { select: { email: true, name: true } } },
+    orderBy: { id: "asc" },
+  });
+  for (const n of pending) {
+    ctx.checkCancelled();
+    ctx.heartbeat({ emailing: n.userId });
+    const at = position.get(n.userId);
+    if (!at) continue;
+    const claimedAt = new Date();
+    const claim = await ctx.db.notification.updateMany({ where: { id: n.id, emailedAt: null, emailError: null }, data: { emailedAt: claimedAt } });
+    if (claim.count !== 1) continue; // another attempt has it
+    const recipient = { ...at.r, email: n.user.email, name: n.user.name };
+    let messageId: string | null;
+    try {
+      messageId = await sendMail(emailOf(recipient, snapshot.cycle_name));
+    } catch (err) {
+      if (!isPermanentSmtpError(err)) {
+        await ctx.db.notification.updateMany({ where: { id: n.id, emailedAt: claimedAt }, data: { emailedAt: null } });
+        throw err;
+      }
+      const message = `Email to ${recipient.email} refused: ${errorText(err)}`;
+      await ctx.db.$transaction(async (tx) => {
+        await tx.notification.update({ where: { id: n.id }, data: { emailedAt: null, emailError: message } });
+        await tx.jobRowError.create({ data: { jobId: ctx.job.id, rowNumber: at.rowNumber, column: "email", message } });
+        await tx.job.update({ where: { id: ctx.job.id }, data: { failedRows: { increment: 1 } } });
+        await recordAudit(tx, ctx.actor, {
+          action: "notification.email_failed",
+          entityType: "Notification",
+          entityId: n.id,
+          after: { job_id: ctx.job.id, user_id: n.userId, to: recipient.email, error: message },
+        });
+      });
+      continue;
+    }
+    await recordAudit(ctx.db, ctx.actor, {
+      action: "notification.email",
+      entityType: "Notification",
+      entityId: n.id,
+      after: { job_id: ctx.job.id, user_id: n.userId, to: recipient.email, message_id: messageId, emailed_at: claimedAt.toISOString() },
+    });
+  }
+}
+
+const nudgeHandler: JobHandler = {
+  async begin(ctx) {
+    const cycle = await ctx.db.cycle.findUnique({ where: { id: ctx.job.cycleId }, select: { id: true, name: true, state: true } });
+    if (!cycle) throw new JobInputError(`Cycle ${ctx.job.cycleId} no longer exists`);
+    const stage = fromDbState(cycle.state);
+    const recipients = await pendingWorkFor(ctx.db, cycle);
+    const snapshot: Snapshot = { cycle_id: cycle.id, cycle_name: cycle.name, stage, recipients };
+    return {
+      totalRows: recipients.length,
+      phase: NUDGE_PHASE,
+      // Always one step: if this begin is a retry after its commit, the stored list decides, not this one.
+      first: { phase: "nudge", cursor: { row: 0 } },
+      write: async (tx) => {
+        await tx.jobFile.createMany({
+          data: [
+            {
+              jobId: ctx.job.id,
+              kind: RECIPIENTS_FILE,
+              name: `recipients-${stage}.json`,
+              contentType: "application/json",
+              content: Buffer.from(JSON.stringify(snapshot), "utf8"),
+            },
+          ],
+          skipDuplicates: true,
+        });
+      },
+    };
+  },
+
+  async step(ctx, step): Promise<StepResult> {
+    const { row } = rowCursor(step.cursor);
+    const snapshot = await readSnapshot(ctx.db, ctx.job.id);
+    const size = Math.max(1, Math.min(ctx.chunkRows, NUDGE_CHUNK));
+    const chunk = snapshot.recipients.slice(row, row + size);
+    const to = row + chunk.length;
+    const next: JobStep | null = to < snapshot.recipients.length ? { phase: "nudge", cursor: { row: to } } : null;
+    ctx.checkCancelled();
+    await ctx.db.$transaction(async (tx) => {
+      if (!(await claimRows(tx, ctx.job.id, { phase: NUDGE_PHASE, from: row, to }))) return; // already committed
+      if (chunk.length === 0) return;
+      const created = await tx.notification.createManyAndReturn({
+        data: chunk.map((r) => ({
+          userId: r.userId,
+          kind: NUDGE_KIND,
+          title: nudgeTitle(snapshot.cycle_name),
+          body: r.reason,
+          link: r.link,
+          dedupeKey: nudgeDedupeKey(ctx.job.id, r.userId),
+        })),
+        skipDuplicates: true, // a notification of this job for this user exists: nothing new
+        select: { id: true, userId: true, dedupeKey: true },
+      });
+      if (created.length) {
+        await tx.auditRecord.createMany({
+          data: created.map((n) => ({
+            actorId: ctx.actor.userId,
+            realActorId: ctx.actor.realUserId ?? ctx.actor.userId,
+            source: ctx.actor.source,
+            action: "notification.create",
+            entityType: "Notification",
+            entityId: String(n.id),
+            after: { user_id: n.userId, kind: NUDGE_KIND, job_id: ctx.job.id, cycle_id: ctx.job.cycleId, dedupe_key: n.dedupeKey },
+          })),
+        });
+      }
+      await tx.job.update({ where: { id: ctx.job.id }, data: { succeededRows: { increment: chunk.length } } });
+      await auditJob(tx, ctx.actor, ctx.job, "job.rows_committed", {
+        from_row: row + 1,
+        to_row: to,
+        recipients: chunk.length,
+        notified: created.length,
+        already_notified: chunk.length - created.length,
+      });
+    }, CHUNK_TX);
+    // Emails go out after the notifications are committed; on a retry the claim above is skipped but
+    // any email of this chunk not sent yet still goes out (each is claimed on its own).
+    await emailChunk(ctx, snapshot, row, chunk);
+    return { next };
+  },
+
+  async finish(ctx) {
+    const snapshot = await readSnapshot(ctx.db, ctx.job.id);
+    const counts = (await nudgeCounts(ctx.db, [ctx.job.id])).get(ctx.job.id) ?? { notified: 0, emailed: 0, email_failed: 0 };
+    const label = stageLabel(snapshot.stage);
+    if (snapshot.recipients.length === 0) {
+      return { status: "SUCCEEDED", message: `Nobody has pending work in the '${label}' stage: no reminders sent` };
+    }
+    const people = snapshot.recipients.length === 1 ? "1 person" : `${snapshot.recipients.length} people`;
+    const email = mailEnabled()
+      ? `${counts.emailed} ${counts.emailed === 1 ? "email" : "emails"} sent${counts.email_failed ? `, ${counts.email_failed} refused` : ""}`
+      : "no emails (SMTP_URL is not set)";
+    return {
+      status: "SUCCEEDED",
+      message: `Reminded ${people} with pending work in the '${label}' stage: ${counts.notified} notifications, ${email}`,
+    };
+  },
+};
+
+export const nudgeJobHandlers = { NUDGE: nudgeHandler } satisfies Record<string, JobHandler>;

@@ -1,0 +1,87 @@
+import { getDb, type Db, type Tx } from "~/platform/db.server";
+import { deriveMandatoryPanel, type PanelReviewer, type ParticipantJson } from "~/features/participants/rules";
+import { findParticipantByEmail, listParticipantRows, toParticipantJson, type ParticipantRow, type Person } from "~/features/participants/model.server";
+import type { ParticipantListQuery } from "~/features/participants/schemas";
+import { notFound } from "~/platform/api.server";
+import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/features/peer-selection/rules";
+import { peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/panels.server";
+
+/**
+ * Reading the participants of a cycle: the list, one participant, their panel; and the 404 checks
+ * (cycle, participant) the writes share.
+ */
+
+export async function assertCycle(tx: Db | Tx, cycleId: number) {
+  const cycle = await tx.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
+  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function listParticipants(cycleId: number, query: ParticipantListQuery): Promise<{ participants: ParticipantJson[]; total: number }> {
+  const db = await getDb();
+  await assertCycle(db, cycleId);
+  const { rows, total } = await listParticipantRows(db, cycleId, {
+    q: query.q,
+    skip: (query.page - 1) * query.page_size,
+    take: query.page_size,
+  });
+  return { participants: rows.map(toParticipantJson), total };
+}
+
+export async function requireParticipant(tx: Db | Tx, cycleId: number, email: string): Promise<ParticipantRow> {
+  await assertCycle(tx, cycleId);
+  const row = await findParticipantByEmail(tx, cycleId, email);
+  if (!row) throw notFound(`${email} is not a participant of cycle ${cycleId}`);
+  return row;
+}
+
+export async function getParticipant(cycleId: number, email: string): Promise<ParticipantJson> {
+  return toParticipantJson(await requireParticipant(await getDb(), cycleId, email));
+}
+
+export type PanelReviewerJson = { reviewer_type: PanelReviewer["reviewerType"]; reviewer_type_label: string; email: string; name: string };
+export type ParticipantPanelJson = {
+  participant: ParticipantJson;
+  receives_feedback: boolean;
+  reviewers: PanelReviewerJson[];
+  panel_status: PanelStatusValue;
+  panel_status_label: string;
+  peer_requests: PeerRequestJson[];
+};
+
+/**
+ * The participant's mandatory reviewers in this cycle, derived from the participant records, and the
+ * peers asked through peer selection with their status (app/features/peer-selection/panels.server.ts).
+ */
+export async function getParticipantPanel(cycleId: number, email: string): Promise<ParticipantPanelJson> {
+  const db = await getDb();
+  const subject = await requireParticipant(db, cycleId, email);
+  const related = await db.participant.findMany({
+    where: { cycleId, OR: [{ managerId: subject.userId }, { secondaryManagerId: subject.userId }] },
+    include: { user: { select: { id: true, email: true, name: true } } },
+  });
+  const member = (p: { userId: number; managerId: number | null; secondaryManagerId: number | null; reviewerOnly: boolean; user: Person }) => ({
+    userId: p.userId,
+    email: p.user.email,
+    name: p.user.name,
+    managerId: p.managerId,
+    secondaryManagerId: p.secondaryManagerId,
+    reviewerOnly: p.reviewerOnly,
+  });
+  const person = (u: Person | null) => (u ? { userId: u.id, email: u.email, name: u.name } : null);
+  const reviewers = deriveMandatoryPanel(member(subject), related.map(member), {
+    manager: person(subject.manager),
+    secondaryManager: person(subject.secondaryManager),
+  });
+  const panelStatus = fromDbPanelStatus(subject.panelStatus);
+  return {
+    participant: toParticipantJson(subject),
+    receives_feedback: !subject.reviewerOnly,
+    reviewers: reviewers.map((r) => ({ reviewer_type: r.reviewerType, reviewer_type_label: r.label, email: r.email, name: r.name })),
+    panel_status: panelStatus,
+    panel_status_label: PANEL_STATUS_LABELS[panelStatus],
+    peer_requests: await peerRequestsOf(db, subject.id),
+  };
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, type CalibratedRating } from "~/features/participants/rules";
+
+/**
+ * The input schemas of the participants (PURE module: zod and the feature's rules only): a CSV row of
+ * the bulk jobs, the create/patch bodies (also the forms), the outcome bodies, the list query, and the
+ * field errors of a failure. Used by the services, the contracts, the pages and the jobs.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Schemas
+
+const blankToNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);
+
+function emailField(what: string) {
+  return z
+    .string({ error: `${what} is required` })
+    .trim()
+    .min(1, `${what} is required`)
+    .toLowerCase()
+    .pipe(z.email(`${what} must be a valid email address`));
+}
+
+/** An optional email cell: missing = keep the current value; blank or null = none. */
+function optionalEmailField(what: string) {
+  return z.preprocess(blankToNull, emailField(what).nullable().optional());
+}
+
+const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);
+const FALSE_WORDS = new Set(["false", "no", "n", "0", ""]);
+
+/** CSV flag: true/false, yes/no, y/n, 1/0 (any case); blank = false. Booleans pass through. */
+const flagCell = z.preprocess(
+  (v) => {
+    if (typeof v !== "string") return v;
+    const word = v.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+    return v;
+  },
+  z.boolean({ error: "reviewer_only must be true or false" }).optional(),
+);
+
+type RowShape = {
+  email: string;
+  manager_email?: string | null;
+  secondary_manager_email?: string | null;
+  hr_partner_email?: string | null;
+  reviewer_only?: boolean;
+};
+
+/** Cross-field rules of one row, on the values it names. */
+function rowRules(v: RowShape, ctx: z.RefinementCtx) {
+  if (v.manager_email && v.manager_email === v.email) {
+    ctx.addIssue({ code: "custom", path: ["manager_email"], message: "Manager must differ from the participant" });
+  }
+  if (v.secondary_manager_email && v.secondary_manager_email === v.email) {
+    ctx.addIssue({ code: "custom", path: ["secondary_manager_email"], message: "Secondary manager must differ from the participant" });
+  } else if (v.secondary_manager_email && v.manager_email && v.secondary_manager_email === v.manager_email) {
+    ctx.addIssue({ code: "custom", path: ["secondary_manager_email"], message: "Secondary manager must differ from the manager" });
+  }
+  if (v.hr_partner_email && v.hr_partner_email === v.email) {
+    ctx.addIssue({ code: "custom", path: ["hr_partner_email"], message: "HR partner must differ from the participant" });
+  }
+}
+
+/**
+ * One participant row of an upload/upsert CSV (columns: email, manager_email,
+ * secondary_manager_email, hr_partner_email, reviewer_only). Cells are strings; emails are
+ * trimmed and lower-cased. A column missing from the file keeps the current value on update
+ * (none on create); a blank cell clears it. Unknown columns are ignored.
+ */
+export const ParticipantRowSchema = z
+  .object({
+    email: emailField("Email"),
+    manager_email: optionalEmailField("Manager email"),
+    secondary_manager_email: optionalEmailField("Secondary manager email"),
+    hr_partner_email: optionalEmailField("HR partner email"),
+    reviewer_only: flagCell,
+  })
+  .superRefine(rowRules);
+export type ParticipantRowInput = z.infer<typeof ParticipantRowSchema>;
+
+/** The CSV header of participant files, in order. */
+export const PARTICIPANT_CSV_COLUMNS = ["email", "manager_email", "secondary_manager_email", "hr_partner_email", "reviewer_only"] as const;
+export type ParticipantColumn = (typeof PARTICIPANT_CSV_COLUMNS)[number];
+
+export type RowIssue = { index: number; column: ParticipantColumn | null; message: string };
+
+/** Validate one raw row (e.g. a CSV record): the parsed row, or the issues by column. */
+export function validateParticipantRow(
+  raw: unknown,
+): { ok: true; row: ParticipantRowInput } | { ok: false; errors: Array<{ column: ParticipantColumn | null; message: string }> } {
+  const parsed = ParticipantRowSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, row: parsed.data };
+  return {
+    ok: false,
+    errors: parsed.error.issues.map((issue) => {
+      const key = issue.path[0];
+      const column = (PARTICIPANT_CSV_COLUMNS as readonly unknown[]).includes(key) ? (key as ParticipantColumn) : null;
+      return { column, message: issue.message };
+    }),
+  };
+}
+
+/** POST /participants body (also the create form). */
+export const ParticipantCreateSchema = z
+  .object({
+    email: emailField("Email"),
+    manager_email: emailField("Manager email").nullable().optional(),
+    secondary_manager_email: emailField("Secondary manager email").nullable().optional(),
+    hr_partner_email: emailField("HR partner email").nullable().optional(),
+    reviewer_only: z.boolean({ error: "reviewer_only must be true or false" }).optional(),
+  })
+  .strict()
+  .superRefine(rowRules);
+export type ParticipantCreateInput = z.infer<typeof ParticipantCreateSchema>;
+
+/** PATCH /participants/{email} body (also the edit form): null clears a person. */
+export const ParticipantPatchSchema = z
+  .object({
+    manager_email: emailField("Manager email").nullable().optional(),
+    secondary_manager_email: emailField("Secondary manager email").nullable().optional(),
+    hr_partner_email: emailField("HR partner email").nullable().optional(),
+    reviewer_only: z.boolean({ error: "reviewer_only must be true or false" }).optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
+export type ParticipantPatchInput = z.infer<typeof ParticipantPatchSchema>;
+
+export const CalibratedRatingSchema = z.union(CALIBRATED_RATINGS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<CalibratedRating>[]], {
+  error: "Calibrated rating must be a whole number from 1 to 5",
+});
+export const CalibratedRatingBodySchema = z.object({ calibrated_rating: CalibratedRatingSchema.nullable() }).strict();
+export const PromotionDecisionBodySchema = z
+  .object({
+    promotion_decision: z.enum(PROMOTION_DECISIONS, { error: `Promotion decision must be one of ${PROMOTION_DECISIONS.join(", ")}` }).nullable(),
+  })
+  .strict();
+
+export const ParticipantListQuerySchema = z.object({
+  q: z.string().max(200, "q must be at most 200 characters").optional(),
+  page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1, "page must be a positive whole number").default(1),
+  page_size: z.coerce
+    .number({ error: "page_size must be a whole number from 1 to 100" })
+    .int()
+    .min(1, "page_size must be a whole number from 1 to 100")
+    .max(100, "page_size must be a whole number from 1 to 100")
+    .default(25),
+});
+export type ParticipantListQuery = z.infer<typeof ParticipantListQuerySchema>;
+
+export type ParticipantFieldErrors = Partial<Record<ParticipantColumn, string[]>> & { form?: string[] };
+
+/** Field errors of a zod failure (forms and 400 details). */
+export function participantFieldErrorsOf(error: z.ZodError): ParticipantFieldErrors {
+  const flat = z.flattenError(error);
+  return { ...(flat.fieldErrors as ParticipantFieldErrors), ...(flat.formErrors.length ? { form: flat.formErrors } : {}) };
+}

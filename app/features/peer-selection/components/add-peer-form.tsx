@@ -1,0 +1,85 @@
+import { Box, Button, Stack, TextField, Typography } from "@mui/material";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
+import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
+import { useActionUrl, useResultToasts } from "~/features/peer-selection/components/use-selection-action";
+
+/** The add-peer form of the panel: the peer picker (suggestions, who is already taken) and its submit button. */
+
+/** Email field with suggestions from GET /api/v1/users?q= (any active employee may be asked). */
+function PeerPicker({ value, onChange, error, disabled, taken }: { value: string; onChange: (v: string) => void; error: string | null; disabled: boolean; taken: Map<string, string> }) {
+  const query = value.trim();
+  return (
+    <UserEmailAutocomplete
+      value={value}
+      onChange={onChange}
+      suggestionsUrl={(open) => (open && query.length >= 2 ? `/api/v1/users?q=${encodeURIComponent(query)}` : null)}
+      disabled={disabled}
+      sx={{ flex: 1, minWidth: 260 }}
+      renderOption={(props, o) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        const email = typeof o === "string" ? o : o.email;
+        const note = taken.get(email.toLowerCase());
+        return (
+          <li key={key} {...rest} data-testid={`peer-option-${email}`}>
+            <Box>
+              <Typography variant="body2">{typeof o === "string" ? o : `${o.name} <${o.email}>`}</Typography>
+              {note && (
+                <Typography variant="caption" color="text.secondary">
+                  {note}
+                </Typography>
+              )}
+            </Box>
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          name="peer_email"
+          label="Peer's email"
+          placeholder="Search by name or email"
+          size="small"
+          error={!!error}
+          helperText={error ?? "Anyone in the company you worked with in the last 6 months"}
+          slotProps={{
+            htmlInput: { ...params.inputProps, "data-testid": "peer-add-input", autoComplete: "off" },
+            formHelperText: { "data-testid": error ? "peer-add-error" : "peer-add-help" } as object,
+          }}
+        />
+      )}
+    />
+  );
+}
+
+export function AddPeerForm({ panel, spoofing }: { panel: PanelView; spoofing: boolean }) {
+  const fetcher = useFetcher<SelectionActionResult>();
+  const action = useActionUrl();
+  const [text, setText] = useState("");
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useResultToasts(fetcher.data, false);
+  useEffect(() => {
+    if (result?.ok) setText("");
+  }, [result]);
+  const taken = new Map<string, string>();
+  for (const m of panel.mandatory_reviewers) taken.set(m.email.toLowerCase(), `${m.reviewer_type_label} (mandatory reviewer)`);
+  for (const p of panel.peers) taken.set(p.email.toLowerCase(), `Already asked (${p.status_label})`);
+  const full = panel.counters.remaining === 0;
+  return (
+    <fetcher.Form method="post" action={action} data-testid="peer-add-form">
+      <input type="hidden" name="intent" value="add" />
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: "flex-start" }}>
+        <PeerPicker value={text} onChange={setText} error={result && !result.ok ? result.message : null} disabled={spoofing} taken={taken} />
+        <Button type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || text.trim() === ""} data-testid="peer-add-submit">
+          Add peer
+        </Button>
+      </Stack>
+      {full && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="peer-max-reached">
+          The maximum of {panel.max_peers} peers is reached; remove a request that is not accepted to ask someone else.
+        </Typography>
+      )}
+    </fetcher.Form>
+  );
+}

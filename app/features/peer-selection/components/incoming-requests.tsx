@@ -1,0 +1,78 @@
+import { Alert, Button, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { useFetcher } from "@remix-run/react";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
+import type { IncomingView, SelectionActionResult } from "~/features/peer-selection/types";
+import { PeerStatusChip } from "~/features/peer-selection/components/status-chips";
+import { useActionUrl, useResultToasts } from "~/features/peer-selection/components/use-selection-action";
+
+/** The feedback requests addressed to the signed-in user, with their Accept/Decline buttons (intent accept | decline). */
+
+function AnswerButtons({ id, email, name, spoofing }: { id: number; email: string; name: string; spoofing: boolean }) {
+  const fetcher = useFetcher<SelectionActionResult>();
+  const action = useActionUrl();
+  useResultToasts(fetcher.data, true);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="request_id" value={id} />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+        <Button type="submit" name="intent" value="accept" size="small" variant="contained" disabled={spoofing || busy} aria-label={`Accept the request of ${name}`} data-testid={`incoming-accept-${email}`}>
+          Accept
+        </Button>
+        <Button type="submit" name="intent" value="decline" size="small" variant="outlined" color="error" disabled={spoofing || busy} aria-label={`Decline the request of ${name}`} data-testid={`incoming-decline-${email}`}>
+          Decline
+        </Button>
+      </Stack>
+    </fetcher.Form>
+  );
+}
+
+/** 'Feedback requests for you': requests where the signed-in user is the requested reviewer, with Accept/Decline. */
+export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingView; spoofing: boolean }) {
+  return (
+    <Stack spacing={1.5} data-testid="incoming-requests">
+      <Typography variant="h6" component="h2">
+        Feedback requests for you
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="incoming-accepted-count">
+        You have accepted {incoming.accepted_count} feedback request{incoming.accepted_count === 1 ? "" : "s"} in this cycle; no more than {incoming.advised_max_accepted} are advised.
+      </Typography>
+      {incoming.warning && (
+        <Alert severity="warning" data-testid="incoming-warning">
+          {incoming.warning}
+        </Alert>
+      )}
+      <OutlinedTable
+        ariaLabel="Feedback requests for you"
+        empty={incoming.requests.length === 0}
+        emptyText="Nobody has asked you for feedback in this cycle."
+        emptyTestId="incoming-empty"
+        head={
+          <>
+            <TableCell>Status</TableCell>
+            <TableCell>Feedback for</TableCell>
+            <TableCell>Asked by</TableCell>
+            <TableCell align="right" />
+          </>
+        }
+      >
+        {incoming.requests.map((r) => (
+          <TableRow key={r.id} data-testid={`incoming-row-${r.participant.email}`}>
+            <TableCell>
+              <PeerStatusChip status={r.status} label={r.status_label} testId={`incoming-status-${r.participant.email}`} />
+            </TableCell>
+            <TableCell>
+              {r.participant.name}
+              <Typography variant="caption" color="text.secondary" component="div">
+                {r.participant.email}
+                {r.participant.job_title ? ` · ${r.participant.job_title}` : ""}
+              </Typography>
+            </TableCell>
+            <TableCell>{r.requested_by?.name ?? "—"}</TableCell>
+            <TableCell align="right">{r.can_respond && <AnswerButtons id={r.id} email={r.participant.email} name={r.participant.name} spoofing={spoofing} />}</TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
+    </Stack>
+  );
+}

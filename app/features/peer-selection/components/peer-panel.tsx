@@ -1,0 +1,190 @@
+import { Alert, Box, Button, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { useFetcher } from "@remix-run/react";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
+import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
+import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form";
+import { PanelStatusChip, PeerStatusChip } from "~/features/peer-selection/components/status-chips";
+import { useActionUrl, useResultToasts } from "~/features/peer-selection/components/use-selection-action";
+
+/**
+ * The peer/stakeholder selection views shared by /app/performance/peer-finalization (the participant) and
+ * /app/my-reportees/{email}/peer-finalization (the manager): the panel (mandatory reviewers, peers with status
+ * chips, counters, advice, Admin/Manager Approved), the add-peer picker and the requests addressed to the
+ * signed-in user. Writes post to the page's own action (intent add | remove | approve | accept | decline).
+ *
+ * This file holds the panel (used by both pages) and the manager page's approve button; the add-peer form,
+ * the requests to the signed-in user, the status chips and the shared hooks are their own files here.
+ */
+
+/**
+ * The remove buttons share one keyed fetcher, read by the panel for its toasts: the row holding the button
+ * disappears with the revalidated data, often before the button's own effects could run.
+ */
+const REMOVE_PEER_FETCHER = "remove-peer";
+
+function RemovePeerButton({ email, name, spoofing }: { email: string; name: string; spoofing: boolean }) {
+  const fetcher = useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER });
+  const action = useActionUrl();
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value="remove" />
+      <input type="hidden" name="peer_email" value={email} />
+      <Button type="submit" size="small" color="error" disabled={spoofing || fetcher.state !== "idle"} aria-label={`Remove ${name}`} data-testid={`peer-remove-${email}`}>
+        Remove
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+/** The panel: status, counters, advice, mandatory reviewers, peers (with remove) and the add-peer form. */
+export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: PanelView; spoofing: boolean; editor: "participant" | "manager"; extraActions?: React.ReactNode }) {
+  useResultToasts(useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER }).data, true);
+  if (!panel.receives_feedback) {
+    return (
+      <Alert severity="info" data-testid="panel-reviewer-only">
+        {editor === "participant" ? "You take part" : `${panel.participant.name} takes part`} in this cycle as a reviewer only: reviewer-only participants
+        give feedback but receive none, so there are no peers to choose.
+      </Alert>
+    );
+  }
+  const c = panel.counters;
+  return (
+    <Stack spacing={2.5}>
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+        <Typography fontWeight={500}>Selection status:</Typography>
+        <PanelStatusChip status={panel.panel_status} label={panel.panel_status_label} />
+        <Typography color="text.secondary" data-testid="peer-counters">
+          {c.selected} of {c.max} peers selected · {c.accepted} accepted · {c.requested} awaiting an answer{c.declined ? ` · ${c.declined} declined` : ""}
+        </Typography>
+        {extraActions}
+      </Stack>
+      {!panel.can_edit && panel.edit_blocked_reason && (
+        <Alert severity="info" data-testid="peer-edit-blocked">
+          {panel.edit_blocked_reason}
+        </Alert>
+      )}
+      {panel.can_edit && spoofing && (
+        <Alert severity="warning" data-testid="peer-spoofing">
+          You are viewing another user: peers cannot be changed in their name.
+        </Alert>
+      )}
+      {panel.advice.length > 0 && (
+        <Alert severity="info" icon={false} data-testid="peer-advice">
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+            {panel.advice.map((a) => (
+              <li key={a}>{a}</li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Mandatory reviewers
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          They come from the organisation (self, manager, direct reports, matrix manager and team) and cannot be changed here.
+        </Typography>
+        <OutlinedTable
+          testId="mandatory-reviewers"
+          ariaLabel="Mandatory reviewers"
+          head={
+            <>
+              <TableCell>Reviewer Type</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+            </>
+          }
+        >
+          {panel.mandatory_reviewers.map((r) => (
+            <TableRow key={`${r.reviewer_type}-${r.email}`} data-testid={`mandatory-row-${r.email}`}>
+              <TableCell>
+                <Chip size="small" label={r.reviewer_type_label} />
+              </TableCell>
+              <TableCell>{r.name}</TableCell>
+              <TableCell>{r.email}</TableCell>
+            </TableRow>
+          ))}
+        </OutlinedTable>
+      </Box>
+
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Peers and stakeholders
+        </Typography>
+        <OutlinedTable
+          testId="peers-table"
+          ariaLabel="Peers and stakeholders"
+          empty={panel.peers.length === 0}
+          emptyText="No peers asked yet."
+          emptyTestId="peers-empty"
+          head={
+            <>
+              <TableCell>Status</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Email</TableCell>
+              <TableCell>Asked by</TableCell>
+              <TableCell align="right" />
+            </>
+          }
+        >
+          {panel.peers.map((p) => (
+            <TableRow key={p.id} data-testid={`peer-row-${p.email}`}>
+              <TableCell>
+                <PeerStatusChip status={p.status} label={p.status_label} testId={`peer-status-${p.email}`} />
+              </TableCell>
+              <TableCell>
+                {p.name}
+                {p.job_title && (
+                  <Typography variant="caption" color="text.secondary" component="div">
+                    {p.job_title}
+                  </Typography>
+                )}
+                {p.warning && (
+                  <Typography variant="caption" color="warning.main" component="div" data-testid={`peer-warning-${p.email}`}>
+                    {p.warning}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>{p.email}</TableCell>
+              <TableCell>{p.requested_by?.name ?? "—"}</TableCell>
+              <TableCell align="right">
+                {p.can_remove ? (
+                  <RemovePeerButton email={p.email} name={p.name} spoofing={spoofing} />
+                ) : p.status === "accepted" ? (
+                  <Typography variant="caption" color="text.secondary">
+                    Accepted reviewers stay
+                  </Typography>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))}
+        </OutlinedTable>
+      </Box>
+
+      {panel.can_edit && (
+        <Box>
+          <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+            Ask a peer or stakeholder
+          </Typography>
+          <AddPeerForm panel={panel} spoofing={spoofing} />
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+/** The approve button of the manager page (intent approve). */
+export function ApproveSelectionButton({ spoofing, approved }: { spoofing: boolean; approved: boolean }) {
+  const fetcher = useFetcher<SelectionActionResult>();
+  const action = useActionUrl();
+  useResultToasts(fetcher.data, true);
+  return (
+    <fetcher.Form method="post" action={action}>
+      <input type="hidden" name="intent" value="approve" />
+      <Button type="submit" size="small" variant={approved ? "outlined" : "contained"} disabled={spoofing || approved || fetcher.state !== "idle"} data-testid="panel-approve">
+        {approved ? "Approved by you" : "Approve selection"}
+      </Button>
+    </fetcher.Form>
+  );
+}
