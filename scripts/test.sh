@@ -14,6 +14,7 @@ rm -rf "$results"; mkdir -p "$results"
 step() { echo; echo "━━ $*"; }
 
 step "type check";            npm run -s typecheck
+step "architecture (ADR 0025)"; npm run -s lint:architecture
 step "migrations cover schema.prisma"; npm run -s db:migrate:check
 step "unit tests";            npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 step "integration (PGlite)";  TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json"
