@@ -7,26 +7,21 @@
  *
  * RECORD_HISTORIES=1 rewrites tests/fixtures/histories/bulk-job-workflow.json from a fresh run.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Worker } from "@temporalio/worker";
-import { historyFromJSON, historyToJSON } from "@temporalio/common/lib/proto-utils.js";
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit.server";
 import { createJob } from "~/features/jobs/service.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { getTemporalClient } from "~/platform/temporal.server";
-import { createAppWorker, WORKFLOWS_PATH } from "../../worker/worker";
+import { createAppWorker } from "../../worker/worker";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { createTestUser } from "../support/api";
 import { until } from "../support/wait";
+import { loadHistory, recordingHistories, replayHistory, saveHistory, scheduledActivities } from "../support/histories";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const HISTORY_FILE = path.join(root, "tests/fixtures/histories/bulk-job-workflow.json");
 
 let actor: Actor;
 
@@ -172,7 +167,7 @@ describe("bulk job workflow", () => {
   });
 
   it("replays the recorded history", async () => {
-    if (process.env.RECORD_HISTORIES === "1") {
+    if (recordingHistories()) {
       const db = await getDb();
       const users = await makeUsers(4);
       const cycleId = await newCycle("history");
@@ -188,14 +183,10 @@ describe("bulk job workflow", () => {
       worker.shutdown();
       await running;
       expect(await db.participant.count({ where: { cycleId } })).toBe(3);
-      const history = await handle.fetchHistory();
-      fs.mkdirSync(path.dirname(HISTORY_FILE), { recursive: true });
-      fs.writeFileSync(HISTORY_FILE, JSON.stringify(JSON.parse(historyToJSON(history)), null, 2) + "\n");
+      saveHistory("bulk-job-workflow", await handle.fetchHistory());
     }
-    expect(fs.existsSync(HISTORY_FILE), `${HISTORY_FILE} is missing: run with RECORD_HISTORIES=1`).toBe(true);
-    const history = historyFromJSON(JSON.parse(fs.readFileSync(HISTORY_FILE, "utf8")));
-    const activities = history.events!.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.activityType!.name);
-    expect(activities).toEqual(["beginJob", "runJobStep", "runJobStep", "finishJob"]);
-    await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, "bulk-job-replay");
+    const history = loadHistory("bulk-job-workflow");
+    expect(scheduledActivities(history)).toEqual(["beginJob", "runJobStep", "runJobStep", "finishJob"]);
+    await replayHistory(history, "bulk-job-replay");
   });
 });

@@ -6,14 +6,10 @@
  *
  * RECORD_HISTORIES=1 rewrites tests/fixtures/histories/cycle-workflow.json from a fresh run.
  */
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestWorkflowEnvironment } from "@temporalio/testing";
 import { Worker } from "@temporalio/worker";
 import { ActivityFailure, ApplicationFailure, WorkflowUpdateFailedError, type WorkflowHandle } from "@temporalio/client";
-import { historyFromJSON, historyToJSON } from "@temporalio/common/lib/proto-utils.js";
 import { CYCLE_STAGES, CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
 import type { Actor } from "~/platform/audit.server";
 import { cycleWorkflow } from "../../workflows/cycle";
@@ -22,9 +18,8 @@ import { CUSTOM_SEARCH_ATTRIBUTE_KEYS, CycleIdKey, CycleStageKey } from "../../w
 import { WORKFLOWS_PATH } from "../../worker/worker";
 import { temporalCliPath } from "../../scripts/lib/temporal-dev";
 import { freePorts } from "../support/temporal";
+import { loadHistory, recordingHistories, replayHistory, saveHistory } from "../support/histories";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const HISTORY_FILE = path.join(root, "tests/fixtures/histories/cycle-workflow.json");
 const TASK_QUEUE = "cycle-workflow-test";
 const actor: Actor = { userId: 1, realUserId: 1, source: "api" };
 
@@ -123,11 +118,7 @@ describe("cycle workflow", () => {
     expect(found).toEqual([`cycle-${id}`]);
     expect((await handle.describe()).status.name).toBe("RUNNING");
 
-    if (process.env.RECORD_HISTORIES === "1") {
-      const history = await handle.fetchHistory();
-      fs.mkdirSync(path.dirname(HISTORY_FILE), { recursive: true });
-      fs.writeFileSync(HISTORY_FILE, JSON.stringify(JSON.parse(historyToJSON(history)), null, 2) + "\n");
-    }
+    if (recordingHistories()) saveHistory("cycle-workflow", await handle.fetchHistory());
   });
 
   it("rejects every out-of-order transition in the validator: no activity, nothing in history", async () => {
@@ -220,10 +211,9 @@ describe("cycle workflow", () => {
   });
 
   it("replays the recorded history (a non-deterministic change to the workflow fails here)", async () => {
-    expect(fs.existsSync(HISTORY_FILE), `${HISTORY_FILE} is missing: run with RECORD_HISTORIES=1`).toBe(true);
-    const history = historyFromJSON(JSON.parse(fs.readFileSync(HISTORY_FILE, "utf8")));
+    const history = loadHistory("cycle-workflow");
     const types = history.events!.map((e) => e.eventType);
     expect(types.length).toBeGreaterThan(20);
-    await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, "cycle-replay");
+    await replayHistory(history, "cycle-replay");
   });
 });

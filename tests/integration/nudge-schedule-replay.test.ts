@@ -5,24 +5,18 @@
  * RECORD_HISTORIES=1 rewrites tests/fixtures/histories/nudge-schedule-workflow.json from a fresh run.
  */
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { historyFromJSON, historyToJSON } from "@temporalio/common/lib/proto-utils.js";
-import { Worker } from "@temporalio/worker";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import { getTemporalClient } from "~/platform/temporal.server";
-import { createAppWorker, WORKFLOWS_PATH } from "../../worker/worker";
+import { createAppWorker } from "../../worker/worker";
 import { SCHEDULED_NUDGE_WORKFLOW, type ScheduledNudgeWorkflow } from "../../workflows/nudge-contract";
 import { createTestUser } from "../support/api";
+import { loadHistory, recordingHistories, replayHistory, saveHistory, scheduledActivities } from "../support/histories";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const HISTORY_FILE = path.join(root, "tests/fixtures/histories/nudge-schedule-workflow.json");
 
 describe("scheduled nudge workflow", () => {
   it("replays the recorded history", async () => {
-    if (process.env.RECORD_HISTORIES === "1") {
+    if (recordingHistories()) {
       const db = await getDb();
       const tag = randomUUID().slice(0, 8);
       const admin = await createTestUser({ role: "SUPER_ADMIN", name: `Replay Admin ${tag}` });
@@ -44,16 +38,12 @@ describe("scheduled nudge workflow", () => {
       await running;
       expect(result.status).toBe("SUCCEEDED");
       expect(await db.job.count({ where: { nudgeScheduleId: schedule.id } })).toBe(1);
-      const history = await handle.fetchHistory();
-      fs.mkdirSync(path.dirname(HISTORY_FILE), { recursive: true });
-      fs.writeFileSync(HISTORY_FILE, JSON.stringify(JSON.parse(historyToJSON(history)), null, 2) + "\n");
+      saveHistory("nudge-schedule-workflow", await handle.fetchHistory());
     }
-    expect(fs.existsSync(HISTORY_FILE), `${HISTORY_FILE} is missing: run with RECORD_HISTORIES=1`).toBe(true);
-    const history = historyFromJSON(JSON.parse(fs.readFileSync(HISTORY_FILE, "utf8")));
-    const activities = history.events!.filter((e) => e.activityTaskScheduledEventAttributes).map((e) => e.activityTaskScheduledEventAttributes!.activityType!.name);
-    expect(activities).toEqual(["startScheduledNudge"]);
+    const history = loadHistory("nudge-schedule-workflow");
+    expect(scheduledActivities(history)).toEqual(["startScheduledNudge"]);
     const children = history.events!.filter((e) => e.startChildWorkflowExecutionInitiatedEventAttributes);
     expect(children.map((e) => e.startChildWorkflowExecutionInitiatedEventAttributes!.workflowType!.name)).toEqual(["bulkJobWorkflow"]);
-    await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, "nudge-schedule-replay");
+    await replayHistory(history, "nudge-schedule-replay");
   });
 });

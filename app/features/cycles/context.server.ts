@@ -22,7 +22,8 @@ export const CycleEmailParams = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email()),
 });
 
-const participantInclude = {
+/** The people a participant row is read with (user, managers, HR partner). */
+export const participantInclude = {
   user: { select: { id: true, email: true, name: true, role: true, jobTitle: true, department: true, location: true, profileImageUrl: true, active: true } },
   manager: { select: { id: true, email: true, name: true } },
   secondaryManager: { select: { id: true, email: true, name: true } },

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { currentCycle, sortCycles } from "~/features/cycles/rules";
+import { currentCycle, CYCLE_STAGES, sortCycles } from "~/features/cycles/rules";
 import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
@@ -24,7 +24,7 @@ const isoDate = z.iso.date({ error: "Use the date format YYYY-MM-DD" });
 export const CycleSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  state: z.enum(["draft", "start", "spu_feedback", "manager_feedback", "calibration", "communication"]),
+  state: z.enum(CYCLE_STAGES),
   stage_label: z.string(),
   start_date: z.string().nullable(),
   planned_end_date: z.string().nullable(),

@@ -4,6 +4,7 @@ import { NominationInputSchema, NOMINATION_STATUSES } from "~/features/manager-r
 import { REVIEWER_TYPES } from "~/features/participants/rules";
 import { QuestionSchema } from "~/features/questionnaires/rules";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
+import { CycleSchema } from "~/features/cycles/contract.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
@@ -89,19 +90,6 @@ export const ReportFeedbackResponse = z.object({
   participant: ReportPersonSchema,
   feedback: ReportFeedbackSchema,
   questions: z.array(QuestionSchema),
-});
-
-const CycleSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  state: z.enum(CYCLE_STAGES),
-  stage_label: z.string(),
-  start_date: z.string().nullable(),
-  planned_end_date: z.string().nullable(),
-  max_peers: z.number().int(),
-  workflow_id: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
 });
 
 export const ReportCyclesResponse = z.object({ participant: ReportPersonSchema, cycles: z.array(CycleSchema) });

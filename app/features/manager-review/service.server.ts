@@ -15,7 +15,7 @@ import { fromDbReviewerType, REVIEWER_TYPE_LABELS, type ReviewerTypeValue } from
 import type { Question, ReviewerType } from "~/features/questionnaires/rules";
 import { toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { notFound } from "~/platform/api.server";
-import { requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
+import { participantInclude, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
 import { cycleRef, reportPerson, type Client } from "~/features/manager-review/model.server";
 import { nominationInclude, toNominationJson } from "~/features/manager-review/nominations.server";
@@ -25,19 +25,12 @@ import type { CycleRef, DirectReportsJson, PersonJson, ReportPersonJson, Seconda
  * The manager's side of a review cycle (issue [3/3] item 5, docs/decisions/0022-manager-feedback-and-nominations.md):
  * direct and secondary reports with their progress, the named feedback about a direct report, the manager
  * feedback (the MANAGER Feedback row) and promotion nominations. Every function resolves the cycle and the
- * relationship itself (cycle-context.server.ts), so the API routes and the pages share one authorization.
+ * relationship itself (features/cycles/context.server.ts), so the API routes and the pages share one authorization.
  *
  * This file holds the reading side: the direct and secondary reports lists, the feedback about a direct
  * report and the report's cycles. Manager feedback writing is in manager-feedback.server.ts, promotion
  * nominations in nominations.server.ts, the shared helpers in model.server.ts and the list shapes in types.ts.
  */
-
-const participantInclude = {
-  user: { select: { id: true, email: true, name: true, role: true, jobTitle: true, department: true, location: true, profileImageUrl: true, active: true } },
-  manager: { select: { id: true, email: true, name: true } },
-  secondaryManager: { select: { id: true, email: true, name: true } },
-  hrPartner: { select: { id: true, email: true, name: true } },
-} satisfies Prisma.ParticipantInclude;
 
 const byName = (a: ParticipantWithPeople, b: ParticipantWithPeople) => a.user.name.localeCompare(b.user.name) || a.user.email.localeCompare(b.user.email);
 

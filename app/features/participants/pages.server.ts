@@ -6,8 +6,8 @@ import { PROMOTION_DECISIONS, type OutcomeEditActionData, type OutcomeEditPageDa
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
-import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { getCycle } from "~/features/cycles/service.server";
+import type { CurrentUser } from "~/platform/auth.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { CalibratedRatingSchema, type ParticipantFieldErrors } from "~/features/participants/schemas";
 import { getParticipant } from "~/features/participants/queries.server";
 import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
@@ -19,21 +19,7 @@ function notFoundPage(): Response {
 }
 
 /** The signed-in super admin (403 otherwise) and the cycle (404 for a malformed or unknown id). Every loader and action. */
-export async function requireParticipantsPage(
-  request: Request,
-  params: LoaderFunctionArgs["params"],
-): Promise<{ current: CurrentUser; cycle: CycleJson }> {
-  const current = await requireUser(request);
-  pageGuard(() => assertSuperAdmin(current));
-  const raw = params.cycleId ?? "";
-  if (!/^\d+$/.test(raw)) throw notFoundPage();
-  try {
-    return { current, cycle: await getCycle(Number(raw)) };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw notFoundPage();
-    throw err;
-  }
-}
+export const requireParticipantsPage = requireAdminCycle;
 
 /** As above, plus the participant named by the {email} segment (404 if not a participant of the cycle). */
 export async function requireParticipantPage(

@@ -1,10 +1,10 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { deriveMandatoryPanel, type PanelReviewer, type ParticipantJson } from "~/features/participants/rules";
-import { findParticipantByEmail, listParticipantRows, toParticipantJson, type ParticipantRow, type Person } from "~/features/participants/model.server";
+import type { PanelReviewer, ParticipantJson } from "~/features/participants/rules";
+import { findParticipantByEmail, listParticipantRows, toParticipantJson, type ParticipantRow } from "~/features/participants/model.server";
 import type { ParticipantListQuery } from "~/features/participants/schemas";
 import { notFound } from "~/platform/api.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/features/peer-selection/rules";
-import { peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/panels.server";
+import { derivedReviewersOf, peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/panels.server";
 
 /**
  * Reading the participants of a cycle: the list, one participant, their panel; and the 404 checks
@@ -58,23 +58,7 @@ export type ParticipantPanelJson = {
 export async function getParticipantPanel(cycleId: number, email: string): Promise<ParticipantPanelJson> {
   const db = await getDb();
   const subject = await requireParticipant(db, cycleId, email);
-  const related = await db.participant.findMany({
-    where: { cycleId, OR: [{ managerId: subject.userId }, { secondaryManagerId: subject.userId }] },
-    include: { user: { select: { id: true, email: true, name: true } } },
-  });
-  const member = (p: { userId: number; managerId: number | null; secondaryManagerId: number | null; reviewerOnly: boolean; user: Person }) => ({
-    userId: p.userId,
-    email: p.user.email,
-    name: p.user.name,
-    managerId: p.managerId,
-    secondaryManagerId: p.secondaryManagerId,
-    reviewerOnly: p.reviewerOnly,
-  });
-  const person = (u: Person | null) => (u ? { userId: u.id, email: u.email, name: u.name } : null);
-  const reviewers = deriveMandatoryPanel(member(subject), related.map(member), {
-    manager: person(subject.manager),
-    secondaryManager: person(subject.secondaryManager),
-  });
+  const reviewers = await derivedReviewersOf(db, subject);
   const panelStatus = fromDbPanelStatus(subject.panelStatus);
   return {
     participant: toParticipantJson(subject),

@@ -72,6 +72,22 @@ export function refusalError(r: Refusal, field?: string): ApiError {
 /** The subject's mandatory reviewers (deriveMandatoryPanel over the cycle's participant records). */
 export async function mandatoryReviewersOf(client: Client, subject: ParticipantWithPeople): Promise<PanelReviewer[]> {
   if (subject.reviewerOnly) return [];
+  return derivedReviewersOf(client, subject);
+}
+
+type PanelSubject = {
+  cycleId: number;
+  userId: number;
+  managerId: number | null;
+  secondaryManagerId: number | null;
+  reviewerOnly: boolean;
+  user: { email: string; name: string };
+  manager: { id: number; email: string; name: string } | null;
+  secondaryManager: { id: number; email: string; name: string } | null;
+};
+
+/** deriveMandatoryPanel over the cycle's participant records, whatever the subject's reviewer-only flag (the admin's panel page shows them as derived). */
+export async function derivedReviewersOf(client: Client, subject: PanelSubject): Promise<PanelReviewer[]> {
   const related = await client.participant.findMany({
     where: { cycleId: subject.cycleId, OR: [{ managerId: subject.userId }, { secondaryManagerId: subject.userId }] },
     include: { user: { select: { id: true, email: true, name: true } } },

@@ -1,4 +1,4 @@
-import { readCsvHeader, type CsvPosition } from "~/features/jobs/files.server";
+import { readCsvHeader, readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
 import { JobInputError, type JobContext } from "~/features/jobs/runner.server";
 import type { JobStep } from "../../../../workflows/bulk-job-contract";
 
@@ -32,4 +32,15 @@ export async function checkedCsvHeader(ctx: JobContext, allowed: readonly string
     throw new JobInputError(`Invalid CSV header: ${[...missing.map((c) => `missing column ${c}`), ...unknown.map((c) => `unknown column ${c || "(blank)"}`)].join("; ")}`);
   }
   return header;
+}
+
+/** One step's chunk of records from the cursor on, the position after it, and whether it ends the file. */
+export async function readCsvChunk(ctx: JobContext, cursor: CsvCursor): Promise<{ records: CsvRecord[]; next: CsvPosition; isLast: boolean }> {
+  const records: CsvRecord[] = [];
+  let next: CsvPosition = cursor;
+  for await (const item of readCsvRecords(ctx.db, ctx.job.id, cursor, ctx.chunkRows)) {
+    records.push(item.record);
+    next = item.next;
+  }
+  return { records, next, isLast: records.length === 0 || next.row >= ctx.job.totalRows };
 }

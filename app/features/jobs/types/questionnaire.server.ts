@@ -17,7 +17,7 @@ import {
   rowFromCells,
 } from "~/features/questionnaires/csv";
 import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
-import { checkedCsvHeader, csvCursor, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { checkedCsvHeader, csvCursor, readCsvChunk, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
@@ -179,13 +179,7 @@ export const uploadQuestionnaireHandler: JobHandler = {
     if (step.phase === "save") return saveStep(ctx, cursor);
     if (step.phase !== "check") throw new Error(`Unknown step phase ${step.phase}`);
 
-    const records: CsvRecord[] = [];
-    let next: CsvPosition = cursor;
-    for await (const item of readCsvRecords(ctx.db, ctx.job.id, cursor, ctx.chunkRows)) {
-      records.push(item.record);
-      next = item.next;
-    }
-    const isLast = records.length === 0 || next.row >= ctx.job.totalRows;
+    const { records, next, isLast } = await readCsvChunk(ctx, cursor);
     const nextCheck: JobStep | null = isLast ? null : { phase: "check", cursor: { ...next, columns: cursor.columns } };
     const saveFromStart = async (): Promise<JobStep> => {
       const { start } = await headerOf(ctx);

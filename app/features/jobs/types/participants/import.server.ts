@@ -1,7 +1,7 @@
 import type { Tx } from "~/platform/db.server";
-import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
+import type { CsvRecord } from "~/features/jobs/files.server";
 import { auditJob, CHUNK_TX, claimRows, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
-import { csvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { headerOf, scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
 import { importParticipantRows } from "~/features/participants/rows/import.server";
@@ -37,13 +37,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
       const phase = step.phase === "check" ? PHASE.checking : step.phase === "save" ? PHASE.saving : null;
       if (!phase) throw new Error(`Unknown step phase ${step.phase}`);
       const cursor = csvCursor(step.cursor);
-      const records: CsvRecord[] = [];
-      let next: CsvPosition = cursor;
-      for await (const item of readCsvRecords(ctx.db, ctx.job.id, cursor, ctx.chunkRows)) {
-        records.push(item.record);
-        next = item.next;
-      }
-      const isLast = records.length === 0 || next.row >= ctx.job.totalRows;
+      const { records, next, isLast } = await readCsvChunk(ctx, cursor);
       const nextInPhase: JobStep | null = isLast ? null : { phase: step.phase, cursor: { ...next, columns: cursor.columns } };
       const saveFromStart = async (): Promise<JobStep> => {
         const { start } = await headerOf(ctx);
