@@ -1,6 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
-import { recordAudit } from "~/platform/audit.server";
+import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
 import { nudgeCounts, nudgeDedupeKey, RECIPIENTS_FILE } from "~/features/nudges/service.server";
@@ -172,17 +172,16 @@ const nudgeHandler: JobHandler = {
         select: { id: true, userId: true, dedupeKey: true },
       });
       if (created.length) {
-        await tx.auditRecord.createMany({
-          data: created.map((n) => ({
-            actorId: ctx.actor.userId,
-            realActorId: ctx.actor.realUserId ?? ctx.actor.userId,
-            source: ctx.actor.source,
+        await recordAudits(
+          tx,
+          ctx.actor,
+          created.map((n) => ({
             action: "notification.create",
             entityType: "Notification",
-            entityId: String(n.id),
+            entityId: n.id,
             after: { user_id: n.userId, kind: NUDGE_KIND, job_id: ctx.job.id, cycle_id: ctx.job.cycleId, dedupe_key: n.dedupeKey },
           })),
-        });
+        );
       }
       await tx.job.update({ where: { id: ctx.job.id }, data: { succeededRows: { increment: chunk.length } } });
       await auditJob(tx, ctx.actor, ctx.job, "job.rows_committed", {

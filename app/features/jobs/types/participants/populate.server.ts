@@ -1,3 +1,4 @@
+import { recordAudits } from "~/platform/audit.server";
 import { participantAuditSnapshot, participantInclude, toParticipantJson } from "~/features/participants/model.server";
 import { auditJob, CHUNK_TX, claimRows, type JobHandler } from "~/features/jobs/runner.server";
 import { openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
@@ -41,17 +42,16 @@ export const populateHandler: JobHandler = {
       });
       if (inserted.length) {
         const created = await tx.participant.findMany({ where: { id: { in: inserted.map((r) => r.id) } }, include: participantInclude });
-        await tx.auditRecord.createMany({
-          data: created.map((row) => ({
-            actorId: ctx.actor.userId,
-            realActorId: ctx.actor.realUserId ?? ctx.actor.userId,
-            source: ctx.actor.source,
+        await recordAudits(
+          tx,
+          ctx.actor,
+          created.map((row) => ({
             action: "participant.create",
             entityType: "Participant",
-            entityId: String(row.id),
-            after: JSON.parse(JSON.stringify({ cycle_id: ctx.job.cycleId, ...participantAuditSnapshot(toParticipantJson(row)) })),
+            entityId: row.id,
+            after: { cycle_id: ctx.job.cycleId, ...participantAuditSnapshot(toParticipantJson(row)) },
           })),
-        });
+        );
       }
       // New participants of a cycle in a feedback stage get its requests, as a single create would.
       const opened = await openWorkOfCurrentStage(tx, ctx.job.cycleId, inserted.map((r) => r.id), ctx.actor);
