@@ -1,12 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { SnackbarProvider } from "notistack";
 import { useMemo } from "react";
-import { getDb } from "~/platform/db.server";
-import { getCurrentUser, LOGIN_PATH, loginRedirectUrl } from "~/platform/auth.server";
-import { computeRouteFlags } from "~/features/shell/navigation.server";
-import { publicLinks } from "~/features/shell/config.server";
+import { loadAppShell } from "~/features/shell/pages.server";
 import { AppShell, SpoofBanner } from "~/features/shell/app-shell";
 import { HelpButton } from "~/features/shell/help-dialog";
 import { UserFeedbackWidget } from "~/features/shell/user-feedback/user-feedback-dialog";
@@ -15,28 +11,7 @@ import { ErrorView } from "~/platform/ui/error-view";
 import { TOAST_DURATION_MS } from "~/platform/theme/theme";
 
 /** The /app layout: the shell for a signed-in user; only content and Help for the login screen. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const links = publicLinks();
-  const current = await getCurrentUser(request);
-  if (!current) {
-    if (url.pathname === LOGIN_PATH) return { user: null, links } as const;
-    throw redirect(loginRedirectUrl(request));
-  }
-  const db = await getDb();
-  const [flags, coachmarks] = await Promise.all([
-    computeRouteFlags(db, current.user.id),
-    db.coachmark.findMany({ where: { userId: current.user.id }, select: { coachmarkType: true, isDismissed: true } }),
-  ]);
-  const { user, realUser } = current;
-  return {
-    user: { id: user.id, name: user.name, email: user.email, role: user.role, profileImageUrl: user.profileImageUrl },
-    realUser: realUser ? { id: realUser.id, name: realUser.name, email: realUser.email } : null,
-    flags,
-    coachmarkTypes: coachmarks.map((c) => c.coachmarkType),
-    links,
-  } as const;
-}
+export const loader = ({ request }: LoaderFunctionArgs) => loadAppShell(request);
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
