@@ -11,3 +11,24 @@ export async function forPage<T>(fn: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+/** The 404 the route error boundary renders as the 'Not found' page. */
+export function notFoundPage(): Response {
+  return new Response("Not found", { status: 404, statusText: "Not found" });
+}
+
+/** A numeric id from a path segment (e.g. params.cycleId), or the 404 page when it is missing or malformed. */
+export function pageIdParam(raw: string | undefined, pattern: RegExp = /^\d+$/): number {
+  if (!raw || !pattern.test(raw)) throw notFoundPage();
+  return Number(raw);
+}
+
+/** Run a lookup for a page: its 404 ApiError becomes the 404 page; any other failure is rethrown as it is. */
+export async function orNotFoundPage<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) throw notFoundPage();
+    throw err;
+  }
+}

@@ -1,3 +1,4 @@
+import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -22,7 +23,6 @@ import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields"
 import { CycleStatisticsPanel } from "~/features/cycles/components/cycle-statistics-panel";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
-import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import {
   CyclePatchSchema,
@@ -39,20 +39,8 @@ import { temporalSettings } from "~/platform/temporal.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];
 
-function cycleIdOf(params: LoaderFunctionArgs["params"]): number {
-  const raw = params.cycleId ?? "";
-  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
-  return Number(raw);
-}
-
-async function loadCycle(id: number) {
-  try {
-    return await getCycle(id);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
-    throw err;
-  }
-}
+const cycleIdOf = (params: LoaderFunctionArgs["params"]): number => pageIdParam(params.cycleId);
+const loadCycle = (id: number) => orNotFoundPage(() => getCycle(id));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = await requireUser(request);

@@ -1,3 +1,4 @@
+import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Typography } from "@mui/material";
@@ -6,7 +7,6 @@ import { JobOriginFacts } from "~/features/jobs/components/job-status";
 import { stageText } from "~/features/nudges/components/nudge-views";
 import type { NudgeJobView } from "~/features/nudges/rules";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
-import { ApiError } from "~/platform/api.server";
 import { PageQuerySchema } from "~/features/jobs/queries.server";
 import { getNudgeJobDetail } from "~/features/nudges/service.server";
 
@@ -15,18 +15,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Nudge 
 /** One nudge job: status, progress (refreshed every second while running), counts and refused emails. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle } = await requireAdminCycle(request, params);
-  const raw = params.jobId ?? "";
-  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  const jobId = pageIdParam(params.jobId);
   const url = new URL(request.url);
   const parsed = PageQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
   const query = parsed.success ? parsed.data : { page: 1, page_size: 25 };
-  try {
-    const detail = await getNudgeJobDetail(cycle.id, Number(raw), query);
-    return { cycle, ...detail };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
-    throw err;
-  }
+  const detail = await orNotFoundPage(() => getNudgeJobDetail(cycle.id, jobId, query));
+  return { cycle, ...detail };
 }
 
 export default function NudgeJob() {

@@ -1,3 +1,4 @@
+import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -22,27 +23,14 @@ import { useEffect, useState, type ReactNode } from "react";
 import { z } from "zod";
 import { spoofBlockedReason } from "~/features/users/rules";
 import { ROLES, roleLabel } from "~/features/users/roles";
-import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { getAdminUser, updateAdminUser } from "~/features/users/service.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} - PMR` }];
 
-function userIdOf(params: LoaderFunctionArgs["params"]): number {
-  const raw = params.userId ?? "";
-  if (!/^\d{1,9}$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
-  return Number(raw);
-}
-
-async function loadUser(id: number) {
-  try {
-    return await getAdminUser(id);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
-    throw err;
-  }
-}
+const userIdOf = (params: LoaderFunctionArgs["params"]): number => pageIdParam(params.userId, /^\d{1,9}$/);
+const loadUser = (id: number) => orNotFoundPage(() => getAdminUser(id));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = await requireUser(request);

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { CycleJson } from "~/features/cycles/model.server";
-import { ApiError } from "~/platform/api.server";
+import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getCycle } from "~/features/cycles/service.server";
 
@@ -14,12 +14,6 @@ export async function requireAdminCycle(
 ): Promise<{ current: CurrentUser; cycle: CycleJson }> {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
-  const raw = params.cycleId ?? "";
-  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
-  try {
-    return { current, cycle: await getCycle(Number(raw)) };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
-    throw err;
-  }
+  const cycleId = pageIdParam(params.cycleId);
+  return { current, cycle: await orNotFoundPage(() => getCycle(cycleId)) };
 }

@@ -1,3 +1,4 @@
+import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { JobType } from "~/generated/prisma/client.ts";
@@ -59,24 +60,18 @@ export async function loadJobDetailPage(
   type: JobType,
 ): Promise<Omit<JobDetailPageData, "cycle"> & { cycle: Awaited<ReturnType<typeof requireAdminCycle>>["cycle"] }> {
   const { cycle } = await requireAdminCycle(request, params);
-  const raw = params.jobId ?? "";
-  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  const jobId = pageIdParam(params.jobId);
   const query = pageQuery(request);
-  try {
-    const detail = await getJobDetail(cycle.id, type, Number(raw), query);
-    return {
-      cycle,
-      view: jobTypeView(type),
-      job: detail.job,
-      rowErrors: detail.row_errors,
-      rowErrorsTotal: detail.row_errors_total,
-      page: detail.page,
-      pageSize: detail.page_size,
-    };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw new Response("Not found", { status: 404, statusText: "Not found" });
-    throw err;
-  }
+  const detail = await orNotFoundPage(() => getJobDetail(cycle.id, type, jobId, query));
+  return {
+    cycle,
+    view: jobTypeView(type),
+    job: detail.job,
+    rowErrors: detail.row_errors,
+    rowErrorsTotal: detail.row_errors_total,
+    page: detail.page,
+    pageSize: detail.page_size,
+  };
 }
 
 function failureOf(err: unknown): { status: number; body: JobFormFailure } {

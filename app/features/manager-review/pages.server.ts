@@ -8,7 +8,7 @@ import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
 import type { CycleOption, ReporteesPageData } from "~/features/manager-review/types";
-import { forPage } from "~/platform/page-errors.server";
+import { forPage, notFoundPage } from "~/platform/page-errors.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
 
@@ -38,7 +38,7 @@ export type ReportPage = { current: CurrentUser; email: string; cycleId: number;
 export async function requireReportPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<ReportPage> {
   const current = await requireUser(request);
   const parsed = EmailParam.safeParse(params.email ?? "");
-  if (!parsed.success) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  if (!parsed.success) throw notFoundPage();
   const email = parsed.data;
   const url = new URL(request.url);
   const raw = url.searchParams.get("cycle_id");

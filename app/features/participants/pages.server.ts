@@ -1,3 +1,4 @@
+import { notFoundPage } from "~/platform/page-errors.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
@@ -13,10 +14,6 @@ import { getParticipant } from "~/features/participants/queries.server";
 import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
-
-function notFoundPage(): Response {
-  return new Response("Not found", { status: 404, statusText: "Not found" });
-}
 
 /** The signed-in super admin (403 otherwise) and the cycle (404 for a malformed or unknown id). Every loader and action. */
 export const requireParticipantsPage = requireAdminCycle;

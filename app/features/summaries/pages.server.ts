@@ -1,3 +1,4 @@
+import { notFoundPage } from "~/platform/page-errors.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
@@ -35,7 +36,7 @@ export async function loadReportSummaryPage(
 ): Promise<{ current: CurrentUser; cycles: CycleOption[]; cycleId: number; summary: FeedbackSummary | null; notOpen: string | null }> {
   const current = await requireUser(request);
   const parsed = EmailParam.safeParse(params.email ?? "");
-  if (!parsed.success) throw new Response("Not found", { status: 404, statusText: "Not found" });
+  if (!parsed.success) throw notFoundPage();
   const email = parsed.data;
   const db = await getDb();
   const relation = door === "direct_report" ? { managerId: current.user.id } : { secondaryManagerId: current.user.id };
