@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/platform/db.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { cycleOverviewFor } from "~/features/shell/home.server";
-import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 
 export const meta: MetaFunction = () => [{ title: "Home | PMR" }];
 
@@ -25,16 +25,9 @@ export default function Home() {
   const { t } = useTranslation();
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          {t("home.greeting", { name: data.name })}
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />}
-      </Box>
+      <CyclePageHeader title={t("home.greeting", { name: data.name })} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
       {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
+        <CycleMessage kind={data.kind === "invalid" ? "invalid" : "none"} message={data.message} />
       ) : (
         <Card variant="outlined" data-testid="home-cycle">
           <CardContent>

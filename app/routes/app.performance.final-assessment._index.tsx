@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ApiError } from "~/platform/api.server";
 import { requireUser } from "~/platform/auth.server";
@@ -38,16 +38,9 @@ export default function PerformanceCycleReport() {
   const selectedId = data.kind === "selected" ? data.dashboard.cycle.id : data.kind === "not_participant" ? data.cycleId : null;
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          Performance Cycle Report
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={selectedId} />}
-      </Box>
+      <CyclePageHeader title="Performance Cycle Report" cycles={data.cycles} selectedId={selectedId} />
       {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
+        <CycleMessage kind={data.kind === "invalid" ? "invalid" : "none"} message={data.message} />
       ) : (
         <Report dashboard={data.dashboard} />
       )}

@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import {
   Alert,
-  Box,
   Button,
   Card,
   CardContent,
@@ -14,7 +13,7 @@ import {
   Typography,
   type ChipProps,
 } from "@mui/material";
-import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/features/feedback/rules";
 import { ApiError } from "~/platform/api.server";
 import { requireFeedbackPage, pageError } from "~/features/feedback/pages.server";
@@ -44,16 +43,9 @@ export default function SpuFeedbackList() {
   const data = useLoaderData<typeof loader>();
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
-        <Typography variant="h4" component="h1">
-          360 Feedback
-        </Typography>
-        {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />}
-      </Box>
+      <CyclePageHeader title="360 Feedback" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
       {data.kind !== "selected" ? (
-        <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-          {data.message}
-        </Alert>
+        <CycleMessage kind={data.kind === "invalid" ? "invalid" : "none"} message={data.message} />
       ) : (
         <SelectedCycleList data={data} />
       )}
