@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { AuditListQuery } from "~/features/users/contract.server";
+import { AuditListQuery } from "~/features/audit/contract.server";
 import { api, methodNotAllowed, parseQuery } from "~/platform/api.server";
 import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { listAudits } from "~/features/audit/service.server";

@@ -26,8 +26,8 @@ import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
 import SearchIcon from "@mui/icons-material/Search";
 import { Fragment, useState } from "react";
 import { JsonDiff } from "~/features/audit/json-diff";
-import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/features/users/rules";
-import { AuditListQuery } from "~/features/users/contract.server";
+import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/features/audit/rules";
+import { AuditListQuery } from "~/features/audit/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { listAudits } from "~/features/audit/service.server";
 

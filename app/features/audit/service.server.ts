@@ -1,6 +1,6 @@
 import { getDb, type Db } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
-import { AuditListResponse, type AuditJson, type AuditListQueryInput } from "~/features/users/contract.server";
+import { AuditListResponse, type AuditJson, type AuditListQueryInput } from "~/features/audit/contract.server";
 
 /**
  * The audit log for super admins: newest first, paged with limit/offset, searched with a free-text

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/features/users/rules";
+import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/features/users/rules";
 import { ROLES } from "~/features/users/roles";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
- * Contracts of the admin operations API: admin users (list, get, patch), the user pickers (GET users),
- * spoofing (POST/DELETE admin/spoof) and the audit log (GET admin/audits).
+ * Contracts of the admin operations API: admin users (list, get, patch), the user pickers (GET users) and
+ * spoofing (POST/DELETE admin/spoof). The audit log's contract is app/features/audit/contract.server.ts.
  */
 
 /** "" in a query string means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const queryInt = (schema: z.ZodNumber, fallback: number) =>
+export const queryInt = (schema: z.ZodNumber, fallback: number) =>
   z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).default(fallback));
-const queryText = z.preprocess(blankToUndefined, z.string().trim().max(200, "At most 200 characters").optional());
+export const queryText = z.preprocess(blankToUndefined, z.string().trim().max(200, "At most 200 characters").optional());
 const emailField = z.email({ error: "Enter a valid email address" }).max(320);
 
 export const RoleSchema = z.enum(ROLES);
@@ -45,7 +45,7 @@ export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 // ---------------------------------------------------------------- admin users
 
-export { AUDIT_LIMIT_DEFAULT, AUDIT_LIMIT_MAX, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT };
+export { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT };
 
 export const AdminUserListQuery = z.object({
   q: queryText.describe("Case-insensitive part of the name or email"),
@@ -158,45 +158,4 @@ registerRoute({
   summary: "End the spoof (Switch To Super Admin): the session returns to the super admin, or the spoof token is revoked",
   tags: ["admin spoof"],
   responses: { 200: SpoofEndResponse },
-});
-
-// ---------------------------------------------------------------- audit log
-
-export const AuditListQuery = z.object({
-  limit: queryInt(z.number().int().min(1).max(AUDIT_LIMIT_MAX, `limit is at most ${AUDIT_LIMIT_MAX}`), AUDIT_LIMIT_DEFAULT)
-    .describe(`Rows per page (default ${AUDIT_LIMIT_DEFAULT}, max ${AUDIT_LIMIT_MAX})`),
-  offset: queryInt(z.number().int().min(0), 0),
-  search_query: queryText.describe(
-    "Words that must each match (case-insensitive) the actor's or real actor's name or email, the action, the entity type, or the entity by name (a user's or participant's name/email, a cycle's name). A number is an entity id and matches exactly; 'User#12' is that one entity",
-  ),
-});
-export type AuditListQueryInput = z.infer<typeof AuditListQuery>;
-
-export const AuditSchema = z.object({
-  id: z.number().int(),
-  created_at: z.string(),
-  action: z.string(),
-  entity_type: z.string(),
-  entity_id: z.string(),
-  source: z.string(),
-  actor: PersonRefSchema.nullable(),
-  real_actor: PersonRefSchema.nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-});
-export type AuditJson = z.infer<typeof AuditSchema>;
-export const AuditListResponse = z.object({
-  audits: z.array(AuditSchema),
-  total: z.number().int(),
-  limit: z.number().int(),
-  offset: z.number().int(),
-});
-
-registerRoute({
-  method: "get",
-  path: "/api/v1/admin/audits",
-  summary: "The audit log, newest first, paged with limit/offset and searchable (super admin)",
-  tags: ["admin audits"],
-  request: { query: AuditListQuery },
-  responses: { 200: AuditListResponse },
 });

@@ -1,13 +1,9 @@
-/** Constants and rules of the admin users, spoofing and audit screens (client-safe; the API contracts use them too). */
+/** Constants and rules of the admin users and spoofing screens (client-safe; the API contracts use them too). */
 
 export const USER_PAGE_SIZE_DEFAULT = 25;
 export const USER_PAGE_SIZE_MAX = 100;
 export const USER_PAGE_SIZES = [10, 25, 50, 100];
 export const USER_PICKER_LIMIT = 20;
-
-export const AUDIT_LIMIT_DEFAULT = 50;
-export const AUDIT_LIMIT_MAX = 200;
-export const AUDIT_PAGE_SIZES = [25, 50, 100, 200];
 
 /** Spec §9 debounce default. */
 export const SEARCH_DEBOUNCE_MS = 166;
