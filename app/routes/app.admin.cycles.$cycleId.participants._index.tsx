@@ -28,10 +28,11 @@ import {
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
 import { decisionText, ratingText } from "~/features/participants/rules";
-import { participantFormFailure, requireParticipantsPage } from "~/features/participants/pages.server";
+import { participantFormFailure } from "~/features/participants/pages.server";
 import { deleteParticipant } from "~/features/participants/service.server";
 import { listParticipants } from "~/features/participants/queries.server";
 import { ParticipantListQuerySchema } from "~/features/participants/schemas";
@@ -41,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Partic
 const PAGE_SIZES = [10, 25, 50, 100];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { cycle } = await requireParticipantsPage(request, params);
+  const { cycle } = await requireAdminCycle(request, params);
   const url = new URL(request.url);
   const parsed = ParticipantListQuerySchema.safeParse({
     q: url.searchParams.get("q") ?? undefined,
@@ -55,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { current, cycle } = await requireParticipantsPage(request, params);
+  const { current, cycle } = await requireAdminCycle(request, params);
   const form = await request.formData();
   const email = form.get("email");
   if (form.get("intent") !== "delete" || typeof email !== "string" || !email) {

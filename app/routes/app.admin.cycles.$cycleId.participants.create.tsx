@@ -2,12 +2,12 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Box } from "@mui/material";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { ParticipantFormFields } from "~/features/participants/components/participant-form-fields";
 import {
   participantFormFailure,
   participantFormStrings,
   participantFormValues,
-  requireParticipantsPage,
 } from "~/features/participants/pages.server";
 import { createParticipant } from "~/features/participants/service.server";
 import { ParticipantCreateSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
@@ -16,12 +16,12 @@ import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/parti
 export const meta: MetaFunction = () => [{ title: "Add Participant - PMR" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { cycle } = await requireParticipantsPage(request, params);
+  const { cycle } = await requireAdminCycle(request, params);
   return { cycle };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { current, cycle } = await requireParticipantsPage(request, params);
+  const { current, cycle } = await requireAdminCycle(request, params);
   const form = await request.formData();
   const values = participantFormStrings(form);
   const parsed = ParticipantCreateSchema.safeParse(participantFormValues(form, { withEmail: true }));

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireParticipantsPage, searchUsers } from "~/features/participants/pages.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
+import { searchUsers } from "~/features/participants/pages.server";
 
 /** Options of the participant forms' user pickers: ?q= name or email (super admin). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireParticipantsPage(request, params);
+  await requireAdminCycle(request, params);
   const q = new URL(request.url).searchParams.get("q") ?? "";
   return { users: await searchUsers(q) };
 }

@@ -54,11 +54,7 @@ export async function loadJobListPage(request: Request, params: Params, type: Jo
   return { cycle, view: jobTypeView(type), jobs, total, page: query.page, pageSize: query.page_size } satisfies JobListPageData;
 }
 
-export async function loadJobDetailPage(
-  request: Request,
-  params: Params,
-  type: JobType,
-): Promise<Omit<JobDetailPageData, "cycle"> & { cycle: Awaited<ReturnType<typeof requireAdminCycle>>["cycle"] }> {
+export async function loadJobDetailPage(request: Request, params: Params, type: JobType) {
   const { cycle } = await requireAdminCycle(request, params);
   const jobId = pageIdParam(params.jobId);
   const query = pageQuery(request);
@@ -71,7 +67,7 @@ export async function loadJobDetailPage(
     rowErrorsTotal: detail.row_errors_total,
     page: detail.page,
     pageSize: detail.page_size,
-  };
+  } satisfies JobDetailPageData;
 }
 
 function failureOf(err: unknown): { status: number; body: JobFormFailure } {

@@ -49,7 +49,6 @@ export type JobRowErrorJson = { row_number: number; column: string | null; messa
 export type JobView = Omit<JobJson, "cycle_id" | "workflow_id">;
 
 export type JobTypeView = { key: string; label: string; pagePath: string; input: "file" | "none"; hasOutput: boolean };
-export type JobTypeInfo = JobTypeView;
 
 /** The cycle as the job pages show it in their header. */
 export type JobCycleInfo = { id: number; name: string; state: string };

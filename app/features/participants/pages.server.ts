@@ -15,15 +15,12 @@ import { setCalibratedRating, setPromotionDecision } from "~/features/participan
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
-/** The signed-in super admin (403 otherwise) and the cycle (404 for a malformed or unknown id). Every loader and action. */
-export const requireParticipantsPage = requireAdminCycle;
-
 /** As above, plus the participant named by the {email} segment (404 if not a participant of the cycle). */
 export async function requireParticipantPage(
   request: Request,
   params: LoaderFunctionArgs["params"],
 ): Promise<{ current: CurrentUser; cycle: CycleJson; participant: ParticipantJson }> {
-  const base = await requireParticipantsPage(request, params);
+  const base = await requireAdminCycle(request, params);
   const email = params.email ?? "";
   try {
     return { ...base, participant: await getParticipant(base.cycle.id, email) };

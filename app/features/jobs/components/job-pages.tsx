@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { isActive, JobOriginFacts, JobProgress, JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
 import { JobsTable, PageLinks, RowErrorsTable } from "~/features/jobs/components/job-tables";
-import { ERROR_MODE_LABELS, type JobCycleInfo, type JobRowErrorJson, type JobTypeInfo, type JobView } from "~/features/jobs/rules";
+import { ERROR_MODE_LABELS, type JobCycleInfo, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
 
 /**
  * The pages shared by every bulk job type (ADR 0015): the list page, the page of one job (and the
@@ -37,7 +37,7 @@ export function JobListPage({
   formError,
 }: {
   cycle: JobCycleInfo;
-  view: JobTypeInfo;
+  view: JobTypeView;
   jobs: JobView[];
   total: number;
   page: number;
@@ -144,7 +144,7 @@ export function JobDetailPage({
   intro,
 }: {
   cycle: JobCycleInfo;
-  view: JobTypeInfo;
+  view: JobTypeView;
   job: JobView;
   rowErrors: JobRowErrorJson[];
   rowErrorsTotal: number;

@@ -3,7 +3,7 @@ import { Link, TableCell, TablePagination, TableRow } from "@mui/material";
 import type { ReactNode } from "react";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { JobStatusChip, when } from "~/features/jobs/components/job-status";
-import { ERROR_MODE_LABELS, type JobRowErrorJson, type JobTypeInfo, type JobView } from "~/features/jobs/rules";
+import { ERROR_MODE_LABELS, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
 
 /** The tables of the bulk job pages (ADR 0015): jobs of any kind, a job type's jobs, row errors, and their page links. */
 
@@ -66,7 +66,7 @@ const FILE_COLUMNS: JobColumn<JobView>[] = [
   { head: "Invalid rows", cell: (job) => ERROR_MODE_LABELS[job.error_mode] },
 ];
 
-export function JobsTable({ jobs, cycleId, view }: { jobs: JobView[]; cycleId: number; view: JobTypeInfo }) {
+export function JobsTable({ jobs, cycleId, view }: { jobs: JobView[]; cycleId: number; view: JobTypeView }) {
   const columns: JobColumn<JobView>[] = [
     ...(view.input === "file" ? FILE_COLUMNS : []),
     {
