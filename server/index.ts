@@ -64,6 +64,8 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   }
   const { ensureCycleWorkflows } = await import("~/features/cycles/workflow.server");
   await ensureCycleWorkflows();
+  const { ensureCalibrationWorkflows } = await import("~/features/calibration/workflow.server");
+  await ensureCalibrationWorkflows();
 
   const app = express();
   app.disable("x-powered-by");

@@ -30,6 +30,8 @@ export const CYCLE_FAILURE = {
   notDraft: "CycleNotDraft",
   /** The cycle was deleted; the workflow is finishing. */
   deleted: "CycleDeleted",
+  /** Move to communication while a calibration session of the cycle is not closed (ADR 0026). */
+  calibrationOpen: "CalibrationSessionsOpen",
   /** The database row is missing. */
   notFound: "CycleNotFound",
   /** The database row's state differs from the workflow's stage (should never happen). */

@@ -13,7 +13,10 @@ export const CycleStageKey = defineSearchAttributeKey("CycleStage", SearchAttrib
 /** Kind of background job (upload/download/nudge workflows). */
 export const JobTypeKey = defineSearchAttributeKey("JobType", SearchAttributeType.KEYWORD);
 
-export const CUSTOM_SEARCH_ATTRIBUTE_KEYS = [CycleIdKey, CycleStageKey, JobTypeKey] as const;
+/** A calibration session's state (draft, active, in_review, revision_requested, closed). */
+export const SessionStateKey = defineSearchAttributeKey("SessionState", SearchAttributeType.KEYWORD);
+
+export const CUSTOM_SEARCH_ATTRIBUTE_KEYS = [CycleIdKey, CycleStageKey, JobTypeKey, SessionStateKey] as const;
 
 /** Type names as the Temporal CLI spells them (`--search-attribute CycleId=Keyword`). */
 const CLI_TYPE_NAMES: Record<SearchAttributeType, string> = {

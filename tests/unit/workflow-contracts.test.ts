@@ -3,6 +3,7 @@ import { activities, type AppActivities } from "../../worker/activities/index";
 import * as workflows from "../../workflows/index";
 import { BULK_JOB_WORKFLOW, type BulkJobWorkflow } from "../../workflows/bulk-job-contract";
 import { CYCLE_WORKFLOW, deleteUpdate, stageQuery, transitionUpdate, type CycleWorkflow } from "../../workflows/cycle-contract";
+import { CALIBRATION_SESSION_WORKFLOW, sessionDeadlineUpdate, sessionStateQuery, sessionTransitionUpdate, type CalibrationSessionWorkflow } from "../../workflows/calibration-session-contract";
 import { SCHEDULED_NUDGE_WORKFLOW, type ScheduledNudgeWorkflow } from "../../workflows/nudge-contract";
 
 // Services start workflows by the names their contracts declare; the worker registers the workflows
@@ -12,16 +13,22 @@ describe("workflow contracts", () => {
     const cycle: CycleWorkflow = workflows.cycleWorkflow;
     const bulkJob: BulkJobWorkflow = workflows.bulkJobWorkflow;
     const nudge: ScheduledNudgeWorkflow = workflows.scheduledNudgeWorkflow;
+    const calibration: CalibrationSessionWorkflow = workflows.calibrationSessionWorkflow;
     const registered = workflows as Record<string, unknown>;
     expect(registered[CYCLE_WORKFLOW]).toBe(cycle);
     expect(registered[BULK_JOB_WORKFLOW]).toBe(bulkJob);
     expect(registered[SCHEDULED_NUDGE_WORKFLOW]).toBe(nudge);
-    expect(Object.keys(workflows).sort()).toEqual([BULK_JOB_WORKFLOW, CYCLE_WORKFLOW, SCHEDULED_NUDGE_WORKFLOW].sort());
+    expect(registered[CALIBRATION_SESSION_WORKFLOW]).toBe(calibration);
+    expect(Object.keys(workflows).sort()).toEqual([BULK_JOB_WORKFLOW, CYCLE_WORKFLOW, SCHEDULED_NUDGE_WORKFLOW, CALIBRATION_SESSION_WORKFLOW].sort());
   });
 
   it("declare the cycle workflow's updates and query as the workflow handles them", () => {
     expect([transitionUpdate.name, deleteUpdate.name, stageQuery.name]).toEqual(["transition", "delete", "stage"]);
     expect([transitionUpdate.type, deleteUpdate.type, stageQuery.type]).toEqual(["update", "update", "query"]);
+  });
+
+  it("declare the calibration session workflow's updates and query as the workflow handles them", () => {
+    expect([sessionTransitionUpdate.name, sessionDeadlineUpdate.name, sessionStateQuery.name]).toEqual(["transition", "deadline", "state"]);
   });
 
   it("are implemented by the activities the worker registers", () => {
@@ -33,6 +40,9 @@ describe("workflow contracts", () => {
       "finishJob",
       "failJob",
       "startScheduledNudge",
+      "applySessionTransition",
+      "setSessionDeadline",
+      "remindCalibrationSession",
     ];
     expect(Object.keys(activities).sort()).toEqual([...names].sort());
     for (const name of names) expect(typeof activities[name]).toBe("function");

@@ -1,5 +1,5 @@
 import { ApplicationFailure } from "@temporalio/common";
-import { getDb } from "~/platform/db.server";
+import { getDb, type Tx } from "~/platform/db.server";
 import { fromDbState, toDbState } from "~/features/cycles/rules";
 import { cycleAuditSnapshot } from "~/features/cycles/model.server";
 import { recordAudit } from "~/platform/audit.server";
@@ -22,10 +22,24 @@ import {
 /** A large cycle's stage effects insert hundreds of thousands of rows: more than Prisma's 5 s default. */
 const TRANSITION_TX = { timeout: 120_000, maxWait: 30_000 };
 
+/** ADR 0026: the cycle cannot reach communication while one of its calibration sessions is not closed. */
+async function assertCalibrationClosed(tx: Tx, cycleId: number): Promise<void> {
+  const open = await tx.calibrationSession.count({ where: { cycleId, state: { not: "closed" } } });
+  if (open > 0) {
+    throw ApplicationFailure.create({
+      message: `${open} calibration session${open === 1 ? " is" : "s are"} not closed yet; close ${open === 1 ? "it" : "them"} (Close all sessions) before moving the cycle to communication`,
+      type: CYCLE_FAILURE.calibrationOpen,
+      nonRetryable: true,
+      details: [{ open_sessions: open }],
+    });
+  }
+}
+
 export async function applyCycleTransition(input: ApplyCycleTransitionInput): Promise<ApplyCycleTransitionResult> {
   const { cycleId, transition, from, to, actor } = input;
   const db = await getDb();
   return db.$transaction(async (tx) => {
+    if (to === "communication") await assertCalibrationClosed(tx, cycleId);
     const res = await tx.cycle.updateMany({
       where: { id: cycleId, state: toDbState(from) },
       data: { state: toDbState(to) },

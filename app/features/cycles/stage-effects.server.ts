@@ -4,6 +4,7 @@ import { fromDbState, type CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/features/questionnaires/rules";
 import { notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
+import { openCalibration } from "~/features/calibration/proposed.server";
 
 /**
  * Stage effects of the cycle workflow (docs/decisions/0021-feedback-requests-and-360.md).
@@ -221,12 +222,14 @@ export async function openManagerFeedback(tx: Tx, cycleId: number, actor: Actor)
 export type StageEffectsResult =
   | { stage: "spu_feedback"; spu: OpenFeedbackRequestsResult }
   | { stage: "manager_feedback"; manager: OpenManagerFeedbackResult }
+  | { stage: "calibration"; calibration: { proposed: number } }
   | { stage: CycleStage; none: true };
 
 /** The effects of entering `to`; called by applyCycleTransition in the transaction of the state change. */
 export async function applyStageEffects(tx: Tx, cycleId: number, to: CycleStage, actor: Actor): Promise<StageEffectsResult> {
   if (to === "spu_feedback") return { stage: to, spu: await openFeedbackRequests(tx, cycleId, actor) };
   if (to === "manager_feedback") return { stage: to, manager: await openManagerFeedback(tx, cycleId, actor) };
+  if (to === "calibration") return { stage: to, calibration: await openCalibration(tx, cycleId, actor) };
   return { stage: to, none: true };
 }
 

@@ -80,6 +80,7 @@ function toApiError(err: unknown, cycleId: number): unknown {
       case CYCLE_FAILURE.notDraft:
       case CYCLE_FAILURE.deleted:
       case CYCLE_FAILURE.stateMismatch:
+      case CYCLE_FAILURE.calibrationOpen:
         return conflict(failure.message, { cycle_id: cycleId, reason: failure.type });
       case CYCLE_FAILURE.notFound:
         return notFound(`Cycle ${cycleId} not found`);
@@ -188,7 +189,7 @@ export async function ensureCycleWorkflows(): Promise<{ started: number[]; repla
     const added = await ensureSearchAttributes(client);
     if (added.length) console.log(`Registered Temporal search attributes: ${added.join(", ")}`);
   } catch (err) {
-    console.warn("Could not check the Temporal search attributes (register CycleId, CycleStage, JobType as Keyword)", err);
+    console.warn("Could not check the Temporal search attributes (register CycleId, CycleStage, JobType, SessionState as Keyword)", err);
   }
   const result = { started: [] as number[], replaced: [] as number[], running: [] as number[] };
   const rows = await db.cycle.findMany({ orderBy: { id: "asc" } });

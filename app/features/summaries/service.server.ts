@@ -122,6 +122,19 @@ export async function summaryOf(
   return { cycle: cycleJson(cycle), reviewee: revieweeJson(participant), ...aggregateFeedbackSummary(rows, questionnaire, access) };
 }
 
+/**
+ * The summary as a calibration session's panel reads it (ADR 0026): the manager's view (named, every
+ * section). The caller has checked that the reader is a member of the participant's session.
+ */
+export async function calibrationSummaryOf(client: Client, cycle: CycleWithStage, participant: ParticipantWithPeople): Promise<FeedbackSummary> {
+  const { rows, questionnaire } = await summaryData(client, cycle.id, participant.id);
+  return {
+    cycle: cycleJson(cycle),
+    reviewee: revieweeJson(participant),
+    ...aggregateFeedbackSummary(rows, questionnaire, { ok: true, role: "manager", named: true, anonymisedTypes: [] }),
+  };
+}
+
 /** The peer section of the signed-in participant's own summary: anonymised answers or the threshold message. */
 export async function getOwnPeerSection(current: CurrentUser, cycleId: number): Promise<{ cycle: FeedbackSummary["cycle"]; peers: SummarySection }> {
   const summary = await getFeedbackSummary(current, "own", cycleId);

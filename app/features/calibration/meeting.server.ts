@@ -1,0 +1,204 @@
+import { getDb, type Tx } from "~/platform/db.server";
+import { badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { recordAudit } from "~/platform/audit.server";
+import type { CurrentUser } from "~/platform/auth.server";
+import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
+import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
+import { requireSession, rolesIn, stateOf, touchSession, type SessionRow } from "~/features/calibration/model.server";
+import { transitionSession } from "~/features/calibration/workflow.server";
+import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
+
+/**
+ * What happens in a running session: the session admin's rating changes, moves and terminations;
+ * panelists' proposals; comments; and the transitions each role asks the workflow for. Every write
+ * locks the session row (so it serialises with the workflow's state change), checks who may do it in
+ * the state the row holds, writes its rows and audit record and bumps the session's version, in one
+ * transaction.
+ */
+
+const ROLE_WORDS: Record<SessionRole, string> = {
+  hr_partner: "the HR partner who created the session",
+  admin: "a super admin",
+  session_admin: "the session admin",
+  panelist: "a panelist of the session",
+  sign_off: "the sign-off party of the session",
+};
+
+function refuse(action: SessionAction, role: SessionRole, state: SessionState, sessionId: number): never {
+  if (state === "closed") throw conflict(`Calibration session ${sessionId} is closed; nothing in it changes any more`, { session_id: sessionId, reason: CALIBRATION_FAILURE.closed });
+  throw conflict(`Calibration session ${sessionId} is '${SESSION_STATE_LABELS[state]}'; ${ROLE_WORDS[role]} cannot do this now`, { session_id: sessionId, state, action });
+}
+
+/** Check `current` holds `role` (403) and `role` may take `action` in the row's state (409). */
+function authorize(row: SessionRow, current: CurrentUser, role: SessionRole, action: SessionAction): SessionState {
+  const roles = rolesIn(row, current);
+  if (!roles.includes(role) || !mayEver([role], action)) throw forbidden(`Only ${ROLE_WORDS[role]} can do this`);
+  const state = stateOf(row);
+  if (!may([role], action, state)) refuse(action, role, state, row.id);
+  return state;
+}
+
+/** Run `fn` in a transaction holding the session row's lock, after the role and state checks. */
+async function inSession<T>(current: CurrentUser, role: SessionRole, action: SessionAction, cycleId: number, sessionId: number, fn: (tx: Tx, row: SessionRow) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" = ${sessionId} FOR UPDATE`;
+    const row = await requireSession(tx, cycleId, sessionId);
+    authorize(row, current, role, action);
+    const result = await fn(tx, row);
+    await touchSession(tx, sessionId);
+    return result;
+  });
+}
+
+async function requireSessionParticipant(tx: Tx, sessionId: number, id: number, live = true) {
+  const sp = await tx.calibrationSessionParticipant.findFirst({
+    where: { id, sessionId },
+    include: { participant: { select: { id: true, proposedRating: true, user: { select: { email: true, name: true } } } } },
+  });
+  if (!sp) throw notFound(`Participant ${id} is not in calibration session ${sessionId}`);
+  if (live && sp.terminatedAt) throw conflict(`${sp.participant.user.name} has left the company; their calibration has ended`, { session_participant_id: id });
+  return sp;
+}
+
+/** Session admin: set the calibrated rating and/or the 9-box potential, with a reason (history + audit). */
+export async function changeRating(current: CurrentUser, cycleId: number, sessionId: number, spId: number, body: unknown) {
+  const input = RatingChangeSchema.parse(body);
+  return inSession(current, "session_admin", "set_rating", cycleId, sessionId, async (tx) => {
+    const sp = await requireSessionParticipant(tx, sessionId, spId);
+    const changes: Array<{ field: "rating" | "potential"; oldValue: number | null; newValue: number }> = [];
+    if (input.calibrated_rating !== undefined && input.calibrated_rating !== sp.rating) changes.push({ field: "rating", oldValue: sp.rating, newValue: input.calibrated_rating });
+    if (input.potential !== undefined && input.potential !== sp.potential) changes.push({ field: "potential", oldValue: sp.potential, newValue: input.potential });
+    if (!changes.length) return { changed: 0 };
+    await tx.calibrationSessionParticipant.update({
+      where: { id: sp.id },
+      data: { ...(input.calibrated_rating !== undefined ? { rating: input.calibrated_rating } : {}), ...(input.potential !== undefined ? { potential: input.potential } : {}) },
+    });
+    await tx.calibrationRatingChange.createMany({ data: changes.map((c) => ({ sessionId, sessionParticipantId: sp.id, ...c, reason: input.reason, changedById: current.user.id })) });
+    await recordAudit(tx, current.actor, {
+      action: "calibration_session.rating_change",
+      entityType: "CalibrationSessionParticipant",
+      entityId: sp.id,
+      before: { session_id: sessionId, participant: sp.participant.user.email, rating: sp.rating, potential: sp.potential },
+      after: { session_id: sessionId, participant: sp.participant.user.email, rating: input.calibrated_rating ?? sp.rating, potential: input.potential ?? sp.potential, reason: input.reason },
+    });
+    return { changed: changes.length };
+  });
+}
+
+/** Panelist: propose a rating with a justification (kept; the latest of each panelist counts). */
+export async function proposeRating(current: CurrentUser, cycleId: number, sessionId: number, spId: number, body: unknown) {
+  const input = ProposalSchema.parse(body);
+  return inSession(current, "panelist", "propose_rating", cycleId, sessionId, async (tx) => {
+    const sp = await requireSessionParticipant(tx, sessionId, spId);
+    const created = await tx.calibrationProposal.create({ data: { sessionId, sessionParticipantId: sp.id, panelistId: current.user.id, rating: input.rating, justification: input.justification } });
+    await recordAudit(tx, current.actor, {
+      action: "calibration_session.proposal",
+      entityType: "CalibrationSessionParticipant",
+      entityId: sp.id,
+      after: { session_id: sessionId, participant: sp.participant.user.email, rating: input.rating, justification: input.justification },
+    });
+    return { id: created.id, rating: created.rating, justification: created.justification, created_at: created.createdAt.toISOString() };
+  });
+}
+
+/** A comment on a participant (spId) or on the session (spId null), by a member whose role may comment now. */
+export async function addComment(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number | null, body: unknown) {
+  const input = CommentSchema.parse(body);
+  return inSession(current, role, "comment", cycleId, sessionId, async (tx) => {
+    const sp = spId === null ? null : await requireSessionParticipant(tx, sessionId, spId, false);
+    const created = await tx.calibrationComment.create({ data: { sessionId, sessionParticipantId: sp?.id ?? null, authorId: current.user.id, body: input.body } });
+    await recordAudit(tx, current.actor, {
+      action: "calibration_session.comment",
+      entityType: "CalibrationSession",
+      entityId: sessionId,
+      after: { comment_id: created.id, participant: sp?.participant.user.email ?? null, body: input.body },
+    });
+    return { id: created.id };
+  });
+}
+
+/** Session admin: move participants to another open session of the cycle, with their proposals, history and comments. */
+export async function moveParticipants(current: CurrentUser, cycleId: number, sessionId: number, targetId: number, body: unknown) {
+  const input = MoveSchema.parse(body);
+  if (targetId === sessionId) throw badRequest("The target session is this session");
+  return inSession(current, "session_admin", "move_participants", cycleId, sessionId, async (tx) => {
+    await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" = ${targetId} FOR UPDATE`;
+    const target = await tx.calibrationSession.findFirst({ where: { id: targetId, cycleId, kind: "RATING" } });
+    if (!target) throw notFound(`Calibration session ${targetId} not found in cycle ${cycleId}`);
+    const targetState = stateOf(target);
+    if (!["draft", "active", "revision_requested"].includes(targetState)) {
+      throw conflict(`Calibration session ${targetId} is '${SESSION_STATE_LABELS[targetState]}'; participants can move only into a session that is a draft, active or in revision`, { target_session_id: targetId });
+    }
+    const rows = await tx.calibrationSessionParticipant.findMany({ where: { sessionId, id: { in: input.participant_ids } }, include: { participant: { select: { user: { select: { email: true } } } } } });
+    const missing = input.participant_ids.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length) throw notFound(`Not in calibration session ${sessionId}: ${missing.join(", ")}`);
+    const ids = rows.map((r) => r.id);
+    await tx.calibrationSessionParticipant.updateMany({ where: { id: { in: ids } }, data: { sessionId: targetId } });
+    await tx.calibrationProposal.updateMany({ where: { sessionParticipantId: { in: ids } }, data: { sessionId: targetId } });
+    await tx.calibrationRatingChange.updateMany({ where: { sessionParticipantId: { in: ids } }, data: { sessionId: targetId } });
+    await tx.calibrationComment.updateMany({ where: { sessionParticipantId: { in: ids } }, data: { sessionId: targetId } });
+    await touchSession(tx, targetId);
+    await recordAudit(tx, current.actor, {
+      action: "calibration_session.move_participants",
+      entityType: "CalibrationSession",
+      entityId: sessionId,
+      before: { session_id: sessionId, participants: rows.map((r) => r.participant.user.email) },
+      after: { session_id: targetId, participants: rows.map((r) => r.participant.user.email) },
+    });
+    return { moved: ids.length, target_session_id: targetId };
+  });
+}
+
+/** Session admin: a participant who left the company; they keep their history and get no outcome. */
+export async function terminateParticipant(current: CurrentUser, cycleId: number, sessionId: number, spId: number) {
+  return inSession(current, "session_admin", "terminate_participant", cycleId, sessionId, async (tx) => {
+    const sp = await requireSessionParticipant(tx, sessionId, spId);
+    const at = new Date();
+    await tx.calibrationSessionParticipant.update({ where: { id: sp.id }, data: { terminatedAt: at } });
+    await recordAudit(tx, current.actor, {
+      action: "calibration_session.terminate_participant",
+      entityType: "CalibrationSessionParticipant",
+      entityId: sp.id,
+      before: { session_id: sessionId, participant: sp.participant.user.email, terminated_at: null },
+      after: { session_id: sessionId, participant: sp.participant.user.email, terminated_at: at.toISOString() },
+    });
+    return { terminated_at: at.toISOString() };
+  });
+}
+
+async function requireRole(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number) {
+  const row = await requireSession(await getDb(), cycleId, sessionId);
+  if (!rolesIn(row, current).includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} can do this`);
+  return row;
+}
+
+/** Session admin: progress to review (the workflow checks the state: 409 out of order). */
+export async function progressToReview(current: CurrentUser, cycleId: number, sessionId: number) {
+  await requireRole(current, "session_admin", cycleId, sessionId);
+  return transitionSession(current.actor, sessionId, "progress_to_review");
+}
+
+/** Sign-off party: close (optional comment) or request a revision (comment required). */
+export async function signOff(current: CurrentUser, cycleId: number, sessionId: number, outcome: "close" | "revision", body: unknown) {
+  const input = outcome === "close" ? SignOffSchema.parse(body ?? {}) : RevisionSchema.parse(body);
+  await requireRole(current, "sign_off", cycleId, sessionId);
+  return transitionSession(current.actor, sessionId, outcome === "close" ? "progress_to_close" : "progress_to_revision_requested", input.comment || null);
+}
+
+/** Admin: close every session of the cycle not closed yet (`all`) or only those in review. */
+export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review") {
+  const db = await getDb();
+  if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw notFound(`Cycle ${cycleId} not found`);
+  const rows = await db.calibrationSession.findMany({
+    where: { cycleId, kind: "RATING", state: which === "all" ? { not: "closed" } : "in_review" },
+    select: { id: true },
+    orderBy: { id: "asc" },
+  });
+  const closed: number[] = [];
+  for (const r of rows) {
+    await transitionSession(current.actor, r.id, "close");
+    closed.push(r.id);
+  }
+  return { closed_session_ids: closed };
+}

@@ -1,0 +1,145 @@
+import type { Prisma } from "~/generated/prisma/client.ts";
+import type { Db, Tx } from "~/platform/db.server";
+import type { CurrentUser } from "~/platform/auth.server";
+import { forbidden, notFound } from "~/platform/api.server";
+import {
+  SESSION_ACTIONS,
+  SESSION_STATE_LABELS,
+  isSessionState,
+  may,
+  readGuideline,
+  type SessionAction,
+  type SessionRole,
+  type SessionState,
+} from "~/features/calibration/rules";
+import type { PersonJson, SessionJson } from "~/features/calibration/types";
+
+/** Loading calibration sessions, their people and the viewer's roles in them. */
+
+export type Client = Db | Tx;
+
+const person = { select: { id: true, name: true, email: true } } as const;
+
+export const sessionInclude = {
+  cycle: { select: { id: true, name: true, state: true } },
+  createdBy: person,
+  members: { include: { user: person }, orderBy: { id: "asc" } },
+  participants: { select: { id: true, rating: true, terminatedAt: true, participant: { select: { proposedRating: true } } } },
+} satisfies Prisma.CalibrationSessionInclude;
+
+export type SessionRow = Prisma.CalibrationSessionGetPayload<{ include: typeof sessionInclude }>;
+
+export function personJson(u: { id: number; name: string; email: string }): PersonJson {
+  return { id: u.id, name: u.name, email: u.email };
+}
+
+export function stateOf(row: { state: string }): SessionState {
+  return isSessionState(row.state) ? row.state : "draft";
+}
+
+export function toSessionJson(row: SessionRow): SessionJson {
+  const members = (role: "ADMIN" | "PANELIST" | "SIGN_OFF") => row.members.filter((m) => m.role === role).map((m) => personJson(m.user));
+  const live = row.participants.filter((p) => !p.terminatedAt);
+  const state = stateOf(row);
+  return {
+    id: row.id,
+    cycle_id: row.cycleId,
+    cycle_name: row.cycle.name,
+    name: row.name,
+    state,
+    state_label: SESSION_STATE_LABELS[state],
+    deadline: row.deadline?.toISOString() ?? null,
+    created_by: row.createdBy ? personJson(row.createdBy) : null,
+    session_admin: members("ADMIN")[0] ?? null,
+    panelists: members("PANELIST"),
+    sign_off_parties: members("SIGN_OFF"),
+    guideline: readGuideline(row.guideline),
+    participant_count: live.length,
+    changed_count: live.filter((p) => p.rating !== p.participant.proposedRating).length,
+    terminated_count: row.participants.length - live.length,
+    version: row.version,
+    closed_at: row.closedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The audit snapshot of a session (its settings and people, not what was said in it). */
+export function sessionAuditSnapshot(row: SessionRow) {
+  const s = toSessionJson(row);
+  return {
+    cycle_id: s.cycle_id,
+    name: s.name,
+    state: s.state,
+    deadline: s.deadline,
+    created_by: s.created_by?.email ?? null,
+    session_admin: s.session_admin?.email ?? null,
+    panelists: s.panelists.map((p) => p.email),
+    sign_off_parties: s.sign_off_parties.map((p) => p.email),
+    guideline: s.guideline,
+    participant_ids: row.participants.map((p) => p.id),
+  };
+}
+
+/** The roles `current` holds in the session (admin: a super admin). */
+export function rolesIn(row: Pick<SessionRow, "createdById" | "members">, current: Pick<CurrentUser, "user">): SessionRole[] {
+  const roles: SessionRole[] = [];
+  const uid = current.user.id;
+  if (row.createdById === uid) roles.push("hr_partner");
+  if (current.user.role === "SUPER_ADMIN") roles.push("admin");
+  for (const m of row.members) {
+    if (m.userId !== uid) continue;
+    if (m.role === "ADMIN" && !roles.includes("session_admin")) roles.push("session_admin");
+    if (m.role === "PANELIST" && !roles.includes("panelist")) roles.push("panelist");
+    if (m.role === "SIGN_OFF" && !roles.includes("sign_off")) roles.push("sign_off");
+  }
+  return roles;
+}
+
+export function allowedActions(roles: readonly SessionRole[], state: SessionState): Record<SessionAction, boolean> {
+  return Object.fromEntries(SESSION_ACTIONS.map((a) => [a, may(roles, a, state)])) as Record<SessionAction, boolean>;
+}
+
+/** The RATING session `sessionId` of cycle `cycleId` (404 otherwise). */
+export async function requireSession(client: Client, cycleId: number, sessionId: number): Promise<SessionRow> {
+  const row = await client.calibrationSession.findFirst({ where: { id: sessionId, cycleId, kind: "RATING" }, include: sessionInclude });
+  if (!row) throw notFound(`Calibration session ${sessionId} not found in cycle ${cycleId}`);
+  return row;
+}
+
+const ROLE_WORDS: Record<SessionRole, string> = {
+  hr_partner: "the HR partner who created",
+  admin: "a super admin of",
+  session_admin: "the session admin of",
+  panelist: "a panelist of",
+  sign_off: "the sign-off party of",
+};
+
+/** The session, seen through one role (403 when `current` does not hold it there). */
+export async function requireSessionAs(client: Client, current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number) {
+  const row = await requireSession(client, cycleId, sessionId);
+  const roles = rolesIn(row, current);
+  if (!roles.includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} this calibration session can do this`);
+  return { row, roles, state: stateOf(row) };
+}
+
+/** Bump the session's version (open pages revalidate) inside the caller's transaction. */
+export async function touchSession(tx: Tx, sessionId: number): Promise<void> {
+  await tx.calibrationSession.update({ where: { id: sessionId }, data: { version: { increment: 1 } } });
+}
+
+/** Which sessions list a role's page shows: where the user holds that role. */
+export function roleWhere(role: SessionRole, userId: number): Prisma.CalibrationSessionWhereInput {
+  switch (role) {
+    case "hr_partner":
+      return { createdById: userId };
+    case "admin":
+      return {};
+    case "session_admin":
+      return { members: { some: { userId, role: "ADMIN" } } };
+    case "panelist":
+      return { members: { some: { userId, role: "PANELIST" } } };
+    case "sign_off":
+      return { members: { some: { userId, role: "SIGN_OFF" } } };
+  }
+}

@@ -1,0 +1,158 @@
+import { ActivityFailure, ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError, isGrpcServiceError, type Client } from "@temporalio/client";
+import { getDb } from "~/platform/db.server";
+import { ApiError, conflict, notFound } from "~/platform/api.server";
+import type { Actor } from "~/platform/audit.server";
+import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
+import type { SessionState, SessionTransition } from "~/features/calibration/rules";
+import { stateOf } from "~/features/calibration/model.server";
+import {
+  CALIBRATION_FAILURE,
+  CALIBRATION_SESSION_WORKFLOW,
+  calibrationSessionWorkflowId,
+  sessionDeadlineUpdate,
+  sessionTransitionUpdate,
+  type CalibrationSessionWorkflow,
+  type CalibrationSessionWorkflowInput,
+} from "../../../workflows/calibration-session-contract";
+import { CycleIdKey, SessionStateKey } from "../../../workflows/search-attributes-contract";
+
+/**
+ * Calibration sessions, the Temporal side (ADR 0026): each session has its workflow
+ * `calibration-session-<id>`; state changes and deadlines are updates of it (validated there, written
+ * by its activities); at boot every open session gets its workflow back.
+ */
+
+const UPDATE_DEADLINE_MS = 60_000;
+
+type SessionRef = { id: number; cycleId: number; state: string; deadline: Date | null };
+
+function unavailable(message = "The workflow service is unavailable, please try again") {
+  return new ApiError(503, "service_unavailable", message);
+}
+
+async function temporal(): Promise<Client> {
+  try {
+    return await getTemporalClient();
+  } catch (err) {
+    console.error("Temporal connection failed", err);
+    throw unavailable();
+  }
+}
+
+function startOptions(row: SessionRef) {
+  const state = stateOf(row);
+  const input: CalibrationSessionWorkflowInput = { sessionId: row.id, cycleId: row.cycleId, state, deadline: row.deadline?.toISOString() ?? null };
+  return {
+    workflowId: calibrationSessionWorkflowId(row.id),
+    taskQueue: temporalSettings().taskQueue,
+    args: [input] as [CalibrationSessionWorkflowInput],
+    typedSearchAttributes: [
+      { key: CycleIdKey, value: String(row.cycleId) },
+      { key: SessionStateKey, value: state },
+    ],
+  };
+}
+
+/** Start the workflow of a new session (replacing a leftover of another database with the same id). */
+export async function startSessionWorkflow(row: SessionRef): Promise<void> {
+  const client = await temporal();
+  await client.workflow.start<CalibrationSessionWorkflow>(CALIBRATION_SESSION_WORKFLOW, { ...startOptions(row), workflowIdConflictPolicy: "TERMINATE_EXISTING" });
+}
+
+function applicationFailureOf(err: unknown): ApplicationFailure | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    if (e instanceof ApplicationFailure) return e;
+    if (e instanceof WorkflowUpdateFailedError || e instanceof ActivityFailure || e instanceof Error) e = (e as Error).cause;
+    else break;
+  }
+  return undefined;
+}
+
+function isWorkflowGone(err: unknown): boolean {
+  if (err instanceof WorkflowNotFoundError) return true;
+  return isGrpcServiceError(err) && err.code === 5;
+}
+
+function toApiError(err: unknown, sessionId: number): unknown {
+  if (err instanceof ApiError) return err;
+  const failure = applicationFailureOf(err);
+  if (failure) {
+    switch (failure.type) {
+      case CALIBRATION_FAILURE.invalidTransition:
+      case CALIBRATION_FAILURE.cycleNotInCalibration:
+      case CALIBRATION_FAILURE.closed:
+      case CALIBRATION_FAILURE.stateMismatch:
+        return conflict(failure.message, { session_id: sessionId, reason: failure.type });
+      case CALIBRATION_FAILURE.notFound:
+        return notFound(`Calibration session ${sessionId} not found`);
+    }
+  }
+  console.error(`Calibration session ${sessionId}: workflow call failed`, err);
+  return unavailable("Could not save the change, please try again");
+}
+
+const closedConflict = (id: number) => conflict(`Calibration session ${id} is closed; nothing in it changes any more`, { session_id: id, reason: CALIBRATION_FAILURE.closed });
+
+/** Run an update; a missing workflow of an open session is started again from the row and the update retried once. */
+async function runUpdate<T>(sessionId: number, call: (client: Client) => Promise<T>): Promise<T> {
+  const client = await temporal();
+  const attempt = () => client.withDeadline(Date.now() + UPDATE_DEADLINE_MS, () => call(client));
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!isWorkflowGone(err)) throw toApiError(err, sessionId);
+  }
+  const fresh = await (await getDb()).calibrationSession.findUnique({ where: { id: sessionId } });
+  if (!fresh) throw notFound(`Calibration session ${sessionId} not found`);
+  if (stateOf(fresh) === "closed") throw closedConflict(sessionId);
+  try {
+    await client.workflow.start<CalibrationSessionWorkflow>(CALIBRATION_SESSION_WORKFLOW, { ...startOptions(fresh), workflowIdConflictPolicy: "USE_EXISTING" });
+    return await attempt();
+  } catch (err) {
+    throw toApiError(err, sessionId);
+  }
+}
+
+/** Move a session through its workflow (409 out of order or when closed). */
+export async function transitionSession(actor: Actor, sessionId: number, transition: SessionTransition, comment?: string | null): Promise<SessionState> {
+  const res = await runUpdate(sessionId, (client) =>
+    client.workflow.getHandle(calibrationSessionWorkflowId(sessionId)).executeUpdate(sessionTransitionUpdate, { args: [{ transition, actor, comment: comment ?? null }] }),
+  );
+  return res.state;
+}
+
+/** Set the session's deadline through its workflow (reminders restart). */
+export async function setDeadlineThroughWorkflow(actor: Actor, sessionId: number, deadline: string | null): Promise<void> {
+  await runUpdate(sessionId, (client) =>
+    client.workflow.getHandle(calibrationSessionWorkflowId(sessionId)).executeUpdate(sessionDeadlineUpdate, { args: [{ deadline, actor }] }),
+  );
+}
+
+/** Boot: every session not closed has its running workflow (idempotent). */
+export async function ensureCalibrationWorkflows(): Promise<{ started: number[]; running: number[] }> {
+  const db = await getDb();
+  const client = await getTemporalClient();
+  const result = { started: [] as number[], running: [] as number[] };
+  const rows = await db.calibrationSession.findMany({ where: { state: { not: "closed" } }, orderBy: { id: "asc" } });
+  for (const row of rows) {
+    const handle = client.workflow.getHandle(calibrationSessionWorkflowId(row.id));
+    let stateAttr: string | undefined;
+    let running = false;
+    try {
+      const desc = await handle.describe();
+      running = desc.status.name === "RUNNING";
+      stateAttr = desc.typedSearchAttributes.get(SessionStateKey);
+    } catch (err) {
+      if (!isWorkflowGone(err)) throw err;
+    }
+    if (running && stateAttr === stateOf(row)) {
+      result.running.push(row.id);
+      continue;
+    }
+    if (running) await handle.terminate(`State '${stateAttr}' does not match the database ('${stateOf(row)}')`).catch(() => {});
+    await client.workflow.start<CalibrationSessionWorkflow>(CALIBRATION_SESSION_WORKFLOW, { ...startOptions(row), workflowIdConflictPolicy: "USE_EXISTING" });
+    result.started.push(row.id);
+  }
+  return result;
+}
