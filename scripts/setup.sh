@@ -17,6 +17,8 @@ apt_install() {
 if ! command -v chromium >/dev/null 2>&1; then apt_install chromium; fi
 # PostgreSQL server: the integration tests also run against it (the app defaults to embedded PGlite).
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then apt_install postgresql; fi
+# A JDK and Maven: Temporal's time-skipping test server for the workflow tests is a Java program (below).
+if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then apt_install default-jdk-headless maven; fi
 
 # npm packages at the locked versions; install scripts only where package.json allowScripts approves them.
 # `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages of @swc/core and rollup
@@ -32,6 +34,29 @@ if [ ! -x .tools/bin/temporal ]; then
   GOBIN="$PWD/.tools/bin" CGO_ENABLED=0 go install \
     -ldflags "-X github.com/temporalio/cli/temporalcli.Version=1.5.1" \
     github.com/temporalio/cli/cmd/temporal@v1.5.1
+fi
+
+# Temporal's time-skipping test server (the workflow tests skip days of deadlines with it): the Java test server
+# from its Maven artifact, run by a small wrapper with the JDK the machine has (TestWorkflowEnvironment starts it).
+TTS_VERSION=1.31.0
+if [ ! -x .tools/bin/temporal-test-server ] || [ ! -f ".tools/temporal-test-server/$TTS_VERSION" ]; then
+  echo "› fetching Temporal's test server $TTS_VERSION (Maven)"
+  rm -rf .tools/temporal-test-server && mkdir -p .tools/temporal-test-server .tools/bin
+  cat > .tools/temporal-test-server/pom.xml <<POM
+<project xmlns="http://maven.apache.org/POM/4.0.0"><modelVersion>4.0.0</modelVersion>
+  <groupId>local</groupId><artifactId>temporal-test-server-runtime</artifactId><version>1</version>
+  <dependencies><dependency><groupId>io.temporal</groupId><artifactId>temporal-test-server</artifactId><version>$TTS_VERSION</version></dependency></dependencies>
+</project>
+POM
+  mvn -q -B -f .tools/temporal-test-server/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/.tools/temporal-test-server/lib"
+  cat > .tools/bin/temporal-test-server <<'SH'
+#!/bin/sh
+# Temporal's time-skipping test server (Java); usage: temporal-test-server <port>
+here=$(cd "$(dirname "$0")/../temporal-test-server" && pwd)
+exec java -XX:+UseSerialGC -Xss512k -cp "$here/lib/*" io.temporal.testserver.TestServer "$@"
+SH
+  chmod +x .tools/bin/temporal-test-server
+  touch ".tools/temporal-test-server/$TTS_VERSION"
 fi
 
 # The Prisma client (generated, not committed).

@@ -14,6 +14,8 @@ import {
   ApplicationFailure,
   allHandlersFinished,
   condition,
+  isCancellation,
+  log,
   makeContinueAsNewFunc,
   proxyActivities,
   setHandler,
@@ -116,16 +118,27 @@ export async function calibrationSessionWorkflow(input: CalibrationSessionWorkfl
 
   while (state !== "closed" && !(workflowInfo().continueAsNewSuggested && !busy)) {
     const current = round;
-    const changed = () => round !== current || state === "closed" || workflowInfo().continueAsNewSuggested;
+    const roundOver = () => round !== current || state === "closed";
+    // Continue-as-new waits for a running update (its `&& !busy` keeps this from waking at once, again and again).
+    const changed = () => roundOver() || (workflowInfo().continueAsNewSuggested && !busy);
     const next = deadline ? reminderTimes(Date.parse(deadline), Date.now()).find((t) => !sent.has(t.kind)) : undefined;
     if (!next) {
       await condition(changed);
       continue;
     }
     const due = await condition(changed, Math.max(1, next.at - Date.now())).then((woke) => !woke);
-    if (!due || busy) continue;
+    if (!due) continue;
+    // An update is writing: remind once it is done, unless it started a new round (or closed the session).
+    if (busy) await condition(() => !busy);
+    if (roundOver()) continue;
     sent.add(next.kind);
-    await remindCalibrationSession({ sessionId, state, kind: next.kind, round });
+    try {
+      await remindCalibrationSession({ sessionId, state, kind: next.kind, round });
+    } catch (err) {
+      // A reminder that still fails after its retries must not end the workflow: the session has to stay movable.
+      if (isCancellation(err)) throw err;
+      log.warn("Calibration session reminder failed", { sessionId, state, kind: next.kind, round, error: String(err) });
+    }
   }
 
   await condition(allHandlersFinished);

@@ -3,7 +3,8 @@
  * guideline distribution and the statistics the pages show. PURE module: the workflow
  * (workflows/calibration-session.ts), the services and the components all use it.
  */
-import { CALIBRATED_RATINGS, CALIBRATED_RATING_LABELS } from "~/features/participants/rules";
+// Relative on purpose: this module is bundled into the workflows (webpack there knows no `~/` alias).
+import { CALIBRATED_RATINGS, CALIBRATED_RATING_LABELS } from "../participants/rules";
 
 // ---------------------------------------------------------------------------------------------
 // States and transitions (spec §4)
