@@ -5,6 +5,8 @@
  *  - START cycle: peer selection open; some participants already asked peers (requested / accepted / declined).
  *  - SPU_FEEDBACK cycle: accepted peers; a DRAFT Feedback row (open request) for every mandatory non-manager reviewer
  *    and every accepted peer (what moving into SPU feedback creates); about half of them SUBMITTED.
+ *  - CALIBRATION cycle: all 360 feedback and the manager feedback SUBMITTED (the proposed ratings and the
+ *    calibration sessions come from prisma/seed-calibration.ts); no calibrated rating yet.
  *  - COMMUNICATION cycle: everything given: all 360 feedback and the manager feedback SUBMITTED, calibrated
  *    ratings and promotion decisions set, so the Performance Cycle Report has something to show.
  *
@@ -44,10 +46,19 @@ const TEXTS: Record<string, string[]> = {
   ],
 };
 
-function answerFor(q: Question, rand: Rand): number | string | undefined {
+/** Share of the points of a 5-point scale in the bell-shaped answers of the calibration cycle (cumulative). */
+const BELL = [0.05, 0.18, 0.62, 0.88, 1];
+
+function answerFor(q: Question, rand: Rand, bell: boolean): number | string | undefined {
   if (!q.required && rand() < 0.5) return undefined;
   if (q.kind === "rating") {
     const { min, max } = q.scale!;
+    if (bell) {
+      // Around the middle of the scale with a tail on both sides, so calibration has something to discuss.
+      const u = rand();
+      const point = BELL.findIndex((c) => u < c);
+      return Math.round(min + ((point < 0 ? 4 : point) * (max - min)) / 4);
+    }
     // Skewed to the upper half, as real review ratings are.
     return Math.min(max, Math.max(min, Math.round(min + (max - min) * (0.45 + rand() * 0.55))));
   }
@@ -56,11 +67,21 @@ function answerFor(q: Question, rand: Rand): number | string | undefined {
   return pool[Math.floor(rand() * pool.length)]!;
 }
 
-export function demoAnswers(reviewerType: ReviewerType, rand: Rand): Record<string, number | string> {
+/**
+ * Answers of one reviewer. `bell` (the calibration cycle): ratings spread around the middle, and the manager's
+ * `trajectory` follows their `overall_impact` (a strong rating usually comes with a steeper trajectory).
+ */
+export function demoAnswers(reviewerType: ReviewerType, rand: Rand, bell = false): Record<string, number | string> {
   const out: Record<string, number | string> = {};
-  for (const q of DEFAULT_QUESTIONNAIRE[reviewerType] ?? []) {
-    const a = answerFor(q, rand);
+  const questions = DEFAULT_QUESTIONNAIRE[reviewerType] ?? [];
+  for (const q of questions) {
+    const a = answerFor(q, rand, bell);
     if (a !== undefined) out[q.id] = a;
+  }
+  const trajectory = questions.find((q) => q.id === "trajectory" && q.kind === "choice")?.options;
+  if (bell && trajectory?.length && typeof out.overall_impact === "number") {
+    const step = Math.round((out.overall_impact - 1) * 0.75 + (rand() - 0.5) * 1.5);
+    out.trajectory = trajectory[Math.min(trajectory.length - 1, Math.max(0, step))]!;
   }
   return out;
 }
@@ -74,7 +95,7 @@ const DB_TYPE = {
   matrix_team: "MATRIX_TEAM",
 } as const;
 
-type Stage = "START" | "SPU_FEEDBACK" | "COMMUNICATION";
+type Stage = "START" | "SPU_FEEDBACK" | "CALIBRATION" | "COMMUNICATION";
 
 /**
  * Review data for one seeded cycle. `department` groups colleagues (peers are chosen among them);
@@ -140,24 +161,26 @@ export async function seedCycleReviewData(
   if (peerRows.length) await tx.peerRequest.createMany({ data: peerRows });
   if (stage === "START") return { peerRequests: peerRows.length, feedbacks: 0 };
 
-  // Feedback: the open requests of the SPU feedback stage, and (communication) the manager feedback too.
+  // Feedback: the open requests of the SPU feedback stage, and (calibration, communication) the manager feedback too.
   const now = new Date();
+  // Past the feedback stages: every answer given, the manager feedback included.
+  const complete = stage === "COMMUNICATION" || stage === "CALIBRATION";
   const feedbackRows: Prisma.FeedbackCreateManyInput[] = [];
   const add = (revieweeUserId: number, reviewerUserId: number, type: ReviewerType) => {
     const revieweeId = participantIdOf.get(revieweeUserId)!;
-    const submitted = stage === "COMMUNICATION" || (!protect.has(reviewerUserId) && rand() < 0.55);
+    const submitted = complete || (!protect.has(reviewerUserId) && rand() < 0.55);
     feedbackRows.push({
       cycleId,
       revieweeId,
       reviewerId: reviewerUserId,
       reviewerType: type,
       status: submitted ? "SUBMITTED" : "DRAFT",
-      answers: submitted ? demoAnswers(type, rand) : {},
+      answers: submitted ? demoAnswers(type, rand, stage === "CALIBRATION") : {},
       submittedAt: submitted ? now : null,
     });
   };
   for (const pair of pairs) {
-    if (pair.reviewerType === "manager" && stage !== "COMMUNICATION") continue;
+    if (pair.reviewerType === "manager" && !complete) continue;
     add(pair.revieweeUserId, pair.reviewerUserId, DB_TYPE[pair.reviewerType]);
   }
   for (const peer of acceptedPeers) add(peer.revieweeUserId, peer.reviewerUserId, "PEER");

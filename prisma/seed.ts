@@ -1,12 +1,14 @@
 /**
  * Demo company: about 150 people in a management tree (with secondary managers and HR partners),
- * HR ops, one super admin, four cycles in different stages (peer selection open, 360 feedback running, one
- * finished and communicated, one draft) with peer requests and feedback (prisma/seed-review.ts), calibration
- * sessions and a promotion nomination, so every navigation group and report has something to show. Deterministic: the same run gives
- * the same company. Run with `npm run db:seed` (only seeds an empty database).
+ * HR ops, one super admin, five cycles in different stages (peer selection open, 360 feedback running, one in
+ * calibration, one finished and communicated, one draft) with peer requests and feedback (prisma/seed-review.ts),
+ * rating calibration sessions in every state in the calibration cycle (prisma/seed-calibration.ts), a promotion
+ * calibration session and a promotion nomination, so every navigation group and report has something to show.
+ * Deterministic: the same run gives the same company. Run with `npm run db:seed` (only seeds an empty database).
  */
 import type { PrismaClient } from "~/generated/prisma/client.ts";
 import { seedCycleReviewData } from "./seed-review";
+import { seedCalibrationSessions } from "./seed-calibration";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -139,6 +141,9 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
         { name: "2026 Year-End Review", state: "SPU_FEEDBACK" as const, startDate: isoDate("2026-10-01"), plannedEndDate: isoDate("2026-12-18") },
         { name: "2026 Q4 Project Review", state: "START" as const, startDate: isoDate("2026-11-02"), plannedEndDate: isoDate("2026-12-11") },
         { name: "2027 Mid-Year Review", state: "DRAFT" as const, startDate: null, plannedEndDate: isoDate("2027-06-30") },
+        // Last, so the cycles above keep their data (one random stream); it ends before the running cycles, so
+        // it is not the cycle the pages open by default.
+        { name: "2026 Q3 Review", state: "CALIBRATION" as const, startDate: isoDate("2026-07-01"), plannedEndDate: isoDate("2026-11-30") },
       ];
       const participantsOf = people.filter((p) => p.role === "EMPLOYEE");
       const rand = mulberry32(7);
@@ -159,20 +164,25 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
           })),
         });
         await seedCycleReviewData(tx, { cycleId: cycle.id, stage: c.state, departmentOf, protect, rand });
-        if (c.state !== "SPU_FEEDBACK") continue;
-        // Calibration sessions of the running cycle: Priya runs them, managers sit on the panel, a VP signs off.
-        const vp = people.find((p) => p.jobTitle.startsWith("VP "))!;
-        const rating = await tx.calibrationSession.create({ data: { cycleId: cycle.id, name: "Engineering rating calibration", kind: "RATING" } });
-        const promotion = await tx.calibrationSession.create({ data: { cycleId: cycle.id, name: "Engineering promotion calibration", kind: "PROMOTION" } });
-        for (const s of [rating, promotion]) {
-          await tx.calibrationSessionMember.createMany({
-            data: [
-              { sessionId: s.id, userId: id(DEMO_USERS.peoplePartner)!, role: "ADMIN" },
-              { sessionId: s.id, userId: id(DEMO_USERS.manager)!, role: "PANELIST" },
-              { sessionId: s.id, userId: id(vp.email)!, role: "SIGN_OFF" },
-            ],
+        if (c.state === "CALIBRATION") {
+          // Rating calibration sessions in every state: Priya (HR partner) creates, Harper runs them, managers
+          // sit on the panels, Carmen signs off.
+          await seedCalibrationSessions(tx, {
+            cycleId: cycle.id,
+            cast: { hrPartner: DEMO_USERS.peoplePartner, sessionAdmin: DEMO_USERS.hrOps, panelist: DEMO_USERS.manager, signOff: DEMO_USERS.ceo },
           });
         }
+        if (c.state !== "SPU_FEEDBACK") continue;
+        // The promotion calibration session of the running cycle: Priya runs it, Morgan sits on the panel, a VP signs off.
+        const vp = people.find((p) => p.jobTitle.startsWith("VP "))!;
+        const promotion = await tx.calibrationSession.create({ data: { cycleId: cycle.id, name: "Engineering promotion calibration", kind: "PROMOTION" } });
+        await tx.calibrationSessionMember.createMany({
+          data: [
+            { sessionId: promotion.id, userId: id(DEMO_USERS.peoplePartner)!, role: "ADMIN" },
+            { sessionId: promotion.id, userId: id(DEMO_USERS.manager)!, role: "PANELIST" },
+            { sessionId: promotion.id, userId: id(vp.email)!, role: "SIGN_OFF" },
+          ],
+        });
         const senior = people.find((p) => p.manager === DEMO_USERS.manager && p.email !== DEMO_USERS.employee)!;
         const participant = await tx.participant.findUniqueOrThrow({ where: { cycleId_userId: { cycleId: cycle.id, userId: id(senior.email)! } } });
         const nomination = await tx.promotionNomination.create({
