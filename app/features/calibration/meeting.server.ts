@@ -1,7 +1,8 @@
+import { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
-import { badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
-import type { CurrentUser } from "~/platform/auth.server";
+import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
 import { requireSession, rolesIn, stateOf, touchSession, type SessionRow } from "~/features/calibration/model.server";
@@ -39,10 +40,21 @@ function authorize(row: SessionRow, current: CurrentUser, role: SessionRole, act
 }
 
 /** Run `fn` in a transaction holding the session row's lock, after the role and state checks. */
-async function inSession<T>(current: CurrentUser, role: SessionRole, action: SessionAction, cycleId: number, sessionId: number, fn: (tx: Tx, row: SessionRow) => Promise<T>): Promise<T> {
+async function inSession<T>(
+  current: CurrentUser,
+  role: SessionRole,
+  action: SessionAction,
+  cycleId: number,
+  sessionId: number,
+  fn: (tx: Tx, row: SessionRow) => Promise<T>,
+  alsoLock: number | null = null,
+): Promise<T> {
+  assertNotSpoofing(current);
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" = ${sessionId} FOR UPDATE`;
+    // Both rows of a move, in id order, so two opposite moves cannot deadlock.
+    const ids = alsoLock === null ? [sessionId] : [sessionId, alsoLock].sort((a, b) => a - b);
+    await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id" FOR UPDATE`;
     const row = await requireSession(tx, cycleId, sessionId);
     authorize(row, current, role, action);
     const result = await fn(tx, row);
@@ -123,7 +135,6 @@ export async function moveParticipants(current: CurrentUser, cycleId: number, se
   const input = MoveSchema.parse(body);
   if (targetId === sessionId) throw badRequest("The target session is this session");
   return inSession(current, "session_admin", "move_participants", cycleId, sessionId, async (tx) => {
-    await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" = ${targetId} FOR UPDATE`;
     const target = await tx.calibrationSession.findFirst({ where: { id: targetId, cycleId, kind: "RATING" } });
     if (!target) throw notFound(`Calibration session ${targetId} not found in cycle ${cycleId}`);
     const targetState = stateOf(target);
@@ -147,7 +158,7 @@ export async function moveParticipants(current: CurrentUser, cycleId: number, se
       after: { session_id: targetId, participants: rows.map((r) => r.participant.user.email) },
     });
     return { moved: ids.length, target_session_id: targetId };
-  });
+  }, targetId);
 }
 
 /** Session admin: a participant who left the company; they keep their history and get no outcome. */
@@ -168,6 +179,7 @@ export async function terminateParticipant(current: CurrentUser, cycleId: number
 }
 
 async function requireRole(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number) {
+  assertNotSpoofing(current);
   const row = await requireSession(await getDb(), cycleId, sessionId);
   if (!rolesIn(row, current).includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} can do this`);
   return row;
@@ -196,9 +208,19 @@ export async function adminCloseSessions(current: CurrentUser, cycleId: number, 
     orderBy: { id: "asc" },
   });
   const closed: number[] = [];
+  const failed: Array<{ session_id: number; status: number; message: string }> = [];
+  // Each session closes on its own (its own workflow and transaction): one that fails does not stop the others.
   for (const r of rows) {
-    await transitionSession(current.actor, r.id, "close");
-    closed.push(r.id);
+    try {
+      await transitionSession(current.actor, r.id, "close");
+      closed.push(r.id);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      failed.push({ session_id: r.id, status: err.status, message: err.message });
+    }
+  }
+  if (failed.length) {
+    throw conflict(`${failed.length} calibration session${failed.length === 1 ? "" : "s"} could not be closed (${closed.length} closed)`, { closed_session_ids: closed, failed });
   }
   return { closed_session_ids: closed };
 }

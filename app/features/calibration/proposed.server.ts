@@ -81,14 +81,31 @@ export async function fillProposedRatings(client: Client, cycleId: number, parti
        AND (x."rating" IS NOT NULL OR x."potential" IS NOT NULL)`;
 }
 
-/** Stage effect of entering calibration: every participant's proposal, with one audit record of the count. */
+/**
+ * The sessions set up before the managers submitted (drafts: a session is activated only in calibration)
+ * start from the proposals too: their participants' missing rating and potential become the proposed ones.
+ */
+async function seedDraftSessions(tx: Tx, cycleId: number): Promise<number> {
+  return tx.$executeRaw`
+    UPDATE "CalibrationSessionParticipant" sp
+       SET "rating" = COALESCE(sp."rating", p."proposedRating"),
+           "potential" = COALESCE(sp."potential", p."proposedPotential"),
+           "updatedAt" = CURRENT_TIMESTAMP
+      FROM "Participant" p, "CalibrationSession" s
+     WHERE sp."participantId" = p."id" AND sp."sessionId" = s."id"
+       AND p."cycleId" = ${cycleId} AND s."state" = 'draft' AND sp."terminatedAt" IS NULL
+       AND ((sp."rating" IS NULL AND p."proposedRating" IS NOT NULL) OR (sp."potential" IS NULL AND p."proposedPotential" IS NOT NULL))`;
+}
+
+/** Stage effect of entering calibration: every participant's proposal (and the draft sessions' starting values), with one audit record of the counts. */
 export async function openCalibration(tx: Tx, cycleId: number, actor: Actor): Promise<{ proposed: number }> {
   const proposed = await fillProposedRatings(tx, cycleId, null);
+  const seeded = await seedDraftSessions(tx, cycleId);
   await recordAudit(tx, { ...actor, source: "workflow" }, {
     action: "cycle.calibration_opened",
     entityType: "Cycle",
     entityId: cycleId,
-    after: { proposed_ratings: proposed },
+    after: { proposed_ratings: proposed, session_participants_seeded: seeded },
   });
   return { proposed };
 }

@@ -1,9 +1,11 @@
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
 import { ApiError, badRequest, conflict, forbidden } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
-import type { CurrentUser } from "~/platform/auth.server";
+import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle } from "~/features/cycles/context.server";
 import { STAGE_LABELS } from "~/features/cycles/rules";
+import { parseStoredRating } from "~/features/participants/rules";
 import { SESSION_STATE_LABELS, may, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { SessionInputSchema, SessionPatchSchema, type SessionInputParsed, type SessionPatch } from "~/features/calibration/schemas";
 import { fillProposedRatings } from "~/features/calibration/proposed.server";
@@ -74,6 +76,7 @@ function assertCycleOpenForCalibration(stage: string, cycleId: number) {
 
 /** Create a draft session (and its workflow). The HR partner calibrates only their own participants. */
 export async function createSession(current: CurrentUser, owner: Owner, cycleId: number, body: unknown): Promise<SessionJson> {
+  assertNotSpoofing(current);
   const input = SessionInputSchema.parse(body);
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
@@ -137,6 +140,7 @@ export async function requireOwnedSession(client: Client, current: CurrentUser, 
 
 /** Edit a session (PATCH: any subset of the create fields). */
 export async function updateSession(current: CurrentUser, owner: Owner, cycleId: number, sessionId: number, body: unknown): Promise<SessionJson> {
+  assertNotSpoofing(current);
   const patch = SessionPatchSchema.parse(body);
   const db = await getDb();
   const before = await requireOwnedSession(db, current, owner, cycleId, sessionId);
@@ -181,6 +185,7 @@ export async function updateSession(current: CurrentUser, owner: Owner, cycleId:
 
 /** Activate a draft session (HR partner owner or admin); the workflow refuses it outside the calibration stage. */
 export async function activateSession(current: CurrentUser, owner: Owner, cycleId: number, sessionId: number): Promise<SessionJson> {
+  assertNotSpoofing(current);
   const db = await getDb();
   await requireOwnedSession(db, current, owner, cycleId, sessionId);
   await transitionSession(current.actor, sessionId, "activate");
@@ -215,12 +220,23 @@ export async function cyclesForRole(current: CurrentUser, role: SessionRole): Pr
 export async function sessionParticipantsPool(current: CurrentUser, owner: Owner, cycleId: number, opts: { notInSession?: boolean } = {}): Promise<HrPartnerParticipantJson[]> {
   const db = await getDb();
   await requireCycle(db, cycleId);
+  return poolRows(db, {
+    cycleId,
+    ...(owner === "hr_partner" ? { hrPartnerId: current.user.id } : {}),
+    ...(opts.notInSession ? { reviewerOnly: false, calibrations: { none: { kind: "RATING" } } } : {}),
+  });
+}
+
+/** A session's setup as its owner reads it: the session and its participants (not what its members wrote). */
+export async function getSessionSetup(current: CurrentUser, owner: Owner, cycleId: number, sessionId: number): Promise<{ calibration_session: SessionJson; participants: HrPartnerParticipantJson[] }> {
+  const db = await getDb();
+  const row = await requireOwnedSession(db, current, owner, cycleId, sessionId);
+  return { calibration_session: toSessionJson(row), participants: await poolRows(db, { cycleId, calibrations: { some: { sessionId, kind: "RATING" } } }) };
+}
+
+async function poolRows(db: Client, where: Prisma.ParticipantWhereInput): Promise<HrPartnerParticipantJson[]> {
   const rows = await db.participant.findMany({
-    where: {
-      cycleId,
-      ...(owner === "hr_partner" ? { hrPartnerId: current.user.id } : {}),
-      ...(opts.notInSession ? { reviewerOnly: false, calibrations: { none: { kind: "RATING" } } } : {}),
-    },
+    where,
     select: {
       id: true,
       proposedRating: true,
@@ -239,7 +255,7 @@ export async function sessionParticipantsPool(current: CurrentUser, owner: Owner
       user: { ...personJson(r.user), job_title: r.user.jobTitle, department: r.user.department },
       manager: r.manager ? personJson(r.manager) : null,
       proposed_rating: r.proposedRating,
-      calibrated_rating: r.calibratedRating ? Number(r.calibratedRating) : null,
+      calibrated_rating: parseStoredRating(r.calibratedRating),
       reviewer_only: r.reviewerOnly,
       session: s ? { id: s.id, name: s.name, state: stateOf(s) } : null,
     };

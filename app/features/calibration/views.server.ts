@@ -7,7 +7,7 @@ import { calibrationSummaryOf } from "~/features/summaries/service.server";
 import type { FeedbackSummary } from "~/features/summaries/rules";
 import { distribution, outlierFlags, readGuideline, type OutlierGroup, type SessionRole } from "~/features/calibration/rules";
 import { allowedActions, personJson, requireSessionAs, stateOf, toSessionJson, type Client } from "~/features/calibration/model.server";
-import type { CommentJson, NominationDetailsJson, ProposalJson, RatingChangeJson, SessionDetailJson, SessionParticipantJson } from "~/features/calibration/types";
+import type { CommentJson, NominationDetailsJson, ProposalJson, RatingChangeJson, SessionDetailJson, SessionJson, SessionParticipantJson } from "~/features/calibration/types";
 
 /** What each role reads of a session: the grid, the distribution, the history, comments, outliers. */
 
@@ -162,13 +162,24 @@ export async function getParticipantDetail(current: CurrentUser, role: SessionRo
   };
 }
 
-/** The promotion nomination of a session participant (`promotion_details`). */
-export async function getPromotionDetails(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number): Promise<{ promotion_nomination: NominationDetailsJson | null }> {
+/** The session itself (no participants) as `role` reads it: the answer of the moves that change it. */
+export async function getSessionAs(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number): Promise<SessionJson> {
+  const { row } = await requireSessionAs(await getDb(), current, role, cycleId, sessionId);
+  return toSessionJson(row);
+}
+
+/** One participant of the session (their row of the grid) as `role` reads it. */
+export async function getSessionParticipant(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number): Promise<SessionParticipantJson> {
   const db = await getDb();
   await requireSessionAs(db, current, role, cycleId, sessionId);
   const sp = await db.calibrationSessionParticipant.findFirst({ where: { id: spId, sessionId }, include: spInclude });
   if (!sp) throw notFound(`Participant ${spId} is not in calibration session ${sessionId}`);
-  return { promotion_nomination: toSpJson(sp).promotion_nomination };
+  return toSpJson(sp);
+}
+
+/** The promotion nomination of a session participant (`promotion_details`). */
+export async function getPromotionDetails(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number): Promise<{ promotion_nomination: NominationDetailsJson | null }> {
+  return { promotion_nomination: (await getSessionParticipant(current, role, cycleId, sessionId, spId)).promotion_nomination };
 }
 
 /** The comment thread of a participant (spId) or of the session (null). */

@@ -1,0 +1,5 @@
+import { commentsAction, commentsLoader } from "~/features/calibration/api.server";
+
+/** GET, POST /api/v1/cycles/{cycle_id}/calibration_session_admin/calibration_sessions/{session_id}/participants/{participant_id}/comments: the participant's thread. */
+export const loader = commentsLoader("session_admin", "participant");
+export const action = commentsAction("session_admin", "participant");

@@ -1,0 +1,5 @@
+import { commentsAction, commentsLoader } from "~/features/calibration/api.server";
+
+/** GET, POST /api/v1/cycles/{cycle_id}/calibration_session_sign_off_party/calibration_sessions/{session_id}/participants/{participant_id}/comments: the participant's thread. */
+export const loader = commentsLoader("sign_off", "participant");
+export const action = commentsAction("sign_off", "participant");

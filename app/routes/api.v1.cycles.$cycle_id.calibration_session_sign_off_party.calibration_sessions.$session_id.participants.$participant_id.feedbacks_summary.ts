@@ -1,0 +1,5 @@
+import { feedbackSummaryLoader, only } from "~/features/calibration/api.server";
+
+/** GET /api/v1/cycles/{cycle_id}/calibration_session_sign_off_party/calibration_sessions/{session_id}/participants/{participant_id}/feedbacks_summary: the participant's summary, named. */
+export const loader = feedbackSummaryLoader("sign_off");
+export const action = only("GET");

@@ -1,0 +1,5 @@
+import { only, sessionsLoader } from "~/features/calibration/api.server";
+
+/** GET /api/v1/cycles/{cycle_id}/calibration_session_sign_off_party/calibration_sessions: the cycle's sessions in which I hold this role. */
+export const loader = sessionsLoader("sign_off");
+export const action = only("GET");
