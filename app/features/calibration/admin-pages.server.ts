@@ -1,0 +1,92 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { ApiError } from "~/platform/api.server";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
+import { forPage, pageIdParam } from "~/platform/page-errors.server";
+import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
+import { resolveSelectedCycle } from "~/features/cycles/service.server";
+import { adminCloseSessions } from "~/features/calibration/meeting.server";
+import { listSessions, sessionParticipantsPool } from "~/features/calibration/sessions.server";
+import { activateFromForm, loadEditForm, setupCycleOf, updateFromForm, withDone } from "~/features/calibration/session-setup-pages.server";
+import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
+import type { AdminSessionsPageData, SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
+
+/**
+ * Loaders and actions of the admin's calibration pages (super admin only; the /app/admin layout refuses
+ * others and every loader and action here checks again): /app/admin/calibration-sessions?cycle_id= (every
+ * session of the cycle, the participants in none, activate, close all / close those in review) and
+ * /app/admin/cycles/{cycleId}/calibration-sessions/{id}/edit.
+ */
+
+export const ADMIN_LIST = "/app/admin/calibration-sessions";
+const listPath = (cycleId: number) => `${ADMIN_LIST}?cycle_id=${cycleId}`;
+
+async function requireAdmin(request: Request) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return current;
+}
+
+export async function loadAdminSessionsPage(request: Request): Promise<AdminSessionsPageData> {
+  const current = await requireAdmin(request);
+  const selection = await resolveSelectedCycle(request);
+  const cycles = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
+  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles };
+  const cycleId = selection.cycle.id;
+  const [sessions, unassigned] = await Promise.all([
+    forPage(() => listSessions(current, "admin", cycleId)),
+    forPage(() => sessionParticipantsPool(current, "admin", cycleId, { notInSession: true })),
+  ]);
+  return {
+    kind: "selected",
+    cycles,
+    cycle: setupCycleOf(selection.cycle),
+    sessions: sessions.map((s) => ({ ...s, workflow_id: calibrationSessionWorkflowId(s.id) })),
+    unassigned,
+  };
+}
+
+const CLOSE_WORDS = { all: "open", in_review: "in review" } as const;
+
+/** intent "activate" (session_id), "close_all" or "close_in_review" on the cycle of ?cycle_id=. */
+export async function adminSessionsAction(request: Request) {
+  const current = await requireAdmin(request);
+  const selection = await resolveSelectedCycle(request);
+  if (selection.kind !== "selected") return data<SetupActionResult>({ ok: false, intent: "", formError: selection.message, fieldErrors: {} }, { status: 404 });
+  const cycleId = selection.cycle.id;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "activate") {
+    const outcome = await activateFromForm(current, "admin", cycleId, form);
+    return outcome.ok ? data<SetupActionResult>({ ok: true, intent, message: outcome.message }) : outcome.response;
+  }
+  if (intent !== "close_all" && intent !== "close_in_review") {
+    return data<SetupActionResult>({ ok: false, intent, formError: "Unknown action", fieldErrors: {} }, { status: 400 });
+  }
+  const which = intent === "close_all" ? "all" : "in_review";
+  try {
+    const { closed_session_ids: closed } = await adminCloseSessions(current, cycleId, which);
+    const message = closed.length ? `Closed ${closed.length} calibration session${closed.length === 1 ? "" : "s"}` : `No sessions ${CLOSE_WORDS[which]} to close`;
+    return data<SetupActionResult>({ ok: true, intent, message });
+  } catch (err) {
+    if (err instanceof ApiError) return data<SetupActionResult>({ ok: false, intent, formError: err.message, fieldErrors: {} }, { status: err.status });
+    throw err;
+  }
+}
+
+export async function loadAdminEdit(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPageData> {
+  const { current, cycle } = await requireAdminCycle(request, params);
+  const sessionId = pageIdParam(params.id);
+  return loadEditForm(current, "admin", cycle.id, sessionId, listPath(cycle.id));
+}
+
+/** intent "save" (the form) or "activate". */
+export async function adminEditAction(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { current, cycle } = await requireAdminCycle(request, params);
+  const sessionId = pageIdParam(params.id);
+  const form = await request.formData();
+  form.set("session_id", String(sessionId));
+  const outcome =
+    form.get("intent") === "activate" ? await activateFromForm(current, "admin", cycle.id, form) : await updateFromForm(current, "admin", cycle.id, sessionId, form);
+  return outcome.ok ? redirect(withDone(listPath(cycle.id), outcome.message)) : outcome.response;
+}

@@ -1,0 +1,226 @@
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { DataGrid } from "@mui/x-data-grid";
+import { useEffect, useMemo, useState } from "react";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rules";
+import type { HrPartnerParticipantJson } from "~/features/calibration/types";
+import { countByState, deadlineText, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
+import { poolColumns } from "~/features/calibration/components/session-participant-picker";
+import { SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+
+/**
+ * /app/admin/calibration-sessions ('Calibration Sessions', super admin): every rating calibration session of
+ * the cycle of ?cycle_id= with its state, people, progress counts and workflow id; activate; close all
+ * sessions or those in review (after a confirmation); the participants in no session. Loader and action:
+ * app/features/calibration/admin-pages.server.ts.
+ */
+
+type Selected = Extract<AdminSessionsPageData, { kind: "selected" }>;
+type CloseIntent = "close_all" | "close_in_review";
+
+const CLOSE_TEXT: Record<CloseIntent, { button: string; title: string; body: (n: number) => string }> = {
+  close_all: {
+    button: "Close all sessions",
+    title: "Close all sessions?",
+    body: (n) => `Close all ${n} open session${n === 1 ? "" : "s"} of this cycle, drafts included? Their ratings become final and nothing in them changes any more.`,
+  },
+  close_in_review: {
+    button: "Close sessions in review",
+    title: "Close sessions in review?",
+    body: (n) => `Close the ${n} session${n === 1 ? "" : "s"} in review without waiting for the sign-off party? Their ratings become final.`,
+  },
+};
+
+export function AdminSessionsPage({ title }: { title: string }) {
+  const data = useLoaderData<AdminSessionsPageData>();
+  const result = useActionData<SetupActionResult>();
+  useSetupToasts(result);
+  return (
+    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+      <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
+      {data.kind === "selected" ? <CycleSessions data={data} result={result} /> : <CycleMessage kind={data.kind} message={data.message} />}
+    </Stack>
+  );
+}
+
+function CycleSessions({ data, result }: { data: Selected; result: SetupActionResult | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const submit = useSubmit();
+  const [confirm, setConfirm] = useState<CloseIntent | null>(null);
+  useEffect(() => {
+    if (navigation.state === "idle") setConfirm(null);
+  }, [navigation.state]);
+  const counts = countByState(data.sessions);
+  const open = data.sessions.length - counts.closed;
+  const toClose = confirm === "close_all" ? open : counts.in_review;
+  const summary = SESSION_STATES.filter((s) => counts[s] > 0)
+    .map((s) => `${counts[s]} ${SESSION_STATE_LABELS[s].toLowerCase()}`)
+    .join(", ");
+
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <CycleStageChip cycleId={data.cycle.id} stage={data.cycle.state} size="medium" />
+        <Typography color="text.secondary" data-testid="admin-session-counts">
+          {data.sessions.length} session{data.sessions.length === 1 ? "" : "s"}
+          {summary ? `: ${summary}` : ""}
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button variant="outlined" disabled={busy || counts.in_review === 0} onClick={() => setConfirm("close_in_review")} data-testid="admin-close-in-review">
+          {CLOSE_TEXT.close_in_review.button}
+        </Button>
+        <Button variant="contained" color="error" disabled={busy || open === 0} onClick={() => setConfirm("close_all")} data-testid="admin-close-all">
+          {CLOSE_TEXT.close_all.button}
+        </Button>
+      </Stack>
+      {result && !result.ok && (
+        <Alert severity="error" data-testid="admin-action-error">
+          {result.formError}
+        </Alert>
+      )}
+      <SessionsTable data={data} busy={busy} />
+      <UnassignedSection participants={data.unassigned} />
+      <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-labelledby="admin-close-title" data-testid="admin-close-dialog">
+        <DialogTitle id="admin-close-title">{confirm ? CLOSE_TEXT[confirm].title : ""}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{confirm ? CLOSE_TEXT[confirm].body(toClose) : ""}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            color="error"
+            variant="contained"
+            disabled={busy}
+            data-testid="admin-close-confirm"
+            onClick={() => confirm && submit({ intent: confirm }, { method: "post" })}
+          >
+            {confirm ? CLOSE_TEXT[confirm].button : "Close"}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
+  const editPath = (id: number) => `/app/admin/cycles/${data.cycle.id}/calibration-sessions/${id}/edit`;
+  return (
+    <Box component="section" aria-labelledby="admin-sessions-heading">
+      <Typography variant="h6" component="h2" id="admin-sessions-heading" sx={{ mb: 1 }}>
+        Sessions
+      </Typography>
+      <OutlinedTable
+        testId="admin-sessions-table"
+        ariaLabel="Calibration sessions"
+        empty={data.sessions.length === 0}
+        emptyText="No calibration sessions in this cycle yet. HR partners create them."
+        emptyTestId="admin-sessions-empty"
+        head={
+          <>
+            <TableCell>Name</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>HR partner</TableCell>
+            <TableCell>Session admin</TableCell>
+            <TableCell>Panelists</TableCell>
+            <TableCell>Sign-off party</TableCell>
+            <TableCell>Deadline</TableCell>
+            <TableCell align="right">Participants</TableCell>
+            <TableCell align="right">Changed ratings</TableCell>
+            <TableCell align="right">Terminated</TableCell>
+            <TableCell>Workflow</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </>
+        }
+      >
+        {data.sessions.map((s) => (
+          <TableRow key={s.id} data-testid={`admin-session-row-${s.id}`}>
+            <TableCell>
+              <Link component={RemixLink} to={editPath(s.id)} data-testid={`admin-session-name-${s.id}`}>
+                {s.name}
+              </Link>
+            </TableCell>
+            <TableCell>
+              <SessionStateChip state={s.state} testId={`admin-session-state-${s.id}`} />
+            </TableCell>
+            <TableCell>{peopleText([s.created_by])}</TableCell>
+            <TableCell>{peopleText([s.session_admin])}</TableCell>
+            <TableCell>{peopleText(s.panelists)}</TableCell>
+            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
+            <TableCell data-testid={`admin-session-deadline-${s.id}`}>{deadlineText(s.deadline)}</TableCell>
+            <TableCell align="right" data-testid={`admin-session-participants-${s.id}`}>
+              {s.participant_count}
+            </TableCell>
+            <TableCell align="right" data-testid={`admin-session-changed-${s.id}`}>
+              {s.changed_count}
+            </TableCell>
+            <TableCell align="right" data-testid={`admin-session-terminated-${s.id}`}>
+              {s.terminated_count}
+            </TableCell>
+            <TableCell>
+              <Typography component="code" variant="body2" sx={{ fontFamily: "monospace" }} data-testid={`admin-session-workflow-${s.id}`}>
+                {s.workflow_id}
+              </Typography>
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                {s.state !== "closed" && (
+                  <Button size="small" component={RemixLink} to={editPath(s.id)} data-testid={`admin-session-edit-${s.id}`} aria-label={`Edit ${s.name}`}>
+                    Edit
+                  </Button>
+                )}
+                {s.state === "draft" && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="activate" />
+                    <input type="hidden" name="session_id" value={s.id} />
+                    <Button type="submit" size="small" variant="outlined" disabled={busy} data-testid={`admin-session-activate-${s.id}`} aria-label={`Activate ${s.name}`}>
+                      Activate
+                    </Button>
+                  </Form>
+                )}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
+    </Box>
+  );
+}
+
+function UnassignedSection({ participants }: { participants: HrPartnerParticipantJson[] }) {
+  const columns = useMemo(() => poolColumns(null).filter((c) => c.field !== "session"), []);
+  return (
+    <Box component="section" aria-labelledby="admin-unassigned-heading">
+      <Typography variant="h6" component="h2" id="admin-unassigned-heading">
+        Participants not in any session
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="admin-unassigned-count">
+        {participants.length === 0
+          ? "Every participant who gets a rating is in a calibration session."
+          : `${participants.length === 1 ? "1 participant is" : `${participants.length} participants are`} not in any calibration session yet (reviewer-only people get no rating and are left out)`}
+      </Typography>
+      {participants.length > 0 && (
+        <Box data-testid="admin-unassigned-grid" sx={{ width: "100%" }}>
+          <DataGrid<HrPartnerParticipantJson>
+            aria-labelledby="admin-unassigned-heading"
+            rows={participants}
+            columns={columns}
+            getRowId={(r) => r.participant_id}
+            disableRowSelectionOnClick
+            disableColumnMenu
+            disableVirtualization
+            initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+            pageSizeOptions={[10, 25, 50, 100]}
+            density="compact"
+            sx={{ bgcolor: "background.paper" }}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,164 @@
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, FormControlLabel, Stack, Switch, TableCell, TableRow, Typography } from "@mui/material";
+import { DataGrid } from "@mui/x-data-grid";
+import { useMemo, useState } from "react";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
+import type { HrPartnerParticipantJson } from "~/features/calibration/types";
+import { deadlineText, type HrPartnerPageData, type SetupActionResult } from "~/features/calibration/session-setup";
+import { PoolSearch, poolColumns, searchPool } from "~/features/calibration/components/session-participant-picker";
+import { SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+
+/**
+ * /app/ratings/hr-partners ('Create & Activate Calibration Session'): the HR partner's sessions in the cycle of
+ * ?cycle_id= (edit, activate) and the participants whose HR partner they are, those not yet in a session
+ * marked. Loader and action: app/features/calibration/hr-partner-pages.server.ts.
+ */
+
+type Selected = Extract<HrPartnerPageData, { kind: "selected" }>;
+
+export function HrPartnerSessionsPage({ title }: { title: string }) {
+  const data = useLoaderData<HrPartnerPageData>();
+  const result = useActionData<SetupActionResult>();
+  useSetupToasts(result);
+  return (
+    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+      <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
+      {data.kind === "selected" ? <CycleSessions data={data} result={result} /> : <CycleMessage kind={data.kind} message={data.message} />}
+    </Stack>
+  );
+}
+
+function CycleSessions({ data, result }: { data: Selected; result: SetupActionResult | undefined }) {
+  const { cycle } = data;
+  const calibration = cycle.state === "calibration";
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <CycleStageChip cycleId={cycle.id} stage={cycle.state} size="medium" />
+        <Typography color="text.secondary" data-testid="hr-stage-note">
+          {calibration
+            ? "The cycle is in calibration: activate your sessions to start them."
+            : "Set up draft sessions now; they can be activated once the cycle reaches the calibration stage."}
+        </Typography>
+      </Stack>
+      {result && !result.ok && (
+        <Alert severity="error" data-testid="hr-action-error">
+          {result.formError}
+        </Alert>
+      )}
+      <SessionsSection data={data} />
+      <ParticipantsSection participants={data.participants} />
+    </>
+  );
+}
+
+function SessionsSection({ data }: { data: Selected }) {
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Box component="section" aria-labelledby="hr-sessions-heading">
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
+        <Typography variant="h6" component="h2" id="hr-sessions-heading">
+          Your calibration sessions
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button component={RemixLink} to={`/app/ratings/hr-partners/create-session?cycle_id=${data.cycle.id}`} variant="contained" data-testid="hr-create-session">
+          Create session
+        </Button>
+      </Stack>
+      <OutlinedTable
+        testId="hr-sessions-table"
+        ariaLabel="Your calibration sessions"
+        empty={data.sessions.length === 0}
+        emptyText="You have no calibration sessions in this cycle yet."
+        emptyTestId="hr-sessions-empty"
+        head={
+          <>
+            <TableCell>Name</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>Participants</TableCell>
+            <TableCell>Session admin</TableCell>
+            <TableCell>Panelists</TableCell>
+            <TableCell>Sign-off party</TableCell>
+            <TableCell>Deadline</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </>
+        }
+      >
+        {data.sessions.map((s) => (
+          <TableRow key={s.id} data-testid={`hr-session-row-${s.id}`}>
+            <TableCell data-testid={`hr-session-name-${s.id}`}>{s.name}</TableCell>
+            <TableCell>
+              <SessionStateChip state={s.state} testId={`hr-session-state-${s.id}`} />
+            </TableCell>
+            <TableCell data-testid={`hr-session-count-${s.id}`}>{s.participant_count}</TableCell>
+            <TableCell>{peopleText([s.session_admin])}</TableCell>
+            <TableCell>{peopleText(s.panelists)}</TableCell>
+            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
+            <TableCell data-testid={`hr-session-deadline-${s.id}`}>{deadlineText(s.deadline)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                {s.state !== "closed" && (
+                  <Button size="small" component={RemixLink} to={`/app/ratings/hr-partners/sessions/${s.id}/edit`} data-testid={`hr-session-edit-${s.id}`}>
+                    Edit
+                  </Button>
+                )}
+                {s.state === "draft" && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="activate" />
+                    <input type="hidden" name="session_id" value={s.id} />
+                    <Button type="submit" size="small" variant="outlined" disabled={busy} data-testid={`hr-session-activate-${s.id}`} aria-label={`Activate ${s.name}`}>
+                      Activate
+                    </Button>
+                  </Form>
+                )}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
+    </Box>
+  );
+}
+
+function ParticipantsSection({ participants }: { participants: HrPartnerParticipantJson[] }) {
+  const [q, setQ] = useState("");
+  const [onlyFree, setOnlyFree] = useState(false);
+  const columns = useMemo(() => poolColumns(null), []);
+  const free = participants.filter((p) => !p.reviewer_only && p.session === null).length;
+  const rows = useMemo(() => searchPool(onlyFree ? participants.filter((p) => !p.reviewer_only && p.session === null) : participants, q), [participants, onlyFree, q]);
+  return (
+    <Box component="section" aria-labelledby="hr-participants-heading">
+      <Typography variant="h6" component="h2" id="hr-participants-heading">
+        Your participants
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="hr-participants-summary">
+        {free} of {participants.length} participant{participants.length === 1 ? "" : "s"} not in a calibration session yet
+      </Typography>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 1, alignItems: { sm: "center" } }}>
+        <PoolSearch value={q} onChange={setQ} label="Search your participants" testId="hr-participants-search" />
+        <FormControlLabel
+          control={<Switch checked={onlyFree} onChange={(e) => setOnlyFree(e.target.checked)} slotProps={{ input: { "data-testid": "hr-only-free" } as object }} />}
+          label="Only those not in a session"
+        />
+      </Stack>
+      <Box data-testid="hr-participants-grid" sx={{ width: "100%" }}>
+        <DataGrid<HrPartnerParticipantJson>
+          aria-labelledby="hr-participants-heading"
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.participant_id}
+          disableRowSelectionOnClick
+          disableColumnMenu
+          disableVirtualization
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          pageSizeOptions={[10, 25, 50, 100]}
+          localeText={{ noRowsLabel: "No participants" }}
+          density="compact"
+          sx={{ bgcolor: "background.paper" }}
+        />
+      </Box>
+    </Box>
+  );
+}

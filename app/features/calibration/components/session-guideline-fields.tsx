@@ -1,0 +1,66 @@
+import { Box, FormHelperText, Stack, TextField, Typography } from "@mui/material";
+import { RATINGS, RATING_LABELS, type Guideline, type Rating } from "~/features/calibration/rules";
+
+/**
+ * The guideline distribution: the share of people (percent) expected at each rating 1–5, five number fields
+ * posted as guideline_1..guideline_5, with the running total and an error until it is 100.
+ */
+
+export type GuidelineInput = Record<Rating, string>;
+
+export function guidelineInputOf(g: Guideline): GuidelineInput {
+  return Object.fromEntries(RATINGS.map((r) => [r, String(g[r])])) as GuidelineInput;
+}
+
+/** The sum of the fields (blank counts 0) and whether every field is a number from 0 to 100 and the sum is 100. */
+export function guidelineState(input: GuidelineInput): { total: number; valid: boolean } {
+  let total = 0;
+  let valid = true;
+  for (const r of RATINGS) {
+    const raw = input[r].trim();
+    const n = Number(raw);
+    if (raw === "" || !Number.isFinite(n) || n < 0 || n > 100) {
+      valid = false;
+      continue;
+    }
+    total += n;
+  }
+  total = Math.round(total * 100) / 100;
+  return { total, valid: valid && Math.abs(total - 100) < 0.01 };
+}
+
+export function GuidelineFields({ value, onChange, serverError, disabled }: { value: GuidelineInput; onChange: (v: GuidelineInput) => void; serverError?: string; disabled?: boolean }) {
+  const { total, valid } = guidelineState(value);
+  const message = valid ? "The shares add up to 100%" : `The shares must add up to 100% (now ${total}%)`;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-describedby="guideline-total">
+      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+        Guideline distribution (share of people per rating, %)
+      </Typography>
+      <Stack direction={{ xs: "column", md: "row" }} spacing={1.5}>
+        {RATINGS.map((r) => (
+          <TextField
+            key={r}
+            type="number"
+            name={`guideline_${r}`}
+            label={`${r} - ${RATING_LABELS[r]}`}
+            value={value[r]}
+            disabled={disabled}
+            onChange={(e) => onChange({ ...value, [r]: e.target.value })}
+            size="small"
+            sx={{ flex: 1, minWidth: 120 }}
+            slotProps={{ htmlInput: { min: 0, max: 100, step: "any", "data-testid": `guideline-${r}` } }}
+          />
+        ))}
+      </Stack>
+      <Typography id="guideline-total" role="status" sx={{ mt: 1 }} color={valid ? "text.secondary" : "error"} data-testid="guideline-total" data-total={total}>
+        Total: {total}% · {message}
+      </Typography>
+      {serverError && (
+        <FormHelperText error data-testid="guideline-error">
+          {serverError}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,108 @@
+import { Autocomplete, TextField } from "@mui/material";
+import { useState, type HTMLAttributes, type Key } from "react";
+import { useUserSuggestions, type UserOption } from "~/features/users/use-user-suggestions";
+import type { PersonJson } from "~/features/calibration/types";
+
+/**
+ * The session form's people pickers (session admin, panelists, sign-off party): active users found by name or
+ * email through GET /api/v1/users?q= (debounced), the chosen ones posted as hidden inputs of their ids.
+ */
+
+function usePeopleSearch(open: boolean, query: string): { people: PersonJson[]; loading: boolean } {
+  const { users, loading } = useUserSuggestions(open ? `/api/v1/users?q=${encodeURIComponent(query.trim())}` : null);
+  // The endpoint answers ids too (UserPickerResponse); the shared hook types only name and email.
+  const people = (users as Array<UserOption & { id?: unknown }>)
+    .filter((u): u is UserOption & { id: number } => typeof u.id === "number")
+    .map((u) => ({ id: u.id, name: u.name, email: u.email }));
+  return { people, loading };
+}
+
+function PersonOption({ props, person }: { props: HTMLAttributes<HTMLLIElement> & { key?: Key }; person: PersonJson }) {
+  const { key: _key, ...rest } = props;
+  return (
+    <li {...rest} key={person.id}>
+      {person.name} &lt;{person.email}&gt;
+    </li>
+  );
+}
+
+type PickerProps = { name: string; label: string; error?: string; helperText?: string; testId: string; disabled?: boolean };
+
+/** One person (the session admin). */
+export function PersonPicker({ name, label, value, onChange, error, helperText, testId, disabled }: PickerProps & { value: PersonJson | null; onChange: (p: PersonJson | null) => void }) {
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState(value?.name ?? "");
+  const { people, loading } = usePeopleSearch(open, value && input === value.name ? "" : input);
+  return (
+    <>
+      <Autocomplete<PersonJson, false, false, false>
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        options={value && !people.some((p) => p.id === value.id) ? [value, ...people] : people}
+        value={value}
+        onChange={(_e, v) => onChange(v)}
+        inputValue={input}
+        onInputChange={(_e, v) => setInput(v)}
+        filterOptions={(x) => x}
+        isOptionEqualToValue={(o, v) => o.id === v.id}
+        getOptionLabel={(o) => o.name}
+        loading={loading}
+        disabled={disabled}
+        renderOption={(props, o) => <PersonOption key={o.id} props={props} person={o} />}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={label}
+            required
+            error={!!error}
+            helperText={error ?? helperText}
+            slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off" } }}
+          />
+        )}
+      />
+      {value && <input type="hidden" name={name} value={value.id} />}
+    </>
+  );
+}
+
+/** Several people (panelists, sign-off party). */
+export function PeoplePicker({ name, label, value, onChange, error, helperText, testId, disabled }: PickerProps & { value: PersonJson[]; onChange: (p: PersonJson[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const [input, setInput] = useState("");
+  const { people, loading } = usePeopleSearch(open, input);
+  return (
+    <>
+      <Autocomplete<PersonJson, true, false, false>
+        multiple
+        open={open}
+        onOpen={() => setOpen(true)}
+        onClose={() => setOpen(false)}
+        options={people}
+        value={value}
+        onChange={(_e, v) => onChange(v)}
+        inputValue={input}
+        onInputChange={(_e, v) => setInput(v)}
+        filterOptions={(x) => x}
+        filterSelectedOptions
+        isOptionEqualToValue={(o, v) => o.id === v.id}
+        getOptionLabel={(o) => o.name}
+        loading={loading}
+        disabled={disabled}
+        renderOption={(props, o) => <PersonOption key={o.id} props={props} person={o} />}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            label={label}
+            error={!!error}
+            helperText={error ?? helperText}
+            slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off" } }}
+          />
+        )}
+      />
+      {value.map((p) => (
+        <input key={p.id} type="hidden" name={name} value={p.id} />
+      ))}
+    </>
+  );
+}

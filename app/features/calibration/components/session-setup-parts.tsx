@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, useRouteError, useSearchParams } from "@remix-run/react";
+import { Chip, type ChipProps } from "@mui/material";
+import { useSnackbar } from "notistack";
+import { useEffect } from "react";
+import { ErrorView } from "~/platform/ui/error-view";
+import { SESSION_STATE_LABELS, type SessionState } from "~/features/calibration/rules";
+import type { PersonJson } from "~/features/calibration/types";
+import type { SetupActionResult } from "~/features/calibration/session-setup";
+
+/** Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary. */
+
+const STATE_COLORS: Record<SessionState, ChipProps["color"]> = {
+  draft: "default",
+  active: "primary",
+  in_review: "secondary",
+  revision_requested: "warning",
+  closed: "success",
+};
+
+export function SessionStateChip({ state, testId }: { state: SessionState; testId?: string }) {
+  return (
+    <Chip
+      size="small"
+      label={SESSION_STATE_LABELS[state]}
+      color={STATE_COLORS[state]}
+      variant={state === "draft" ? "outlined" : "filled"}
+      data-testid={testId}
+      data-state={state}
+    />
+  );
+}
+
+/** Names of people, comma-separated ('—' for none). */
+export function peopleText(people: ReadonlyArray<PersonJson | null>): string {
+  const names = people.filter((p): p is PersonJson => p !== null).map((p) => p.name);
+  return names.length ? names.join(", ") : "—";
+}
+
+/** A success toast for the action's result, and for a change made on another page (?done=, then removed). */
+export function useSetupToasts(result: SetupActionResult | undefined) {
+  const { enqueueSnackbar } = useSnackbar();
+  const [searchParams, setSearchParams] = useSearchParams();
+  useEffect(() => {
+    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
+  }, [result, enqueueSnackbar]);
+  useEffect(() => {
+    const done = searchParams.get("done");
+    if (!done) return;
+    enqueueSnackbar(done, { variant: "success" });
+    const next = new URLSearchParams(searchParams);
+    next.delete("done");
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, enqueueSnackbar]);
+}
+
+/** The setup pages' error boundary: spec §8's texts for 404 ('Not found') and 403 ("You don't have access to this page"). */
+export function SetupErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} />;
+  return <ErrorView crash />;
+}

@@ -1,0 +1,176 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/platform/db.server";
+import { ApiError } from "~/platform/api.server";
+import type { CurrentUser } from "~/platform/auth.server";
+import { forPage, notFoundPage } from "~/platform/page-errors.server";
+import { getCycle } from "~/features/cycles/service.server";
+import { RATINGS } from "~/features/calibration/rules";
+import { SessionInputSchema } from "~/features/calibration/schemas";
+import { activateSession, createSession, sessionParticipantsPool, updateSession } from "~/features/calibration/sessions.server";
+import { getSessionDetail } from "~/features/calibration/views.server";
+import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
+import type { SessionFieldErrors, SessionFormPageData, SetupActionResult, SetupCycle, SetupOwner } from "~/features/calibration/session-setup";
+
+/**
+ * What the HR partner's and the admin's session setup pages share (hr-partner-pages.server.ts,
+ * admin-pages.server.ts): the create/edit form's data, reading the posted form, and the save and activate
+ * actions. Every write goes through the calibration services (they validate, audit and talk to the workflow).
+ */
+
+export function setupCycleOf(c: { id: number; name: string; state: string; stage_label: string }): SetupCycle {
+  return { id: c.id, name: c.name, state: c.state as SetupCycle["state"], stage_label: c.stage_label };
+}
+
+/** The cycle of rating session `sessionId` (the HR partner's edit address names no cycle), or the 404 page. */
+export async function sessionCycleIdOf(sessionId: number): Promise<number> {
+  const db = await getDb();
+  const row = await db.calibrationSession.findFirst({ where: { id: sessionId, kind: "RATING" }, select: { cycleId: true } });
+  if (!row) throw notFoundPage();
+  return row.cycleId;
+}
+
+/** The create form: the owner's participants of the cycle, nothing chosen yet. */
+export async function loadCreateForm(current: CurrentUser, owner: SetupOwner, cycle: SetupCycle, backTo: string): Promise<SessionFormPageData> {
+  const pool = await forPage(() => sessionParticipantsPool(current, owner, cycle.id));
+  const open = cycle.state !== "draft" && cycle.state !== "communication";
+  return { owner, cycle, session: null, workflowId: null, pool, structureEditable: open, deadlineEditable: open, canActivate: false, backTo };
+}
+
+/** The edit form of session `sessionId` as `owner` sees it (403/404 pages from the services). */
+export async function loadEditForm(current: CurrentUser, owner: SetupOwner, cycleId: number, sessionId: number, backTo: string): Promise<SessionFormPageData> {
+  const [detail, pool, cycle] = await Promise.all([
+    forPage(() => getSessionDetail(current, owner, cycleId, sessionId)),
+    forPage(() => sessionParticipantsPool(current, owner, cycleId)),
+    forPage(() => getCycle(cycleId)),
+  ]);
+  return {
+    owner,
+    cycle: setupCycleOf(cycle),
+    session: detail.session,
+    workflowId: calibrationSessionWorkflowId(sessionId),
+    pool,
+    structureEditable: detail.allowed.edit,
+    deadlineEditable: detail.allowed.set_deadline,
+    canActivate: detail.allowed.activate,
+    backTo,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the form
+
+const text = (form: FormData, key: string) => {
+  const v = form.get(key);
+  return typeof v === "string" ? v.trim() : "";
+};
+const idsOf = (form: FormData, key: string) =>
+  form
+    .getAll(key)
+    .map((v) => (typeof v === "string" ? v.trim() : ""))
+    .filter(Boolean)
+    .map(Number);
+const numberOf = (raw: string) => (raw === "" ? Number.NaN : Number(raw));
+
+/** The posted session form as the create body (participant_id, panelist_id, sign_off_id repeat; guideline_1..5; deadline ISO or ''). */
+export function sessionBodyOf(form: FormData) {
+  const admin = text(form, "session_admin_id");
+  return {
+    name: text(form, "name"),
+    participant_ids: idsOf(form, "participant_id"),
+    ...(admin ? { session_admin_id: Number(admin) } : {}),
+    panelist_ids: idsOf(form, "panelist_id"),
+    sign_off_ids: idsOf(form, "sign_off_id"),
+    guideline: Object.fromEntries(RATINGS.map((r) => [String(r), numberOf(text(form, `guideline_${r}`))])),
+    deadline: text(form, "deadline") || null,
+  };
+}
+
+function fieldErrorsOf(error: z.ZodError): SessionFieldErrors {
+  const flat = z.flattenError(error);
+  const errors = { ...(flat.fieldErrors as SessionFieldErrors) };
+  if (flat.formErrors.length) errors.form = flat.formErrors;
+  return errors;
+}
+
+function fail(intent: string, status: number, formError: string | null, fieldErrors: SessionFieldErrors = {}) {
+  return data<SetupActionResult>({ ok: false, intent, formError, fieldErrors }, { status });
+}
+
+/** A service failure as the form shows it: zod → field errors; ApiError → its message; anything else is rethrown. */
+function failure(intent: string, err: unknown) {
+  if (err instanceof z.ZodError) return fail(intent, 400, null, fieldErrorsOf(err));
+  if (err instanceof ApiError) return fail(intent, err.status, err.message);
+  throw err;
+}
+
+/** Check the create body first, so an empty picker gets a plain sentence. */
+function precheck(body: ReturnType<typeof sessionBodyOf>): SessionFieldErrors | null {
+  const parsed = SessionInputSchema.safeParse(body);
+  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  if (!("session_admin_id" in body)) errors.session_admin_id = ["Pick a session admin"];
+  return Object.keys(errors).length ? errors : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+export type SaveOutcome = { ok: true; sessionId: number; message: string } | { ok: false; response: ReturnType<typeof fail> };
+
+/** intent "save" of the create form: a new draft session. */
+export async function createFromForm(current: CurrentUser, owner: SetupOwner, cycleId: number, form: FormData): Promise<SaveOutcome> {
+  const body = sessionBodyOf(form);
+  const errors = precheck(body);
+  if (errors) return { ok: false, response: fail("save", 400, null, errors) };
+  try {
+    const session = await createSession(current, owner, cycleId, body);
+    return { ok: true, sessionId: session.id, message: `Calibration session '${session.name}' created as a draft` };
+  } catch (err) {
+    return { ok: false, response: failure("save", err) };
+  }
+}
+
+/** intent "save" of the edit form: everything while a draft (the deadline only when it changed), otherwise only the deadline. */
+export async function updateFromForm(current: CurrentUser, owner: SetupOwner, cycleId: number, sessionId: number, form: FormData): Promise<SaveOutcome> {
+  const deadline = text(form, "deadline") || null;
+  const deadlineBefore = text(form, "deadline_before") || null;
+  const deadlineChanged = deadline !== deadlineBefore;
+  let patch: Record<string, unknown>;
+  if (form.get("structure") === "1") {
+    const body = sessionBodyOf(form);
+    const errors = precheck(body);
+    if (errors) return { ok: false, response: fail("save", 400, null, errors) };
+    const structure: Record<string, unknown> = { ...body };
+    if (!deadlineChanged) delete structure.deadline;
+    patch = structure;
+  } else {
+    if (!deadlineChanged) return { ok: false, response: fail("save", 400, null, { deadline: ["Nothing to change: pick a new deadline"] }) };
+    patch = { deadline };
+  }
+  try {
+    const session = await updateSession(current, owner, cycleId, sessionId, patch);
+    return { ok: true, sessionId, message: `Calibration session '${session.name}' saved` };
+  } catch (err) {
+    return { ok: false, response: failure("save", err) };
+  }
+}
+
+/** intent "activate": the draft becomes active (409 outside the calibration stage: its message is shown). */
+export async function activateFromForm(current: CurrentUser, owner: SetupOwner, cycleId: number, form: FormData): Promise<SaveOutcome> {
+  const raw = text(form, "session_id");
+  if (!/^\d+$/.test(raw)) return { ok: false, response: fail("activate", 400, "Unknown calibration session") };
+  try {
+    const session = await activateSession(current, owner, cycleId, Number(raw));
+    return { ok: true, sessionId: session.id, message: `Calibration session '${session.name}' is active` };
+  } catch (err) {
+    return { ok: false, response: failure("activate", err) };
+  }
+}
+
+/** A toast-carrying address: the list page with ?done= (shown once, then removed from the address). */
+export function withDone(path: string, message: string): string {
+  const [base, query = ""] = path.split("?");
+  const params = new URLSearchParams(query);
+  params.set("done", message);
+  return `${base}?${params}`;
+}

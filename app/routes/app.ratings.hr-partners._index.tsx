@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { HrPartnerSessionsPage } from "~/features/calibration/components/hr-partner-sessions-page";
+import { SetupErrorBoundary } from "~/features/calibration/components/session-setup-parts";
+import { hrPartnerListAction, loadHrPartnerPage } from "~/features/calibration/hr-partner-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Create & Activate Calibration Session | PMR" }];
+
+/** /app/ratings/hr-partners?cycle_id=: the HR partner's calibration sessions and participants in the cycle. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadHrPartnerPage(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return hrPartnerListAction(request);
+}
+
+export default function HrPartnerSessions() {
+  return <HrPartnerSessionsPage title="Create & Activate Calibration Session" />;
+}
+
+export const ErrorBoundary = SetupErrorBoundary;

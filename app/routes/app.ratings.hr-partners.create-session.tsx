@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { SessionFormPage } from "~/features/calibration/components/session-form-page";
+import { SetupErrorBoundary } from "~/features/calibration/components/session-setup-parts";
+import { hrPartnerCreateAction, loadHrPartnerCreate } from "~/features/calibration/hr-partner-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Calibration Session | PMR" }];
+
+/** /app/ratings/hr-partners/create-session?cycle_id=: a new draft session of the HR partner's participants. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadHrPartnerCreate(request);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return hrPartnerCreateAction(request);
+}
+
+export default function CreateCalibrationSession() {
+  return <SessionFormPage title="Create calibration session" backLabel="Calibration sessions" />;
+}
+
+export const ErrorBoundary = SetupErrorBoundary;
