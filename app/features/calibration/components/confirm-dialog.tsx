@@ -1,0 +1,81 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { useEffect } from "react";
+import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
+import type { MeetingIntent } from "~/features/calibration/meeting-page-types";
+import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+
+/**
+ * A confirmation dialog that posts `intent` (and `fields`) to the page's action; with `comment`, a comment
+ * field (`required` or optional) posted as `comment`. Closes itself on success (the toast says what happened).
+ */
+export function ConfirmDialog({
+  open,
+  onClose,
+  intent,
+  fields = {},
+  title,
+  text,
+  confirmLabel,
+  color = "primary",
+  comment,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  intent: MeetingIntent;
+  fields?: Record<string, string>;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  color?: "primary" | "error" | "warning";
+  comment?: { label: string; required: boolean; helperText?: string };
+  testId: string;
+}) {
+  const action = useMeetingAction(onClose);
+  const { clear } = action;
+  useEffect(() => {
+    if (open) clear();
+    // Clear only when the dialog opens, not when a new result arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const titleId = `${testId}-title`;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} data-testid={testId} fullWidth maxWidth="sm">
+      <action.fetcher.Form method="post">
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: comment ? 2 : 0 }}>{text}</DialogContentText>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {comment && (
+            <TextField
+              name="comment"
+              label={comment.label}
+              required={comment.required}
+              fullWidth
+              multiline
+              minRows={3}
+              autoFocus
+              error={Boolean(action.failure?.fieldErrors.comment)}
+              helperText={action.failure?.fieldErrors.comment ?? comment.helperText}
+              slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.commentMax, "data-testid": `${testId}-comment` } }}
+            />
+          )}
+          {action.failure && !action.failure.fieldErrors.comment && (
+            <Alert severity="error" sx={{ mt: 2 }} data-testid={`${testId}-error`}>
+              {action.failure.message}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" color={color} disabled={action.busy} data-testid={`${testId}-confirm`}>
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </action.fetcher.Form>
+    </Dialog>
+  );
+}

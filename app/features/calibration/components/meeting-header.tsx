@@ -1,0 +1,71 @@
+import { Link as RemixLink } from "@remix-run/react";
+import { Alert, Box, Link, Stack, Typography } from "@mui/material";
+import type { ReactNode } from "react";
+import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
+import { deadlineText } from "~/features/calibration/session-setup";
+import type { SessionJson } from "~/features/calibration/types";
+
+/**
+ * The top of a meeting page: the way back, the heading, the session's state chip and deadline, its people,
+ * and the page's buttons (`actions`). `spoofing`: a note that nothing can be changed in the viewed user's name.
+ */
+export function MeetingHeader({
+  title,
+  session,
+  back,
+  actions,
+  spoofing,
+}: {
+  title: string;
+  session: SessionJson;
+  back: { to: string; label: string };
+  actions?: ReactNode;
+  spoofing?: boolean;
+}) {
+  return (
+    <Box component="header">
+      <Link component={RemixLink} to={back.to} sx={{ display: "inline-block", mb: 1 }} data-testid="meeting-back">
+        ← {back.label}
+      </Link>
+      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <Typography variant="h4" component="h1" data-testid="meeting-title">
+          {title}
+        </Typography>
+        {actions && (
+          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap" }}>
+            {actions}
+          </Stack>
+        )}
+      </Box>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mt: 1 }} useFlexGap>
+        <SessionStateChip state={session.state} testId="session-state" />
+        <Typography variant="body2" data-testid="session-deadline">
+          Deadline: {deadlineText(session.deadline)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {session.cycle_name}
+        </Typography>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="session-people">
+        Session admin: {peopleText([session.session_admin])} · Panelists: {peopleText(session.panelists)} · Sign-off: {peopleText(session.sign_off_parties)}
+      </Typography>
+      {spoofing && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          You are viewing another user: nothing can be changed in their name.
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
+/** A titled section of a meeting page (h2, labelled by its heading). */
+export function MeetingSection({ id, title, children, testId }: { id: string; title: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <Box component="section" aria-labelledby={`${id}-heading`} data-testid={testId}>
+      <Typography variant="h6" component="h2" id={`${id}-heading`} sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,119 @@
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
+import { useEffect, useRef } from "react";
+import { ratingText } from "~/features/participants/rules";
+import { CALIBRATION_LIMITS, POTENTIALS, POTENTIAL_LABELS, RATINGS, type Potential } from "~/features/calibration/rules";
+import type { SessionParticipantJson } from "~/features/calibration/types";
+import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+
+/**
+ * The session admin's rating change (intent=set_rating): the calibrated rating and the 9-box potential with
+ * a required reason. From the grid both are picked here; from the 9-box (`fixed`) the box decides them and
+ * the dialog shows what changes.
+ */
+
+export type RatingTarget = {
+  participant: SessionParticipantJson;
+  /** Set by a move in the 9-box: the values the box gives (absent: unchanged) and the box's name. */
+  fixed?: { calibrated_rating?: number; potential?: number; box: string };
+};
+
+const potentialText = (v: number | null) => (v == null ? "—" : (POTENTIAL_LABELS[v as Potential] ?? String(v)));
+
+export function RatingChangeDialog({ target, onClose }: { target: RatingTarget | null; onClose: () => void }) {
+  const action = useMeetingAction(onClose);
+  const { clear } = action;
+  useEffect(() => {
+    if (target) clear();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [target]);
+  // The last target stays drawn while the dialog closes.
+  const last = useRef(target);
+  if (target) last.current = target;
+  const p = last.current?.participant;
+  const fixed = last.current?.fixed;
+  const errors = action.failure?.fieldErrors ?? {};
+  return (
+    <Dialog open={target !== null} onClose={onClose} aria-labelledby="rating-dialog-title" data-testid="rating-dialog" fullWidth maxWidth="sm">
+      {p && (
+        <action.fetcher.Form method="post">
+          <DialogTitle id="rating-dialog-title">{fixed ? `Move ${p.user.name} to ${fixed.box}` : `Change the rating of ${p.user.name}`}</DialogTitle>
+          <DialogContent>
+            <input type="hidden" name="intent" value="set_rating" />
+            <input type="hidden" name="sp_id" value={p.id} />
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {fixed ? (
+                <DialogContentText data-testid="rating-dialog-summary">
+                  {fixed.calibrated_rating !== undefined && `Rating: ${ratingText(p.rating)} → ${ratingText(fixed.calibrated_rating)}. `}
+                  {fixed.potential !== undefined && `Potential: ${potentialText(p.potential)} → ${potentialText(fixed.potential)}.`}
+                  {fixed.calibrated_rating !== undefined && <input type="hidden" name="calibrated_rating" value={fixed.calibrated_rating} />}
+                  {fixed.potential !== undefined && <input type="hidden" name="potential" value={fixed.potential} />}
+                </DialogContentText>
+              ) : (
+                <>
+                  <DialogContentText>
+                    Proposed rating: {ratingText(p.proposed_rating)}. Current calibrated rating: {ratingText(p.rating)}.
+                  </DialogContentText>
+                  <TextField
+                    select
+                    name="calibrated_rating"
+                    label="Calibrated rating"
+                    defaultValue={p.rating ?? ""}
+                    required
+                    error={Boolean(errors.calibrated_rating)}
+                    helperText={errors.calibrated_rating}
+                    slotProps={{ select: { SelectDisplayProps: { "data-testid": "rating-dialog-rating" } as object } }}
+                  >
+                    {RATINGS.map((r) => (
+                      <MenuItem key={r} value={r}>
+                        {ratingText(r)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                  <TextField
+                    select
+                    name="potential"
+                    label="Potential"
+                    defaultValue={p.potential ?? ""}
+                    error={Boolean(errors.potential)}
+                    helperText={errors.potential ?? "For the 9-box; leave as it is to keep it"}
+                    slotProps={{ select: { SelectDisplayProps: { "data-testid": "rating-dialog-potential" } as object } }}
+                  >
+                    <MenuItem value="">Not set</MenuItem>
+                    {POTENTIALS.map((v) => (
+                      <MenuItem key={v} value={v}>
+                        {POTENTIAL_LABELS[v]}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </>
+              )}
+              <TextField
+                name="reason"
+                label="Reason"
+                required
+                fullWidth
+                multiline
+                minRows={3}
+                autoFocus={Boolean(fixed)}
+                error={Boolean(errors.reason)}
+                helperText={errors.reason ?? "Why the rating changes (kept in the history)"}
+                slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.reasonMax, "data-testid": "rating-dialog-reason" } }}
+              />
+              {action.failure && !errors.reason && !errors.calibrated_rating && !errors.potential && (
+                <Alert severity="error" data-testid="rating-dialog-error">
+                  {action.failure.message}
+                </Alert>
+              )}
+            </Stack>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={action.busy} data-testid="rating-dialog-save">
+              Save
+            </Button>
+          </DialogActions>
+        </action.fetcher.Form>
+      )}
+    </Dialog>
+  );
+}

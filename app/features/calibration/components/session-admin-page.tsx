@@ -1,0 +1,112 @@
+import { Button, Stack } from "@mui/material";
+import { useCallback, useState } from "react";
+import type { SessionAction } from "~/features/calibration/rules";
+import type { SessionParticipantJson } from "~/features/calibration/types";
+import { MEETING_ROLES, meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
+import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
+import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
+import { DistributionPanel } from "~/features/calibration/components/distribution-panel";
+import { RatingHistory } from "~/features/calibration/components/rating-history";
+import { CommentThread } from "~/features/calibration/components/comment-thread";
+import { OutlierAlerts } from "~/features/calibration/components/outlier-alerts";
+import { NineBox } from "~/features/calibration/components/nine-box";
+import { RatingChangeDialog, type RatingTarget } from "~/features/calibration/components/rating-dialog";
+import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
+import { MoveParticipants } from "~/features/calibration/components/move-participants";
+import { useLiveSession } from "~/features/calibration/components/use-live-session";
+
+/**
+ * The session admin runs the meeting: rating changes with a reason (per row, or by moving a card in the
+ * 9-box), the live distribution, outlier flags, moves to another session, terminations, the history, and
+ * the progress to review. Buttons show only when `allowed` permits (the services check again).
+ */
+export function SessionAdminPage({ data }: { data: SessionPageData }) {
+  const { detail, cycleId, spoofing } = data;
+  const { session, allowed, participants } = detail;
+  useLiveSession(meetingPaths.events("session_admin", session.id, cycleId), session.version);
+  const can = (a: SessionAction) => allowed[a] && !spoofing;
+  const canSet = can("set_rating");
+  const canTerminate = can("terminate_participant");
+  const canMove = can("move_participants") && detail.move_targets.length > 0;
+  const [ratingTarget, setRatingTarget] = useState<RatingTarget | null>(null);
+  const [terminating, setTerminating] = useState<SessionParticipantJson | null>(null);
+  const [progressing, setProgressing] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const selectable = selected.filter((id) => participants.some((p) => p.id === id && !p.terminated));
+
+  const rowActions = useCallback(
+    (p: SessionParticipantJson) =>
+      p.terminated ? null : (
+        <Stack direction="row" spacing={1}>
+          {canSet && (
+            <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={`Set the rating of ${p.user.name}`} data-testid={`sp-set-rating-${p.id}`}>
+              Set rating
+            </Button>
+          )}
+          {canTerminate && (
+            <Button size="small" color="error" onClick={() => setTerminating(p)} aria-label={`Terminate ${p.user.name}`} data-testid={`sp-terminate-${p.id}`}>
+              Terminate
+            </Button>
+          )}
+        </Stack>
+      ),
+    [canSet, canTerminate],
+  );
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1400 }}>
+      <MeetingHeader
+        title={session.name}
+        session={session}
+        spoofing={spoofing}
+        back={{ to: meetingPaths.list("session_admin", cycleId), label: MEETING_ROLES.session_admin.title }}
+        actions={
+          can("progress_to_review") && (
+            <Button variant="contained" onClick={() => setProgressing(true)} data-testid="progress-to-review">
+              Progress to review
+            </Button>
+          )
+        }
+      />
+      <OutlierAlerts outliers={detail.outliers} />
+      <MeetingSection id="participants" title={`Participants (${session.participant_count})`} testId="participants">
+        {canMove && (
+          <Stack sx={{ mb: 1 }}>
+            <MoveParticipants targets={detail.move_targets} selected={selectable} onMoved={() => setSelected([])} />
+          </Stack>
+        )}
+        <ParticipantsGrid
+          participants={participants}
+          actions={canSet || canTerminate ? rowActions : undefined}
+          selection={canMove ? { ids: selectable, onChange: setSelected } : undefined}
+        />
+      </MeetingSection>
+      <DistributionPanel distribution={detail.distribution} />
+      <NineBox participants={participants} onMove={canSet ? setRatingTarget : undefined} />
+      <RatingHistory history={detail.history} />
+      <CommentThread id="session-comments" title="Session comments" comments={detail.comments} canComment={can("comment")} />
+
+      <RatingChangeDialog target={ratingTarget} onClose={() => setRatingTarget(null)} />
+      <ConfirmDialog
+        open={terminating !== null}
+        onClose={() => setTerminating(null)}
+        intent="terminate"
+        fields={{ sp_id: String(terminating?.id ?? "") }}
+        title={`Terminate ${terminating?.user.name ?? "the participant"}?`}
+        text="Use this for someone who has left the company: their calibration ends here, they keep their history and get no calibrated rating from this session."
+        confirmLabel="Terminate"
+        color="error"
+        testId="terminate-dialog"
+      />
+      <ConfirmDialog
+        open={progressing}
+        onClose={() => setProgressing(false)}
+        intent="progress_to_review"
+        title="Progress the session to review?"
+        text="The sign-off party reviews the outcome next. Ratings can no longer be changed unless they request a revision."
+        confirmLabel="Progress to review"
+        testId="progress-dialog"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The calibration meeting pages (session admin, panelists, sign-off party): their paths, loader data and
+ * action results. PURE: the components import it; the loaders in *pages.server.ts return these shapes.
+ */
+import type { FeedbackSummary } from "~/features/summaries/rules";
+import type { SessionRole } from "~/features/calibration/rules";
+import type { CommentJson, RatingChangeJson, SessionDetailJson, SessionJson, SessionParticipantJson } from "~/features/calibration/types";
+
+export type MeetingRole = Extract<SessionRole, "session_admin" | "panelist" | "sign_off">;
+
+export const MEETING_ROLES: Record<MeetingRole, { list: string; title: string; noun: string }> = {
+  panelist: { list: "/app/ratings/calibration-panelist/sessions", title: "Review Your Calibration Session", noun: "panelist" },
+  session_admin: { list: "/app/session-admin/calibration-sessions", title: "Run Calibration Session", noun: "session admin" },
+  sign_off: { list: "/app/sign-off-party/calibration-sessions", title: "Sign-off Rating Calibration Session", noun: "sign-off party" },
+};
+
+export const meetingPaths = {
+  list: (role: MeetingRole, cycleId: number) => `${MEETING_ROLES[role].list}?cycle_id=${cycleId}`,
+  session: (role: MeetingRole, sessionId: number, cycleId: number) => `${MEETING_ROLES[role].list}/${sessionId}?cycle_id=${cycleId}`,
+  participant: (sessionId: number, spId: number, cycleId: number) =>
+    `${MEETING_ROLES.panelist.list}/${sessionId}/participants/${spId}/calibration-rating?cycle_id=${cycleId}`,
+  /** The server-sent-events stream of a session's version (app/routes/app.calibration-sessions.$sessionId.events.ts). */
+  events: (role: SessionRole, sessionId: number, cycleId: number) => `/app/calibration-sessions/${sessionId}/events?cycle_id=${cycleId}&role=${role}`,
+};
+
+export type CycleOption = { id: number; name: string };
+
+/** The list of my sessions in the cycle of ?cycle_id= (or why there is none). */
+export type SessionListPageData = { role: MeetingRole; cycles: CycleOption[] } & (
+  | { kind: "selected"; cycleId: number; sessions: SessionJson[] }
+  | { kind: "none" | "invalid"; message: string }
+);
+
+/** One session as a role reads it. */
+export type SessionPageData = { role: MeetingRole; cycleId: number; spoofing: boolean; detail: SessionDetailJson };
+
+/** One participant of a session as a panelist reads it (views.server.ts getParticipantDetail). */
+export type ParticipantPageJson = {
+  session: SessionJson;
+  my_roles: SessionRole[];
+  allowed: SessionDetailJson["allowed"];
+  participant: SessionParticipantJson;
+  feedback_summary: FeedbackSummary;
+  comments: CommentJson[];
+  history: RatingChangeJson[];
+};
+
+export type ParticipantPageData = { cycleId: number; spoofing: boolean; myId: number; detail: ParticipantPageJson };
+
+export const MEETING_INTENTS = ["propose", "comment", "set_rating", "move", "terminate", "progress_to_review", "close", "revision"] as const;
+export type MeetingIntent = (typeof MEETING_INTENTS)[number];
+
+/** What a meeting page's action answers: a toast on success; the message (and per-field messages) otherwise. */
+export type MeetingActionResult =
+  | { ok: true; intent: MeetingIntent; message: string }
+  | { ok: false; intent: MeetingIntent | null; message: string; fieldErrors: Record<string, string> };
+
+/** A time as the meeting pages show it (UTC, so the server and the browser render the same text). */
+export function whenText(iso: string): string {
+  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+}

@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { badRequest } from "~/platform/api.server";
+import { addComment, changeRating, moveParticipants, progressToReview, terminateParticipant } from "~/features/calibration/meeting.server";
+import { formNumber, formText, intentOf, meetingAction, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+
+/**
+ * The session admin's page (/app/session-admin/calibration-sessions/{id}?cycle_id=) runs the meeting:
+ * rating changes with a reason (the grid's dialog and the 9-box), moves, terminations, session comments and
+ * the progress to review. Each intent calls the meeting service, which checks the role and the state again.
+ */
+
+function requiredId(form: FormData, name: string, what: string): number {
+  const id = formNumber(form, name);
+  if (id === undefined || !Number.isInteger(id) || id <= 0) throw badRequest(`Pick ${what}`);
+  return id;
+}
+
+export async function sessionAdminAction({ request, params }: ActionFunctionArgs) {
+  const { current, cycleId, sessionId } = await requireSessionRef(request, params);
+  const form = await request.formData();
+  const intent = intentOf(form, ["set_rating", "move", "terminate", "progress_to_review", "comment"] as const);
+  return meetingAction(intent, async () => {
+    switch (intent) {
+      case "set_rating": {
+        const spId = requiredId(form, "sp_id", "a participant");
+        const rating = formNumber(form, "calibrated_rating");
+        const potential = formNumber(form, "potential");
+        const body = { ...(rating !== undefined ? { calibrated_rating: rating } : {}), ...(potential !== undefined ? { potential } : {}), reason: formText(form, "reason") };
+        const { changed } = await changeRating(current, cycleId, sessionId, spId, body);
+        return changed ? "Rating saved" : "Nothing changed";
+      }
+      case "move": {
+        const targetId = requiredId(form, "target_id", "the session to move to");
+        const ids = form.getAll("participant_id").map((v) => Number(v));
+        const { moved } = await moveParticipants(current, cycleId, sessionId, targetId, { participant_ids: ids });
+        return `Moved ${moved} ${moved === 1 ? "participant" : "participants"}`;
+      }
+      case "terminate":
+        await terminateParticipant(current, cycleId, sessionId, requiredId(form, "sp_id", "a participant"));
+        return "Participant terminated";
+      case "progress_to_review":
+        await progressToReview(current, cycleId, sessionId);
+        return "Session sent for review";
+      default:
+        await addComment(current, "session_admin", cycleId, sessionId, null, { body: formText(form, "body") });
+        return "Comment added";
+    }
+  });
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
+import { SignOffPage } from "~/features/calibration/components/sign-off-page";
+import { loadSessionPage } from "~/features/calibration/meeting-pages.server";
+import { signOffAction } from "~/features/calibration/sign-off-pages.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.session.name ?? "Calibration session"} | PMR` }];
+
+/** /app/sign-off-party/calibration-sessions/{id}?cycle_id=: read the outcome, close the session or request a revision. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadSessionPage(request, params, "sign_off");
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return signOffAction(args);
+}
+
+export default function SignOffSession() {
+  return <SignOffPage data={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
