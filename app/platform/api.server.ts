@@ -32,6 +32,10 @@ export function toErrorResponse(err: unknown): Response {
   if (err instanceof z.ZodError) {
     return errorResponse(new ApiError(400, "validation_failed", "Invalid input", z.flattenError(err)));
   }
+  // A unique constraint hit by a concurrent request (Prisma P2002): the other request won; nothing was written here.
+  if (typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002") {
+    return errorResponse(conflict("This conflicts with a change made at the same moment; reload and try again", { target: (err as { meta?: { target?: unknown } }).meta?.target ?? null }));
+  }
   console.error(err);
   return errorResponse(new ApiError(500, "internal_error", "Something went wrong, please try again"));
 }

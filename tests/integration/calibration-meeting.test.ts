@@ -213,6 +213,8 @@ describe("the session admin", () => {
     expect((await call("PATCH", participantUrl(SA, s1, sp.C), { token: org.token.sa, body: { calibrated_rating: 5, reason: "x" } })).status).toBe(409);
     expect((await call("PATCH", `${participantUrl(SA, s1, sp.C)}/terminate_participant`, { token: org.token.sa })).status).toBe(409);
     expect((await call("PATCH", `${participantUrl(SA, s1, sp.C)}/terminate_participant`, { token: org.token.pa })).status).toBe(403);
+    // Someone who left stays where they are.
+    expect((await call("POST", `${roleBase(org, SA, s1)}/move_participants_to/${s2}`, { token: org.token.sa, body: { participant_ids: [sp.C] } })).status).toBe(409);
     expect((await detail(s1)).body.session).toMatchObject({ participant_count: 1, terminated_count: 1 });
   });
 });

@@ -24,7 +24,10 @@ const TRANSITION_TX = { timeout: 120_000, maxWait: 30_000 };
 
 /** ADR 0026: the cycle cannot reach communication while one of its calibration sessions is not closed. */
 async function assertCalibrationClosed(tx: Tx, cycleId: number): Promise<void> {
-  const open = await tx.calibrationSession.count({ where: { cycleId, state: { not: "closed" } } });
+  // The cycle row's lock first: a session created meanwhile (it takes this row FOR SHARE) waits or is counted.
+  await tx.$queryRaw`SELECT "id" FROM "Cycle" WHERE "id" = ${cycleId} FOR UPDATE`;
+  // Rating sessions only: promotion sessions are issue 14's and get their own rule there.
+  const open = await tx.calibrationSession.count({ where: { cycleId, kind: "RATING", state: { not: "closed" } } });
   if (open > 0) {
     throw ApplicationFailure.create({
       message: `${open} calibration session${open === 1 ? " is" : "s are"} not closed yet; close ${open === 1 ? "it" : "them"} (Close all sessions) before moving the cycle to communication`,

@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
 import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
-import { recordAudit } from "~/platform/audit.server";
+import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
@@ -141,22 +141,29 @@ export async function moveParticipants(current: CurrentUser, cycleId: number, se
     if (!["draft", "active", "revision_requested"].includes(targetState)) {
       throw conflict(`Calibration session ${targetId} is '${SESSION_STATE_LABELS[targetState]}'; participants can move only into a session that is a draft, active or in revision`, { target_session_id: targetId });
     }
-    const rows = await tx.calibrationSessionParticipant.findMany({ where: { sessionId, id: { in: input.participant_ids } }, include: { participant: { select: { user: { select: { email: true } } } } } });
+    const rows = await tx.calibrationSessionParticipant.findMany({ where: { sessionId, id: { in: input.participant_ids } }, include: { participant: { select: { userId: true, user: { select: { email: true } } } } } });
     const missing = input.participant_ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw notFound(`Not in calibration session ${sessionId}: ${missing.join(", ")}`);
+    const gone = rows.filter((r) => r.terminatedAt).map((r) => r.participant.user.email);
+    if (gone.length) throw conflict(`Left the company, so they stay where they are: ${gone.join(", ")}`, { participants: gone });
+    // Nobody may end up in a panel that discusses them (they would read what is written about them).
+    const members = await tx.calibrationSessionMember.findMany({ where: { sessionId: targetId, userId: { in: rows.map((r) => r.participant.userId) } }, select: { userId: true } });
+    if (members.length) {
+      const names = rows.filter((r) => members.some((m) => m.userId === r.participant.userId)).map((r) => r.participant.user.email);
+      throw conflict(`A member of session ${targetId} cannot be calibrated in it: ${names.join(", ")}`, { participants: names });
+    }
     const ids = rows.map((r) => r.id);
+    // ADR 0026: the participant's proposals, rating history and comment thread follow them to the panel that now calibrates them.
     await tx.calibrationSessionParticipant.updateMany({ where: { id: { in: ids } }, data: { sessionId: targetId } });
     await tx.calibrationProposal.updateMany({ where: { sessionParticipantId: { in: ids } }, data: { sessionId: targetId } });
     await tx.calibrationRatingChange.updateMany({ where: { sessionParticipantId: { in: ids } }, data: { sessionId: targetId } });
     await tx.calibrationComment.updateMany({ where: { sessionParticipantId: { in: ids } }, data: { sessionId: targetId } });
     await touchSession(tx, targetId);
-    await recordAudit(tx, current.actor, {
-      action: "calibration_session.move_participants",
-      entityType: "CalibrationSession",
-      entityId: sessionId,
-      before: { session_id: sessionId, participants: rows.map((r) => r.participant.user.email) },
-      after: { session_id: targetId, participants: rows.map((r) => r.participant.user.email) },
-    });
+    const moved = { before: { session_id: sessionId, participants: rows.map((r) => r.participant.user.email) }, after: { session_id: targetId, participants: rows.map((r) => r.participant.user.email) } };
+    await recordAudits(tx, current.actor, [
+      { action: "calibration_session.move_participants", entityType: "CalibrationSession", entityId: sessionId, ...moved },
+      { action: "calibration_session.receive_participants", entityType: "CalibrationSession", entityId: targetId, ...moved },
+    ]);
     return { moved: ids.length, target_session_id: targetId };
   }, targetId);
 }
@@ -200,6 +207,7 @@ export async function signOff(current: CurrentUser, cycleId: number, sessionId: 
 
 /** Admin: close every session of the cycle not closed yet (`all`) or only those in review. */
 export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review") {
+  assertNotSpoofing(current);
   const db = await getDb();
   if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw notFound(`Cycle ${cycleId} not found`);
   const rows = await db.calibrationSession.findMany({

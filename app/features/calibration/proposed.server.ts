@@ -12,7 +12,9 @@ import { QuestionnaireSchema, type Question, type Questionnaire } from "~/featur
  *  - potential: the MANAGER rating question `potential` rescaled onto 1–3, else the choice question
  *    `trajectory` by option position (first third low, middle medium, last third high).
  * Computed in one statement per cycle when the cycle enters calibration (a stage effect), and for the
- * participants of a new session whose value is still missing. Never overwrites a value already set.
+ * participants of a new session whose value is still missing (then never overwriting one). Only the feedback of
+ * the participant's current manager counts. Entering calibration computes them again (`overwrite`), since
+ * managers may change submitted feedback until then.
  */
 
 type Client = Db | Tx;
@@ -62,22 +64,23 @@ function potentialSql(source: ProposalSource["potential"]): Prisma.Sql {
  * Fill Participant.proposedRating / proposedPotential where missing, for the cycle (participantIds null)
  * or some of its participants. Returns how many rows changed.
  */
-export async function fillProposedRatings(client: Client, cycleId: number, participantIds: readonly number[] | null): Promise<number> {
+export async function fillProposedRatings(client: Client, cycleId: number, participantIds: readonly number[] | null, overwrite = false): Promise<number> {
   const source = proposalSource(await questionnaireOf(client, cycleId));
   if (!source.rating && !source.potential) return 0;
   const rating = source.rating ? rescaled(source.rating.id, source.rating.min, source.rating.max, 5) : Prisma.sql`NULL::int`;
   const scope = participantIds ? Prisma.sql`AND p."id" IN (${Prisma.join(participantIds.length ? participantIds : [-1])})` : Prisma.empty;
   return client.$executeRaw`
     UPDATE "Participant" p
-       SET "proposedRating" = COALESCE(p."proposedRating", x."rating"),
-           "proposedPotential" = COALESCE(p."proposedPotential", x."potential")
+       SET "proposedRating" = CASE WHEN ${overwrite} THEN x."rating" ELSE COALESCE(p."proposedRating", x."rating") END,
+           "proposedPotential" = CASE WHEN ${overwrite} THEN x."potential" ELSE COALESCE(p."proposedPotential", x."potential") END
       FROM (
-        SELECT f."revieweeId" AS "id", ${rating} AS "rating", ${potentialSql(source.potential)} AS "potential"
+        SELECT f."revieweeId" AS "id", f."reviewerId" AS "reviewerId", ${rating} AS "rating", ${potentialSql(source.potential)} AS "potential"
           FROM "Feedback" f
          WHERE f."cycleId" = ${cycleId} AND f."reviewerType" = 'MANAGER' AND f."status" = 'SUBMITTED'
       ) x
      WHERE p."id" = x."id" AND p."cycleId" = ${cycleId} AND p."reviewerOnly" = false ${scope}
-       AND (p."proposedRating" IS NULL OR p."proposedPotential" IS NULL)
+       AND p."managerId" = x."reviewerId"
+       AND (${overwrite} OR p."proposedRating" IS NULL OR p."proposedPotential" IS NULL)
        AND (x."rating" IS NOT NULL OR x."potential" IS NOT NULL)`;
 }
 
@@ -88,18 +91,20 @@ export async function fillProposedRatings(client: Client, cycleId: number, parti
 async function seedDraftSessions(tx: Tx, cycleId: number): Promise<number> {
   return tx.$executeRaw`
     UPDATE "CalibrationSessionParticipant" sp
-       SET "rating" = COALESCE(sp."rating", p."proposedRating"),
-           "potential" = COALESCE(sp."potential", p."proposedPotential"),
+       SET "rating" = p."proposedRating",
+           "potential" = p."proposedPotential",
            "updatedAt" = CURRENT_TIMESTAMP
       FROM "Participant" p, "CalibrationSession" s
      WHERE sp."participantId" = p."id" AND sp."sessionId" = s."id"
        AND p."cycleId" = ${cycleId} AND s."state" = 'draft' AND sp."terminatedAt" IS NULL
-       AND ((sp."rating" IS NULL AND p."proposedRating" IS NOT NULL) OR (sp."potential" IS NULL AND p."proposedPotential" IS NOT NULL))`;
+       AND (sp."rating" IS DISTINCT FROM p."proposedRating" OR sp."potential" IS DISTINCT FROM p."proposedPotential")`;
 }
 
 /** Stage effect of entering calibration: every participant's proposal (and the draft sessions' starting values), with one audit record of the counts. */
 export async function openCalibration(tx: Tx, cycleId: number, actor: Actor): Promise<{ proposed: number }> {
-  const proposed = await fillProposedRatings(tx, cycleId, null);
+  // Manager feedback is final now: the proposals are computed again from it (values taken earlier for draft
+  // sessions may be stale), and every draft session starts from them (nothing is rated in a draft).
+  const proposed = await fillProposedRatings(tx, cycleId, null, true);
   const seeded = await seedDraftSessions(tx, cycleId);
   await recordAudit(tx, { ...actor, source: "workflow" }, {
     action: "cycle.calibration_opened",

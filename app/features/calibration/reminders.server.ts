@@ -30,8 +30,14 @@ export function sessionLink(role: SessionRole, sessionId: number, cycleId: numbe
   }
 }
 
-export function reminderDedupeKey(sessionId: number, round: number, kind: string, userId: number): string {
-  return `calibration:${sessionId}:${round}:${kind}:${userId}`;
+/**
+ * The key of one reminder: the session, the moment it entered its current state (the id of that transition's
+ * audit record; 0 before any), the deadline and the kind. It does not depend on the workflow's round, so a
+ * workflow started again (after a Temporal reset, or continued as new) never repeats a reminder already sent,
+ * while a new state or a new deadline gets its own reminders.
+ */
+export function reminderDedupeKey(sessionId: number, stateEntry: number, deadline: Date | null, kind: string, userId: number): string {
+  return `calibration:${sessionId}:${stateEntry}:${deadline?.toISOString() ?? "none"}:${kind}:${userId}`;
 }
 
 export async function remindSession(input: { sessionId: number; state: SessionState; kind: "due_soon" | "overdue"; round: number }): Promise<{ notified: number; emailed: number }> {
@@ -46,11 +52,16 @@ export async function remindSession(input: { sessionId: number; state: SessionSt
   const title = input.kind === "due_soon" ? `Calibration session "${row.name}" is due ${due}` : `Calibration session "${row.name}" is past its deadline`;
   const body = `Please ${NEXT_STEP_TEXT[input.state]} (${row.cycle.name}).`;
   const link = sessionLink(role, row.id, row.cycleId);
+  const entry = await db.auditRecord.findFirst({
+    where: { entityType: "CalibrationSession", entityId: String(row.id), action: "calibration_session.transition" },
+    orderBy: { id: "desc" },
+    select: { id: true },
+  });
   let notified = 0;
   let emailed = 0;
   for (const user of people) {
     if (!user.active) continue;
-    const key = reminderDedupeKey(row.id, input.round, input.kind, user.id);
+    const key = reminderDedupeKey(row.id, entry?.id ?? 0, row.deadline, input.kind, user.id);
     const { notification, created } = await db.$transaction(async (tx) => {
       const res = await notify(tx, { userId: user.id, kind: CALIBRATION_REMINDER_KIND, title, body, link, dedupeKey: key });
       if (res.created) {

@@ -40,7 +40,8 @@ async function checkParticipants(tx: Tx, current: CurrentUser, owner: Owner, cyc
   const missing = ids.filter((id) => found.get(id)?.cycleId !== cycleId);
   if (missing.length) throw badRequest(`Not participants of cycle ${cycleId}: ${missing.join(", ")}`, { participant_ids: missing });
   if (owner === "hr_partner") {
-    const notMine = rows.filter((r) => r.hrPartnerId !== current.user.id).map((r) => r.id);
+    // People already in this session (e.g. moved in by a session admin) may stay; new ones must be the HR partner's.
+    const notMine = rows.filter((r) => r.hrPartnerId !== current.user.id && !r.calibrations.some((c) => c.sessionId === sessionId)).map((r) => r.id);
     if (notMine.length) throw forbidden(`You are not the HR partner of participants ${notMine.join(", ")}`);
   }
   const reviewerOnly = rows.filter((r) => r.reviewerOnly).map((r) => r.user.email);
@@ -80,6 +81,8 @@ export async function createSession(current: CurrentUser, owner: Owner, cycleId:
   const input = SessionInputSchema.parse(body);
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
+    // Hold the cycle row (shared) so the cycle cannot move to communication while this draft is being created.
+    await tx.$queryRaw`SELECT "id" FROM "Cycle" WHERE "id" = ${cycleId} FOR SHARE`;
     const cycle = await requireCycle(tx, cycleId);
     assertCycleOpenForCalibration(cycle.stage, cycleId);
     const people = await checkParticipants(tx, current, owner, cycleId, input.participant_ids, null);
@@ -148,6 +151,8 @@ export async function updateSession(current: CurrentUser, owner: Owner, cycleId:
   const { deadline, ...structure } = patch;
   if (Object.keys(structure).length) {
     await db.$transaction(async (tx) => {
+      // The session row's lock: an activation cannot slip in between the draft check and the writes.
+      await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" = ${sessionId} FOR UPDATE`;
       const row = await requireOwnedSession(tx, current, owner, cycleId, sessionId);
       assertEditable(owner, stateOf(row), structure, sessionId);
       const participantIds = structure.participant_ids ?? (await tx.calibrationSessionParticipant.findMany({ where: { sessionId }, select: { participantId: true } })).map((p) => p.participantId);
@@ -160,6 +165,15 @@ export async function updateSession(current: CurrentUser, owner: Owner, cycleId:
       await checkMembers(tx, members, new Set(people.map((p) => p.userId)));
       if (structure.participant_ids) {
         await fillProposedRatings(tx, cycleId, participantIds);
+        // Someone with a history here (moved in from a running session) cannot be removed: it would delete that history.
+        const kept = await tx.calibrationSessionParticipant.findMany({
+          where: { sessionId, participantId: { notIn: participantIds }, OR: [{ changes: { some: {} } }, { proposals: { some: {} } }, { comments: { some: {} } }] },
+          select: { participant: { select: { user: { select: { email: true } } } } },
+        });
+        if (kept.length) {
+          const emails = kept.map((k) => k.participant.user.email);
+          throw conflict(`These participants have a calibration history in this session and cannot be removed: ${emails.join(", ")}`, { participants: emails });
+        }
         await tx.calibrationSessionParticipant.deleteMany({ where: { sessionId, participantId: { notIn: participantIds } } });
         const have = new Set((await tx.calibrationSessionParticipant.findMany({ where: { sessionId }, select: { participantId: true } })).map((p) => p.participantId));
         const added = await tx.participant.findMany({ where: { id: { in: participantIds.filter((id) => !have.has(id)) } }, select: { id: true, proposedRating: true, proposedPotential: true } });

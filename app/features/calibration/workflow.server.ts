@@ -134,7 +134,7 @@ export async function ensureCalibrationWorkflows(): Promise<{ started: number[];
   const db = await getDb();
   const client = await getTemporalClient();
   const result = { started: [] as number[], running: [] as number[] };
-  const rows = await db.calibrationSession.findMany({ where: { state: { not: "closed" } }, orderBy: { id: "asc" } });
+  const rows = await db.calibrationSession.findMany({ where: { kind: "RATING", state: { not: "closed" } }, orderBy: { id: "asc" } });
   for (const row of rows) {
     const handle = client.workflow.getHandle(calibrationSessionWorkflowId(row.id));
     let stateAttr: string | undefined;
