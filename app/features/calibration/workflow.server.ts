@@ -1,4 +1,5 @@
-import { ActivityFailure, ApplicationFailure, WorkflowNotFoundError, WorkflowUpdateFailedError, isGrpcServiceError, type Client } from "@temporalio/client";
+import type { Client } from "@temporalio/client";
+import { applicationFailureOf, isWorkflowGone, temporalOrUnavailable, workflowUnavailable } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
 import { ApiError, conflict, notFound } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
@@ -26,18 +27,7 @@ const UPDATE_DEADLINE_MS = 60_000;
 
 type SessionRef = { id: number; cycleId: number; state: string; deadline: Date | null };
 
-function unavailable(message = "The workflow service is unavailable, please try again") {
-  return new ApiError(503, "service_unavailable", message);
-}
 
-async function temporal(): Promise<Client> {
-  try {
-    return await getTemporalClient();
-  } catch (err) {
-    console.error("Temporal connection failed", err);
-    throw unavailable();
-  }
-}
 
 function startOptions(row: SessionRef) {
   const state = stateOf(row);
@@ -55,24 +45,11 @@ function startOptions(row: SessionRef) {
 
 /** Start the workflow of a new session (replacing a leftover of another database with the same id). */
 export async function startSessionWorkflow(row: SessionRef): Promise<void> {
-  const client = await temporal();
+  const client = await temporalOrUnavailable();
   await client.workflow.start<CalibrationSessionWorkflow>(CALIBRATION_SESSION_WORKFLOW, { ...startOptions(row), workflowIdConflictPolicy: "TERMINATE_EXISTING" });
 }
 
-function applicationFailureOf(err: unknown): ApplicationFailure | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e; i++) {
-    if (e instanceof ApplicationFailure) return e;
-    if (e instanceof WorkflowUpdateFailedError || e instanceof ActivityFailure || e instanceof Error) e = (e as Error).cause;
-    else break;
-  }
-  return undefined;
-}
 
-function isWorkflowGone(err: unknown): boolean {
-  if (err instanceof WorkflowNotFoundError) return true;
-  return isGrpcServiceError(err) && err.code === 5;
-}
 
 function toApiError(err: unknown, sessionId: number): unknown {
   if (err instanceof ApiError) return err;
@@ -89,14 +66,14 @@ function toApiError(err: unknown, sessionId: number): unknown {
     }
   }
   console.error(`Calibration session ${sessionId}: workflow call failed`, err);
-  return unavailable("Could not save the change, please try again");
+  return workflowUnavailable("Could not save the change, please try again");
 }
 
 const closedConflict = (id: number) => conflict(`Calibration session ${id} is closed; nothing in it changes any more`, { session_id: id, reason: CALIBRATION_FAILURE.closed });
 
 /** Run an update; a missing workflow of an open session is started again from the row and the update retried once. */
 async function runUpdate<T>(sessionId: number, call: (client: Client) => Promise<T>): Promise<T> {
-  const client = await temporal();
+  const client = await temporalOrUnavailable();
   const attempt = () => client.withDeadline(Date.now() + UPDATE_DEADLINE_MS, () => call(client));
   try {
     return await attempt();

@@ -1,11 +1,5 @@
-import {
-  ActivityFailure,
-  ApplicationFailure,
-  WorkflowNotFoundError,
-  WorkflowUpdateFailedError,
-  isGrpcServiceError,
-  type Client,
-} from "@temporalio/client";
+import type { Client } from "@temporalio/client";
+import { applicationFailureOf, isWorkflowGone, temporalOrUnavailable, workflowUnavailable } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
 import { canDelete, stageLabel, fromDbState, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
 import { cycleAuditSnapshot, findCycle, insertCycle, parseDate, toCycleJson, type CycleJson, type CycleRow } from "~/features/cycles/model.server";
@@ -29,18 +23,7 @@ import { CycleIdKey, CycleStageKey } from "../../../workflows/search-attributes-
 /** How long an API call waits for the workflow to accept and finish a change. */
 const UPDATE_DEADLINE_MS = 60_000;
 
-function unavailable(message = "The workflow service is unavailable, please try again") {
-  return new ApiError(503, "service_unavailable", message);
-}
 
-async function temporal(): Promise<Client> {
-  try {
-    return await getTemporalClient();
-  } catch (err) {
-    console.error("Temporal connection failed", err);
-    throw unavailable();
-  }
-}
 
 function startOptions(row: Pick<CycleRow, "id" | "workflowId">, stage: CycleStage) {
   return {
@@ -54,22 +37,7 @@ function startOptions(row: Pick<CycleRow, "id" | "workflowId">, stage: CycleStag
   };
 }
 
-/** The ApplicationFailure behind a failed update (raised by the validator, the handler or an activity). */
-function applicationFailureOf(err: unknown): ApplicationFailure | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e; i++) {
-    if (e instanceof ApplicationFailure) return e;
-    if (e instanceof WorkflowUpdateFailedError || e instanceof ActivityFailure || e instanceof Error) e = (e as Error).cause;
-    else break;
-  }
-  return undefined;
-}
 
-function isWorkflowGone(err: unknown): boolean {
-  if (err instanceof WorkflowNotFoundError) return true;
-  // NOT_FOUND (5): no such workflow, or it has completed.
-  return isGrpcServiceError(err) && err.code === 5;
-}
 
 function toApiError(err: unknown, cycleId: number): unknown {
   if (err instanceof ApiError) return err;
@@ -87,7 +55,7 @@ function toApiError(err: unknown, cycleId: number): unknown {
     }
   }
   console.error(`Cycle ${cycleId}: workflow call failed`, err);
-  return unavailable("Could not save the change, please try again");
+  return workflowUnavailable("Could not save the change, please try again");
 }
 
 /**
@@ -95,7 +63,7 @@ function toApiError(err: unknown, cycleId: number): unknown {
  * reset) it is started again from the database row and the update is retried once.
  */
 async function runUpdate<T>(row: CycleRow, call: (client: Client) => Promise<T>): Promise<T> {
-  const client = await temporal();
+  const client = await temporalOrUnavailable();
   const attempt = () => client.withDeadline(Date.now() + UPDATE_DEADLINE_MS, () => call(client));
   try {
     return await attempt();
@@ -145,7 +113,7 @@ export async function createCycle(actor: Actor, input: CycleCreateInput): Promis
         });
       }
     });
-    throw unavailable("The workflow service is unavailable; the cycle was not created");
+    throw workflowUnavailable("The workflow service is unavailable; the cycle was not created");
   }
   return toCycleJson(row);
 }

@@ -1,4 +1,4 @@
-import { isGrpcServiceError, WorkflowNotFoundError } from "@temporalio/client";
+import { isWorkflowGone } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
 import type { Job, JobType } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";
@@ -132,10 +132,6 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
 // ---------------------------------------------------------------------------------------------
 // Boot
 
-function isWorkflowGone(err: unknown): boolean {
-  if (err instanceof WorkflowNotFoundError) return true;
-  return isGrpcServiceError(err) && err.code === 5;
-}
 
 /**
  * Start the workflow of every unfinished job (PENDING or RUNNING) that has none running, e.g. after
