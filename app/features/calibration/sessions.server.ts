@@ -75,6 +75,14 @@ function assertCycleOpenForCalibration(stage: string, cycleId: number) {
   }
 }
 
+/** Fill the proposals still missing for these participants (audited with the count when any was filled). */
+async function proposeFor(tx: Tx, current: CurrentUser, cycleId: number, participantIds: readonly number[]) {
+  const filled = await fillProposedRatings(tx, cycleId, participantIds);
+  if (filled > 0) {
+    await recordAudit(tx, current.actor, { action: "cycle.proposed_ratings", entityType: "Cycle", entityId: cycleId, after: { participant_ids: participantIds, proposed: filled } });
+  }
+}
+
 /** Create a draft session (and its workflow). The HR partner calibrates only their own participants. */
 export async function createSession(current: CurrentUser, owner: Owner, cycleId: number, body: unknown): Promise<SessionJson> {
   assertNotSpoofing(current);
@@ -87,7 +95,7 @@ export async function createSession(current: CurrentUser, owner: Owner, cycleId:
     assertCycleOpenForCalibration(cycle.stage, cycleId);
     const people = await checkParticipants(tx, current, owner, cycleId, input.participant_ids, null);
     await checkMembers(tx, input, new Set(people.map((p) => p.userId)));
-    await fillProposedRatings(tx, cycleId, input.participant_ids);
+    await proposeFor(tx, current, cycleId, input.participant_ids);
     const proposed = await tx.participant.findMany({ where: { id: { in: input.participant_ids } }, select: { id: true, proposedRating: true, proposedPotential: true } });
     const created = await tx.calibrationSession.create({
       data: {
@@ -164,7 +172,7 @@ export async function updateSession(current: CurrentUser, owner: Owner, cycleId:
       const people = await checkParticipants(tx, current, owner, cycleId, participantIds, sessionId);
       await checkMembers(tx, members, new Set(people.map((p) => p.userId)));
       if (structure.participant_ids) {
-        await fillProposedRatings(tx, cycleId, participantIds);
+        await proposeFor(tx, current, cycleId, participantIds);
         // Someone with a history here (moved in from a running session) cannot be removed: it would delete that history.
         const kept = await tx.calibrationSessionParticipant.findMany({
           where: { sessionId, participantId: { notIn: participantIds }, OR: [{ changes: { some: {} } }, { proposals: { some: {} } }, { comments: { some: {} } }] },
