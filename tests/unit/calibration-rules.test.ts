@@ -319,6 +319,13 @@ describe("outlier flags", () => {
     ]);
   });
 
+  it("takes the company's mean as computed by the database, like the ratings themselves", () => {
+    const fromRatings = outlierFlags([group("m1", [4, 4, 4])], DEFAULT_GUIDELINE, [3, 3, 3, 3]);
+    expect(outlierFlags([group("m1", [4, 4, 4])], DEFAULT_GUIDELINE, { mean: 3 })).toEqual(fromRatings);
+    // No proposals in the cycle: the guideline's mean stands in for the company's.
+    expect(outlierFlags([group("m1", [4, 4, 4])], DEFAULT_GUIDELINE, { mean: null })).toEqual(outlierFlags([group("m1", [4, 4, 4])], DEFAULT_GUIDELINE, []));
+  });
+
   it("never flags a group of fewer than 3 rated people", () => {
     expect(outlierFlags([group("m1", [5, 5])], FLAT, [3, 3, 3])).toEqual([]);
     expect(outlierFlags([group("m1", [5, 5, 5])], FLAT, [3, 3, 3])).toHaveLength(1);

@@ -257,9 +257,10 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  * Groups (managers, departments) whose mean proposed rating is more than OUTLIER_MEAN_GAP away from
  * BOTH the guideline's mean and the company's mean of proposed ratings in the cycle.
  */
-export function outlierFlags(groups: readonly OutlierGroup[], guideline: Guideline, companyRatings: readonly number[]): OutlierFlag[] {
+export function outlierFlags(groups: readonly OutlierGroup[], guideline: Guideline, company: readonly number[] | { mean: number | null }): OutlierFlag[] {
   const gMean = guidelineMean(guideline);
-  const cMean = companyRatings.length ? mean(companyRatings) : gMean;
+  // The company's proposed ratings, or their mean when the database has computed it (a large cycle).
+  const cMean = Array.isArray(company) ? (company.length ? mean(company) : gMean) : ((company as { mean: number | null }).mean ?? gMean);
   const flags: OutlierFlag[] = [];
   for (const g of groups) {
     if (g.ratings.length < OUTLIER_MIN_GROUP) continue;

@@ -97,7 +97,7 @@ export async function getSessionDetail(current: CurrentUser, role: SessionRole, 
     db.calibrationSessionParticipant.findMany({ where: { sessionId }, include: spInclude, orderBy: { participant: { user: { name: "asc" } } } }),
     historyOf(db, { sessionId }),
     commentsOf(db, { sessionId, sessionParticipantId: null }),
-    db.participant.findMany({ where: { cycleId, reviewerOnly: false, proposedRating: { not: null } }, select: { proposedRating: true } }),
+    db.participant.aggregate({ where: { cycleId, reviewerOnly: false, proposedRating: { not: null } }, _avg: { proposedRating: true } }),
     roles.includes("session_admin") || roles.includes("admin")
       ? db.calibrationSession.findMany({ where: { cycleId, kind: "RATING", id: { not: sessionId }, state: { in: ["draft", "active", "revision_requested"] } }, select: { id: true, name: true, state: true }, orderBy: { id: "asc" } })
       : Promise.resolve([]),
@@ -124,7 +124,7 @@ export async function getSessionDetail(current: CurrentUser, role: SessionRole, 
     distribution: distribution(live.map((p) => p.rating), guideline),
     history,
     comments,
-    outliers: outlierFlags([...groups.values()], guideline, company.map((c) => c.proposedRating!)),
+    outliers: outlierFlags([...groups.values()], guideline, { mean: company._avg.proposedRating }),
     move_targets: targets.map((t) => ({ id: t.id, name: t.name, state: stateOf(t) })),
   };
 }
