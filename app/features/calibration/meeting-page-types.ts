@@ -55,7 +55,12 @@ export type MeetingActionResult =
   | { ok: true; intent: MeetingIntent; message: string }
   | { ok: false; intent: MeetingIntent | null; message: string; fieldErrors: Record<string, string> };
 
+/** One formatter for every call (building one per call, as toLocaleString with options does, is slow on long lists). */
+const WHEN_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 /** A time as the meeting pages show it (UTC, so the server and the browser render the same text). */
 export function whenText(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  const d = new Date(iso);
+  // toLocaleString answered "Invalid Date" where format() throws.
+  return Number.isNaN(d.getTime()) ? "Invalid Date UTC" : WHEN_FORMAT.format(d) + " UTC";
 }

@@ -65,10 +65,15 @@ export function countByState(sessions: ReadonlyArray<{ state: SessionState }>): 
   return out;
 }
 
+/** One formatter, made once (toLocaleString with options builds one per call). */
+const DEADLINE_FORMAT = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
 /** A deadline as the lists show it (UTC, so the server and the browser render the same text). */
 export function deadlineText(iso: string | null): string {
   if (!iso) return "No deadline";
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) + " UTC";
+  const d = new Date(iso);
+  // toLocaleString answered "Invalid Date" where format() throws.
+  return Number.isNaN(d.getTime()) ? "Invalid Date UTC" : DEADLINE_FORMAT.format(d) + " UTC";
 }
 
 /** An ISO time as a datetime-local value ("2027-02-15T17:00") in the browser's time zone (call in the browser only). */

@@ -1,9 +1,29 @@
-import { Alert, Box, Button, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Box, Button, TextField, Typography } from "@mui/material";
+import { styled } from "@mui/material/styles";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { CommentJson } from "~/features/calibration/types";
 import { whenText } from "~/features/calibration/meeting-page-types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+
+/** The comments (each with the look of an outlined Paper), styled once for the list rather than an MUI Paper and two Typographies each. */
+const CommentList = styled("ol")(({ theme }) => ({
+  listStyle: "none",
+  padding: 0,
+  margin: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: theme.spacing(1),
+  "& > li": {
+    padding: theme.spacing(1.5),
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: theme.shape.borderRadius,
+  },
+  "& .meta": { ...theme.typography.body2, margin: 0, color: theme.palette.text.secondary },
+  "& .body": { ...theme.typography.body1, margin: 0, marginTop: theme.spacing(0.5), whiteSpace: "pre-wrap" },
+}));
 
 /**
  * A comment thread (of a participant, or of the session) in the order written, and, when `canComment`, a
@@ -18,18 +38,19 @@ export function CommentThread({ id, title, comments, canComment, emptyText = "No
           {emptyText}
         </Typography>
       ) : (
-        <Stack component="ol" spacing={1} sx={{ listStyle: "none", p: 0, m: 0 }}>
+        <CommentList>
           {comments.map((c) => (
-            <Paper component="li" variant="outlined" key={c.id} sx={{ p: 1.5 }} data-testid={`comment-${c.id}`}>
-              <Typography variant="body2" color="text.secondary">
-                <strong>{c.author.name}</strong> · {whenText(c.created_at)}
-              </Typography>
-              <Typography sx={{ whiteSpace: "pre-wrap", mt: 0.5 }} data-testid="comment-body">
+            <li key={c.id} data-testid={`comment-${c.id}`}>
+              <p className="meta">
+                <strong>{c.author.name}</strong>
+                {` · ${whenText(c.created_at)}`}
+              </p>
+              <p className="body" data-testid="comment-body">
                 {c.body}
-              </Typography>
-            </Paper>
+              </p>
+            </li>
           ))}
-        </Stack>
+        </CommentList>
       )}
       {canComment && (
         <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear}>

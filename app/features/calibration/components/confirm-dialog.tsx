@@ -1,5 +1,5 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { MeetingIntent } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
@@ -39,6 +39,11 @@ export function ConfirmDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const titleId = `${testId}-title`;
+  // Mounted from its first open on (a closed MUI Dialog still costs a render on every page load); it then
+  // stays mounted, so it fades out and keeps its form's state like before.
+  const opened = useRef(open);
+  if (open) opened.current = true;
+  if (!opened.current) return null;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} data-testid={testId} fullWidth maxWidth="sm">
       <action.fetcher.Form method="post">

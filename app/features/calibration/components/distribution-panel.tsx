@@ -1,13 +1,14 @@
-import { Box, Paper, TableCell, TableRow, Typography, useTheme } from "@mui/material";
+import { Box, Paper, Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { useEffect, useState } from "react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { SessionDetailJson } from "~/features/calibration/types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
+import { PlainTable } from "~/features/calibration/components/plain-table";
 
 /**
  * The live distribution of the session's ratings against its guideline: a bar chart (actual and guideline
- * head counts per rating) and, under it, the same numbers as a table (the accessible reading of the chart).
+ * head counts per rating) and, under it, the same numbers as a table (the accessible reading of the chart;
+ * plain markup styled once, see PlainTable).
  * The chart is drawn in the browser only (it measures its container), so the server and the first client
  * render agree.
  */
@@ -37,40 +38,47 @@ export function DistributionPanel({ distribution }: { distribution: SessionDetai
           )}
         </Box>
       </Paper>
-      <OutlinedTable
-        testId="distribution-table"
-        ariaLabel="Rating distribution against the guideline"
-        head={
-          <>
-            <TableCell>Rating</TableCell>
-            <TableCell align="right">People</TableCell>
-            <TableCell align="right">Share</TableCell>
-            <TableCell align="right">Guideline share</TableCell>
-            <TableCell align="right">Guideline people</TableCell>
-            <TableCell align="right">Difference</TableCell>
-          </>
-        }
-      >
-        {rows.map((r) => {
-          const gap = r.count - r.guideline_count;
-          return (
-            <TableRow key={r.rating} data-testid={`distribution-row-${r.rating}`}>
-              <TableCell component="th" scope="row">
-                {r.rating} - {r.label}
-              </TableCell>
-              <TableCell align="right" data-testid={`distribution-count-${r.rating}`}>
-                {r.count}
-              </TableCell>
-              <TableCell align="right">{r.percent}%</TableCell>
-              <TableCell align="right">{r.guideline_percent}%</TableCell>
-              <TableCell align="right">{r.guideline_count}</TableCell>
-              <TableCell align="right" sx={{ color: gap === 0 ? undefined : "warning.dark" }}>
-                {gap > 0 ? `+${gap}` : gap}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </OutlinedTable>
+      <PlainTable>
+        <table aria-label="Rating distribution against the guideline" data-testid="distribution-table">
+          <thead>
+            <tr>
+              <th scope="col">Rating</th>
+              <th scope="col" className="num">
+                People
+              </th>
+              <th scope="col" className="num">
+                Share
+              </th>
+              <th scope="col" className="num">
+                Guideline share
+              </th>
+              <th scope="col" className="num">
+                Guideline people
+              </th>
+              <th scope="col" className="num">
+                Difference
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => {
+              const gap = r.count - r.guideline_count;
+              return (
+                <tr key={r.rating} data-testid={`distribution-row-${r.rating}`}>
+                  <th scope="row">{`${r.rating} - ${r.label}`}</th>
+                  <td className="num" data-testid={`distribution-count-${r.rating}`}>
+                    {r.count}
+                  </td>
+                  <td className="num">{`${r.percent}%`}</td>
+                  <td className="num">{`${r.guideline_percent}%`}</td>
+                  <td className="num">{r.guideline_count}</td>
+                  <td className={gap === 0 ? "num" : "num warn"}>{gap > 0 ? `+${gap}` : gap}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </PlainTable>
     </MeetingSection>
   );
 }

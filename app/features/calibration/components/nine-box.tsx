@@ -1,16 +1,23 @@
-import { Box, IconButton, Menu, MenuItem, Paper, Stack, Typography } from "@mui/material";
-import MoreVertIcon from "@mui/icons-material/MoreVert";
-import { useState, type DragEvent } from "react";
+import { Menu, MenuItem, Typography } from "@mui/material";
+import { styled } from "@mui/material/styles";
+import { useState, type DragEvent, type MouseEvent } from "react";
 import { PERFORMANCE_BAND_LABELS, POTENTIAL_LABELS, performanceBand, ratingForBand, type Potential } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
 import type { RatingTarget } from "~/features/calibration/components/rating-dialog";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
+import { useServerRender } from "~/features/calibration/components/use-server-render";
 
 /**
  * The 9-box: columns are the performance band of the calibrated rating (Below / Meets / Above), rows the
  * potential (High at the top). With `onMove` (the session admin, while the session runs) a person's card can
  * be dragged into another box, or moved with its "Move to box…" menu (keyboard); either asks for the change
  * (potential = the row; the rating = ratingForBand(column) when the column changes) and a reason.
+ *
+ * A session holds hundreds of people, so the cards are plain elements styled once by the grid's class
+ * (`.nb-*` below) rather than MUI components with their own styles, and there is one "Move to box…" menu,
+ * mounted only while it is open (server rendering 500 closed menus cost more than the rest of the page).
+ * The server (and the hydration render) draws the first `SERVER_CARDS` cards of each box and "+ N more";
+ * the browser draws every card right after hydration.
  */
 
 type Band = 1 | 2 | 3;
@@ -18,6 +25,11 @@ const BANDS: Band[] = [1, 2, 3];
 const ROWS: Potential[] = [3, 2, 1];
 const boxName = (band: Band, potential: Potential) => `${PERFORMANCE_BAND_LABELS[band]} / ${POTENTIAL_LABELS[potential]}`;
 const DRAG_TYPE = "application/x-calibration-participant";
+const MENU_ID = "ninebox-move-menu";
+export const SERVER_CARDS = 5;
+/** MUI's MoreVert icon, drawn once (a hidden <symbol>) and used by every card's menu button. */
+const ICON_ID = "nb-more-icon";
+const MORE_VERT = "M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2";
 
 /** What a move of `p` into (band, potential) changes; null when it is the box they are in. */
 export function moveTarget(p: SessionParticipantJson, band: Band, potential: Potential): RatingTarget | null {
@@ -33,59 +45,129 @@ export function moveTarget(p: SessionParticipantJson, band: Band, potential: Pot
   };
 }
 
-function PersonCard({ p, onMove }: { p: SessionParticipantJson; onMove?: (t: RatingTarget) => void }) {
-  const [menu, setMenu] = useState<HTMLElement | null>(null);
-  const band = performanceBand(p.rating);
-  const onDragStart = (e: DragEvent) => {
-    e.dataTransfer.setData(DRAG_TYPE, String(p.id));
-    e.dataTransfer.setData("text/plain", String(p.id));
-    e.dataTransfer.effectAllowed = "move";
-  };
+/** The whole 9-box's styles, one class: the boxes, the cards (the look of an outlined Paper) and their menu buttons. */
+const NineBoxRoot = styled("div")(({ theme }) => ({
+  "& .nb-grid": { display: "grid", gridTemplateColumns: "minmax(90px, 130px) repeat(3, minmax(0, 1fr))", gap: theme.spacing(1) },
+  "& .nb-cell": {
+    minHeight: 96,
+    padding: theme.spacing(1),
+    borderRadius: theme.shape.borderRadius,
+    border: `1px solid ${theme.palette.divider}`,
+    backgroundColor: theme.palette.background.default,
+  },
+  "& .nb-cell[data-over='true']": { borderColor: theme.palette.primary.main, backgroundColor: theme.palette.action.hover },
+  "& .nb-cards": { display: "flex", flexDirection: "column", gap: theme.spacing(0.5) },
+  "& .nb-card": {
+    display: "flex",
+    alignItems: "center",
+    gap: theme.spacing(0.5),
+    padding: theme.spacing(0.5, 1),
+    cursor: "default",
+    backgroundColor: theme.palette.background.paper,
+    color: theme.palette.text.primary,
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: theme.shape.borderRadius,
+  },
+  "& .nb-card[draggable='true']": { cursor: "grab" },
+  "& .nb-name": { ...theme.typography.body2, margin: 0, flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
+  "& .nb-dim": { opacity: 0.7 },
+  "& .nb-menu": {
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    flex: "none",
+    padding: 5,
+    margin: 0,
+    border: 0,
+    borderRadius: "50%",
+    background: "transparent",
+    color: theme.palette.action.active,
+    cursor: "pointer",
+    "&:hover": { backgroundColor: theme.palette.action.hover },
+    "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
+    "& svg": { width: "1.25rem", height: "1.25rem", fill: "currentColor" },
+  },
+  "& .nb-defs": { position: "absolute", width: 0, height: 0, overflow: "hidden" },
+  "& .nb-more": { ...theme.typography.caption, color: theme.palette.text.secondary, padding: theme.spacing(0, 1) },
+  "& .nb-unplaced": { marginTop: theme.spacing(2) },
+  "& .nb-unplaced .nb-cards": { flexDirection: "row", flexWrap: "wrap", gap: theme.spacing(1), marginTop: theme.spacing(0.5) },
+  "& .nb-unplaced .nb-card": { minWidth: 200 },
+}));
+
+const onCardDragStart = (e: DragEvent<HTMLElement>) => {
+  const id = e.currentTarget.dataset.id ?? "";
+  e.dataTransfer.setData(DRAG_TYPE, id);
+  e.dataTransfer.setData("text/plain", id);
+  e.dataTransfer.effectAllowed = "move";
+};
+
+/** One person's card (plain markup: see the note above). `onMenu` opens the "Move to box…" menu (the session admin). */
+function personCard(p: SessionParticipantJson, onMenu: ((e: MouseEvent<HTMLButtonElement>) => void) | undefined, menuOpenFor: number | null) {
   return (
-    <Paper
-      variant="outlined"
-      draggable={Boolean(onMove)}
-      onDragStart={onMove ? onDragStart : undefined}
-      data-testid={`ninebox-card-${p.id}`}
-      sx={{ px: 1, py: 0.5, display: "flex", alignItems: "center", gap: 0.5, cursor: onMove ? "grab" : "default", bgcolor: "background.paper" }}
-    >
-      <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} noWrap title={p.user.name}>
-        {p.user.name} <span style={{ opacity: 0.7 }}>({p.rating ?? "—"})</span>
-      </Typography>
-      {onMove && (
-        <>
-          <IconButton size="small" aria-label={`Move ${p.user.name} to box…`} aria-haspopup="menu" onClick={(e) => setMenu(e.currentTarget)} data-testid={`ninebox-menu-${p.id}`}>
-            <MoreVertIcon fontSize="small" />
-          </IconButton>
-          <Menu anchorEl={menu} open={menu !== null} onClose={() => setMenu(null)}>
-            {ROWS.flatMap((potential) =>
-              BANDS.map((b) => (
-                <MenuItem
-                  key={`${b}-${potential}`}
-                  disabled={band === b && p.potential === potential}
-                  onClick={() => {
-                    setMenu(null);
-                    const t = moveTarget(p, b, potential);
-                    if (t) onMove(t);
-                  }}
-                  data-testid={`ninebox-menu-${p.id}-${b}-${potential}`}
-                >
-                  {boxName(b, potential)}
-                </MenuItem>
-              )),
-            )}
-          </Menu>
-        </>
+    <div key={p.id} className="nb-card" draggable={onMenu ? true : undefined} onDragStart={onMenu ? onCardDragStart : undefined} data-id={p.id} data-testid={`ninebox-card-${p.id}`}>
+      <span className="nb-name" title={p.user.name}>
+        {`${p.user.name} `}
+        <span className="nb-dim">{`(${p.rating ?? "—"})`}</span>
+      </span>
+      {onMenu && (
+        <button
+          type="button"
+          className="nb-menu"
+          aria-label={`Move ${p.user.name} to box…`}
+          aria-haspopup="menu"
+          aria-expanded={menuOpenFor === p.id ? true : undefined}
+          aria-controls={menuOpenFor === p.id ? MENU_ID : undefined}
+          onClick={onMenu}
+          data-testid={`ninebox-menu-${p.id}`}
+        >
+          <svg aria-hidden="true">
+            <use href={`#${ICON_ID}`} />
+          </svg>
+        </button>
       )}
-    </Paper>
+    </div>
   );
 }
 
 export function NineBox({ participants, onMove }: { participants: SessionParticipantJson[]; onMove?: (t: RatingTarget) => void }) {
   const live = participants.filter((p) => !p.terminated);
-  const placed = (band: Band, potential: Potential) => live.filter((p) => performanceBand(p.rating) === band && p.potential === potential);
-  const unplaced = live.filter((p) => performanceBand(p.rating) === null || p.potential == null);
   const [over, setOver] = useState<string | null>(null);
+  // The menu's person and anchor; `menuOpen` goes false first so the menu can fade out, then the menu unmounts.
+  const [menu, setMenu] = useState<{ id: number; anchor: HTMLElement } | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuPerson = menu ? live.find((x) => x.id === menu.id) : undefined;
+
+  const boxes = new Map<string, SessionParticipantJson[]>();
+  const unplaced: SessionParticipantJson[] = [];
+  for (const p of live) {
+    const band = performanceBand(p.rating);
+    if (band === null || p.potential == null) unplaced.push(p);
+    else {
+      const key = `${band}-${p.potential}`;
+      const list = boxes.get(key);
+      if (list) list.push(p);
+      else boxes.set(key, [p]);
+    }
+  }
+
+  const openMenu = onMove
+    ? (e: MouseEvent<HTMLButtonElement>) => {
+        const card = e.currentTarget.closest<HTMLElement>("[data-id]");
+        setMenu({ id: Number(card?.dataset.id), anchor: e.currentTarget });
+        setMenuOpen(true);
+      }
+    : undefined;
+  const menuOpenFor = menuOpen && menu ? menu.id : null;
+  const serverRender = useServerRender();
+  const cards = (list: SessionParticipantJson[]) => {
+    const shown = serverRender ? list.slice(0, SERVER_CARDS) : list;
+    return (
+      <div className="nb-cards">
+        {shown.map((p) => personCard(p, openMenu, menuOpenFor))}
+        {shown.length < list.length && <span className="nb-more">{`+ ${list.length - shown.length} more`}</span>}
+      </div>
+    );
+  };
   const dropProps = (band: Band, potential: Potential) =>
     onMove
       ? {
@@ -112,53 +194,72 @@ export function NineBox({ participants, onMove }: { participants: SessionPartici
           Drag a person into another box, or use the menu on their card, to change their rating and potential.
         </Typography>
       )}
-      <Box sx={{ display: "grid", gridTemplateColumns: "minmax(90px, 130px) repeat(3, minmax(0, 1fr))", gap: 1 }}>
-        <span />
-        {BANDS.map((b) => (
-          <Typography key={b} variant="subtitle2" align="center">
-            {PERFORMANCE_BAND_LABELS[b]}
-          </Typography>
-        ))}
-        {ROWS.map((potential) => [
-          <Typography key={`label-${potential}`} variant="subtitle2" sx={{ alignSelf: "center" }}>
-            {POTENTIAL_LABELS[potential]}
-          </Typography>,
-          ...BANDS.map((b) => (
-            <Box
-              key={`${b}-${potential}`}
-              role="group"
-              aria-label={boxName(b, potential)}
-              data-testid={`ninebox-cell-${b}-${potential}`}
-              {...dropProps(b, potential)}
-              sx={{
-                minHeight: 96,
-                p: 1,
-                borderRadius: 1,
-                border: 1,
-                borderColor: over === `${b}-${potential}` ? "primary.main" : "divider",
-                bgcolor: over === `${b}-${potential}` ? "action.hover" : "background.default",
-              }}
-            >
-              <Stack spacing={0.5}>
-                {placed(b, potential).map((p) => (
-                  <PersonCard key={p.id} p={p} onMove={onMove} />
-                ))}
-              </Stack>
-            </Box>
-          )),
-        ])}
-      </Box>
-      {unplaced.length > 0 && (
-        <Box sx={{ mt: 2 }} data-testid="ninebox-unplaced" role="group" aria-label="Not placed: no rating or no potential yet">
-          <Typography variant="subtitle2">Not placed (no rating or no potential yet)</Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap", mt: 0.5 }}>
-            {unplaced.map((p) => (
-              <Box key={p.id} sx={{ minWidth: 200 }}>
-                <PersonCard p={p} onMove={onMove} />
-              </Box>
-            ))}
-          </Stack>
-        </Box>
+      <NineBoxRoot>
+        {onMove && (
+          <svg className="nb-defs" aria-hidden="true" focusable="false">
+            <symbol id={ICON_ID} viewBox="0 0 24 24">
+              <path d={MORE_VERT} />
+            </symbol>
+          </svg>
+        )}
+        <div className="nb-grid">
+          <span />
+          {BANDS.map((b) => (
+            <Typography key={b} variant="subtitle2" align="center">
+              {PERFORMANCE_BAND_LABELS[b]}
+            </Typography>
+          ))}
+          {ROWS.map((potential) => [
+            <Typography key={`label-${potential}`} variant="subtitle2" sx={{ alignSelf: "center" }}>
+              {POTENTIAL_LABELS[potential]}
+            </Typography>,
+            ...BANDS.map((b) => (
+              <div
+                key={`${b}-${potential}`}
+                className="nb-cell"
+                role="group"
+                aria-label={boxName(b, potential)}
+                data-testid={`ninebox-cell-${b}-${potential}`}
+                data-over={over === `${b}-${potential}` ? "true" : undefined}
+                {...dropProps(b, potential)}
+              >
+                {cards(boxes.get(`${b}-${potential}`) ?? [])}
+              </div>
+            )),
+          ])}
+        </div>
+        {unplaced.length > 0 && (
+          <div className="nb-unplaced" data-testid="ninebox-unplaced" role="group" aria-label="Not placed: no rating or no potential yet">
+            <Typography variant="subtitle2">Not placed (no rating or no potential yet)</Typography>
+            {cards(unplaced)}
+          </div>
+        )}
+      </NineBoxRoot>
+      {onMove && menu && menuPerson && (
+        <Menu
+          id={MENU_ID}
+          anchorEl={menu.anchor}
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          slotProps={{ transition: { onExited: () => setMenu(null) }, list: { "aria-label": `Move ${menuPerson.user.name} to box` } }}
+        >
+          {ROWS.flatMap((potential) =>
+            BANDS.map((b) => (
+              <MenuItem
+                key={`${b}-${potential}`}
+                disabled={performanceBand(menuPerson.rating) === b && menuPerson.potential === potential}
+                onClick={() => {
+                  setMenuOpen(false);
+                  const t = moveTarget(menuPerson, b, potential);
+                  if (t) onMove(t);
+                }}
+                data-testid={`ninebox-menu-${menuPerson.id}-${b}-${potential}`}
+              >
+                {boxName(b, potential)}
+              </MenuItem>
+            )),
+          )}
+        </Menu>
       )}
     </MeetingSection>
   );

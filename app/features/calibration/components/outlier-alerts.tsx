@@ -1,22 +1,61 @@
-import { Alert, AlertTitle, Stack } from "@mui/material";
+import { darken, lighten, styled } from "@mui/material/styles";
 import type { OutlierFlag } from "~/features/calibration/rules";
 
 const signed = (n: number) => (n > 0 ? `+${n.toFixed(2)}` : n.toFixed(2));
+
+/** MUI's ReportProblemOutlined (the warning Alert's icon), drawn once and used by every flag. */
+const ICON_ID = "outlier-warning-icon";
+const WARNING_ICON = "M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z";
+
+/**
+ * The look of MUI's standard warning Alert, styled once for the whole list: a large session has dozens of
+ * flags, and an MUI Alert per flag (Paper, icon, title, each with its own styles) was a real part of the
+ * page's server render.
+ */
+const Flags = styled("div")(({ theme }) => ({
+  display: "flex",
+  flexDirection: "column",
+  gap: theme.spacing(1),
+  "& .of-defs": { position: "absolute", width: 0, height: 0, overflow: "hidden" },
+  "& .of-flag": {
+    ...theme.typography.body2,
+    display: "flex",
+    padding: "6px 16px",
+    borderRadius: theme.shape.borderRadius,
+    color: darken(theme.palette.warning.light, 0.6),
+    backgroundColor: lighten(theme.palette.warning.light, 0.9),
+  },
+  "& .of-icon": { display: "flex", marginRight: 12, padding: "7px 0", fontSize: 22, opacity: 0.9, color: theme.palette.warning.main },
+  "& .of-icon svg": { width: "1em", height: "1em", fill: "currentColor", flexShrink: 0 },
+  "& .of-message": { padding: "8px 0", minWidth: 0, overflow: "auto" },
+  "& .of-title": { ...theme.typography.body1, fontWeight: theme.typography.fontWeightMedium, marginTop: -2, marginBottom: "0.35em" },
+}));
 
 /** The outlier flags of the session: managers and departments whose mean proposed rating stands out (ADR 0026). */
 export function OutlierAlerts({ outliers }: { outliers: OutlierFlag[] }) {
   if (outliers.length === 0) return null;
   return (
-    <Stack spacing={1} data-testid="outliers">
+    <Flags data-testid="outliers">
+      <svg className="of-defs" aria-hidden="true" focusable="false">
+        <symbol id={ICON_ID} viewBox="0 0 24 24">
+          <path d={WARNING_ICON} />
+        </symbol>
+      </svg>
       {outliers.map((o) => (
-        <Alert key={`${o.kind}:${o.key}`} severity="warning" data-testid={`outlier-${o.kind}-${o.key}`}>
-          <AlertTitle>
-            {o.kind === "manager" ? "Manager" : "Department"} {o.label}: ratings {o.direction === "high" ? "higher" : "lower"} than expected
-          </AlertTitle>
-          Mean proposed rating {o.mean.toFixed(2)} over {o.people} people: {signed(o.gap_to_guideline)} against the guideline, {signed(o.gap_to_company)} against the
-          company.
-        </Alert>
+        <div key={`${o.kind}:${o.key}`} className="of-flag" role="alert" data-testid={`outlier-${o.kind}-${o.key}`}>
+          <div className="of-icon">
+            <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <use href={`#${ICON_ID}`} />
+            </svg>
+          </div>
+          <div className="of-message">
+            <div className="of-title">
+              {`${o.kind === "manager" ? "Manager" : "Department"} ${o.label}: ratings ${o.direction === "high" ? "higher" : "lower"} than expected`}
+            </div>
+            {`Mean proposed rating ${o.mean.toFixed(2)} over ${o.people} people: ${signed(o.gap_to_guideline)} against the guideline, ${signed(o.gap_to_company)} against the company.`}
+          </div>
+        </div>
       ))}
-    </Stack>
+    </Flags>
   );
 }

@@ -6,6 +6,7 @@ import { ratingText } from "~/features/participants/rules";
 import { NOMINATION_STATUS_LABELS } from "~/features/manager-review/rules";
 import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
+import { useServerRender } from "~/features/calibration/components/use-server-render";
 
 /**
  * The participants of a session (shared by the three roles): the person and their manager, the proposed
@@ -134,27 +135,32 @@ export function ParticipantsGrid({
   }, [href, actions]);
 
   const model: GridRowSelectionModel = { type: "include", ids: new Set(selection?.ids ?? []) };
+  // The DataGrid renders nothing on the server and while hydrating (its root answers null until the client
+  // has taken over), but it builds its whole state for every row first: not mounting it then saves that work.
+  const serverRender = useServerRender();
   return (
     <Box data-testid="participants-grid" sx={{ width: "100%" }}>
-      <DataGrid<SessionParticipantJson>
-        aria-labelledby="participants-heading"
-        rows={participants}
-        columns={columns}
-        getRowId={(r) => r.id}
-        getRowHeight={() => "auto"}
-        checkboxSelection={Boolean(selection)}
-        isRowSelectable={({ row }) => !row.terminated}
-        rowSelectionModel={selection ? model : undefined}
-        onRowSelectionModelChange={selection ? (next) => selection.onChange(selectedIds(next, participants)) : undefined}
-        disableRowSelectionOnClick
-        disableColumnMenu
-        disableVirtualization
-        initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-        pageSizeOptions={[10, 25, 50, 100]}
-        localeText={{ noRowsLabel: "No participants" }}
-        density="compact"
-        sx={{ bgcolor: "background.paper" }}
-      />
+      {!serverRender && (
+        <DataGrid<SessionParticipantJson>
+          aria-labelledby="participants-heading"
+          rows={participants}
+          columns={columns}
+          getRowId={(r) => r.id}
+          getRowHeight={() => "auto"}
+          checkboxSelection={Boolean(selection)}
+          isRowSelectable={({ row }) => !row.terminated}
+          rowSelectionModel={selection ? model : undefined}
+          onRowSelectionModelChange={selection ? (next) => selection.onChange(selectedIds(next, participants)) : undefined}
+          disableRowSelectionOnClick
+          disableColumnMenu
+          disableVirtualization
+          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
+          pageSizeOptions={[10, 25, 50, 100]}
+          localeText={{ noRowsLabel: "No participants" }}
+          density="compact"
+          sx={{ bgcolor: "background.paper" }}
+        />
+      )}
     </Box>
   );
 }

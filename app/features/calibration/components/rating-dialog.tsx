@@ -32,6 +32,8 @@ export function RatingChangeDialog({ target, onClose }: { target: RatingTarget |
   const p = last.current?.participant;
   const fixed = last.current?.fixed;
   const errors = action.failure?.fieldErrors ?? {};
+  // Nothing to draw before the first open (a closed MUI Dialog still costs a render on every page load).
+  if (!last.current) return null;
   return (
     <Dialog open={target !== null} onClose={onClose} aria-labelledby="rating-dialog-title" data-testid="rating-dialog" fullWidth maxWidth="sm">
       {p && (
