@@ -1,4 +1,4 @@
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { DataGrid } from "@mui/x-data-grid";
 import { useEffect, useMemo, useState } from "react";
@@ -9,7 +9,7 @@ import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rul
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { countByState, deadlineText, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { poolColumns } from "~/features/calibration/components/session-participant-picker";
-import { SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionRowActions, SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
 
 /**
  * /app/admin/calibration-sessions ('Calibration Sessions', super admin): every rating calibration session of
@@ -167,24 +167,7 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
                 {s.workflow_id}
               </Typography>
             </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                {s.state !== "closed" && (
-                  <Button size="small" component={RemixLink} to={editPath(s.id)} data-testid={`admin-session-edit-${s.id}`} aria-label={`Edit ${s.name}`}>
-                    Edit
-                  </Button>
-                )}
-                {s.state === "draft" && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="activate" />
-                    <input type="hidden" name="session_id" value={s.id} />
-                    <Button type="submit" size="small" variant="outlined" disabled={busy} data-testid={`admin-session-activate-${s.id}`} aria-label={`Activate ${s.name}`}>
-                      Activate
-                    </Button>
-                  </Form>
-                )}
-              </Stack>
-            </TableCell>
+            <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel={`Edit ${s.name}`} />
           </TableRow>
         ))}
       </OutlinedTable>

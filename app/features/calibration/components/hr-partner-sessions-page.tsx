@@ -1,4 +1,4 @@
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, TableCell, TableRow, Typography } from "@mui/material";
 import { DataGrid } from "@mui/x-data-grid";
 import { useMemo, useState } from "react";
@@ -8,7 +8,7 @@ import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { deadlineText, type HrPartnerPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { PoolSearch, poolColumns, searchPool } from "~/features/calibration/components/session-participant-picker";
-import { SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionRowActions, SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
 
 /**
  * /app/ratings/hr-partners ('Create & Activate Calibration Session'): the HR partner's sessions in the cycle of
@@ -97,24 +97,7 @@ function SessionsSection({ data }: { data: Selected }) {
             <TableCell>{peopleText(s.panelists)}</TableCell>
             <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
             <TableCell data-testid={`hr-session-deadline-${s.id}`}>{deadlineText(s.deadline)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                {s.state !== "closed" && (
-                  <Button size="small" component={RemixLink} to={`/app/ratings/hr-partners/sessions/${s.id}/edit`} data-testid={`hr-session-edit-${s.id}`}>
-                    Edit
-                  </Button>
-                )}
-                {s.state === "draft" && (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="activate" />
-                    <input type="hidden" name="session_id" value={s.id} />
-                    <Button type="submit" size="small" variant="outlined" disabled={busy} data-testid={`hr-session-activate-${s.id}`} aria-label={`Activate ${s.name}`}>
-                      Activate
-                    </Button>
-                  </Form>
-                )}
-              </Stack>
-            </TableCell>
+            <SessionRowActions session={s} editPath={`/app/ratings/hr-partners/sessions/${s.id}/edit`} testIdPrefix="hr" busy={busy} />
           </TableRow>
         ))}
       </OutlinedTable>

@@ -1,5 +1,5 @@
-import { isRouteErrorResponse, useRouteError, useSearchParams } from "@remix-run/react";
-import { Chip, type ChipProps } from "@mui/material";
+import { Form, Link as RemixLink, isRouteErrorResponse, useRouteError, useSearchParams } from "@remix-run/react";
+import { Button, Chip, Stack, TableCell, type ChipProps } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
 import { ErrorView } from "~/platform/ui/error-view";
@@ -58,4 +58,40 @@ export function SetupErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) return <ErrorView status={error.status} />;
   return <ErrorView crash />;
+}
+
+/** The Edit and Activate buttons of a session's row (HR partner and admin lists; `testIdPrefix` "hr" or "admin"). */
+export function SessionRowActions({
+  session,
+  editPath,
+  testIdPrefix,
+  busy,
+  editLabel,
+}: {
+  session: { id: number; name: string; state: SessionState };
+  editPath: string;
+  testIdPrefix: string;
+  busy: boolean;
+  editLabel?: string;
+}) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+        {session.state !== "closed" && (
+          <Button size="small" component={RemixLink} to={editPath} data-testid={`${testIdPrefix}-session-edit-${session.id}`} aria-label={editLabel}>
+            Edit
+          </Button>
+        )}
+        {session.state === "draft" && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="activate" />
+            <input type="hidden" name="session_id" value={session.id} />
+            <Button type="submit" size="small" variant="outlined" disabled={busy} data-testid={`${testIdPrefix}-session-activate-${session.id}`} aria-label={`Activate ${session.name}`}>
+              Activate
+            </Button>
+          </Form>
+        )}
+      </Stack>
+    </TableCell>
+  );
 }
