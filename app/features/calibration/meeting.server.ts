@@ -5,7 +5,7 @@ import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
-import { requireSession, rolesIn, stateOf, touchSession, type SessionRow } from "~/features/calibration/model.server";
+import { requireSession, requireSessionAs, rolesIn, stateOf, touchSession, type SessionRow } from "~/features/calibration/model.server";
 import { transitionSession } from "~/features/calibration/workflow.server";
 import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
 
@@ -185,11 +185,10 @@ export async function terminateParticipant(current: CurrentUser, cycleId: number
   });
 }
 
+/** The role check of a transition (the workflow checks the state: 409 out of order). */
 async function requireRole(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number) {
   assertNotSpoofing(current);
-  const row = await requireSession(await getDb(), cycleId, sessionId);
-  if (!rolesIn(row, current).includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} can do this`);
-  return row;
+  return (await requireSessionAs(await getDb(), current, role, cycleId, sessionId)).row;
 }
 
 /** Session admin: progress to review (the workflow checks the state: 409 out of order). */

@@ -194,8 +194,6 @@ export async function listComments(current: CurrentUser, role: SessionRole, cycl
 
 /** The session's version (the live-update stream compares it), after the same role check as the page. */
 export async function sessionVersion(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number): Promise<number> {
-  const db = await getDb();
-  await requireSessionAs(db, current, role, cycleId, sessionId);
-  const row = await db.calibrationSession.findUnique({ where: { id: sessionId }, select: { version: true } });
-  return row?.version ?? -1;
+  const { row } = await requireSessionAs(await getDb(), current, role, cycleId, sessionId);
+  return row.version;
 }
