@@ -66,6 +66,8 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   await ensureCycleWorkflows();
   const { ensureCalibrationWorkflows } = await import("~/features/calibration/workflow.server");
   await ensureCalibrationWorkflows();
+  const { ensureEndorsementWorkflows } = await import("~/features/promotions/endorsement-workflow.server");
+  await ensureEndorsementWorkflows();
 
   const app = express();
   app.disable("x-powered-by");

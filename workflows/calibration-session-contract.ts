@@ -41,6 +41,8 @@ export const CALIBRATION_FAILURE = {
   /** The session is closed: nothing changes any more. */
   closed: "SessionClosed",
   notFound: "SessionNotFound",
+  /** A promotion session goes to review only once every nomination in it has a decision. */
+  undecided: "PromotionUndecided",
   stateMismatch: "SessionStateMismatch",
 } as const;
 

@@ -3,3 +3,4 @@ export { cycleWorkflow } from "./cycle";
 export { bulkJobWorkflow } from "./bulk-job";
 export { scheduledNudgeWorkflow } from "./nudge-schedule";
 export { calibrationSessionWorkflow } from "./calibration-session";
+export { endorsementWorkflow } from "./endorsement";

@@ -16,7 +16,10 @@ export const JobTypeKey = defineSearchAttributeKey("JobType", SearchAttributeTyp
 /** A calibration session's state (draft, active, in_review, revision_requested, closed). */
 export const SessionStateKey = defineSearchAttributeKey("SessionState", SearchAttributeType.KEYWORD);
 
-export const CUSTOM_SEARCH_ATTRIBUTE_KEYS = [CycleIdKey, CycleStageKey, JobTypeKey, SessionStateKey] as const;
+/** An endorsement request's status (requested, accepted, rejected, endorsed, expired, cancelled). */
+export const EndorsementStatusKey = defineSearchAttributeKey("EndorsementStatus", SearchAttributeType.KEYWORD);
+
+export const CUSTOM_SEARCH_ATTRIBUTE_KEYS = [CycleIdKey, CycleStageKey, JobTypeKey, SessionStateKey, EndorsementStatusKey] as const;
 
 /** Type names as the Temporal CLI spells them (`--search-attribute CycleId=Keyword`). */
 const CLI_TYPE_NAMES: Record<SearchAttributeType, string> = {

@@ -35,3 +35,31 @@ export function isWorkflowGone(err: unknown): boolean {
   if (err instanceof WorkflowNotFoundError) return true;
   return isGrpcServiceError(err) && err.code === 5;
 }
+
+const UPDATE_DEADLINE_MS = 60_000;
+
+/**
+ * Run an update of a workflow that owns an entity's state. When the workflow is gone (completed, reset,
+ * or lost with a Temporal database), `restart` reads the row and starts it again (throwing the ApiError
+ * that fits when the entity is no longer open), and the update is tried once more. Every other failure
+ * goes through `toApiError` (a workflow's ApplicationFailure types become 404/409; the rest 503).
+ */
+export async function updateOrRestart<T>(options: {
+  call: (client: Client) => Promise<T>;
+  restart: (client: Client) => Promise<void>;
+  toApiError: (err: unknown) => unknown;
+}): Promise<T> {
+  const client = await temporalOrUnavailable();
+  const attempt = () => client.withDeadline(Date.now() + UPDATE_DEADLINE_MS, () => options.call(client));
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!isWorkflowGone(err)) throw options.toApiError(err);
+  }
+  try {
+    await options.restart(client);
+    return await attempt();
+  } catch (err) {
+    throw options.toApiError(err);
+  }
+}

@@ -4,6 +4,7 @@ import * as workflows from "../../workflows/index";
 import { BULK_JOB_WORKFLOW, type BulkJobWorkflow } from "../../workflows/bulk-job-contract";
 import { CYCLE_WORKFLOW, deleteUpdate, stageQuery, transitionUpdate, type CycleWorkflow } from "../../workflows/cycle-contract";
 import { CALIBRATION_SESSION_WORKFLOW, sessionDeadlineUpdate, sessionStateQuery, sessionTransitionUpdate, type CalibrationSessionWorkflow } from "../../workflows/calibration-session-contract";
+import { ENDORSEMENT_WORKFLOW, endorsementStatusQuery, endorsementUpdate, type EndorsementWorkflow } from "../../workflows/endorsement-contract";
 import { SCHEDULED_NUDGE_WORKFLOW, type ScheduledNudgeWorkflow } from "../../workflows/nudge-contract";
 
 // Services start workflows by the names their contracts declare; the worker registers the workflows
@@ -14,12 +15,14 @@ describe("workflow contracts", () => {
     const bulkJob: BulkJobWorkflow = workflows.bulkJobWorkflow;
     const nudge: ScheduledNudgeWorkflow = workflows.scheduledNudgeWorkflow;
     const calibration: CalibrationSessionWorkflow = workflows.calibrationSessionWorkflow;
+    const endorsement: EndorsementWorkflow = workflows.endorsementWorkflow;
     const registered = workflows as Record<string, unknown>;
     expect(registered[CYCLE_WORKFLOW]).toBe(cycle);
     expect(registered[BULK_JOB_WORKFLOW]).toBe(bulkJob);
     expect(registered[SCHEDULED_NUDGE_WORKFLOW]).toBe(nudge);
     expect(registered[CALIBRATION_SESSION_WORKFLOW]).toBe(calibration);
-    expect(Object.keys(workflows).sort()).toEqual([BULK_JOB_WORKFLOW, CYCLE_WORKFLOW, SCHEDULED_NUDGE_WORKFLOW, CALIBRATION_SESSION_WORKFLOW].sort());
+    expect(registered[ENDORSEMENT_WORKFLOW]).toBe(endorsement);
+    expect(Object.keys(workflows).sort()).toEqual([BULK_JOB_WORKFLOW, CYCLE_WORKFLOW, SCHEDULED_NUDGE_WORKFLOW, CALIBRATION_SESSION_WORKFLOW, ENDORSEMENT_WORKFLOW].sort());
   });
 
   it("declare the cycle workflow's updates and query as the workflow handles them", () => {
@@ -29,6 +32,10 @@ describe("workflow contracts", () => {
 
   it("declare the calibration session workflow's updates and query as the workflow handles them", () => {
     expect([sessionTransitionUpdate.name, sessionDeadlineUpdate.name, sessionStateQuery.name]).toEqual(["transition", "deadline", "state"]);
+  });
+
+  it("declare the endorsement workflow's update and query as the workflow handles them", () => {
+    expect([endorsementUpdate.name, endorsementStatusQuery.name]).toEqual(["respond", "status"]);
   });
 
   it("are implemented by the activities the worker registers", () => {
@@ -43,6 +50,8 @@ describe("workflow contracts", () => {
       "applySessionTransition",
       "setSessionDeadline",
       "remindCalibrationSession",
+      "applyEndorsementEvent",
+      "notifyEndorsement",
     ];
     expect(Object.keys(activities).sort()).toEqual([...names].sort());
     for (const name of names) expect(typeof activities[name]).toBe("function");

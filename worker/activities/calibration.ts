@@ -4,6 +4,7 @@ import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { fromDbState } from "~/features/cycles/rules";
 import { stateOf } from "~/features/calibration/model.server";
 import { remindSession } from "~/features/calibration/reminders.server";
+import { undecidedNominees, writePromotionDecisions } from "~/features/promotions/outcome.server";
 import {
   CALIBRATION_FAILURE,
   type ApplySessionTransitionInput,
@@ -25,7 +26,7 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
   const db = await getDb();
   return db.$transaction(
     async (tx) => {
-      const session = await tx.calibrationSession.findUnique({ where: { id: sessionId }, select: { id: true, cycleId: true, state: true, cycle: { select: { state: true } } } });
+      const session = await tx.calibrationSession.findUnique({ where: { id: sessionId }, select: { id: true, cycleId: true, kind: true, state: true, cycle: { select: { state: true } } } });
       if (!session) throw ApplicationFailure.nonRetryable(`Calibration session ${sessionId} not found`, CALIBRATION_FAILURE.notFound);
       if (transition === "activate" && stateOf(session) === from && fromDbState(session.cycle.state) !== "calibration") {
         throw ApplicationFailure.create({
@@ -33,6 +34,16 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
           type: CALIBRATION_FAILURE.cycleNotInCalibration,
           nonRetryable: true,
         });
+      }
+      if (session.kind === "PROMOTION" && transition === "progress_to_review" && stateOf(session) === from) {
+        const missing = await undecidedNominees(tx, sessionId);
+        if (missing.length) {
+          throw ApplicationFailure.create({
+            message: `Decide every nomination before the review; still undecided: ${missing.join(", ")}`,
+            type: CALIBRATION_FAILURE.undecided,
+            nonRetryable: true,
+          });
+        }
       }
       const now = new Date();
       const res = await tx.calibrationSession.updateMany({
@@ -53,7 +64,8 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
         before: { state: from },
         after: { state: to, transition, comment: comment ?? null },
       });
-      if (to === "closed") {
+      if (to === "closed" && session.kind === "PROMOTION") await writePromotionDecisions(tx, actor, session.cycleId, sessionId);
+      if (to === "closed" && session.kind === "RATING") {
         const rows = await tx.calibrationSessionParticipant.findMany({
           where: { sessionId, terminatedAt: null },
           select: { id: true, rating: true, participant: { select: { id: true, calibratedRating: true, user: { select: { email: true } } } } },

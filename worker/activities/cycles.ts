@@ -26,11 +26,11 @@ const TRANSITION_TX = { timeout: 120_000, maxWait: 30_000 };
 async function assertCalibrationClosed(tx: Tx, cycleId: number): Promise<void> {
   // The cycle row's lock first: a session created meanwhile (it takes this row FOR SHARE) waits or is counted.
   await tx.$queryRaw`SELECT "id" FROM "Cycle" WHERE "id" = ${cycleId} FOR UPDATE`;
-  // Rating sessions only: promotion sessions are issue 14's and get their own rule there.
-  const open = await tx.calibrationSession.count({ where: { cycleId, kind: "RATING", state: { not: "closed" } } });
+  // Rating and promotion sessions alike: the report shows both outcomes (ADR 0028).
+  const open = await tx.calibrationSession.count({ where: { cycleId, state: { not: "closed" } } });
   if (open > 0) {
     throw ApplicationFailure.create({
-      message: `${open} calibration session${open === 1 ? " is" : "s are"} not closed yet; close ${open === 1 ? "it" : "them"} (Close all sessions) before moving the cycle to communication`,
+      message: `${open} calibration session${open === 1 ? " is" : "s are"} (rating or promotion) not closed yet; close ${open === 1 ? "it" : "them"} before moving the cycle to communication`,
       type: CYCLE_FAILURE.calibrationOpen,
       nonRetryable: true,
       details: [{ open_sessions: open }],

@@ -4,12 +4,14 @@ import type { CalibrationActivities } from "../../workflows/calibration-session-
 import type { BulkJobActivities } from "../../workflows/bulk-job-contract";
 import type { CycleActivities } from "../../workflows/cycle-contract";
 import type { NudgeActivities } from "../../workflows/nudge-contract";
+import type { EndorsementActivities } from "../../workflows/endorsement-contract";
 import { applyCycleTransition, deleteDraftCycle } from "./cycles";
 import { applySessionTransition, remindCalibrationSession, setSessionDeadline } from "./calibration";
 import { beginJob, failJob, finishJob, runJobStep } from "./jobs";
 import { startScheduledNudge } from "./nudges";
+import { applyEndorsementEvent, notifyEndorsement } from "./endorsements";
 
-export type AppActivities = CycleActivities & BulkJobActivities & NudgeActivities & CalibrationActivities;
+export type AppActivities = CycleActivities & BulkJobActivities & NudgeActivities & CalibrationActivities & EndorsementActivities;
 
 export const activities: AppActivities = {
   applyCycleTransition,
@@ -22,4 +24,6 @@ export const activities: AppActivities = {
   applySessionTransition,
   setSessionDeadline,
   remindCalibrationSession,
+  applyEndorsementEvent,
+  notifyEndorsement,
 };

@@ -24,8 +24,10 @@ export async function sessionEventStream(request: Request, params: LoaderFunctio
   const url = new URL(request.url);
   const rawCycle = url.searchParams.get("cycle_id") ?? "";
   const role = url.searchParams.get("role") as SessionRole;
+  // Promotion sessions (`kind=promotion`) stream through the same route.
+  const kind = url.searchParams.get("kind") === "promotion" ? "PROMOTION" : "RATING";
   if (!/^\d+$/.test(rawCycle) || !ROLES.includes(role)) throw notFoundPage();
-  const first = await pageRead(() => sessionVersion(current, role, Number(rawCycle), sessionId));
+  const first = await pageRead(() => sessionVersion(current, role, Number(rawCycle), sessionId, kind));
   const db = await getDb();
   const encoder = new TextEncoder();
   let stop = () => {};

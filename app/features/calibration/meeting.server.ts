@@ -5,7 +5,7 @@ import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
-import { requireSession, requireSessionAs, rolesIn, stateOf, touchSession, type SessionRow } from "~/features/calibration/model.server";
+import { requireSession, requireSessionAs, rolesIn, stateOf, touchSession, type SessionKind, type SessionRow } from "~/features/calibration/model.server";
 import { transitionSession } from "~/features/calibration/workflow.server";
 import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
 
@@ -39,13 +39,16 @@ function authorize(row: SessionRow, current: CurrentUser, role: SessionRole, act
   return state;
 }
 
-/** Run `fn` in a transaction holding the session row's lock, after the role and state checks. */
-async function inSession<T>(
+/**
+ * Run `fn` in a transaction holding the session row's lock (and `alsoLock`'s), after `check` (role and
+ * state) on the locked row; bumps the session's version. Rating and promotion sessions alike.
+ */
+export async function withLockedSession<T>(
   current: CurrentUser,
-  role: SessionRole,
-  action: SessionAction,
+  kind: SessionKind,
   cycleId: number,
   sessionId: number,
+  check: (row: SessionRow) => void,
   fn: (tx: Tx, row: SessionRow) => Promise<T>,
   alsoLock: number | null = null,
 ): Promise<T> {
@@ -55,15 +58,28 @@ async function inSession<T>(
     // Both rows of a move, in id order, so two opposite moves cannot deadlock.
     const ids = alsoLock === null ? [sessionId] : [sessionId, alsoLock].sort((a, b) => a - b);
     await tx.$queryRaw`SELECT "id" FROM "CalibrationSession" WHERE "id" IN (${Prisma.join(ids)}) ORDER BY "id" FOR UPDATE`;
-    const row = await requireSession(tx, cycleId, sessionId);
-    authorize(row, current, role, action);
+    const row = await requireSession(tx, cycleId, sessionId, kind);
+    check(row);
     const result = await fn(tx, row);
     await touchSession(tx, sessionId);
     return result;
   });
 }
 
-async function requireSessionParticipant(tx: Tx, sessionId: number, id: number, live = true) {
+/** Run `fn` in a rating session's locked transaction, after the role and state checks. */
+function inSession<T>(
+  current: CurrentUser,
+  role: SessionRole,
+  action: SessionAction,
+  cycleId: number,
+  sessionId: number,
+  fn: (tx: Tx, row: SessionRow) => Promise<T>,
+  alsoLock: number | null = null,
+): Promise<T> {
+  return withLockedSession(current, "RATING", cycleId, sessionId, (row) => void authorize(row, current, role, action), fn, alsoLock);
+}
+
+export async function requireSessionParticipant(tx: Tx, sessionId: number, id: number, live = true) {
   const sp = await tx.calibrationSessionParticipant.findFirst({
     where: { id, sessionId },
     include: { participant: { select: { id: true, proposedRating: true, user: { select: { email: true, name: true } } } } },
@@ -114,10 +130,22 @@ export async function proposeRating(current: CurrentUser, cycleId: number, sessi
   });
 }
 
-/** A comment on a participant (spId) or on the session (spId null), by a member whose role may comment now. */
-export async function addComment(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number | null, body: unknown) {
+/**
+ * A comment on a participant (spId) or on the session (spId null), by a member whose role may comment now.
+ * A promotion session passes its kind and its own role-and-state check.
+ */
+export async function addComment(
+  current: CurrentUser,
+  role: SessionRole,
+  cycleId: number,
+  sessionId: number,
+  spId: number | null,
+  body: unknown,
+  promotion?: { check: (row: SessionRow) => void },
+) {
   const input = CommentSchema.parse(body);
-  return inSession(current, role, "comment", cycleId, sessionId, async (tx) => {
+  const check = promotion?.check ?? ((row: SessionRow) => void authorize(row, current, role, "comment"));
+  return withLockedSession(current, promotion ? "PROMOTION" : "RATING", cycleId, sessionId, check, async (tx) => {
     const sp = spId === null ? null : await requireSessionParticipant(tx, sessionId, spId, false);
     const created = await tx.calibrationComment.create({ data: { sessionId, sessionParticipantId: sp?.id ?? null, authorId: current.user.id, body: input.body } });
     await recordAudit(tx, current.actor, {
@@ -204,13 +232,13 @@ export async function signOff(current: CurrentUser, cycleId: number, sessionId: 
   return transitionSession(current.actor, sessionId, outcome === "close" ? "progress_to_close" : "progress_to_revision_requested", input.comment || null);
 }
 
-/** Admin: close every session of the cycle not closed yet (`all`) or only those in review. */
-export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review") {
+/** Admin: close every session (of this kind) of the cycle not closed yet (`all`) or only those in review. */
+export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review", kind: SessionKind = "RATING") {
   assertNotSpoofing(current);
   const db = await getDb();
   if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw notFound(`Cycle ${cycleId} not found`);
   const rows = await db.calibrationSession.findMany({
-    where: { cycleId, kind: "RATING", state: which === "all" ? { not: "closed" } : "in_review" },
+    where: { cycleId, kind, state: which === "all" ? { not: "closed" } : "in_review" },
     select: { id: true },
     orderBy: { id: "asc" },
   });

@@ -82,7 +82,10 @@ export function sessionAuditSnapshot(row: SessionRow) {
 }
 
 /** The roles `current` holds in the session (admin: a super admin). */
-export function rolesIn(row: Pick<SessionRow, "createdById" | "members">, current: Pick<CurrentUser, "user">): SessionRole[] {
+export function rolesIn(
+  row: { createdById: number | null; members: ReadonlyArray<{ userId: number; role: SessionRow["members"][number]["role"] }> },
+  current: Pick<CurrentUser, "user">,
+): SessionRole[] {
   const roles: SessionRole[] = [];
   const uid = current.user.id;
   if (row.createdById === uid) roles.push("hr_partner");
@@ -100,10 +103,12 @@ export function allowedActions(roles: readonly SessionRole[], state: SessionStat
   return Object.fromEntries(SESSION_ACTIONS.map((a) => [a, may(roles, a, state)])) as Record<SessionAction, boolean>;
 }
 
-/** The RATING session `sessionId` of cycle `cycleId` (404 otherwise). */
-export async function requireSession(client: Client, cycleId: number, sessionId: number): Promise<SessionRow> {
-  const row = await client.calibrationSession.findFirst({ where: { id: sessionId, cycleId, kind: "RATING" }, include: sessionInclude });
-  if (!row) throw notFound(`Calibration session ${sessionId} not found in cycle ${cycleId}`);
+export type SessionKind = "RATING" | "PROMOTION";
+
+/** The session `sessionId` of cycle `cycleId` of this kind (404 otherwise). */
+export async function requireSession(client: Client, cycleId: number, sessionId: number, kind: SessionKind = "RATING"): Promise<SessionRow> {
+  const row = await client.calibrationSession.findFirst({ where: { id: sessionId, cycleId, kind }, include: sessionInclude });
+  if (!row) throw notFound(`${kind === "PROMOTION" ? "Promotion calibration" : "Calibration"} session ${sessionId} not found in cycle ${cycleId}`);
   return row;
 }
 
@@ -116,10 +121,10 @@ const ROLE_WORDS: Record<SessionRole, string> = {
 };
 
 /** The session, seen through one role (403 when `current` does not hold it there). */
-export async function requireSessionAs(client: Client, current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number) {
-  const row = await requireSession(client, cycleId, sessionId);
+export async function requireSessionAs(client: Client, current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, kind: SessionKind = "RATING") {
+  const row = await requireSession(client, cycleId, sessionId, kind);
   const roles = rolesIn(row, current);
-  if (!roles.includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} this calibration session can do this`);
+  if (!roles.includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} this ${kind === "PROMOTION" ? "promotion " : ""}calibration session can do this`);
   return { row, roles, state: stateOf(row) };
 }
 

@@ -6,7 +6,7 @@ import { participantInclude, requireCycle } from "~/features/cycles/context.serv
 import { calibrationSummaryOf } from "~/features/summaries/service.server";
 import type { FeedbackSummary } from "~/features/summaries/rules";
 import { distribution, outlierFlags, readGuideline, type OutlierGroup, type SessionRole } from "~/features/calibration/rules";
-import { allowedActions, personJson, requireSessionAs, stateOf, toSessionJson, type Client } from "~/features/calibration/model.server";
+import { allowedActions, personJson, requireSessionAs, stateOf, toSessionJson, type Client, type SessionKind } from "~/features/calibration/model.server";
 import type { CommentJson, NominationDetailsJson, ProposalJson, RatingChangeJson, SessionDetailJson, SessionJson, SessionParticipantJson } from "~/features/calibration/types";
 
 /** What each role reads of a session: the grid, the distribution, the history, comments, outliers. */
@@ -183,9 +183,9 @@ export async function getPromotionDetails(current: CurrentUser, role: SessionRol
 }
 
 /** The comment thread of a participant (spId) or of the session (null). */
-export async function listComments(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number | null): Promise<CommentJson[]> {
+export async function listComments(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, spId: number | null, kind: SessionKind = "RATING"): Promise<CommentJson[]> {
   const db = await getDb();
-  await requireSessionAs(db, current, role, cycleId, sessionId);
+  await requireSessionAs(db, current, role, cycleId, sessionId, kind);
   if (spId !== null && !(await db.calibrationSessionParticipant.findFirst({ where: { id: spId, sessionId }, select: { id: true } }))) {
     throw notFound(`Participant ${spId} is not in calibration session ${sessionId}`);
   }
@@ -193,7 +193,7 @@ export async function listComments(current: CurrentUser, role: SessionRole, cycl
 }
 
 /** The session's version (the live-update stream compares it), after the same role check as the page. */
-export async function sessionVersion(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number): Promise<number> {
-  const { row } = await requireSessionAs(await getDb(), current, role, cycleId, sessionId);
+export async function sessionVersion(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, kind: SessionKind = "RATING"): Promise<number> {
+  const { row } = await requireSessionAs(await getDb(), current, role, cycleId, sessionId, kind);
   return row.version;
 }

@@ -1,5 +1,5 @@
 import type { Client } from "@temporalio/client";
-import { applicationFailureOf, isWorkflowGone, temporalOrUnavailable, workflowUnavailable } from "~/platform/workflow-calls.server";
+import { applicationFailureOf, isWorkflowGone, temporalOrUnavailable, updateOrRestart, workflowUnavailable } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
 import { ApiError, conflict, notFound } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
@@ -22,8 +22,6 @@ import { CycleIdKey, SessionStateKey } from "../../../workflows/search-attribute
  * `calibration-session-<id>`; state changes and deadlines are updates of it (validated there, written
  * by its activities); at boot every open session gets its workflow back.
  */
-
-const UPDATE_DEADLINE_MS = 60_000;
 
 type SessionRef = { id: number; cycleId: number; state: string; deadline: Date | null };
 
@@ -60,6 +58,7 @@ function toApiError(err: unknown, sessionId: number): unknown {
       case CALIBRATION_FAILURE.cycleNotInCalibration:
       case CALIBRATION_FAILURE.closed:
       case CALIBRATION_FAILURE.stateMismatch:
+      case CALIBRATION_FAILURE.undecided:
         return conflict(failure.message, { session_id: sessionId, reason: failure.type });
       case CALIBRATION_FAILURE.notFound:
         return notFound(`Calibration session ${sessionId} not found`);
@@ -72,23 +71,17 @@ function toApiError(err: unknown, sessionId: number): unknown {
 const closedConflict = (id: number) => conflict(`Calibration session ${id} is closed; nothing in it changes any more`, { session_id: id, reason: CALIBRATION_FAILURE.closed });
 
 /** Run an update; a missing workflow of an open session is started again from the row and the update retried once. */
-async function runUpdate<T>(sessionId: number, call: (client: Client) => Promise<T>): Promise<T> {
-  const client = await temporalOrUnavailable();
-  const attempt = () => client.withDeadline(Date.now() + UPDATE_DEADLINE_MS, () => call(client));
-  try {
-    return await attempt();
-  } catch (err) {
-    if (!isWorkflowGone(err)) throw toApiError(err, sessionId);
-  }
-  const fresh = await (await getDb()).calibrationSession.findUnique({ where: { id: sessionId } });
-  if (!fresh) throw notFound(`Calibration session ${sessionId} not found`);
-  if (stateOf(fresh) === "closed") throw closedConflict(sessionId);
-  try {
-    await client.workflow.start<CalibrationSessionWorkflow>(CALIBRATION_SESSION_WORKFLOW, { ...startOptions(fresh), workflowIdConflictPolicy: "USE_EXISTING" });
-    return await attempt();
-  } catch (err) {
-    throw toApiError(err, sessionId);
-  }
+function runUpdate<T>(sessionId: number, call: (client: Client) => Promise<T>): Promise<T> {
+  return updateOrRestart({
+    call,
+    restart: async (client) => {
+      const fresh = await (await getDb()).calibrationSession.findUnique({ where: { id: sessionId } });
+      if (!fresh) throw notFound(`Calibration session ${sessionId} not found`);
+      if (stateOf(fresh) === "closed") throw closedConflict(sessionId);
+      await client.workflow.start<CalibrationSessionWorkflow>(CALIBRATION_SESSION_WORKFLOW, { ...startOptions(fresh), workflowIdConflictPolicy: "USE_EXISTING" });
+    },
+    toApiError: (err) => toApiError(err, sessionId),
+  });
 }
 
 /** Move a session through its workflow (409 out of order or when closed). */
@@ -106,12 +99,12 @@ export async function setDeadlineThroughWorkflow(actor: Actor, sessionId: number
   );
 }
 
-/** Boot: every session not closed has its running workflow (idempotent). */
+/** Boot: every session not closed (rating and promotion) has its running workflow (idempotent). */
 export async function ensureCalibrationWorkflows(): Promise<{ started: number[]; running: number[] }> {
   const db = await getDb();
   const client = await getTemporalClient();
   const result = { started: [] as number[], running: [] as number[] };
-  const rows = await db.calibrationSession.findMany({ where: { kind: "RATING", state: { not: "closed" } }, orderBy: { id: "asc" } });
+  const rows = await db.calibrationSession.findMany({ where: { state: { not: "closed" } }, orderBy: { id: "asc" } });
   for (const row of rows) {
     const handle = client.workflow.getHandle(calibrationSessionWorkflowId(row.id));
     let stateAttr: string | undefined;

@@ -21,7 +21,7 @@ export async function hasDirectReport(db: Db, userId: number): Promise<boolean> 
 }
 
 export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFlags> {
-  const [directReports, hrEmployees, memberships, endorsements, feedbacks] = await Promise.all([
+  const [directReports, hrEmployees, memberships, endorsements, feedbacks, promotionOwner] = await Promise.all([
     db.user.count({ where: { managerId: userId, active: true } }),
     db.user.count({ where: { hrPartnerId: userId, active: true } }),
     db.calibrationSessionMember.findMany({
@@ -30,6 +30,8 @@ export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFl
     }),
     db.endorsement.count({ where: { endorserId: userId } }),
     db.userFeedback.count({ where: { userId } }),
+    // Who runs promotion calibration (ADR 0028): the HR partner of nominated people, or of a promotion session they created.
+    db.promotionNomination.count({ where: { OR: [{ participant: { hrPartnerId: userId } }, { participant: { calibrations: { some: { kind: "PROMOTION", session: { createdById: userId } } } } }] }, take: 1 }),
   ]);
   const has = (kind: "RATING" | "PROMOTION", role: "ADMIN" | "PANELIST" | "SIGN_OFF") =>
     memberships.some((m) => m.role === role && m.session.kind === kind);
@@ -41,7 +43,7 @@ export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFl
     "panelists?": has("RATING", "PANELIST"),
     "sign_off_party?": has("RATING", "SIGN_OFF"),
     "promotion_endorser?": endorsements > 0,
-    "promotion_session_admin?": has("PROMOTION", "ADMIN"),
+    "promotion_session_admin?": has("PROMOTION", "ADMIN") || promotionOwner > 0,
     "promotion_panelist?": has("PROMOTION", "PANELIST"),
     "promotion_sign_off_party?": has("PROMOTION", "SIGN_OFF"),
     "has_user_feedback?": feedbacks > 0,

@@ -1,0 +1,115 @@
+import { ApplicationFailure } from "@temporalio/common";
+import { getDb } from "~/platform/db.server";
+import { recordAudit } from "~/platform/audit.server";
+import { deliver } from "~/features/shell/notifications/deliver.server";
+import { endorsementAudit } from "~/features/promotions/model.server";
+import { parseEndorsementStatus } from "~/features/promotions/rules";
+import {
+  ENDORSEMENT_FAILURE,
+  type ApplyEndorsementInput,
+  type ApplyEndorsementResult,
+  type NotifyEndorsementInput,
+  type NotifyEndorsementResult,
+} from "../../workflows/endorsement-contract";
+
+/**
+ * Activities of the endorsement workflow (workflows/endorsement.ts): the only code that writes
+ * Endorsement.status. Each write is conditional on the status the workflow expects, is one transaction
+ * with its audit record (and the session's version bump, so open pages refresh), and is idempotent
+ * when Temporal retries it.
+ */
+
+export const ENDORSEMENT_NOTIFICATION_KIND = "endorsement_request";
+
+export async function applyEndorsementEvent(input: ApplyEndorsementInput): Promise<ApplyEndorsementResult> {
+  const { endorsementId, event, from, to, actor } = input;
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    const before = await tx.endorsement.findUnique({ where: { id: endorsementId } });
+    if (!before) throw ApplicationFailure.nonRetryable(`Endorsement request ${endorsementId} not found`, ENDORSEMENT_FAILURE.notFound);
+    const now = new Date();
+    const data =
+      event === "accept"
+        ? { status: to, respondedAt: now }
+        : event === "reject"
+          ? { status: to, respondedAt: now, rejectReason: input.reason || null }
+          : event === "endorse"
+            ? { status: to, endorsedAt: now, body: input.body ?? null, outcome: input.outcome ?? null }
+            : { status: to };
+    const res = await tx.endorsement.updateMany({ where: { id: endorsementId, status: from }, data });
+    if (res.count !== 1) {
+      if (parseEndorsementStatus(before.status) === to) return { endorsementId, status: to, alreadyApplied: true };
+      throw ApplicationFailure.nonRetryable(
+        `Endorsement request ${endorsementId} is '${before.status}' in the database but the workflow expected '${from}'`,
+        ENDORSEMENT_FAILURE.stateMismatch,
+      );
+    }
+    const after = await tx.endorsement.findUniqueOrThrow({ where: { id: endorsementId } });
+    await recordAudit(tx, actor, {
+      action: `endorsement.${event}`,
+      entityType: "Endorsement",
+      entityId: endorsementId,
+      before: endorsementAudit(before),
+      after: { ...endorsementAudit(after), ...(event === "cancel" && input.reason ? { reason: input.reason } : {}) },
+    });
+    if (after.sessionId) await tx.calibrationSession.update({ where: { id: after.sessionId }, data: { version: { increment: 1 } } });
+    return { endorsementId, status: to, alreadyApplied: false };
+  });
+}
+
+export async function notifyEndorsement(input: NotifyEndorsementInput): Promise<NotifyEndorsementResult> {
+  const db = await getDb();
+  const row = await db.endorsement.findUnique({
+    where: { id: input.endorsementId },
+    include: {
+      endorser: true,
+      session: { include: { createdBy: true, members: { where: { role: "ADMIN" }, include: { user: true } } } },
+      nomination: { include: { participant: { include: { user: true, cycle: { select: { id: true, name: true } } } } } },
+    },
+  });
+  if (!row) return { notified: 0, emailed: 0 };
+  const status = parseEndorsementStatus(row.status);
+  const nominee = row.nomination.participant.user.name;
+  const cycle = row.nomination.participant.cycle;
+  const due = row.deadline ? row.deadline.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "";
+  // A request answered (or cancelled) meanwhile gets no reminder; the expiry notice only once it has expired.
+  if (input.kind !== "expired" && status !== "requested" && status !== "accepted") return { notified: 0, emailed: 0 };
+  if (input.kind === "expired" && status !== "expired") return { notified: 0, emailed: 0 };
+  const round = row.deadline?.toISOString() ?? row.createdAt.toISOString();
+  const key = (userId: number) => `endorsement:${row.id}:${round}:${input.kind}:${userId}`;
+  const audit = { action: `endorsement.notify_${input.kind}`, after: { endorsement_id: row.id, kind: input.kind } };
+
+  const recipients =
+    input.kind === "expired"
+      ? (() => {
+          const admins = row.session?.members.map((m) => m.user) ?? [];
+          return admins.length ? admins : row.session?.createdBy ? [row.session.createdBy] : [];
+        })()
+      : [row.endorser];
+  const message =
+    input.kind === "requested"
+      ? {
+          title: `Endorsement requested: ${nominee}`,
+          body: `You are asked to endorse ${nominee}'s promotion nomination (${cycle.name}). Please answer by ${due}.`,
+          link: `/app/promotions/endorsements/${row.id}/endorse`,
+        }
+      : input.kind === "due_soon"
+        ? {
+            title: `Endorsement due ${due}: ${nominee}`,
+            body: `Your endorsement of ${nominee}'s promotion nomination (${cycle.name}) is due ${due}.`,
+            link: `/app/promotions/endorsements/${row.id}/endorse`,
+          }
+        : {
+            title: `Endorsement request expired: ${row.endorser.name} for ${nominee}`,
+            body: `${row.endorser.name} did not answer the endorsement request for ${nominee} (${cycle.name}) by its deadline.`,
+            link: row.sessionId ? `/app/promotions/hr-partners/sessions/${row.sessionId}?cycle_id=${cycle.id}` : `/app/promotions/hr-partners/nominations?cycle_id=${cycle.id}`,
+          };
+  let notified = 0;
+  let emailed = 0;
+  for (const user of recipients) {
+    const res = await deliver(user, { kind: ENDORSEMENT_NOTIFICATION_KIND, ...message, dedupeKey: key(user.id) }, { ...audit, after: { ...audit.after, user_id: user.id } });
+    if (res.notified) notified++;
+    if (res.emailed) emailed++;
+  }
+  return { notified, emailed };
+}
