@@ -221,3 +221,14 @@ export function promotionCheck(current: CurrentUser, action: PromotionAction, on
     }
   };
 }
+
+/**
+ * The role through which `current` runs the session on the "hr-partners" pages and `hr_partner` paths: the
+ * HR partner who created it, else its session admin (403 when neither).
+ */
+export async function runnerRole(client: Client, current: CurrentUser, cycleId: number, sessionId: number): Promise<"hr_partner" | "session_admin"> {
+  const { roles } = await requirePromotionSessionAs(client, current, "any_member", cycleId, sessionId);
+  if (roles.includes("hr_partner")) return "hr_partner";
+  if (roles.includes("session_admin")) return "session_admin";
+  throw forbidden(`Only the HR partner who created promotion calibration session ${sessionId} or its session admin can run it`);
+}
