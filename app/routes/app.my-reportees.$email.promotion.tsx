@@ -63,7 +63,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function PromotionPage() {
-  const { cycles, cycleId, spoofing, cycle, participant, promotion_nomination: nomination, can_change, blocked_reason } = useLoaderData<typeof loader>();
+  const { cycles, cycleId, spoofing, cycle, participant, promotion_nomination: nomination, can_change, blocked_reason, promotion_decision } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -126,6 +126,12 @@ export default function PromotionPage() {
           </>
         )}
       </Paper>
+
+      {promotion_decision && (
+        <Alert severity={promotion_decision.value === "PROMOTED" ? "success" : "info"} data-testid="promotion-decision">
+          Promotion decision: <strong>{promotion_decision.label}</strong>
+        </Alert>
+      )}
 
       {blocked_reason && (
         <Alert severity="info" data-testid="nomination-blocked">

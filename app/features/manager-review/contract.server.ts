@@ -121,6 +121,7 @@ export const NominationDetailResponse = z.object({
   promotion_nomination: NominationSchema.nullable(),
   can_change: z.boolean(),
   blocked_reason: z.string().nullable(),
+  promotion_decision: z.object({ value: z.string(), label: z.string() }).nullable().describe("The signed-off promotion decision, from the communication stage on"),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { assertStage, requireCycle, requireDirectReport } from "~/features/cycles/context.server";
 import { cycleRef, reportPerson, requireCycleForWrite, type Client } from "~/features/manager-review/model.server";
 import type { CycleRef, NominationJson, ReportPersonJson } from "~/features/manager-review/types";
+import { decisionText, parseStoredDecision } from "~/features/participants/rules";
+import { isReportOpen } from "~/features/summaries/visibility";
 
 /**
  * Promotion nominations of the manager's direct reports (docs/decisions/0022-manager-feedback-and-nominations.md):
@@ -69,6 +71,8 @@ export type NominationDetailJson = {
   can_change: boolean;
   /** … and, if not possible for this person at all, why (reviewer-only). */
   blocked_reason: string | null;
+  /** The signed-off promotion decision, once the report is open (communication stage); null before. */
+  promotion_decision: { value: string; label: string } | null;
 };
 
 /** A direct report's nomination (null when never nominated). */
@@ -83,7 +87,13 @@ export async function getNomination(userId: number, cycleId: number, email: stri
     promotion_nomination: row ? toNominationJson(row) : null,
     can_change: canChangeNomination(cycle.stage),
     blocked_reason: nominationBlocker({ reviewerOnly: report.reviewerOnly, email: report.user.email }),
+    promotion_decision: decisionOf(cycle.stage, report.promotionDecision),
   };
+}
+
+function decisionOf(stage: Parameters<typeof isReportOpen>[0], stored: string | null) {
+  const d = isReportOpen(stage) ? parseStoredDecision(stored) : null;
+  return d ? { value: d, label: decisionText(d) } : null;
 }
 
 /**
