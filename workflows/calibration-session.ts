@@ -22,6 +22,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from "@temporalio/workflow";
+import { turnstile } from "./turnstile";
 import { reminderTimes, validateSessionTransition, type SessionState } from "../app/features/calibration/rules";
 import { CycleIdKey, SessionStateKey } from "./search-attributes-contract";
 import {
@@ -51,17 +52,9 @@ export async function calibrationSessionWorkflow(input: CalibrationSessionWorkfl
   let deadline: string | null = input.deadline;
   let round = input.round ?? 0;
   let sent = new Set<string>(input.sent ?? []);
-  let busy = false;
+  // Update handlers run one after the other; each re-checks the state once it has the turn.
+  const { exclusive, busy: isBusy } = turnstile();
 
-  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    while (busy) await condition(() => !busy);
-    busy = true;
-    try {
-      return await fn();
-    } finally {
-      busy = false;
-    }
-  }
 
   function newRound(): void {
     round++;
@@ -116,11 +109,11 @@ export async function calibrationSessionWorkflow(input: CalibrationSessionWorkfl
     { validator: (_req: SessionDeadlineRequest) => checkOpen(), description: "Set the session's deadline (restarts its reminders)" },
   );
 
-  while (state !== "closed" && !(workflowInfo().continueAsNewSuggested && !busy)) {
+  while (state !== "closed" && !(workflowInfo().continueAsNewSuggested && !isBusy())) {
     const current = round;
     const roundOver = () => round !== current || state === "closed";
-    // Continue-as-new waits for a running update (its `&& !busy` keeps this from waking at once, again and again).
-    const changed = () => roundOver() || (workflowInfo().continueAsNewSuggested && !busy);
+    // Continue-as-new waits for a running update (its `&& !isBusy()` keeps this from waking at once, again and again).
+    const changed = () => roundOver() || (workflowInfo().continueAsNewSuggested && !isBusy());
     const next = deadline ? reminderTimes(Date.parse(deadline), Date.now()).find((t) => !sent.has(t.kind)) : undefined;
     if (!next) {
       await condition(changed);
@@ -129,7 +122,7 @@ export async function calibrationSessionWorkflow(input: CalibrationSessionWorkfl
     const due = await condition(changed, Math.max(1, next.at - Date.now())).then((woke) => !woke);
     if (!due) continue;
     // An update is writing: remind once it is done, unless it started a new round (or closed the session).
-    if (busy) await condition(() => !busy);
+    if (isBusy()) await condition(() => !isBusy());
     if (roundOver()) continue;
     sent.add(next.kind);
     try {

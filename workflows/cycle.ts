@@ -18,6 +18,7 @@ import {
   upsertSearchAttributes,
   workflowInfo,
 } from "@temporalio/workflow";
+import { turnstile } from "./turnstile";
 import { canDelete, stageLabel, validateTransition, type CycleStage } from "../app/features/cycles/rules";
 import { CycleIdKey, CycleStageKey } from "./search-attributes-contract";
 import {
@@ -45,19 +46,9 @@ export async function cycleWorkflow(input: CycleWorkflowInput): Promise<CycleWor
   const { cycleId } = input;
   let stage: CycleStage = input.stage;
   let deleted = false;
-  let busy = false;
+  // Update handlers run one after the other; each re-checks the state once it has the turn.
+  const { exclusive, busy: isBusy } = turnstile();
 
-  /** Run update handlers one after the other; each re-checks the stage once it has the turn. */
-  async function exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    // Check and take the turn in the same synchronous step: several handlers may wake up together.
-    while (busy) await condition(() => !busy);
-    busy = true;
-    try {
-      return await fn();
-    } finally {
-      busy = false;
-    }
-  }
 
   function assertNotDeleted(): void {
     if (deleted) throw ApplicationFailure.nonRetryable(`Cycle ${cycleId} has been deleted`, CYCLE_FAILURE.deleted);
@@ -116,7 +107,7 @@ export async function cycleWorkflow(input: CycleWorkflowInput): Promise<CycleWor
     { validator: (_req: DeleteRequest) => checkDelete(), description: "Delete the cycle (draft only); the workflow then completes" },
   );
 
-  await condition(() => deleted || (workflowInfo().continueAsNewSuggested && !busy));
+  await condition(() => deleted || (workflowInfo().continueAsNewSuggested && !isBusy()));
   await condition(allHandlersFinished);
   if (deleted) return { cycleId, stage, deleted: true };
 
