@@ -52,7 +52,7 @@ registerRoute({
 registerRoute({
   method: "patch",
   path: "/api/v1/admin/cycles/{id}",
-  summary: "Change a cycle's name, dates or max_peers (super admin)",
+  summary: "Change a cycle's name, dates, max_peers or endorsement settings (super admin)",
   tags: ["admin cycles"],
   request: { params: idParams, body: CyclePatchSchema },
   responses: { 200: CycleResponse },

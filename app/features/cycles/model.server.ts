@@ -1,6 +1,7 @@
 import type { Cycle } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/platform/db.server";
 import { fromDbState, sortCycles, stageLabel, type CycleStage } from "~/features/cycles/rules";
+import { parseEndorsementRule, type EndorsementRule } from "~/features/promotions/rules";
 
 /** Data access for review cycles. Stage changes and deletes go through the cycle workflow (features/cycles/service.server.ts). */
 
@@ -15,6 +16,10 @@ export type CycleJson = {
   start_date: string | null;
   planned_end_date: string | null;
   max_peers: number;
+  /** Endorsers picked automatically when a nomination joins a promotion session (ADR 0028). */
+  endorsement_rule: EndorsementRule;
+  /** Days an endorsement request stays open unless its deadline is set. */
+  endorsement_days: number;
   workflow_id: string;
   created_at: string;
   updated_at: string;
@@ -45,6 +50,8 @@ export function toCycleJson(row: CycleRow): CycleJson {
     start_date: formatDate(row.startDate),
     planned_end_date: formatDate(row.plannedEndDate),
     max_peers: row.maxPeers,
+    endorsement_rule: parseEndorsementRule(row.endorsementRule),
+    endorsement_days: row.endorsementDays,
     workflow_id: row.workflowId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -59,6 +66,8 @@ export function cycleAuditSnapshot(row: CycleRow) {
     start_date: formatDate(row.startDate),
     planned_end_date: formatDate(row.plannedEndDate),
     max_peers: row.maxPeers,
+    endorsement_rule: row.endorsementRule,
+    endorsement_days: row.endorsementDays,
   };
 }
 
@@ -83,6 +92,8 @@ export type CycleFields = {
   startDate: Date | null;
   plannedEndDate: Date | null;
   maxPeers: number;
+  endorsementRule?: EndorsementRule;
+  endorsementDays?: number;
 };
 
 export async function insertCycle(tx: Tx, fields: CycleFields): Promise<CycleRow> {

@@ -5,6 +5,7 @@ import { currentCycle, CYCLE_STAGES, sortCycles } from "~/features/cycles/rules"
 import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
+import { ENDORSEMENT_RULES } from "~/features/promotions/rules";
 
 /**
  * Review cycles: the domain used by the admin pages and the /api/v1 routes.
@@ -29,6 +30,8 @@ export const CycleSchema = z.object({
   start_date: z.string().nullable(),
   planned_end_date: z.string().nullable(),
   max_peers: z.number().int(),
+  endorsement_rule: z.enum(ENDORSEMENT_RULES),
+  endorsement_days: z.number().int(),
   workflow_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -40,6 +43,15 @@ const maxPeersField = z
   .int("Max peers must be a whole number")
   .positive("Max peers must be a positive number")
   .max(100, "Max peers must be at most 100");
+const endorsementRuleField = z
+  .enum(ENDORSEMENT_RULES, { error: `Endorsement rule must be one of ${ENDORSEMENT_RULES.join(", ")}` })
+  .describe("skip_level_manager: a nomination joining a promotion session also asks the nominee's manager's manager to endorse it");
+const endorsementDaysField = z
+  .number({ error: "Endorsement days must be a whole number" })
+  .int("Endorsement days must be a whole number")
+  .min(1, "Endorsement days must be at least 1")
+  .max(60, "Endorsement days must be at most 60")
+  .describe("Days an endorsement request stays open when no deadline is given");
 
 function endNotBeforeStart(v: { start_date?: string | null; planned_end_date?: string | null }) {
   return !v.start_date || !v.planned_end_date || v.planned_end_date >= v.start_date;
@@ -52,6 +64,8 @@ export const CycleCreateSchema = z
     start_date: isoDate.nullable().optional(),
     planned_end_date: isoDate.nullable().optional(),
     max_peers: maxPeersField.optional(),
+    endorsement_rule: endorsementRuleField.optional(),
+    endorsement_days: endorsementDaysField.optional(),
   })
   .strict()
   .refine(endNotBeforeStart, END_BEFORE_START);
@@ -63,6 +77,8 @@ export const CyclePatchSchema = z
     start_date: isoDate.nullable().optional(),
     planned_end_date: isoDate.nullable().optional(),
     max_peers: maxPeersField.optional(),
+    endorsement_rule: endorsementRuleField.optional(),
+    endorsement_days: endorsementDaysField.optional(),
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
@@ -134,6 +150,8 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
       ...(parsed.start_date !== undefined ? { startDate: parseDate(parsed.start_date) } : {}),
       ...(parsed.planned_end_date !== undefined ? { plannedEndDate: parseDate(parsed.planned_end_date) } : {}),
       ...(parsed.max_peers !== undefined ? { maxPeers: parsed.max_peers } : {}),
+      ...(parsed.endorsement_rule !== undefined ? { endorsementRule: parsed.endorsement_rule } : {}),
+      ...(parsed.endorsement_days !== undefined ? { endorsementDays: parsed.endorsement_days } : {}),
     };
     const start = "startDate" in data ? data.startDate : before.startDate;
     const end = "plannedEndDate" in data ? data.plannedEndDate : before.plannedEndDate;

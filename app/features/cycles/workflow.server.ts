@@ -92,6 +92,8 @@ export async function createCycle(actor: Actor, input: CycleCreateInput): Promis
       startDate: parseDate(parsed.start_date),
       plannedEndDate: parseDate(parsed.planned_end_date),
       maxPeers: parsed.max_peers ?? 10,
+      endorsementRule: parsed.endorsement_rule,
+      endorsementDays: parsed.endorsement_days,
     });
     await recordAudit(tx, actor, { action: "cycle.create", entityType: "Cycle", entityId: created.id, after: cycleAuditSnapshot(created) });
     return created;

@@ -1,0 +1,5 @@
+import { commentsAction, commentsLoader } from "~/features/promotions/api.server";
+
+/** GET and POST (→ 201) /api/v1/cycles/{cycle_id}/hr_partner/promotion_calibration_sessions/{session_id}/promotion_nominations/{nomination_id}/comments: the nomination's comments. */
+export const loader = commentsLoader("hr_partner");
+export const action = commentsAction("hr_partner");
