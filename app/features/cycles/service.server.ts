@@ -92,24 +92,34 @@ export function cycleFormValues(form: FormData) {
     return typeof v === "string" ? v.trim() : undefined;
   };
   const maxPeers = text("max_peers");
+  const days = text("endorsement_days");
   return {
     name: text("name") ?? "",
     start_date: text("start_date") || null,
     planned_end_date: text("planned_end_date") || null,
     max_peers: maxPeers ? (/^-?\d+$/.test(maxPeers) ? Number(maxPeers) : Number.NaN) : undefined,
+    endorsement_rule: text("endorsement_rule") || undefined,
+    endorsement_days: days ? (/^-?\d+$/.test(days) ? Number(days) : Number.NaN) : undefined,
   };
 }
 
 /** The form's text as typed, to show it again next to its errors. */
-export function formStrings(form: FormData): { name: string; start_date: string; planned_end_date: string; max_peers: string } {
+export function formStrings(form: FormData): { name: string; start_date: string; planned_end_date: string; max_peers: string; endorsement_rule: string; endorsement_days: string } {
   const text = (key: string) => {
     const v = form.get(key);
     return typeof v === "string" ? v : "";
   };
-  return { name: text("name"), start_date: text("start_date"), planned_end_date: text("planned_end_date"), max_peers: text("max_peers") };
+  return {
+    name: text("name"),
+    start_date: text("start_date"),
+    planned_end_date: text("planned_end_date"),
+    max_peers: text("max_peers"),
+    endorsement_rule: text("endorsement_rule"),
+    endorsement_days: text("endorsement_days"),
+  };
 }
 
-export type FieldErrors = Partial<Record<"name" | "start_date" | "planned_end_date" | "max_peers", string[]>> & { form?: string[] };
+export type FieldErrors = Partial<Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days", string[]>> & { form?: string[] };
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const flat = z.flattenError(error);
