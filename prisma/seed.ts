@@ -2,13 +2,16 @@
  * Demo company: about 150 people in a management tree (with secondary managers and HR partners),
  * HR ops, one super admin, five cycles in different stages (peer selection open, 360 feedback running, one in
  * calibration, one finished and communicated, one draft) with peer requests and feedback (prisma/seed-review.ts),
- * rating calibration sessions in every state in the calibration cycle (prisma/seed-calibration.ts), a promotion
- * calibration session and a promotion nomination, so every navigation group and report has something to show.
+ * rating calibration sessions in every state in the calibration cycle (prisma/seed-calibration.ts), and there too
+ * promotion nominations with endorsement requests in every status and promotion sessions in several states
+ * (prisma/seed-promotions.ts), so every navigation group and report has something to show. Users have a career
+ * level (L2-L7) for the promotion dashboard.
  * Deterministic: the same run gives the same company. Run with `npm run db:seed` (only seeds an empty database).
  */
 import type { PrismaClient } from "~/generated/prisma/client.ts";
 import { seedCycleReviewData } from "./seed-review";
 import { seedCalibrationSessions } from "./seed-calibration";
+import { seedPromotions } from "./seed-promotions";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -42,6 +45,8 @@ type Person = {
   role: "SUPER_ADMIN" | "PEOPLE_PARTNER" | "HR_OPS" | "EMPLOYEE";
   jobTitle: string;
   department: string;
+  /** Career level, L2 (specialist) to L7 (chief executive). */
+  level: string;
   location: string;
   manager?: string;
   secondaryManager?: string;
@@ -66,22 +71,22 @@ export function buildDemoCompany(): Person[] {
 
   const people: Person[] = [];
   const partners: string[] = [DEMO_USERS.peoplePartner];
-  people.push({ email: DEMO_USERS.superAdmin, name: "Ada Admin", role: "SUPER_ADMIN", jobTitle: "People Systems Lead", department: "People", location: "Singapore" });
-  people.push({ email: DEMO_USERS.hrOps, name: "Harper Ops", role: "HR_OPS", jobTitle: "HR Operations Specialist", department: "People", location: "Singapore" });
-  people.push({ email: DEMO_USERS.peoplePartner, name: "Priya Partner", role: "PEOPLE_PARTNER", jobTitle: "People Partner", department: "People", location: "Singapore" });
+  people.push({ email: DEMO_USERS.superAdmin, name: "Ada Admin", role: "SUPER_ADMIN", jobTitle: "People Systems Lead", department: "People", level: "L6", location: "Singapore" });
+  people.push({ email: DEMO_USERS.hrOps, name: "Harper Ops", role: "HR_OPS", jobTitle: "HR Operations Specialist", department: "People", level: "L4", location: "Singapore" });
+  people.push({ email: DEMO_USERS.peoplePartner, name: "Priya Partner", role: "PEOPLE_PARTNER", jobTitle: "People Partner", department: "People", level: "L5", location: "Singapore" });
   for (let i = 0; i < 3; i++) {
     const p = uniqueName();
     partners.push(p.email);
-    people.push({ ...p, role: "PEOPLE_PARTNER", jobTitle: "People Partner", department: "People", location: pick(LOCATIONS) });
+    people.push({ ...p, role: "PEOPLE_PARTNER", jobTitle: "People Partner", department: "People", level: "L5", location: pick(LOCATIONS) });
   }
   const hr = () => pick(partners);
-  people.push({ email: DEMO_USERS.ceo, name: "Carmen Chief", role: "EMPLOYEE", jobTitle: "Chief Executive Officer", department: "Leadership", location: "Singapore", hrPartner: DEMO_USERS.peoplePartner });
+  people.push({ email: DEMO_USERS.ceo, name: "Carmen Chief", role: "EMPLOYEE", jobTitle: "Chief Executive Officer", department: "Leadership", level: "L7", location: "Singapore", hrPartner: DEMO_USERS.peoplePartner });
 
   const vps: string[] = [];
   DEPARTMENTS.slice(0, 5).forEach((dept) => {
     const p = uniqueName();
     vps.push(p.email);
-    people.push({ ...p, role: "EMPLOYEE", jobTitle: `VP ${dept}`, department: dept, location: pick(LOCATIONS), manager: DEMO_USERS.ceo, hrPartner: DEMO_USERS.peoplePartner });
+    people.push({ ...p, role: "EMPLOYEE", jobTitle: `VP ${dept}`, department: dept, level: "L6", location: pick(LOCATIONS), manager: DEMO_USERS.ceo, hrPartner: DEMO_USERS.peoplePartner });
   });
   const managers: Array<{ email: string; department: string }> = [];
   vps.forEach((vp, i) => {
@@ -90,7 +95,7 @@ export function buildDemoCompany(): Person[] {
       const isDemoManager = i === 0 && m === 0;
       const p = isDemoManager ? { name: "Morgan Manager", email: DEMO_USERS.manager } : uniqueName();
       managers.push({ email: p.email, department: dept });
-      people.push({ ...p, role: "EMPLOYEE", jobTitle: `${dept} Manager`, department: dept, location: pick(LOCATIONS), manager: vp, hrPartner: isDemoManager ? DEMO_USERS.peoplePartner : hr() });
+      people.push({ ...p, role: "EMPLOYEE", jobTitle: `${dept} Manager`, department: dept, level: "L5", location: pick(LOCATIONS), manager: vp, hrPartner: isDemoManager ? DEMO_USERS.peoplePartner : hr() });
     }
   });
   managers.forEach((mgr, idx) => {
@@ -103,6 +108,7 @@ export function buildDemoCompany(): Person[] {
         role: "EMPLOYEE",
         jobTitle: e < 2 ? `Senior ${mgr.department} Specialist` : `${mgr.department} Specialist`,
         department: mgr.department,
+        level: e < 2 ? "L4" : e % 2 === 0 ? "L3" : "L2",
         location: pick(LOCATIONS),
         manager: mgr.email,
         secondaryManager: e % 4 === 1 ? other.email : undefined,
@@ -124,7 +130,7 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
   await db.$transaction(
     async (tx) => {
       await tx.user.createMany({
-        data: people.map((p) => ({ email: p.email, name: p.name, role: p.role, jobTitle: p.jobTitle, department: p.department, location: p.location })),
+        data: people.map((p) => ({ email: p.email, name: p.name, role: p.role, jobTitle: p.jobTitle, department: p.department, level: p.level, location: p.location })),
       });
       const ids = new Map((await tx.user.findMany({ select: { id: true, email: true } })).map((u) => [u.email, u.id]));
       const id = (email?: string) => (email ? ids.get(email)! : null);
@@ -171,24 +177,13 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
             cycleId: cycle.id,
             cast: { hrPartner: DEMO_USERS.peoplePartner, sessionAdmin: DEMO_USERS.hrOps, panelist: DEMO_USERS.manager, signOff: DEMO_USERS.ceo },
           });
+          // Promotions: nominations, endorsement requests in every status (Eli has two to answer), promotion sessions
+          // in several states, run by the same people.
+          await seedPromotions(tx, {
+            cycleId: cycle.id,
+            cast: { hrPartner: DEMO_USERS.peoplePartner, sessionAdmin: DEMO_USERS.hrOps, panelist: DEMO_USERS.manager, signOff: DEMO_USERS.ceo, endorser: DEMO_USERS.employee },
+          });
         }
-        if (c.state !== "SPU_FEEDBACK") continue;
-        // The promotion calibration session of the running cycle: Priya runs it, Morgan sits on the panel, a VP signs off.
-        const vp = people.find((p) => p.jobTitle.startsWith("VP "))!;
-        const promotion = await tx.calibrationSession.create({ data: { cycleId: cycle.id, name: "Engineering promotion calibration", kind: "PROMOTION" } });
-        await tx.calibrationSessionMember.createMany({
-          data: [
-            { sessionId: promotion.id, userId: id(DEMO_USERS.peoplePartner)!, role: "ADMIN" },
-            { sessionId: promotion.id, userId: id(DEMO_USERS.manager)!, role: "PANELIST" },
-            { sessionId: promotion.id, userId: id(vp.email)!, role: "SIGN_OFF" },
-          ],
-        });
-        const senior = people.find((p) => p.manager === DEMO_USERS.manager && p.email !== DEMO_USERS.employee)!;
-        const participant = await tx.participant.findUniqueOrThrow({ where: { cycleId_userId: { cycleId: cycle.id, userId: id(senior.email)! } } });
-        const nomination = await tx.promotionNomination.create({
-          data: { participantId: participant.id, nominatedById: id(DEMO_USERS.manager), rationale: "Consistently operates at the next level: leads the team's largest project end to end." },
-        });
-        await tx.endorsement.create({ data: { nominationId: nomination.id, endorserId: id(vp.email)! } });
       }
       await tx.auditRecord.create({
         data: {

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobParams, JobResponse, PageQuerySchema, UploadFieldsSchema } from "~/features/jobs/contract.server";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
-import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
+import { assertAdminCycleContext, assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
 import { createJob } from "~/features/jobs/service.server";
 import { jobTypeDef } from "~/features/jobs/job-types.server";
 import { readUploadForm } from "~/features/jobs/upload.server";
@@ -15,12 +15,18 @@ import { z } from "zod";
  * line: `export const loader = jobCollectionLoader("UPLOAD_PARTICIPANTS")`.
  */
 
-/** GET .../{collection}: the cycle's jobs of this type, newest first (super admin or HR ops). */
+/** Who may read a type's jobs: super admin or HR ops, or only super admins (JobTypeDef.superAdminOnly). */
+function assertMayRead(current: CurrentUser, type: JobType): void {
+  if (jobTypeDef(type).superAdminOnly) assertSuperAdmin(current);
+  else assertAdminCycleContext(current);
+}
+
+/** GET .../{collection}: the cycle's jobs of this type, newest first (super admin or HR ops; see assertMayRead). */
 export function jobCollectionLoader(type: JobType) {
   return ({ request, params }: LoaderFunctionArgs) =>
     api(async () => {
       const current = await requireApiUser(request);
-      assertAdminCycleContext(current);
+      assertMayRead(current, type);
       const { id } = parseParams(params, CycleJobsParams);
       const query = parseQuery(request, PageQuerySchema);
       return JobListResponse.parse(await listJobs(id, type, query));
@@ -55,7 +61,7 @@ export function jobItemLoader(type: JobType) {
   return ({ request, params }: LoaderFunctionArgs) =>
     api(async () => {
       const current = await requireApiUser(request);
-      assertAdminCycleContext(current);
+      assertMayRead(current, type);
       const { id, jobId } = parseParams(params, JobParams);
       const query = parseQuery(request, PageQuerySchema);
       return JobDetailResponse.parse(await getJobDetail(id, type, jobId, query));
@@ -67,7 +73,7 @@ export function jobFileLoader(type: JobType) {
   return ({ request, params }: LoaderFunctionArgs) =>
     api(async () => {
       const current = await requireApiUser(request);
-      assertAdminCycleContext(current);
+      assertMayRead(current, type);
       const { id, jobId } = parseParams(params, JobParams);
       return jobOutputResponse(id, type, jobId);
     });

@@ -8,8 +8,8 @@ import { PageQuerySchema } from "~/features/jobs/queries.server";
 /**
  * Contracts of the bulk job routes under /api/v1/admin/cycles/{cycle_id}/: for each job type a
  * collection (GET list newest first, POST create → 202 {job}) and GET {job_id} (the job and a page
- * of its row errors); jobs with an output file also GET {job_id}/file. Reads: super admin or HR ops;
- * creating a job: super admin.
+ * of its row errors); jobs with an output file also GET {job_id}/file. Reads: super admin or HR ops
+ * (super admin only for a type marked superAdminOnly, e.g. the nominations download); creating a job: super admin.
  */
 
 export { PageQuerySchema, UploadFieldsSchema };
@@ -17,7 +17,7 @@ export { PageQuerySchema, UploadFieldsSchema };
 export const JobSchema = z.object({
   id: z.number().int(),
   cycle_id: z.number().int(),
-  type: z.string().describe("upload_participants, upsert_participants, populate_participants, download_participants, ..."),
+  type: z.string().describe("upload_participants, upsert_participants, populate_participants, download_participants, download_nominations, ..."),
   type_label: z.string(),
   status: z.enum(JOB_STATUSES),
   error_mode: z.enum(ERROR_MODES),
@@ -71,10 +71,11 @@ for (const def of Object.values(JOB_TYPES)) {
   if (!def || def.customApi) continue;
   const base = `/api/v1/admin/cycles/{cycle_id}/${def.apiCollection}`;
   const tags = ["admin jobs"];
+  const readers = def.superAdminOnly ? "super admin" : "super admin or HR ops";
   registerRoute({
     method: "get",
     path: base,
-    summary: `${def.label} jobs of a cycle, newest first (super admin or HR ops)`,
+    summary: `${def.label} jobs of a cycle, newest first (${readers})`,
     tags,
     request: { params: cycleParams, query: PageQuerySchema },
     responses: { 200: JobListResponse },
@@ -111,7 +112,7 @@ for (const def of Object.values(JOB_TYPES)) {
   registerRoute({
     method: "get",
     path: `${base}/{job_id}`,
-    summary: `One ${def.label.toLowerCase()} job with a page of its row errors (super admin or HR ops)`,
+    summary: `One ${def.label.toLowerCase()} job with a page of its row errors (${readers})`,
     tags,
     request: { params: jobParams, query: PageQuerySchema },
     responses: { 200: JobDetailResponse },
@@ -120,7 +121,7 @@ for (const def of Object.values(JOB_TYPES)) {
     registry.registerPath({
       method: "get",
       path: `${base}/{job_id}/file`,
-      summary: `The job's file, once it has succeeded (super admin or HR ops)`,
+      summary: `The job's file, once it has succeeded (${readers})`,
       tags,
       security: [{ [bearerAuth.name]: [] }],
       request: { params: jobParams },

@@ -2,6 +2,7 @@ import type { JobType } from "~/generated/prisma/client.ts";
 import type { JobHandler } from "~/features/jobs/runner.server";
 import { feedbackPdfJobHandlers } from "~/features/jobs/types/feedback-pdf.server";
 import { nudgeJobHandlers } from "~/features/jobs/types/nudge.server";
+import { nominationJobHandlers } from "~/features/jobs/types/nominations-download.server";
 import { participantJobHandlers } from "~/features/jobs/types/participants.server";
 import { questionnaireJobHandlers } from "~/features/jobs/types/questionnaire.server";
 
@@ -14,6 +15,7 @@ export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   ...feedbackPdfJobHandlers,
   ...nudgeJobHandlers,
   ...questionnaireJobHandlers,
+  ...nominationJobHandlers,
 };
 
 export function handlerFor(type: JobType): JobHandler {

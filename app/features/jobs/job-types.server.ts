@@ -40,6 +40,8 @@ export type JobTypeDef = {
   output?: { fileName: (job: Pick<Job, "id" | "cycleId">) => string; contentType: string };
   /** Its API routes and contracts are its own (not the generic ones of app/features/jobs/contract.server.ts), e.g. nudges. */
   customApi?: boolean;
+  /** Reading its jobs and file is for super admins only (not HR ops): the output holds what people wrote about others. */
+  superAdminOnly?: boolean;
 };
 
 /** Columns a participant CSV may have; `email` is required. */
@@ -131,6 +133,17 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     input: "none",
     // One PDF per participant in a ZIP (app/features/jobs/types/feedback-pdf.server.ts, ADR 0023); the file is super admin only.
     output: { fileName: (job) => `feedback-summaries-cycle-${job.cycleId}-job-${job.id}.zip`, contentType: "application/zip" },
+  },
+  DOWNLOAD_NOMINATIONS: {
+    type: "DOWNLOAD_NOMINATIONS",
+    key: "download_nominations",
+    label: "Download nominations",
+    apiCollection: "download_nomination_jobs",
+    pagePath: "download-nomination-jobs",
+    input: "none",
+    // The nominations with their endorsements (the endorsers' text) and decisions (ADR 0028).
+    output: { fileName: (job) => `nominations-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
+    superAdminOnly: true,
   },
   UPLOAD_QUESTIONNAIRE: {
     type: "UPLOAD_QUESTIONNAIRE",

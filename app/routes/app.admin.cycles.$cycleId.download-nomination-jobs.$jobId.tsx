@@ -1,0 +1,8 @@
+import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { jobDetailLoader } from "~/features/jobs/pages.server";
+
+export const meta = jobDetailMeta("Download nominations");
+/** Status, progress (refreshed every second while running) and the CSV download. */
+export const loader = jobDetailLoader("DOWNLOAD_NOMINATIONS");
+
+export default JobDetailRoute;
