@@ -20,6 +20,7 @@ import {
   makeContinueAsNewFunc,
   proxyActivities,
   setHandler,
+  sleep,
   upsertSearchAttributes,
   workflowInfo,
 } from "@temporalio/workflow";
@@ -62,8 +63,9 @@ export async function endorsementWorkflow(input: EndorsementWorkflowInput): Prom
 
   async function move(event: EndorsementRequest["event"] | "expire", req: Omit<EndorsementRequest, "event">) {
     const res = check({ event } as Pick<EndorsementRequest, "event">);
-    await applyEndorsementEvent({ endorsementId, event, from: res.from, to: res.to, actor: req.actor, body: req.body ?? null, outcome: req.outcome ?? null, reason: req.reason ?? null });
-    status = res.to;
+    const applied = await applyEndorsementEvent({ endorsementId, event, from: res.from, to: res.to, actor: req.actor, body: req.body ?? null, outcome: req.outcome ?? null, reason: req.reason ?? null });
+    // The activity may end the request otherwise than asked (an expiry of a nomination that left the process is a cancel).
+    status = applied.status;
     upsertSearchAttributes([{ key: EndorsementStatusKey, value: status }]);
     return { endorsementId, from: res.from, status };
   }
@@ -105,10 +107,18 @@ export async function endorsementWorkflow(input: EndorsementWorkflowInput): Prom
       await send("due_soon");
       continue;
     }
-    await turn.exclusive(async () => {
-      if (!isEndorsementOpen(status)) return;
-      await move("expire", { actor: { userId: null, realUserId: null, source: "workflow" } });
-    });
+    try {
+      await turn.exclusive(async () => {
+        if (!isEndorsementOpen(status)) return;
+        await move("expire", { actor: { userId: null, realUserId: null, source: "workflow" } });
+      });
+    } catch (err) {
+      // The request must not stay open for ever: try the expiry again a little later.
+      if (isCancellation(err)) throw err;
+      log.warn("Endorsement expiry failed; retrying", { endorsementId, error: String(err) });
+      await sleep("5 minutes");
+      continue;
+    }
     await send("expired");
   }
 

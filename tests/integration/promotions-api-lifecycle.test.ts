@@ -122,7 +122,7 @@ describe("Endorsement requests", () => {
     expect(member.status).toBe(200);
     expect(member.body.endorsement.can).toEqual({ accept: false, reject: false, endorse: false });
     expect((await call("GET", url, { token: org.token.admin })).status).toBe(200);
-    for (const token of [org.token.e2, org.token.emp, org.token.A, org.token.hr2]) expect((await call("GET", url, { token })).status).toBe(403);
+    for (const token of [org.token.e2, org.token.emp, org.token.A, org.token.hr2]) expect((await call("GET", url, { token })).status).toBe(404); // not found rather than forbidden: that the request exists is not theirs to learn (ADR 0028)
     expect((await call("GET", `/api/v1/cycles/${org.cycleId}/endorsements/999999999`, { token: org.token.e1 })).status).toBe(404);
     expect((await call("GET", `/api/v1/cycles/999999999/endorsements/${req["A:e1"]}`, { token: org.token.e1 })).status).toBe(404);
     expect((await call("GET", `/api/v1/cycles/${org.cycleId}/endorsements/first`, { token: org.token.e1 })).status).toBe(404);

@@ -64,7 +64,8 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
         before: { state: from },
         after: { state: to, transition, comment: comment ?? null },
       });
-      if (to === "closed" && session.kind === "PROMOTION") await writePromotionDecisions(tx, actor, session.cycleId, sessionId);
+      // Only a signed-off outcome becomes the participants' decisions; an admin's forced close decides nothing (ADR 0028).
+      if (transition === "progress_to_close" && session.kind === "PROMOTION") await writePromotionDecisions(tx, actor, session.cycleId, sessionId);
       if (to === "closed" && session.kind === "RATING") {
         const rows = await tx.calibrationSessionParticipant.findMany({
           where: { sessionId, terminatedAt: null },

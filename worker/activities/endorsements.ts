@@ -3,7 +3,7 @@ import { getDb } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { deliver } from "~/features/shell/notifications/deliver.server";
 import { endorsementAudit } from "~/features/promotions/model.server";
-import { parseEndorsementStatus } from "~/features/promotions/rules";
+import { isEndorsementOpen, parseEndorsementStatus } from "~/features/promotions/rules";
 import {
   ENDORSEMENT_FAILURE,
   type ApplyEndorsementInput,
@@ -22,11 +22,19 @@ import {
 export const ENDORSEMENT_NOTIFICATION_KIND = "endorsement_request";
 
 export async function applyEndorsementEvent(input: ApplyEndorsementInput): Promise<ApplyEndorsementResult> {
-  const { endorsementId, event, from, to, actor } = input;
+  const { endorsementId, event, from, actor } = input;
+  let to = input.to;
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const before = await tx.endorsement.findUnique({ where: { id: endorsementId } });
+    const before = await tx.endorsement.findUnique({
+      where: { id: endorsementId },
+      include: { session: { select: { state: true } }, nomination: { select: { status: true } } },
+    });
     if (!before) throw ApplicationFailure.nonRetryable(`Endorsement request ${endorsementId} not found`, ENDORSEMENT_FAILURE.notFound);
+    const dbStatus = parseEndorsementStatus(before.status);
+    // Expiring a request whose nomination left the process (withdrawn, or its session closed) cancels it instead.
+    const moot = before.session?.state === "closed" || before.nomination.status !== "nominated";
+    if (event === "expire" && moot) to = "cancelled";
     const now = new Date();
     const data =
       event === "accept"
@@ -38,7 +46,9 @@ export async function applyEndorsementEvent(input: ApplyEndorsementInput): Promi
             : { status: to };
     const res = await tx.endorsement.updateMany({ where: { id: endorsementId, status: from }, data });
     if (res.count !== 1) {
-      if (parseEndorsementStatus(before.status) === to) return { endorsementId, status: to, alreadyApplied: true };
+      if (dbStatus === to) return { endorsementId, status: to, alreadyApplied: true };
+      // The row already ended otherwise (e.g. cancelled by a rollback): an expiry or a cancel adopts that end.
+      if ((event === "expire" || event === "cancel") && !isEndorsementOpen(dbStatus)) return { endorsementId, status: dbStatus, alreadyApplied: true };
       throw ApplicationFailure.nonRetryable(
         `Endorsement request ${endorsementId} is '${before.status}' in the database but the workflow expected '${from}'`,
         ENDORSEMENT_FAILURE.stateMismatch,
@@ -46,7 +56,7 @@ export async function applyEndorsementEvent(input: ApplyEndorsementInput): Promi
     }
     const after = await tx.endorsement.findUniqueOrThrow({ where: { id: endorsementId } });
     await recordAudit(tx, actor, {
-      action: `endorsement.${event}`,
+      action: `endorsement.${to === "cancelled" ? "cancel" : event}`,
       entityType: "Endorsement",
       entityId: endorsementId,
       before: endorsementAudit(before),
@@ -64,6 +74,7 @@ export async function notifyEndorsement(input: NotifyEndorsementInput): Promise<
     include: {
       endorser: true,
       session: { include: { createdBy: true, members: { where: { role: "ADMIN" }, include: { user: true } } } },
+      // (the nomination's status: a withdrawn one gets no reminder)
       nomination: { include: { participant: { include: { user: true, cycle: { select: { id: true, name: true } } } } } },
     },
   });
@@ -75,7 +86,9 @@ export async function notifyEndorsement(input: NotifyEndorsementInput): Promise<
   // A request answered (or cancelled) meanwhile gets no reminder; the expiry notice only once it has expired.
   if (input.kind !== "expired" && status !== "requested" && status !== "accepted") return { notified: 0, emailed: 0 };
   if (input.kind === "expired" && status !== "expired") return { notified: 0, emailed: 0 };
-  const round = row.deadline?.toISOString() ?? row.createdAt.toISOString();
+  if (input.kind !== "expired" && (row.session?.state === "closed" || row.nomination.status !== "nominated")) return { notified: 0, emailed: 0 };
+  // The request's creation (reset when it is asked again) and deadline: a renewed request is announced again.
+  const round = `${row.createdAt.toISOString()}:${row.deadline?.toISOString() ?? "none"}`;
   const key = (userId: number) => `endorsement:${row.id}:${round}:${input.kind}:${userId}`;
   const audit = { action: `endorsement.notify_${input.kind}`, after: { endorsement_id: row.id, kind: input.kind } };
 

@@ -9,6 +9,7 @@ import { cycleRef, reportPerson, requireCycleForWrite, type Client } from "~/fea
 import type { CycleRef, NominationJson, ReportPersonJson } from "~/features/manager-review/types";
 import { decisionText, parseStoredDecision } from "~/features/participants/rules";
 import { isReportOpen } from "~/features/summaries/visibility";
+import { cancelEndorsements } from "~/features/promotions/endorsement-workflow.server";
 
 /**
  * Promotion nominations of the manager's direct reports (docs/decisions/0022-manager-feedback-and-nominations.md):
@@ -143,7 +144,7 @@ async function lockNomination(tx: Tx, participantId: number): Promise<void> {
 export async function withdrawNomination(current: CurrentUser, cycleId: number, email: string): Promise<NominationJson> {
   assertNotSpoofing(current);
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  const { json, open } = await db.$transaction(async (tx) => {
     const cycle = await requireCycleForWrite(tx, cycleId);
     const report = await requireDirectReport(tx, cycleId, current.user.id, email);
     assertStage(cycle, NOMINATION_STAGES, "Withdrawing a promotion nomination");
@@ -159,6 +160,10 @@ export async function withdrawNomination(current: CurrentUser, cycleId: number, 
       before: nominationAudit(existing),
       after: nominationAudit(saved),
     });
-    return toNominationJson(saved);
+    const open = await tx.endorsement.findMany({ where: { nominationId: saved.id, status: { in: ["requested", "accepted"] } }, select: { id: true } });
+    return { json: toNominationJson(saved), open: open.map((e) => e.id) };
   });
+  // Its endorsement requests end with it (through their workflows, ADR 0028).
+  if (open.length) await cancelEndorsements(current.actor, open, "The nomination was withdrawn");
+  return json;
 }

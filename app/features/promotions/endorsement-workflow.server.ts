@@ -102,35 +102,55 @@ export async function cancelEndorsements(actor: Actor, ids: readonly number[], r
   return out;
 }
 
-/** Boot: every open request has its running workflow (idempotent). */
+/** End a request's workflow (best effort: gone or unreachable is fine, the boot step reconciles). */
+export async function terminateEndorsementWorkflow(endorsementId: number, reason: string): Promise<void> {
+  try {
+    const client = await getTemporalClient();
+    await client.workflow.getHandle(endorsementWorkflowId(endorsementId)).terminate(reason);
+  } catch (err) {
+    if (!isWorkflowGone(err)) console.error(`Endorsement ${endorsementId}: could not terminate its workflow`, err);
+  }
+}
+
+/**
+ * Boot: every open request has its running workflow (idempotent); a running one is left alone (it may be
+ * in the middle of an answer whose row is already written). Open requests whose session has closed or
+ * whose nomination was withdrawn are cancelled through their workflows.
+ */
 export async function ensureEndorsementWorkflows(): Promise<{ started: number[]; running: number[] }> {
   const db = await getDb();
   const client = await getTemporalClient();
   const result = { started: [] as number[], running: [] as number[] };
   const rows = await db.endorsement.findMany({
     where: { status: { in: ["requested", "accepted"] } },
-    select: { id: true, status: true, deadline: true, createdAt: true, nomination: { select: { participant: { select: { cycleId: true } } } } },
+    select: {
+      id: true,
+      status: true,
+      deadline: true,
+      createdAt: true,
+      session: { select: { state: true } },
+      nomination: { select: { status: true, participant: { select: { cycleId: true } } } },
+    },
     orderBy: { id: "asc" },
   });
+  const moot: number[] = [];
   for (const r of rows) {
+    if (r.session?.state === "closed" || r.nomination.status !== "nominated") moot.push(r.id);
     const row = { ...r, cycleId: r.nomination.participant.cycleId };
     const handle = client.workflow.getHandle(endorsementWorkflowId(row.id));
-    let statusAttr: string | undefined;
     let running = false;
     try {
-      const desc = await handle.describe();
-      running = desc.status.name === "RUNNING";
-      statusAttr = desc.typedSearchAttributes.get(EndorsementStatusKey);
+      running = (await handle.describe()).status.name === "RUNNING";
     } catch (err) {
       if (!isWorkflowGone(err)) throw err;
     }
-    if (running && statusAttr === row.status) {
+    if (running) {
       result.running.push(row.id);
       continue;
     }
-    if (running) await handle.terminate(`Status '${statusAttr}' does not match the database ('${row.status}')`).catch(() => {});
     await client.workflow.start<EndorsementWorkflow>(ENDORSEMENT_WORKFLOW, { ...startOptions(row), workflowIdConflictPolicy: "USE_EXISTING" });
     result.started.push(row.id);
   }
+  if (moot.length) await cancelEndorsements({ userId: null, realUserId: null, source: "system" }, moot, "The nomination left the promotion process");
   return result;
 }

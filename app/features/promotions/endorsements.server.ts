@@ -15,7 +15,7 @@ import {
 } from "~/features/promotions/rules";
 import { EndorseSchema, EndorsementRequestSchema, RejectSchema } from "~/features/promotions/schemas";
 import { endorsementAudit, endorsementInclude, personJson, promotionCheck, toEndorsementJson} from "~/features/promotions/model.server";
-import { startEndorsementWorkflow, updateEndorsement } from "~/features/promotions/endorsement-workflow.server";
+import { startEndorsementWorkflow, terminateEndorsementWorkflow, updateEndorsement } from "~/features/promotions/endorsement-workflow.server";
 import type { EndorsementDetailJson, EndorsementJson } from "~/features/promotions/types";
 
 /**
@@ -96,6 +96,8 @@ export async function startRequests(actor: Actor, rows: readonly NewRequest[]): 
   }
   if (!failed.length) return;
   const db = await getDb();
+  // A start that timed out here may still have started the workflow: end it before the row says cancelled.
+  for (const id of failed) await terminateEndorsementWorkflow(id, "Its start failed; the request was rolled back");
   await db.$transaction(async (tx) => {
     for (const id of failed) {
       const before = await tx.endorsement.findUniqueOrThrow({ where: { id } });
@@ -138,7 +140,7 @@ async function requireRequest(cycleId: number, nominationId: number, endorserId:
   const db = await getDb();
   const row = await db.endorsement.findFirst({
     where: { nominationId, endorserId, nomination: { participant: { cycleId } } },
-    include: { ...endorsementInclude, session: { select: { id: true, state: true } } },
+    include: { ...endorsementInclude, nomination: { select: { ...endorsementInclude.nomination.select, status: true } }, session: { select: { id: true, state: true } } },
   });
   if (!row) throw notFound(`No endorsement request of user ${endorserId} for nomination ${nominationId} in cycle ${cycleId}`);
   return row;
@@ -156,11 +158,13 @@ export async function answerEndorsement(
   const endorse = action === "endorse" ? EndorseSchema.parse(body) : null;
   const reject = action === "reject" ? RejectSchema.parse(body ?? {}) : null;
   assertNotSpoofing(current);
+  // Before any read: whether someone else was asked to endorse whom is not the caller's to learn.
+  if (endorserId !== current.user.id) throw forbidden("Only the endorser can answer this endorsement request");
   const row = await requireRequest(cycleId, nominationId, endorserId);
-  if (row.endorserId !== current.user.id) throw forbidden("Only the endorser can answer this endorsement request");
   if (row.session && stateOf(row.session) === "closed") {
     throw conflict(`The promotion calibration session of this request is closed; it can no longer change`, { endorsement_id: row.id });
   }
+  if (row.nomination.status !== "nominated") throw conflict("The nomination was withdrawn; this request can no longer change", { endorsement_id: row.id });
   // The same check as the workflow's validator, so a closed request answers 409 even when its workflow has ended.
   const check = validateEndorsementEvent(parseEndorsementStatus(row.status), action, row.id);
   if (!check.ok) throw conflict(check.message, { endorsement_id: row.id, status: row.status });
@@ -190,15 +194,16 @@ export async function getEndorsement(current: CurrentUser, cycleId: number, endo
     where: { id: endorsementId, nomination: { participant: { cycleId } } },
     include: {
       ...endorsementInclude,
-      nomination: { select: { ...endorsementInclude.nomination.select, rationale: true, nominatedBy: { select: { id: true, name: true, email: true } } } },
+      nomination: { select: { ...endorsementInclude.nomination.select, status: true, rationale: true, nominatedBy: { select: { id: true, name: true, email: true } } } },
     },
   });
   if (!row) throw notFound(`Endorsement request ${endorsementId} not found in cycle ${cycleId}`);
   const isEndorser = row.endorserId === current.user.id;
-  if (!isEndorser && !(await maySeeEndorsement(current, row))) throw forbidden("Only the endorser, the promotion session's members and admins can read this endorsement");
+  // Not found, rather than forbidden, for whoever may not read it: that a request exists is not theirs to learn.
+  if (!isEndorser && !(await maySeeEndorsement(current, row))) throw notFound(`Endorsement request ${endorsementId} not found in cycle ${cycleId}`);
   const status = parseEndorsementStatus(row.status);
   const closed = row.sessionId ? stateOf((await db.calibrationSession.findUniqueOrThrow({ where: { id: row.sessionId }, select: { state: true } }))) === "closed" : false;
-  const can = (a: EndorsementAction) => isEndorser && !closed && validateEndorsementEvent(status, a, row.id).ok;
+  const can = (a: EndorsementAction) => isEndorser && !closed && row.nomination.status === "nominated" && validateEndorsementEvent(status, a, row.id).ok;
   return {
     ...toEndorsementJson(row, true),
     rationale: row.nomination.rationale,

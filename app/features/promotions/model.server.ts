@@ -101,14 +101,20 @@ export const nominationRowInclude = {
       user: nomineeUser,
       manager: person,
       hrPartner: person,
-      calibrations: { where: { kind: "PROMOTION" }, select: { decision: true, session: { select: { id: true, name: true, state: true } } } },
+      calibrations: {
+        where: { kind: "PROMOTION" },
+        select: { decision: true, session: { select: { id: true, name: true, state: true, createdById: true, members: { select: { userId: true, role: true } } } } },
+      },
     },
   },
   endorsements: { include: { endorser: person }, orderBy: { id: "asc" } },
 } satisfies Prisma.PromotionNominationInclude;
 export type NominationRow = Prisma.PromotionNominationGetPayload<{ include: typeof nominationRowInclude }>;
 
-export function toNominationRowJson(row: NominationRow): NominationRowJson {
+type NominationSession = NominationRow["participant"]["calibrations"][number]["session"];
+
+/** A nomination row; the session's (not yet signed-off) decision only when `seesDecision` says so. */
+export function toNominationRowJson(row: NominationRow, seesDecision: (session: NominationSession) => boolean): NominationRowJson {
   const p = row.participant;
   const sp = p.calibrations[0];
   return {
@@ -135,7 +141,7 @@ export function toNominationRowJson(row: NominationRow): NominationRowJson {
       };
     }),
     endorsement_counts: countByStatus(row.endorsements),
-    decision: decisionJson(sp?.decision),
+    decision: sp && seesDecision(sp.session) ? decisionJson(sp.decision) : null,
     promotion_decision: decisionJson(p.promotionDecision),
     created_at: row.createdAt.toISOString(),
   };

@@ -62,7 +62,11 @@ async function checkNominations(tx: Tx, current: CurrentUser, owner: Owner, cycl
 
 type Members = { session_admin_id: number | null; panelist_ids: number[]; sign_off_ids: number[] };
 
-async function checkMembers(tx: Tx, m: Members, nomineeUserIds: Set<number>) {
+async function checkMembers(tx: Tx, m: Members, nomineeUserIds: Set<number>, creatorId: number) {
+  // Whoever runs the session does not approve its outcome too.
+  const runners = [creatorId, ...(m.session_admin_id ? [m.session_admin_id] : [])];
+  const both = m.sign_off_ids.filter((id) => runners.includes(id));
+  if (both.length) throw badRequest("The sign-off party must not be the HR partner who created the session or its session admin", { sign_off_ids: both });
   const all = [...(m.session_admin_id ? [m.session_admin_id] : []), ...m.panelist_ids, ...m.sign_off_ids];
   const users = await tx.user.findMany({ where: { id: { in: all }, active: true }, select: { id: true, email: true } });
   const unknown = [...new Set(all.filter((id) => !users.some((u) => u.id === id)))];
@@ -95,7 +99,7 @@ export async function createPromotionSession(current: CurrentUser, owner: Owner,
     const cycle = await requireCycle(tx, cycleId);
     assertCycleOpen(cycle.stage, cycleId);
     const nominations = await checkNominations(tx, current, owner, cycleId, input.nomination_ids, null);
-    await checkMembers(tx, input, new Set(nominations.map((n) => n.participant.userId)));
+    await checkMembers(tx, input, new Set(nominations.map((n) => n.participant.userId)), current.user.id);
     const created = await tx.calibrationSession.create({
       data: {
         cycleId,
@@ -164,7 +168,7 @@ export async function updatePromotionSession(current: CurrentUser, owner: Owner,
         sign_off_ids: structure.sign_off_ids ?? row.members.filter((m) => m.role === "SIGN_OFF").map((m) => m.userId),
       };
       const nominations = await checkNominations(tx, current, owner, cycleId, nominationIds, sessionId);
-      await checkMembers(tx, members, new Set(nominations.map((n) => n.participant.userId)));
+      await checkMembers(tx, members, new Set(nominations.map((n) => n.participant.userId)), row.createdById ?? current.user.id);
       let cancel: number[] = [];
       let added: number[] = [];
       if (structure.nomination_ids) {
@@ -230,12 +234,18 @@ async function cancelOpenRequests(current: CurrentUser, sessionId: number) {
 
 /** Admin: close every promotion session of the cycle not closed yet (their decisions become the participants'). */
 export async function adminClosePromotionSessions(current: CurrentUser, cycleId: number) {
-  const db = await getDb();
-  const open = await db.calibrationSession.findMany({ where: { cycleId, kind: "PROMOTION", state: { not: "closed" } }, select: { id: true } });
+  let closed: number[] = [];
   try {
-    return await adminCloseSessions(current, cycleId, "all", "PROMOTION");
+    const res = await adminCloseSessions(current, cycleId, "all", "PROMOTION");
+    closed = res.closed_session_ids;
+    return res;
+  } catch (err) {
+    // Some closed, some did not: only the closed ones' requests end.
+    const details = err instanceof ApiError ? (err.details as { closed_session_ids?: number[] } | undefined) : undefined;
+    closed = details?.closed_session_ids ?? [];
+    throw err;
   } finally {
-    for (const s of open) await cancelOpenRequests(current, s.id);
+    for (const id of closed) await cancelOpenRequests(current, id);
   }
 }
 
@@ -303,5 +313,7 @@ export async function listNominationPool(current: CurrentUser, owner: Owner, cyc
     include: nominationRowInclude,
     orderBy: [{ participant: { user: { name: "asc" } } }, { id: "asc" }],
   });
-  return rows.map(toNominationRowJson);
+  // The session's decision before sign-off: for a super admin and whoever runs that session only (ADR 0028).
+  const uid = current.user.id;
+  return rows.map((r) => toNominationRowJson(r, (s) => owner === "admin" || s.createdById === uid || s.members.some((m) => m.userId === uid && m.role === "ADMIN")));
 }

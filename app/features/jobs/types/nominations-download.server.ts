@@ -101,7 +101,8 @@ export const nominationsDownloadHandler: JobHandler = {
       take: ctx.chunkRows,
     });
     const records = nominations.flatMap(nominationRecords);
-    const csv = stringify(records, { header: part === 0, columns: [...NOMINATION_DOWNLOAD_COLUMNS] });
+    // Free text (rationales, endorsements) starting with = + - @ would run as a spreadsheet formula: escaped.
+    const csv = stringify(records, { header: part === 0, columns: [...NOMINATION_DOWNLOAD_COLUMNS], escape_formulas: true });
     const to = cursor.row + records.length;
     const next: JobStep | null =
       nominations.length < ctx.chunkRows ? null : { phase: "export", cursor: { row: to, afterId: nominations[nominations.length - 1]!.id, part: part + 1 } };
