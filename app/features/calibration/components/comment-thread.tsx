@@ -29,7 +29,22 @@ const CommentList = styled("ol")(({ theme }) => ({
  * A comment thread (of a participant, or of the session) in the order written, and, when `canComment`, a
  * form that posts intent=comment with the body to the page's action.
  */
-export function CommentThread({ id, title, comments, canComment, emptyText = "No comments yet." }: { id: string; title: string; comments: CommentJson[]; canComment: boolean; emptyText?: string }) {
+export function CommentThread({
+  id,
+  title,
+  comments,
+  canComment,
+  emptyText = "No comments yet.",
+  fields = {},
+}: {
+  id: string;
+  title: string;
+  comments: CommentJson[];
+  canComment: boolean;
+  emptyText?: string;
+  /** More hidden fields the comment form posts (e.g. which promotion nomination the comment is about). */
+  fields?: Record<string, string>;
+}) {
   const action = useMeetingAction();
   return (
     <MeetingSection id={id} title={title} testId={`${id}-thread`}>
@@ -55,6 +70,9 @@ export function CommentThread({ id, title, comments, canComment, emptyText = "No
       {canComment && (
         <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear}>
           <input type="hidden" name="intent" value="comment" />
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
           <Box sx={{ mt: 2 }}>
             <TextField
               name="body"

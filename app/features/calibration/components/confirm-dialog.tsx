@@ -22,7 +22,8 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  intent: MeetingIntent;
+  /** A meeting intent, or another page's (e.g. the promotion pages' "transition"). */
+  intent: MeetingIntent | (string & {});
   fields?: Record<string, string>;
   title: string;
   text: string;

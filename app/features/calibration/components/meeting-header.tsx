@@ -17,7 +17,8 @@ export function MeetingHeader({
   spoofing,
 }: {
   title: string;
-  session: SessionJson;
+  /** A rating session, or a promotion session (app/features/promotions): only these fields are read. */
+  session: Pick<SessionJson, "state" | "deadline" | "cycle_name" | "session_admin" | "panelists" | "sign_off_parties">;
   back: { to: string; label: string };
   actions?: ReactNode;
   spoofing?: boolean;
@@ -27,7 +28,15 @@ export function MeetingHeader({
       <Link component={RemixLink} to={back.to} sx={{ display: "inline-block", mb: 1 }} data-testid="meeting-back">
         ← {back.label}
       </Link>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+      <Box
+        sx={{
+          display: "flex",
+          alignItems: "center",
+          justifyContent: "space-between",
+          flexWrap: "wrap",
+          gap: 2,
+        }}
+      >
         <Typography variant="h4" component="h1" data-testid="meeting-title">
           {title}
         </Typography>

@@ -28,8 +28,18 @@ function PersonOption({ props, person }: { props: HTMLAttributes<HTMLLIElement> 
 
 type PickerProps = { name: string; label: string; error?: string; helperText?: string; testId: string; disabled?: boolean };
 
-/** One person (the session admin). */
-export function PersonPicker({ name, label, value, onChange, error, helperText, testId, disabled }: PickerProps & { value: PersonJson | null; onChange: (p: PersonJson | null) => void }) {
+/** One person (the session admin; `required` false where it is optional, e.g. a promotion session's admin). */
+export function PersonPicker({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  helperText,
+  testId,
+  disabled,
+  required = true,
+}: PickerProps & { value: PersonJson | null; onChange: (p: PersonJson | null) => void; required?: boolean }) {
   const [open, setOpen] = useState(false);
   const [input, setInput] = useState(value?.name ?? "");
   const { people, loading } = usePeopleSearch(open, value && input === value.name ? "" : input);
@@ -54,7 +64,7 @@ export function PersonPicker({ name, label, value, onChange, error, helperText, 
           <TextField
             {...params}
             label={label}
-            required
+            required={required}
             error={!!error}
             helperText={error ?? helperText}
             slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off" } }}

@@ -1,0 +1,136 @@
+import { Link as RemixLink } from "@remix-run/react";
+import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Link, Paper, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
+import { useState } from "react";
+import { ENDORSEMENT_OUTCOMES, ENDORSEMENT_OUTCOME_LABELS, PROMOTION_LIMITS } from "~/features/promotions/rules";
+import { endorsementPaths, type EndorsementPageData } from "~/features/promotions/endorser-page-types";
+import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
+import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+import { BackToEndorsements, EndorsementFacts } from "~/features/promotions/components/endorsement-parts";
+
+/**
+ * /app/promotions/endorsements/{endorsementId}/endorse: the endorser answers a request. While requested:
+ * Accept or Reject (an optional reason); while accepted: the endorsement (outcome and text) → Submit;
+ * otherwise the request is closed and read-only. Buttons follow `can` (the service checks again).
+ */
+
+type Action = ReturnType<typeof useMeetingAction>;
+
+function AcceptReject({ action, canAccept, canReject, onReject, disabled }: { action: Action; canAccept: boolean; canReject: boolean; onReject: () => void; disabled: boolean }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={1}>
+        {canAccept && <Typography>Will you endorse this nomination? Accept the request to write your endorsement, or reject it.</Typography>}
+        {!canAccept && <Typography>Changed your mind? You can still reject the request instead of endorsing.</Typography>}
+        <Stack direction="row" spacing={1}>
+          {canAccept && (
+            <action.fetcher.Form method="post">
+              <input type="hidden" name="intent" value="accept" />
+              <Button type="submit" variant="contained" disabled={disabled || action.busy} data-testid="endorsement-accept">
+                Accept
+              </Button>
+            </action.fetcher.Form>
+          )}
+          {canReject && (
+            <Button variant="outlined" color="error" onClick={onReject} disabled={disabled} data-testid="endorsement-reject">
+              Reject
+            </Button>
+          )}
+        </Stack>
+        {canAccept && action.failure && (
+          <Alert severity="error" data-testid="endorsement-accept-error">
+            {action.failure.message}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }) {
+  const errors = action.failure?.fieldErrors ?? {};
+  const [outcome, setOutcome] = useState("");
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <action.fetcher.Form method="post" noValidate aria-label="Your endorsement">
+        <input type="hidden" name="intent" value="endorse" />
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2">
+            Your endorsement
+          </Typography>
+          <FormControl error={Boolean(errors.outcome)} required>
+            <FormLabel id="endorsement-outcome-label">Outcome</FormLabel>
+            <RadioGroup row aria-labelledby="endorsement-outcome-label" name="outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} data-testid="endorsement-outcome-input">
+              {ENDORSEMENT_OUTCOMES.map((o) => (
+                <FormControlLabel key={o} value={o} control={<Radio slotProps={{ input: { "data-testid": `endorsement-outcome-${o}` } as object }} />} label={ENDORSEMENT_OUTCOME_LABELS[o]} />
+              ))}
+            </RadioGroup>
+            {errors.outcome && <FormHelperText data-testid="endorsement-outcome-error">Pick Endorsed or Not endorsed</FormHelperText>}
+          </FormControl>
+          <TextField
+            name="endorsement"
+            label="Endorsement"
+            required
+            fullWidth
+            multiline
+            minRows={5}
+            error={Boolean(errors.endorsement)}
+            helperText={errors.endorsement ?? "What you have seen of the nominee's work at the next level. The promotion session's members read it."}
+            slotProps={{ htmlInput: { maxLength: PROMOTION_LIMITS.endorsementMax, "data-testid": "endorsement-text" } }}
+          />
+          {action.failure && !errors.outcome && !errors.endorsement && (
+            <Alert severity="error" data-testid="endorsement-error">
+              {action.failure.message}
+            </Alert>
+          )}
+          <Box>
+            <Button type="submit" variant="contained" disabled={disabled || action.busy} data-testid="endorsement-submit">
+              Submit
+            </Button>
+          </Box>
+        </Stack>
+      </action.fetcher.Form>
+    </Paper>
+  );
+}
+
+export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
+  const { endorsement: e, spoofing, cycleId } = data;
+  // The page holds the forms' fetcher and the reject dialog: an answer closes the part of the page it came
+  // from, and the success toast must still show.
+  const action = useMeetingAction();
+  const [rejecting, setRejecting] = useState(false);
+  const open = e.can.accept || e.can.reject || e.can.endorse;
+  return (
+    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
+      <Box>
+        <BackToEndorsements />
+        <Typography variant="h4" component="h1" data-testid="endorsement-title">
+          Endorse {e.nominee.name}
+        </Typography>
+      </Box>
+      {spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
+      <EndorsementFacts endorsement={e} showAnswer={!open} />
+      {e.can.endorse && <EndorseForm action={action} disabled={spoofing} />}
+      {(e.can.accept || e.can.reject) && <AcceptReject action={action} canAccept={e.can.accept} canReject={e.can.reject} onReject={() => setRejecting(true)} disabled={spoofing} />}
+      {!open && (
+        <Alert severity="info" data-testid="endorsement-closed">
+          This request is closed ({e.status_label.toLowerCase()}); it can no longer be answered.{" "}
+          <Link component={RemixLink} to={endorsementPaths.view(e.id, cycleId)} data-testid="endorsement-closed-view">
+            View it
+          </Link>
+        </Alert>
+      )}
+      <ConfirmDialog
+        open={rejecting}
+        onClose={() => setRejecting(false)}
+        intent="reject"
+        title="Reject this endorsement request?"
+        text="The person running the promotion session sees that you declined. You cannot endorse this nomination afterwards."
+        confirmLabel="Reject"
+        color="error"
+        comment={{ label: "Reason (optional)", required: false, helperText: "Only the promotion session's members read it" }}
+        testId="reject-dialog"
+      />
+    </Stack>
+  );
+}

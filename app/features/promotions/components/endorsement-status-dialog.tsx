@@ -1,0 +1,96 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
+import { useRef, useState } from "react";
+import type { PersonJson } from "~/features/promotions/types";
+import { PlainTable } from "~/features/calibration/components/plain-table";
+
+/**
+ * The endorsement status dialog (spec §2): one row per endorser of a nomination with the columns Name,
+ * Email, Endorsement Request Status and Endorsement Outcome, and a Close button. Generic and read-only:
+ * any promotion page (HR partner, panelist, sign-off party, admin) passes the endorsements it has.
+ */
+
+/** What a row needs (EndorsementJson and NominationRowJson["endorsements"] both fit). */
+export type EndorsementStatusRow = { id: number; endorser: PersonJson; status_label: string; outcome_label: string };
+
+export function EndorsementStatusDialog({
+  open,
+  onClose,
+  title,
+  endorsements,
+  testId = "endorsement-status-dialog",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  endorsements: readonly EndorsementStatusRow[];
+  testId?: string;
+}) {
+  // Mounted from its first open on (a closed MUI Dialog still costs a render per row of a long list).
+  const opened = useRef(open);
+  if (open) opened.current = true;
+  if (!opened.current) return null;
+  const titleId = `${testId}-title`;
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} data-testid={testId} fullWidth maxWidth="md">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {endorsements.length === 0 ? (
+          <Typography color="text.secondary" data-testid={`${testId}-empty`}>
+            No endorsers have been asked yet.
+          </Typography>
+        ) : (
+          <PlainTable>
+            <table aria-label="Endorsement requests" data-testid={`${testId}-table`}>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Endorsement Request Status</th>
+                  <th scope="col">Endorsement Outcome</th>
+                </tr>
+              </thead>
+              <tbody>
+                {endorsements.map((e) => (
+                  <tr key={e.id} data-testid={`${testId}-row-${e.id}`}>
+                    <td>{e.endorser.name}</td>
+                    <td>{e.endorser.email}</td>
+                    <td data-testid={`${testId}-status-${e.id}`}>{e.status_label}</td>
+                    <td data-testid={`${testId}-outcome-${e.id}`}>{e.outcome_label}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </PlainTable>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid={`${testId}-close`}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The "Endorsements (n)" button that opens the status dialog of one nomination (`testId` names the button; the dialog is `${testId}-dialog`). */
+export function EndorsementStatusButton({
+  nomineeName,
+  endorsements,
+  testId,
+  size = "small",
+}: {
+  nomineeName: string;
+  endorsements: readonly EndorsementStatusRow[];
+  testId: string;
+  size?: "small" | "medium";
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size={size} variant="outlined" onClick={() => setOpen(true)} aria-label={`Endorsements of ${nomineeName} (${endorsements.length})`} data-testid={testId}>
+        Endorsements ({endorsements.length})
+      </Button>
+      <EndorsementStatusDialog open={open} onClose={() => setOpen(false)} title={`Endorsements: ${nomineeName}`} endorsements={endorsements} testId={`${testId}-dialog`} />
+    </>
+  );
+}

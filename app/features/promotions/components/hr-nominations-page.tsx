@@ -1,0 +1,176 @@
+import { Link as RemixLink } from "@remix-run/react";
+import { Box, Button, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { deadlineText } from "~/features/calibration/session-setup";
+import { SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import type { NominationRowJson } from "~/features/promotions/types";
+import { hrPaths, type NominationsPageData } from "~/features/promotions/hr-page-types";
+import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
+
+/**
+ * /app/promotions/hr-partners/nominations ('Run Promotion Calibration Session'): the nominations of the HR
+ * partner's people in the cycle of ?cycle_id= (their session, endorsements and decision) and their promotion
+ * sessions (open one; edit it while a draft). Loader: hr-partner-pages.server.ts.
+ */
+
+type Selected = Extract<NominationsPageData, { kind: "selected" }>;
+
+export function HrNominationsPage({ data }: { data: NominationsPageData }) {
+  useSetupToasts(undefined);
+  return (
+    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+      <CyclePageHeader title="Run Promotion Calibration Session" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
+      {data.kind === "selected" ? <CycleContent data={data} /> : <CycleMessage kind={data.kind} message={data.message} />}
+    </Stack>
+  );
+}
+
+function CycleContent({ data }: { data: Selected }) {
+  const { cycle } = data;
+  return (
+    <>
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <CycleStageChip cycleId={cycle.id} stage={cycle.state} size="medium" />
+        <Typography color="text.secondary" data-testid="hr-stage-note">
+          {cycle.state === "calibration"
+            ? "The cycle is in calibration: activate your promotion sessions to start them."
+            : "Set up draft promotion sessions now; they can be activated once the cycle reaches the calibration stage."}
+        </Typography>
+      </Stack>
+      <SessionsSection data={data} />
+      <NominationsSection nominations={data.nominations} cycleId={cycle.id} />
+    </>
+  );
+}
+
+function SessionsSection({ data }: { data: Selected }) {
+  const cycleId = data.cycle.id;
+  return (
+    <Box component="section" aria-labelledby="hr-sessions-heading">
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
+        <Typography variant="h6" component="h2" id="hr-sessions-heading">
+          Promotion sessions
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button component={RemixLink} to={hrPaths.create(cycleId)} variant="contained" data-testid="hr-create-session">
+          Create session
+        </Button>
+      </Stack>
+      <OutlinedTable
+        testId="hr-sessions-table"
+        ariaLabel="Promotion sessions"
+        empty={data.sessions.length === 0}
+        emptyText="You have no promotion sessions in this cycle yet."
+        emptyTestId="hr-sessions-empty"
+        head={
+          <>
+            <TableCell>Name</TableCell>
+            <TableCell>State</TableCell>
+            <TableCell>Nominations</TableCell>
+            <TableCell>Decided</TableCell>
+            <TableCell>Session admin</TableCell>
+            <TableCell>Panelists</TableCell>
+            <TableCell>Sign-off party</TableCell>
+            <TableCell>Deadline</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </>
+        }
+      >
+        {data.sessions.map((s) => (
+          <TableRow key={s.id} data-testid={`hr-session-row-${s.id}`}>
+            <TableCell>
+              <Link component={RemixLink} to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
+                {s.name}
+              </Link>
+            </TableCell>
+            <TableCell>
+              <SessionStateChip state={s.state} testId={`hr-session-state-${s.id}`} />
+            </TableCell>
+            <TableCell data-testid={`hr-session-count-${s.id}`}>{s.nomination_count}</TableCell>
+            <TableCell data-testid={`hr-session-decided-${s.id}`}>{s.decided_count}</TableCell>
+            <TableCell>{peopleText([s.session_admin])}</TableCell>
+            <TableCell>{peopleText(s.panelists)}</TableCell>
+            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
+            <TableCell>{deadlineText(s.deadline)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+                <Button size="small" component={RemixLink} to={hrPaths.session(s.id, cycleId)} aria-label={`Open ${s.name}`} data-testid={`hr-session-open-${s.id}`}>
+                  Open
+                </Button>
+                {s.state === "draft" && s.created_by?.id === data.myId && (
+                  <Button size="small" component={RemixLink} to={hrPaths.edit(s.id, cycleId)} aria-label={`Edit ${s.name}`} data-testid={`hr-session-edit-${s.id}`}>
+                    Edit
+                  </Button>
+                )}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </OutlinedTable>
+    </Box>
+  );
+}
+
+function NominationsSection({ nominations, cycleId }: { nominations: NominationRowJson[]; cycleId: number }) {
+  return (
+    <Box component="section" aria-labelledby="hr-nominations-heading">
+      <Typography variant="h6" component="h2" id="hr-nominations-heading" sx={{ mb: 1 }}>
+        Nominations
+      </Typography>
+      <OutlinedTable
+        testId="hr-nominations-table"
+        ariaLabel="Nominations"
+        empty={nominations.length === 0}
+        emptyText="No promotion nominations in this cycle yet."
+        emptyTestId="hr-nominations-empty"
+        head={
+          <>
+            <TableCell>Nominee</TableCell>
+            <TableCell>Manager</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Session</TableCell>
+            <TableCell>Endorsements</TableCell>
+            <TableCell>Decision</TableCell>
+          </>
+        }
+      >
+        {nominations.map((n) => {
+          const done = n.endorsement_counts.endorsed;
+          const open = n.endorsement_counts.requested + n.endorsement_counts.accepted;
+          return (
+            <TableRow key={n.id} data-testid={`hr-nomination-row-${n.id}`}>
+              <TableCell>
+                {n.nominee.name}
+                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
+                  {n.nominee.email}
+                </Typography>
+              </TableCell>
+              <TableCell>{n.manager?.name ?? "—"}</TableCell>
+              <TableCell data-testid={`hr-nomination-status-${n.id}`}>{n.status === "nominated" ? "Nominated" : "Withdrawn"}</TableCell>
+              <TableCell data-testid={`hr-nomination-session-${n.id}`}>
+                {n.session ? (
+                  <Link component={RemixLink} to={hrPaths.session(n.session.id, cycleId)}>
+                    {n.session.name}
+                  </Link>
+                ) : (
+                  "Not in a session"
+                )}
+              </TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                  <Typography variant="body2" data-testid={`hr-nomination-endorsement-counts-${n.id}`}>
+                    {n.endorsements.length === 0 ? "None" : `${done} completed · ${open} open`}
+                  </Typography>
+                  <EndorsementStatusButton nomineeName={n.nominee.name} endorsements={n.endorsements} testId={`hr-nomination-endorsements-${n.id}`} />
+                </Stack>
+              </TableCell>
+              <TableCell data-testid={`hr-nomination-decision-${n.id}`}>{n.decision?.label ?? n.promotion_decision?.label ?? "—"}</TableCell>
+            </TableRow>
+          );
+        })}
+      </OutlinedTable>
+    </Box>
+  );
+}

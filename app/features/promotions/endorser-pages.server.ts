@@ -1,0 +1,89 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { getDb } from "~/platform/db.server";
+import { badRequest } from "~/platform/api.server";
+import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
+import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { answerEndorsement, getEndorsement, listMyEndorsements } from "~/features/promotions/endorsements.server";
+import { forbiddenPage, formText, intentOf, pageAction, pageRead } from "~/features/promotions/page-helpers.server";
+import type { EndorsementListPageData, EndorsementPageData } from "~/features/promotions/endorser-page-types";
+
+/**
+ * The endorser's pages (spec §2, issue 14): /app/promotions/endorsements (my requests),
+ * /…/{endorsementId}/endorse?cycle_id= (accept or reject the request, then write the endorsement: only the
+ * endorser, the 403 page for anyone else) and /…/{endorsementId}/view?cycle_id= (read-only: the endorser,
+ * the promotion session's members and super admins, as getEndorsement decides; 'Not found' for anyone else). Every write goes through
+ * the endorsement service (it checks the endorser and the request's state again, and talks to the workflow).
+ */
+
+export async function loadEndorsementList(request: Request): Promise<EndorsementListPageData> {
+  const current = await requireUser(request);
+  return { endorsements: await pageRead(() => listMyEndorsements(current)) };
+}
+
+type Ref = { current: CurrentUser; cycleId: number; endorsementId: number };
+
+/**
+ * The endorsement of a page: params.endorsementId and ?cycle_id=. Without cycle_id the page goes to the address
+ * with the request's cycle written in (the service then checks who may read it); a malformed id is the 404 page.
+ */
+async function endorsementRef(request: Request, params: LoaderFunctionArgs["params"]): Promise<Ref> {
+  const current = await requireUser(request);
+  const endorsementId = pageIdParam(params.endorsementId);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("cycle_id");
+  if (raw === null || raw === "") {
+    const db = await getDb();
+    const row = await db.endorsement.findUnique({ where: { id: endorsementId }, select: { nomination: { select: { participant: { select: { cycleId: true } } } } } });
+    if (!row) throw notFoundPage();
+    url.searchParams.set("cycle_id", String(row.nomination.participant.cycleId));
+    throw redirect(url.pathname + url.search);
+  }
+  if (!/^\d+$/.test(raw)) throw notFoundPage();
+  return { current, cycleId: Number(raw), endorsementId };
+}
+
+/**
+ * The request as the endorser answers it. The endorse page is the endorser's alone: anyone else gets the 403
+ * page (a session member who may read the request included), before anything of the request is read.
+ */
+async function myRequest({ current, cycleId, endorsementId }: Ref) {
+  const db = await getDb();
+  const row = await db.endorsement.findFirst({ where: { id: endorsementId, nomination: { participant: { cycleId } } }, select: { endorserId: true } });
+  if (!row) throw notFoundPage();
+  if (row.endorserId !== current.user.id) throw forbiddenPage();
+  return pageRead(() => getEndorsement(current, cycleId, endorsementId));
+}
+
+export async function loadEndorsePage(request: Request, params: LoaderFunctionArgs["params"]): Promise<EndorsementPageData> {
+  const ref = await endorsementRef(request, params);
+  return { cycleId: ref.cycleId, spoofing: isSpoofing(ref.current), endorsement: await myRequest(ref) };
+}
+
+export async function loadEndorsementView(request: Request, params: LoaderFunctionArgs["params"]): Promise<EndorsementPageData> {
+  const { current, cycleId, endorsementId } = await endorsementRef(request, params);
+  return { cycleId, spoofing: isSpoofing(current), endorsement: await pageRead(() => getEndorsement(current, cycleId, endorsementId)) };
+}
+
+const MESSAGES = { accept: "Endorsement request accepted", reject: "Endorsement request rejected", endorse: "Endorsement submitted" } as const;
+
+/** intent accept, reject (optional reason, posted as `comment` by the confirmation dialog) or endorse (outcome, endorsement). */
+export async function endorseAction({ request, params }: ActionFunctionArgs) {
+  const ref = await endorsementRef(request, params);
+  const form = await request.formData();
+  const intent = intentOf(form, ["accept", "reject", "endorse"] as const);
+  return pageAction(intent, async () => {
+    const e = await getEndorsement(ref.current, ref.cycleId, ref.endorsementId);
+    if (!intent) throw badRequest("Unknown action");
+    const reason = formText(form, "comment");
+    const body =
+      intent === "endorse"
+        ? { outcome: formText(form, "outcome") || undefined, endorsement: formText(form, "endorsement") }
+        : intent === "reject"
+          ? reason
+            ? { reason }
+            : {}
+          : {};
+    await answerEndorsement(ref.current, ref.cycleId, e.nomination_id, e.endorser.id, intent, body);
+    return MESSAGES[intent];
+  });
+}

@@ -1,0 +1,171 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { getDb } from "~/platform/db.server";
+import { ApiError } from "~/platform/api.server";
+import { requireUser, type CurrentUser } from "~/platform/auth.server";
+import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { getCycle } from "~/features/cycles/service.server";
+import { createPromotionSession, listNominationPool, listPromotionSessions, promotionCycles, updatePromotionSession } from "~/features/promotions/sessions.server";
+import { getPromotionSessionDetail } from "~/features/promotions/meeting.server";
+import { formId, formIds, formText, pageRead, withDone } from "~/features/promotions/page-helpers.server";
+import {
+  hrPaths,
+  type HrCycle,
+  type HrCycleOption,
+  type NominationsPageData,
+  type PromotionFieldErrors,
+  type SessionFormPage,
+  type SessionFormResult,
+} from "~/features/promotions/hr-page-types";
+
+/**
+ * The HR partner's (promotion session admin's) setup pages (spec §2, issue 14): /app/promotions/hr-partners/nominations
+ * (the cycle's nominations of their people and their promotion sessions), /create-session?cycle_id= and
+ * /sessions/{id}/edit. The cycles offered are those where they are the HR partner of a nominee (or created a
+ * promotion session); without ?cycle_id= a page goes to the first in the calibration stage, else the latest.
+ * Every write goes through the promotion session service (validation, audit, the workflow).
+ */
+
+type Cycles = Awaited<ReturnType<typeof promotionCycles>>;
+
+function hrCycleOf(c: { id: number; name: string; state: string; stage_label: string }): HrCycle {
+  return { id: c.id, name: c.name, state: c.state as HrCycle["state"], stage_label: c.stage_label };
+}
+
+/** The cycle of ?cycle_id= among the HR partner's promotion cycles; without it, a redirect to the default one. */
+async function chooseCycle(request: Request, current: CurrentUser): Promise<{ cycles: Cycles; options: HrCycleOption[]; cycle: HrCycle | null }> {
+  const cycles = await pageRead(() => promotionCycles(current, "hr_partner"));
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("cycle_id");
+  if ((raw === null || raw === "") && cycles.length) {
+    const first = cycles.find((c) => c.state === "calibration") ?? cycles[0]!;
+    url.searchParams.set("cycle_id", String(first.id));
+    throw redirect(url.pathname + url.search);
+  }
+  const found = raw && /^\d+$/.test(raw) ? cycles.find((c) => c.id === Number(raw)) : undefined;
+  return { cycles, options: cycles.map((c) => ({ id: c.id, name: c.name })), cycle: found ? hrCycleOf(found) : null };
+}
+
+export async function loadNominationsPage(request: Request): Promise<NominationsPageData> {
+  const current = await requireUser(request);
+  const { cycles, options, cycle } = await chooseCycle(request, current);
+  if (!cycles.length) return { kind: "none", message: "No promotion nominations of your people yet", cycles: options };
+  if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles: options };
+  const [nominations, sessions] = await Promise.all([
+    pageRead(() => listNominationPool(current, "hr_partner", cycle.id)),
+    pageRead(() => listPromotionSessions(current, "hr_partner", cycle.id)),
+  ]);
+  return { kind: "selected", cycles: options, cycle, myId: current.user.id, nominations, sessions };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create
+
+export async function loadCreatePage(request: Request): Promise<SessionFormPage> {
+  const current = await requireUser(request);
+  const { options, cycle } = await chooseCycle(request, current);
+  if (!cycle) return { kind: "invalid", message: options.length ? "Invalid Cycle ID" : "No promotion nominations of your people yet", cycles: options };
+  const pool = await pageRead(() => listNominationPool(current, "hr_partner", cycle.id, { notInSession: true }));
+  const open = cycle.state !== "draft" && cycle.state !== "communication";
+  return {
+    kind: "form",
+    form: { cycle, session: null, pool, selected: [], structureEditable: open, deadlineEditable: open, backTo: hrPaths.nominations(cycle.id) },
+  };
+}
+
+/** The posted form as the session body (nomination_id, panelist_id and sign_off_id repeat; deadline ISO or ''). */
+function bodyOf(form: FormData) {
+  return {
+    name: formText(form, "name"),
+    nomination_ids: formIds(form, "nomination_id"),
+    session_admin_id: formId(form, "session_admin_id"),
+    panelist_ids: formIds(form, "panelist_id"),
+    sign_off_ids: formIds(form, "sign_off_id"),
+    deadline: formText(form, "deadline") || null,
+  };
+}
+
+function fail(status: number, formError: string | null, fieldErrors: PromotionFieldErrors = {}) {
+  return data<SessionFormResult>({ ok: false, formError, fieldErrors }, { status });
+}
+
+/** A service failure as the form shows it: zod → a message next to each field; ApiError → its message; else rethrown. */
+function failure(err: unknown) {
+  if (err instanceof z.ZodError) {
+    const flat = z.flattenError(err);
+    const errors: PromotionFieldErrors = { ...(flat.fieldErrors as PromotionFieldErrors) };
+    if (flat.formErrors.length) errors.form = flat.formErrors;
+    return fail(400, null, errors);
+  }
+  if (err instanceof ApiError) return fail(err.status, err.message);
+  throw err;
+}
+
+export async function createAction(request: Request) {
+  const current = await requireUser(request);
+  const { cycle } = await chooseCycle(request, current);
+  if (!cycle) throw notFoundPage();
+  try {
+    const session = await createPromotionSession(current, "hr_partner", cycle.id, bodyOf(await request.formData()));
+    return redirect(withDone(hrPaths.session(session.id, cycle.id), `Promotion session '${session.name}' created as a draft`));
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edit
+
+/** The session of the edit page: params.id, and its cycle (?cycle_id= when given, else the session's). */
+async function editRef(request: Request, params: LoaderFunctionArgs["params"]) {
+  const current = await requireUser(request);
+  const sessionId = pageIdParam(params.id);
+  const raw = new URL(request.url).searchParams.get("cycle_id");
+  if (raw !== null && raw !== "" && !/^\d+$/.test(raw)) throw notFoundPage();
+  const db = await getDb();
+  const row = await db.calibrationSession.findFirst({ where: { id: sessionId, kind: "PROMOTION", ...(raw ? { cycleId: Number(raw) } : {}) }, select: { cycleId: true } });
+  if (!row) throw notFoundPage();
+  return { current, sessionId, cycleId: row.cycleId };
+}
+
+export async function loadEditPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPage> {
+  const { current, sessionId, cycleId } = await editRef(request, params);
+  const detail = await pageRead(() => getPromotionSessionDetail(current, "hr_partner", cycleId, sessionId));
+  const [pool, cycle] = await Promise.all([pageRead(() => listNominationPool(current, "hr_partner", cycleId)), pageRead(() => getCycle(cycleId))]);
+  const selected = detail.nominations.map((n) => n.nomination_id);
+  const offered = pool.filter((n) => selected.includes(n.id) || (n.session === null && n.status === "nominated"));
+  return {
+    kind: "form",
+    form: {
+      cycle: hrCycleOf({ id: cycle.id, name: cycle.name, state: cycle.state, stage_label: cycle.stage_label }),
+      session: detail.session,
+      pool: offered,
+      selected,
+      structureEditable: detail.allowed.edit,
+      deadlineEditable: detail.session.state !== "closed",
+      backTo: hrPaths.session(sessionId, cycleId),
+    },
+  };
+}
+
+/** Save: everything while a draft (the deadline only when it changed), otherwise only the deadline. */
+export async function editAction(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { current, sessionId, cycleId } = await editRef(request, params);
+  const form = await request.formData();
+  const deadline = formText(form, "deadline") || null;
+  const deadlineChanged = deadline !== (formText(form, "deadline_before") || null);
+  let patch: Record<string, unknown>;
+  if (form.get("structure") === "1") {
+    const { deadline: _d, ...structure } = bodyOf(form);
+    patch = deadlineChanged ? { ...structure, deadline } : structure;
+  } else {
+    if (!deadlineChanged) return fail(400, null, { deadline: ["Nothing to change: pick a new deadline"] });
+    patch = { deadline };
+  }
+  try {
+    const session = await updatePromotionSession(current, "hr_partner", cycleId, sessionId, patch);
+    return redirect(withDone(hrPaths.session(sessionId, cycleId), `Promotion session '${session.name}' saved`));
+  } catch (err) {
+    return failure(err);
+  }
+}

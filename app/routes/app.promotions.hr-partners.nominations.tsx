@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
+import { HrNominationsPage } from "~/features/promotions/components/hr-nominations-page";
+import { loadNominationsPage } from "~/features/promotions/hr-partner-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Run Promotion Calibration Session | PMR" }];
+
+/** /app/promotions/hr-partners/nominations?cycle_id=: the HR partner's nominations and promotion sessions in the cycle. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadNominationsPage(request);
+}
+
+export default function HrPartnerNominations() {
+  return <HrNominationsPage data={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
+import { HrSessionPage } from "~/features/promotions/components/hr-session-page";
+import { hrSessionAction, loadHrSessionPage } from "~/features/promotions/hr-session-pages.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.session.name ?? "Promotion session"} | PMR` }];
+
+/** /app/promotions/hr-partners/sessions/{id}?cycle_id=: run the promotion calibration session, live. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return loadHrSessionPage(request, params);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return hrSessionAction(args);
+}
+
+export default function HrPromotionSession() {
+  return <HrSessionPage data={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
