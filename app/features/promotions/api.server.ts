@@ -1,7 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { z } from "zod";
-import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
-import { assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
+import { parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
+import { created, only, reader, writer, type RouteParams } from "~/platform/api-routes.server";
+import { assertSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { getDb } from "~/platform/db.server";
 import type { SessionRole } from "~/features/calibration/rules";
 import type { EndorsementAction } from "~/features/promotions/rules";
@@ -73,25 +72,7 @@ import { getPromotionDashboard } from "~/features/promotions/dashboard.server";
  * session admin (`runnerRole`); its list, create and edit are the HR partner's own.
  */
 
-type Params = LoaderFunctionArgs["params"];
-type Handler = (current: CurrentUser, request: Request, params: Params) => Promise<unknown>;
-
-function reader(handler: Handler) {
-  return ({ request, params }: LoaderFunctionArgs) => api(async () => handler(await requireApiUser(request), request, params));
-}
-
-function writer(method: "POST" | "PATCH", allow: string[], handler: Handler) {
-  return ({ request, params }: ActionFunctionArgs) =>
-    api(async () => {
-      if (request.method !== method) return methodNotAllowed(allow);
-      return handler(await requireApiUser(request), request, params);
-    });
-}
-
-const created = (schema: z.ZodType, body: unknown) => Response.json(schema.parse(body), { status: 201 });
-
-/** The loader or action of a route that serves only other methods. */
-export const only = (...allow: string[]) => () => methodNotAllowed(allow);
+type Params = RouteParams;
 
 /** The cycle of an owner's path (admin: super admin only). */
 function ownerCycle(owner: Owner, current: CurrentUser, params: Params): number {
@@ -268,3 +249,5 @@ export const dashboardLoader = reader(async (current, request) => {
   const { cycle_id } = parseQuery(request, CycleQuery);
   return DashboardResponse.parse(await getPromotionDashboard(current, cycle_id ?? null));
 });
+
+export { only };
