@@ -37,9 +37,24 @@ export function stateOf(row: { state: string }): SessionState {
   return isSessionState(row.state) ? row.state : "draft";
 }
 
-export function toSessionJson(row: SessionRow): SessionJson {
+type SessionCoreRow = {
+  id: number;
+  cycleId: number;
+  name: string;
+  state: string;
+  deadline: Date | null;
+  version: number;
+  closedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  cycle: { name: string };
+  createdBy: { id: number; name: string; email: string } | null;
+  members: ReadonlyArray<{ role: "ADMIN" | "PANELIST" | "SIGN_OFF"; user: { id: number; name: string; email: string } }>;
+};
+
+/** What every session's JSON carries, rating or promotion: identity, state, deadline and people. */
+export function sessionCoreJson(row: SessionCoreRow) {
   const members = (role: "ADMIN" | "PANELIST" | "SIGN_OFF") => row.members.filter((m) => m.role === role).map((m) => personJson(m.user));
-  const live = row.participants.filter((p) => !p.terminatedAt);
   const state = stateOf(row);
   return {
     id: row.id,
@@ -53,10 +68,6 @@ export function toSessionJson(row: SessionRow): SessionJson {
     session_admin: members("ADMIN")[0] ?? null,
     panelists: members("PANELIST"),
     sign_off_parties: members("SIGN_OFF"),
-    guideline: readGuideline(row.guideline),
-    participant_count: live.length,
-    changed_count: live.filter((p) => p.rating !== p.participant.proposedRating).length,
-    terminated_count: row.participants.length - live.length,
     version: row.version,
     closed_at: row.closedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -64,9 +75,9 @@ export function toSessionJson(row: SessionRow): SessionJson {
   };
 }
 
-/** The audit snapshot of a session (its settings and people, not what was said in it). */
-export function sessionAuditSnapshot(row: SessionRow) {
-  const s = toSessionJson(row);
+/** The audit snapshot's common part: the settings and people of a session (not what was said in it). */
+export function sessionCoreAudit(row: SessionCoreRow) {
+  const s = sessionCoreJson(row);
   return {
     cycle_id: s.cycle_id,
     name: s.name,
@@ -76,9 +87,28 @@ export function sessionAuditSnapshot(row: SessionRow) {
     session_admin: s.session_admin?.email ?? null,
     panelists: s.panelists.map((p) => p.email),
     sign_off_parties: s.sign_off_parties.map((p) => p.email),
-    guideline: s.guideline,
-    participant_ids: row.participants.map((p) => p.id),
   };
+}
+
+export function toSessionJson(row: SessionRow): SessionJson {
+  const live = row.participants.filter((p) => !p.terminatedAt);
+  const { version, closed_at, created_at, updated_at, ...core } = sessionCoreJson(row);
+  return {
+    ...core,
+    guideline: readGuideline(row.guideline),
+    participant_count: live.length,
+    changed_count: live.filter((p) => p.rating !== p.participant.proposedRating).length,
+    terminated_count: row.participants.length - live.length,
+    version,
+    closed_at,
+    created_at,
+    updated_at,
+  };
+}
+
+/** The audit snapshot of a session (its settings and people, not what was said in it). */
+export function sessionAuditSnapshot(row: SessionRow) {
+  return { ...sessionCoreAudit(row), guideline: readGuideline(row.guideline), participant_ids: row.participants.map((p) => p.id) };
 }
 
 /** The roles `current` holds in the session (admin: a super admin). */

@@ -2,7 +2,7 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import type { CurrentUser } from "~/platform/auth.server";
 import { forbidden } from "~/platform/api.server";
 import { SESSION_STATE_LABELS, type SessionRole, type SessionState } from "~/features/calibration/rules";
-import { personJson, requireSession, rolesIn, stateOf, type Client, type SessionRow } from "~/features/calibration/model.server";
+import { personJson, requireSession, rolesIn, sessionCoreAudit, sessionCoreJson, stateOf, type Client, type SessionRow } from "~/features/calibration/model.server";
 import { PROMOTION_DECISION_LABELS, parseStoredDecision } from "~/features/participants/rules";
 import {
   ENDORSEMENT_STATUSES,
@@ -159,43 +159,21 @@ export const promotionSessionInclude = {
 export type PromotionSessionRow = Prisma.CalibrationSessionGetPayload<{ include: typeof promotionSessionInclude }>;
 
 export function toPromotionSessionJson(row: PromotionSessionRow): PromotionSessionJson {
-  const members = (role: "ADMIN" | "PANELIST" | "SIGN_OFF") => row.members.filter((m) => m.role === role).map((m) => personJson(m.user));
   const live = row.participants.filter((p) => !p.terminatedAt);
-  const state = stateOf(row);
+  const { version, closed_at, created_at, updated_at, ...core } = sessionCoreJson(row);
   return {
-    id: row.id,
-    cycle_id: row.cycleId,
-    cycle_name: row.cycle.name,
-    name: row.name,
-    state,
-    state_label: SESSION_STATE_LABELS[state],
-    deadline: row.deadline?.toISOString() ?? null,
-    created_by: row.createdBy ? personJson(row.createdBy) : null,
-    session_admin: members("ADMIN")[0] ?? null,
-    panelists: members("PANELIST"),
-    sign_off_parties: members("SIGN_OFF"),
+    ...core,
     nomination_count: live.length,
     decided_count: live.filter((p) => parseStoredDecision(p.decision)).length,
-    version: row.version,
-    closed_at: row.closedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    version,
+    closed_at,
+    created_at,
+    updated_at,
   };
 }
 
 export function promotionSessionAudit(row: PromotionSessionRow) {
-  const s = toPromotionSessionJson(row);
-  return {
-    cycle_id: s.cycle_id,
-    name: s.name,
-    state: s.state,
-    deadline: s.deadline,
-    created_by: s.created_by?.email ?? null,
-    session_admin: s.session_admin?.email ?? null,
-    panelists: s.panelists.map((p) => p.email),
-    sign_off_parties: s.sign_off_parties.map((p) => p.email),
-    session_participant_ids: row.participants.map((p) => p.id),
-  };
+  return { ...sessionCoreAudit(row), session_participant_ids: row.participants.map((p) => p.id) };
 }
 
 export function promotionAllowed(roles: readonly SessionRole[], state: SessionState): Record<PromotionAction, boolean> {
