@@ -10,10 +10,7 @@
  * .tools/bin/temporal-test-server, ADR 0027). Continue-as-new needs the dev server (its suggestion threshold is
  * set low there), started by the last group of tests.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Context } from "@temporalio/activity";
 import { ApplicationFailure, WorkflowUpdateFailedError, type WorkflowHandle } from "@temporalio/client";
@@ -38,16 +35,10 @@ import * as real from "../../worker/activities/endorsements";
 import { WORKFLOWS_PATH } from "../../worker/worker";
 import { temporalCliPath } from "../../scripts/lib/temporal-dev";
 import { createTestUser } from "../support/api";
+import { createWorkflowTestEnv, timeSkipping } from "../support/time-skipping";
 import { freePorts } from "../support/temporal";
 import { sleep, until } from "../support/wait";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const TEST_SERVER = process.env.TEMPORAL_TEST_SERVER ?? path.join(root, ".tools/bin/temporal-test-server");
-// scripts/setup.sh installs it; a missing server fails the suite rather than skipping the reminder tests.
-const timeSkipping = fs.existsSync(TEST_SERVER);
-if (!timeSkipping && process.env.ALLOW_NO_TIME_SKIPPING !== "1") {
-  throw new Error(`Temporal's time-skipping test server is missing at ${TEST_SERVER}: run bash scripts/setup.sh`);
-}
 
 const TASK_QUEUE = "endorsement-workflow-test";
 const HOUR = 60 * 60 * 1000;
@@ -182,27 +173,7 @@ async function skip(ms: number): Promise<void> {
 
 beforeAll(async () => {
   org = await createOrg();
-  if (timeSkipping) {
-    const [port] = await freePorts(1);
-    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: "existing-path", path: TEST_SERVER }, port } });
-    // Register the app's search attributes (the test server has no list call, so no ensureSearchAttributes).
-    const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType
-    await env.connection.operatorService.addSearchAttributes({
-      namespace: env.namespace ?? "default",
-      searchAttributes: Object.fromEntries(CUSTOM_SEARCH_ATTRIBUTE_KEYS.map((k) => [k.name, KEYWORD])),
-    });
-  } else {
-    const [port, httpPort, metricsPort] = await freePorts(3);
-    env = await TestWorkflowEnvironment.createLocal({
-      server: {
-        executable: { type: "existing-path", path: temporalCliPath() },
-        ip: "127.0.0.1",
-        port,
-        searchAttributes: [...CUSTOM_SEARCH_ATTRIBUTE_KEYS],
-        extraArgs: ["--http-port", String(httpPort), "--metrics-port", String(metricsPort)],
-      },
-    });
-  }
+  env = await createWorkflowTestEnv();
   worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: WORKFLOWS_PATH, activities });
   running = worker.run();
 });
