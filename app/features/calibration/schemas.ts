@@ -4,14 +4,17 @@
 import { z } from "zod";
 import { CALIBRATION_LIMITS, POTENTIALS, RATINGS, guidelineTotal, type Guideline } from "~/features/calibration/rules";
 
-const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
-const ids = (what: string, max: number) =>
+/** A positive whole id, with its field named in the message. */
+export const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+/** A list of distinct ids, at most `max`. */
+export const ids = (what: string, max: number) =>
   z
     .array(id(what), { error: `${what}s must be a list of ids` })
     .max(max, `At most ${max} ${what}s`)
     .refine((xs) => new Set(xs).size === xs.length, `${what}s must not repeat`);
 
-const text = (what: string, max: number) =>
+/** Required text (trimmed), at most `max` characters. */
+export const text = (what: string, max: number) =>
   z
     .string({ error: `${what} must be text` })
     .trim()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { SESSION_STATES, type SessionRole } from "~/features/calibration/rules";
-import { CommentJsonSchema, CommentSchema } from "~/features/calibration/contract.server";
+import { CloseSessionsResponse, CommentResponse, CommentSchema, CommentsResponse } from "~/features/calibration/contract.server";
 import { FeedbackSummaryResponse } from "~/features/summaries/contract.server";
 import { ENDORSEMENT_OUTCOMES, ENDORSEMENT_STATUSES, PROMOTION_ACTIONS, PROMOTION_DECISIONS, PROMOTION_EVENTS } from "~/features/promotions/rules";
 import {
@@ -215,10 +215,7 @@ export const PromotionSessionListResponse = z.object({ promotion_calibration_ses
 export const PromotionSessionResponse = z.object({ promotion_calibration_session: PromotionSessionSchema });
 export const VoteResponse = z.object({ vote: VoteJsonSchema });
 export const DecisionResponse = z.object({ decision: Decision.nullable(), changed: z.boolean().describe("false: the nomination already had this decision") });
-export const CommentsResponse = z.object({ comments: z.array(CommentJsonSchema) });
-export const CommentResponse = z.object({ comment: CommentJsonSchema });
-export const CloseSessionsResponse = z.object({ closed_session_ids: z.array(int) });
-export { FeedbackSummaryResponse };
+export { CloseSessionsResponse, CommentResponse, CommentsResponse, FeedbackSummaryResponse };
 
 // ---------------------------------------------------------------------------------------------
 // OpenAPI

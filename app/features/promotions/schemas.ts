@@ -3,21 +3,8 @@
  */
 import { z } from "zod";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
-import { DeadlineSchema } from "~/features/calibration/schemas";
+import { DeadlineSchema, id, ids, text } from "~/features/calibration/schemas";
 import { ENDORSEMENT_OUTCOMES, PROMOTION_DECISIONS, PROMOTION_LIMITS, PROMOTION_VOTES } from "~/features/promotions/rules";
-
-const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
-const ids = (what: string, max: number) =>
-  z
-    .array(id(what), { error: `${what}s must be a list of ids` })
-    .max(max, `At most ${max} ${what}s`)
-    .refine((xs) => new Set(xs).size === xs.length, `${what}s must not repeat`);
-const text = (what: string, max: number) =>
-  z
-    .string({ error: `${what} must be text` })
-    .trim()
-    .min(1, `${what} is required`)
-    .max(max, `${what} must be at most ${max} characters`);
 
 export const PromotionSessionInputSchema = z
   .object({
