@@ -1,15 +1,15 @@
-import { stringify } from "csv-stringify/sync";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { assertSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { stateOf } from "~/features/calibration/model.server";
 import { parseStoredDecision } from "~/features/participants/rules";
 import { parseEndorsementStatus } from "~/features/promotions/rules";
-import { CHUNK_TX, claimRows, type JobHandler } from "~/features/jobs/runner.server";
+import type { JobHandler } from "~/features/jobs/runner.server";
+import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { createJob, type CreateJobOptions } from "~/features/jobs/service.server";
 import { jobTypeDef } from "~/features/jobs/job-types.server";
 import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
 import type { JobJson } from "~/features/jobs/rules";
-import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
+import type { StepResult } from "../../../../workflows/bulk-job-contract";
 
 /**
  * Download of a cycle's promotion nominations as CSV (`download_nomination_jobs`, issue 14): one row per
@@ -39,8 +39,6 @@ export const NOMINATION_DOWNLOAD_COLUMNS = [
   "promotion_decision",
 ] as const;
 
-const PART_PREFIX = "part:";
-const partKind = (n: number) => `${PART_PREFIX}${String(n).padStart(6, "0")}`;
 
 const nominationInclude = {
   nominatedBy: { select: { email: true } },
@@ -102,41 +100,12 @@ export const nominationsDownloadHandler: JobHandler = {
     });
     const records = nominations.flatMap(nominationRecords);
     // Free text (rationales, endorsements) starting with = + - @ would run as a spreadsheet formula: escaped.
-    const csv = stringify(records, { header: part === 0, columns: [...NOMINATION_DOWNLOAD_COLUMNS], escape_formulas: true });
-    const to = cursor.row + records.length;
-    const next: JobStep | null =
-      nominations.length < ctx.chunkRows ? null : { phase: "export", cursor: { row: to, afterId: nominations[nominations.length - 1]!.id, part: part + 1 } };
-    ctx.checkCancelled();
-    await ctx.db.$transaction(async (tx) => {
-      if (!(await claimRows(tx, ctx.job.id, { phase: PHASE.writing, from: cursor.row, to }))) return;
-      if (csv.length > 0) {
-        await tx.jobFile.createMany({
-          data: [{ jobId: ctx.job.id, kind: partKind(part), name: partKind(part), contentType: "text/csv", content: Buffer.from(csv, "utf8") }],
-          skipDuplicates: true,
-        });
-      }
-      await tx.job.update({ where: { id: ctx.job.id }, data: { succeededRows: { increment: records.length } } });
-    }, CHUNK_TX);
-    return { next };
+    await writeCsvPart(ctx, { part, fromRow: cursor.row, columns: NOMINATION_DOWNLOAD_COLUMNS, records, escapeFormulas: true });
+    return { next: nextPart(ctx, nominations, cursor.row, records.length, part) };
   },
 
   async finish(ctx) {
-    const job = ctx.job;
-    const name = jobTypeDef("DOWNLOAD_NOMINATIONS").output!.fileName(job);
-    return {
-      status: "SUCCEEDED",
-      message: `${job.processedRows} rows written`,
-      // Assemble the parts into the output file inside the database (no copy through Node).
-      write: async (tx) => {
-        await tx.$executeRaw`
-          INSERT INTO "JobFile" ("jobId", kind, name, "contentType", content)
-          SELECT ${job.id}, 'output', ${name}, 'text/csv; charset=utf-8', COALESCE(string_agg(content, ''::bytea ORDER BY kind), ''::bytea)
-          FROM "JobFile" WHERE "jobId" = ${job.id} AND kind LIKE ${PART_PREFIX + "%"}
-          ON CONFLICT ("jobId", kind) DO NOTHING`;
-        await tx.jobFile.deleteMany({ where: { jobId: job.id, kind: { startsWith: PART_PREFIX } } });
-        await tx.job.update({ where: { id: job.id }, data: { totalRows: job.processedRows } });
-      },
-    };
+    return assembleCsv(ctx, jobTypeDef("DOWNLOAD_NOMINATIONS").output!.fileName(ctx.job), `${ctx.job.processedRows} rows written`);
   },
 };
 
