@@ -1,6 +1,8 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
 import { ApiError } from "~/platform/api.server";
 
-/** Page loaders' handling of service failures: an ApiError becomes the error page (404/403/...). */
+/** Page loaders' and actions' handling of service failures: an ApiError becomes the error page (404/403/...) or the action's answer. */
 
 /** For page loaders: run a service call, turning an ApiError into the thrown Response the error boundary renders. */
 export async function forPage<T>(fn: () => Promise<T>): Promise<T> {
@@ -31,4 +33,51 @@ export async function orNotFoundPage<T>(fn: () => Promise<T>): Promise<T> {
     if (err instanceof ApiError && err.status === 404) throw notFoundPage();
     throw err;
   }
+}
+
+/** The 403 the route error boundary renders as the "You don't have access to this page" page. */
+export function forbiddenPage(): Response {
+  return new Response("You don't have access to this page", { status: 403, statusText: "Forbidden" });
+}
+
+/** A page read: the service's 404 and 403 become the spec's error pages ('Not found', "You don't have access to this page"). */
+export async function pageRead<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await forPage(fn);
+  } catch (err) {
+    if (err instanceof Response && err.status === 404) throw notFoundPage();
+    if (err instanceof Response && err.status === 403) throw forbiddenPage();
+    throw err;
+  }
+}
+
+/** What a page action answers: a toast on success; the message and a message per field otherwise. */
+export type PageActionResult<I extends string> = { ok: true; intent: I; message: string } | { ok: false; intent: I | null; message: string; fieldErrors: Record<string, string> };
+
+/**
+ * Run a page action: success → 200 { ok, intent, message } (the page toasts it); invalid input (zod) → 400 with
+ * a message per field; an ApiError → its status (403/404/409/503) and message, shown in the page.
+ */
+export async function pageAction<I extends string>(intent: I | null, fn: () => Promise<string>) {
+  try {
+    if (intent === null) return data<PageActionResult<I>>({ ok: false, intent, message: "Unknown action", fieldErrors: {} }, { status: 400 });
+    return data<PageActionResult<I>>({ ok: true, intent, message: await fn() });
+  } catch (err) {
+    if (err instanceof z.ZodError) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of err.issues) {
+        const key = String(issue.path[0] ?? "form");
+        if (!(key in fieldErrors)) fieldErrors[key] = issue.message;
+      }
+      return data<PageActionResult<I>>({ ok: false, intent, message: err.issues[0]?.message ?? "Invalid input", fieldErrors }, { status: 400 });
+    }
+    if (err instanceof ApiError) return data<PageActionResult<I>>({ ok: false, intent, message: err.message, fieldErrors: {} }, { status: err.status });
+    throw err;
+  }
+}
+
+/** The intent of a posted form, when it is one of `allowed`. */
+export function intentOf<T extends string>(form: FormData, allowed: readonly T[]): T | null {
+  const raw = form.get("intent");
+  return typeof raw === "string" && (allowed as readonly string[]).includes(raw) ? (raw as T) : null;
 }

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { requireUser } from "~/platform/auth.server";
-import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { sessionVersion } from "~/features/calibration/views.server";
-import { pageRead } from "~/features/calibration/meeting-pages.server";
 import type { SessionRole } from "~/features/calibration/rules";
 
 /**

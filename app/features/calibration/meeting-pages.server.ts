@@ -1,30 +1,18 @@
-import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { ApiError } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { forPage, notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { cyclesForRole, listSessions } from "~/features/calibration/sessions.server";
 import { getSessionDetail } from "~/features/calibration/views.server";
-import type { MeetingActionResult, MeetingIntent, MeetingRole, SessionListPageData, SessionPageData } from "~/features/calibration/meeting-page-types";
+import type { MeetingRole, SessionListPageData, SessionPageData } from "~/features/calibration/meeting-page-types";
 
 /**
  * Server side shared by the meeting pages of the session admin, the panelists and the sign-off party
- * (issue 13): the list of my sessions per cycle, one session as my role reads it, and how an action's
- * result reaches the page. The role-specific actions are in panelist-pages, session-admin-pages and
- * sign-off-pages.server.ts.
+ * (issue 13): the list of my sessions per cycle, one session as my role reads it, and reading posted forms
+ * (page reads, the action runner and intentOf are the platform's: app/platform/page-errors.server.ts).
+ * The role-specific actions are in panelist-pages, session-admin-pages and sign-off-pages.server.ts.
  */
-
-/** A page read: the service's 404 and 403 become the spec's error pages ('Not found', "You don't have access to this page"). */
-export async function pageRead<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await forPage(fn);
-  } catch (err) {
-    if (err instanceof Response && err.status === 404) throw notFoundPage();
-    if (err instanceof Response && err.status === 403) throw new Response("You don't have access to this page", { status: 403, statusText: "Forbidden" });
-    throw err;
-  }
-}
 
 /** /…/calibration-sessions?cycle_id=: my sessions (as `role`) in the cycle; without cycle_id, the latest cycle I am in. */
 export async function loadSessionListPage(request: Request, role: MeetingRole): Promise<SessionListPageData> {
@@ -86,32 +74,4 @@ export function formNumber(form: FormData, name: string): number | undefined {
 export function formText(form: FormData, name: string): string {
   const raw = form.get(name);
   return typeof raw === "string" ? raw : "";
-}
-
-/**
- * Run a page action: success → 200 { ok, intent, message } (the page toasts it); invalid input (zod) → 400 with
- * a message per field; an ApiError → its status (403/404/409/503) and message.
- */
-export async function meetingAction(intent: MeetingIntent | null, fn: () => Promise<string>) {
-  try {
-    if (intent === null) return data<MeetingActionResult>({ ok: false, intent, message: "Unknown action", fieldErrors: {} }, { status: 400 });
-    return data<MeetingActionResult>({ ok: true, intent, message: await fn() });
-  } catch (err) {
-    if (err instanceof z.ZodError) {
-      const fieldErrors: Record<string, string> = {};
-      for (const issue of err.issues) {
-        const key = String(issue.path[0] ?? "form");
-        if (!(key in fieldErrors)) fieldErrors[key] = issue.message;
-      }
-      return data<MeetingActionResult>({ ok: false, intent, message: err.issues[0]?.message ?? "Invalid input", fieldErrors }, { status: 400 });
-    }
-    if (err instanceof ApiError) return data<MeetingActionResult>({ ok: false, intent, message: err.message, fieldErrors: {} }, { status: err.status });
-    throw err;
-  }
-}
-
-/** The intent of a posted form, when it is one of `allowed`. */
-export function intentOf<T extends MeetingIntent>(form: FormData, allowed: readonly T[]): T | null {
-  const raw = form.get("intent");
-  return typeof raw === "string" && (allowed as readonly string[]).includes(raw) ? (raw as T) : null;
 }

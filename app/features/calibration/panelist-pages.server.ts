@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isSpoofing } from "~/platform/auth.server";
-import { pageIdParam } from "~/platform/page-errors.server";
+import { intentOf, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { addComment, proposeRating } from "~/features/calibration/meeting.server";
 import { getParticipantDetail } from "~/features/calibration/views.server";
-import { formNumber, formText, intentOf, meetingAction, pageRead, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
 import type { ParticipantPageData } from "~/features/calibration/meeting-page-types";
 
 /**
@@ -28,7 +28,7 @@ export async function participantPageAction({ request, params }: ActionFunctionA
   const { current, cycleId, sessionId, spId } = await participantRef(request, params);
   const form = await request.formData();
   const intent = intentOf(form, ["propose", "comment"] as const);
-  return meetingAction(intent, async () => {
+  return pageAction(intent, async () => {
     if (intent === "propose") {
       await proposeRating(current, cycleId, sessionId, spId, { rating: formNumber(form, "rating"), justification: formText(form, "justification") });
       return "Rating proposed";

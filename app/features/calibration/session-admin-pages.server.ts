@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { badRequest } from "~/platform/api.server";
 import { addComment, changeRating, moveParticipants, progressToReview, terminateParticipant } from "~/features/calibration/meeting.server";
-import { formNumber, formText, intentOf, meetingAction, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { intentOf, pageAction } from "~/platform/page-errors.server";
+import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
 
 /**
  * The session admin's page (/app/session-admin/calibration-sessions/{id}?cycle_id=) runs the meeting:
@@ -19,7 +20,7 @@ export async function sessionAdminAction({ request, params }: ActionFunctionArgs
   const { current, cycleId, sessionId } = await requireSessionRef(request, params);
   const form = await request.formData();
   const intent = intentOf(form, ["set_rating", "move", "terminate", "progress_to_review", "comment"] as const);
-  return meetingAction(intent, async () => {
+  return pageAction(intent, async () => {
     switch (intent) {
       case "set_rating": {
         const spId = requiredId(form, "sp_id", "a participant");

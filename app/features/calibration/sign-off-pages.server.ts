@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { addComment, signOff } from "~/features/calibration/meeting.server";
-import { formText, intentOf, meetingAction, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { intentOf, pageAction } from "~/platform/page-errors.server";
+import { formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
 
 /**
  * The sign-off party's page (/app/sign-off-party/calibration-sessions/{id}?cycle_id=): close the session
@@ -11,7 +12,7 @@ export async function signOffAction({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = intentOf(form, ["close", "revision", "comment"] as const);
   const comment = formText(form, "comment");
-  return meetingAction(intent, async () => {
+  return pageAction(intent, async () => {
     if (intent === "close") {
       await signOff(current, cycleId, sessionId, "close", comment.trim() ? { comment } : {});
       return "Session closed";

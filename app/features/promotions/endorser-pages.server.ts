@@ -2,9 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { getDb } from "~/platform/db.server";
 import { badRequest } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { forbiddenPage, intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { answerEndorsement, getEndorsement, listMyEndorsements } from "~/features/promotions/endorsements.server";
-import { forbiddenPage, formText, intentOf, pageAction, pageRead } from "~/features/promotions/page-helpers.server";
+import { formText } from "~/features/promotions/page-helpers.server";
 import type { EndorsementListPageData, EndorsementPageData } from "~/features/promotions/endorser-page-types";
 
 /**

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { getDb } from "~/platform/db.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
-import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { getCycle } from "~/features/cycles/service.server";
 import { createPromotionSession, listNominationPool, listPromotionSessions, promotionCycles, updatePromotionSession } from "~/features/promotions/sessions.server";
 import { getPromotionSessionDetail } from "~/features/promotions/meeting.server";
-import { formId, formIds, formText, pageRead, withDone } from "~/features/promotions/page-helpers.server";
+import { formId, formIds, formText, withDone } from "~/features/promotions/page-helpers.server";
 import {
   hrPaths,
   type HrCycle,

@@ -2,13 +2,13 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { getDb } from "~/platform/db.server";
 import { badRequest } from "~/platform/api.server";
 import { isSpoofing, requireUser } from "~/platform/auth.server";
-import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
+import { intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { getCycle } from "~/features/cycles/service.server";
 import { runnerRole } from "~/features/promotions/model.server";
 import { transitionPromotionSession } from "~/features/promotions/sessions.server";
 import { requestEndorsements } from "~/features/promotions/endorsements.server";
 import { addNominationComment, decideNomination, getPromotionSessionDetail, listNominationComments } from "~/features/promotions/meeting.server";
-import { formId, formIds, formText, intentOf, pageAction, pageRead } from "~/features/promotions/page-helpers.server";
+import { formId, formIds, formText } from "~/features/promotions/page-helpers.server";
 import type { HrSessionPageData } from "~/features/promotions/hr-page-types";
 
 /**

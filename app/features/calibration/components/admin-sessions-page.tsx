@@ -1,15 +1,15 @@
 import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from "@mui/material";
 import { DataGrid } from "@mui/x-data-grid";
 import { useEffect, useMemo, useState } from "react";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
-import { countByState, deadlineText, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
+import { countByState, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { poolColumns } from "~/features/calibration/components/session-participant-picker";
-import { SessionRowActions, SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionRowActions, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionTable } from "~/features/calibration/components/session-table";
 
 /**
  * /app/admin/calibration-sessions ('Calibration Sessions', super admin): every rating calibration session of
@@ -115,62 +115,35 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
       <Typography variant="h6" component="h2" id="admin-sessions-heading" sx={{ mb: 1 }}>
         Sessions
       </Typography>
-      <OutlinedTable
-        testId="admin-sessions-table"
+      <SessionTable
+        prefix="admin"
         ariaLabel="Calibration sessions"
-        empty={data.sessions.length === 0}
         emptyText="No calibration sessions in this cycle yet. HR partners create them."
-        emptyTestId="admin-sessions-empty"
-        head={
-          <>
-            <TableCell>Name</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>HR partner</TableCell>
-            <TableCell>Session admin</TableCell>
-            <TableCell>Panelists</TableCell>
-            <TableCell>Sign-off party</TableCell>
-            <TableCell>Deadline</TableCell>
-            <TableCell align="right">Participants</TableCell>
-            <TableCell align="right">Changed ratings</TableCell>
-            <TableCell align="right">Terminated</TableCell>
-            <TableCell>Workflow</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </>
-        }
-      >
-        {data.sessions.map((s) => (
-          <TableRow key={s.id} data-testid={`admin-session-row-${s.id}`}>
-            <TableCell>
-              <Link component={RemixLink} to={editPath(s.id)} data-testid={`admin-session-name-${s.id}`}>
-                {s.name}
-              </Link>
-            </TableCell>
-            <TableCell>
-              <SessionStateChip state={s.state} testId={`admin-session-state-${s.id}`} />
-            </TableCell>
-            <TableCell>{peopleText([s.created_by])}</TableCell>
-            <TableCell>{peopleText([s.session_admin])}</TableCell>
-            <TableCell>{peopleText(s.panelists)}</TableCell>
-            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
-            <TableCell data-testid={`admin-session-deadline-${s.id}`}>{deadlineText(s.deadline)}</TableCell>
-            <TableCell align="right" data-testid={`admin-session-participants-${s.id}`}>
-              {s.participant_count}
-            </TableCell>
-            <TableCell align="right" data-testid={`admin-session-changed-${s.id}`}>
-              {s.changed_count}
-            </TableCell>
-            <TableCell align="right" data-testid={`admin-session-terminated-${s.id}`}>
-              {s.terminated_count}
-            </TableCell>
-            <TableCell>
+        sessions={data.sessions}
+        name={{
+          cell: (s) => (
+            <Link component={RemixLink} to={editPath(s.id)} data-testid={`admin-session-name-${s.id}`}>
+              {s.name}
+            </Link>
+          ),
+        }}
+        before={[{ head: "HR partner", cell: (s) => peopleText([s.created_by]) }]}
+        deadlineTestId
+        after={[
+          { head: "Participants", align: "right", testId: "admin-session-participants", cell: (s) => s.participant_count },
+          { head: "Changed ratings", align: "right", testId: "admin-session-changed", cell: (s) => s.changed_count },
+          { head: "Terminated", align: "right", testId: "admin-session-terminated", cell: (s) => s.terminated_count },
+          {
+            head: "Workflow",
+            cell: (s) => (
               <Typography component="code" variant="body2" sx={{ fontFamily: "monospace" }} data-testid={`admin-session-workflow-${s.id}`}>
                 {s.workflow_id}
               </Typography>
-            </TableCell>
-            <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel={`Edit ${s.name}`} />
-          </TableRow>
-        ))}
-      </OutlinedTable>
+            ),
+          },
+        ]}
+        actions={(s) => <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel={`Edit ${s.name}`} />}
+      />
     </Box>
   );
 }

@@ -1,14 +1,14 @@
 import { Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, FormControlLabel, Stack, Switch, TableCell, TableRow, Typography } from "@mui/material";
+import { Alert, Box, Button, FormControlLabel, Stack, Switch, Typography } from "@mui/material";
 import { DataGrid } from "@mui/x-data-grid";
 import { useMemo, useState } from "react";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
-import { deadlineText, type HrPartnerPageData, type SetupActionResult } from "~/features/calibration/session-setup";
+import type { HrPartnerPageData, SetupActionResult } from "~/features/calibration/session-setup";
 import { PoolSearch, poolColumns, searchPool } from "~/features/calibration/components/session-participant-picker";
-import { SessionRowActions, SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionRowActions, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionTable } from "~/features/calibration/components/session-table";
 
 /**
  * /app/ratings/hr-partners ('Create & Activate Calibration Session'): the HR partner's sessions in the cycle of
@@ -67,40 +67,16 @@ function SessionsSection({ data }: { data: Selected }) {
           Create session
         </Button>
       </Stack>
-      <OutlinedTable
-        testId="hr-sessions-table"
+      <SessionTable
+        prefix="hr"
         ariaLabel="Your calibration sessions"
-        empty={data.sessions.length === 0}
         emptyText="You have no calibration sessions in this cycle yet."
-        emptyTestId="hr-sessions-empty"
-        head={
-          <>
-            <TableCell>Name</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>Participants</TableCell>
-            <TableCell>Session admin</TableCell>
-            <TableCell>Panelists</TableCell>
-            <TableCell>Sign-off party</TableCell>
-            <TableCell>Deadline</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </>
-        }
-      >
-        {data.sessions.map((s) => (
-          <TableRow key={s.id} data-testid={`hr-session-row-${s.id}`}>
-            <TableCell data-testid={`hr-session-name-${s.id}`}>{s.name}</TableCell>
-            <TableCell>
-              <SessionStateChip state={s.state} testId={`hr-session-state-${s.id}`} />
-            </TableCell>
-            <TableCell data-testid={`hr-session-count-${s.id}`}>{s.participant_count}</TableCell>
-            <TableCell>{peopleText([s.session_admin])}</TableCell>
-            <TableCell>{peopleText(s.panelists)}</TableCell>
-            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
-            <TableCell data-testid={`hr-session-deadline-${s.id}`}>{deadlineText(s.deadline)}</TableCell>
-            <SessionRowActions session={s} editPath={`/app/ratings/hr-partners/sessions/${s.id}/edit`} testIdPrefix="hr" busy={busy} />
-          </TableRow>
-        ))}
-      </OutlinedTable>
+        sessions={data.sessions}
+        name={{ testId: "hr-session-name", cell: (s) => s.name }}
+        before={[{ head: "Participants", testId: "hr-session-count", cell: (s) => s.participant_count }]}
+        deadlineTestId
+        actions={(s) => <SessionRowActions session={s} editPath={`/app/ratings/hr-partners/sessions/${s.id}/edit`} testIdPrefix="hr" busy={busy} />}
+      />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { Button, Typography } from "@mui/material";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { ratingText } from "~/features/participants/rules";
 import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
 import type { RatingChangeJson } from "~/features/calibration/types";
@@ -23,6 +23,45 @@ function valueText(field: RatingChangeJson["field"], v: number | null): string {
   return field === "potential" ? (POTENTIAL_LABELS[v as Potential] ?? String(v)) : ratingText(v);
 }
 
+/**
+ * A change's values: the old one struck through → the new one (struck through too and marked "(superseded)" when
+ * a later change replaced it). Shared with the promotion decision history; `testIds` name the old and new value.
+ */
+export function ChangeValues({ oldText, newText, superseded, testIds }: { oldText: string; newText: string; superseded: boolean; testIds?: { old: string; new: string } }) {
+  return (
+    <>
+      <del data-testid={testIds?.old}>{oldText}</del> →{" "}
+      {superseded ? (
+        <>
+          <del data-testid={testIds?.new}>{newText}</del> <span className="note">(superseded)</span>
+        </>
+      ) : (
+        <ins data-testid={testIds?.new}>{newText}</ins>
+      )}
+    </>
+  );
+}
+
+/** A change history table: When, (Participant,) Change, By, Reason; `children` are its rows. */
+export function ChangeTable({ ariaLabel, testId, participantColumn = false, children }: { ariaLabel: string; testId: string; participantColumn?: boolean; children: ReactNode }) {
+  return (
+    <PlainTable>
+      <table aria-label={ariaLabel} data-testid={testId}>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            {participantColumn && <th scope="col">Participant</th>}
+            <th scope="col">Change</th>
+            <th scope="col">By</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </PlainTable>
+  );
+}
+
 function HistoryRow({ c, showParticipant }: { c: RatingChangeJson; showParticipant: boolean }) {
   return (
     <tr data-testid={`history-row-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
@@ -30,14 +69,12 @@ function HistoryRow({ c, showParticipant }: { c: RatingChangeJson; showParticipa
       {showParticipant && <td>{c.participant.name}</td>}
       <td data-testid={`history-change-${c.id}`}>
         <span className="note block">{c.field === "potential" ? "Potential" : "Rating"}</span>
-        <del data-testid={`history-old-${c.id}`}>{valueText(c.field, c.old_value)}</del> →{" "}
-        {c.superseded ? (
-          <>
-            <del data-testid={`history-new-${c.id}`}>{valueText(c.field, c.new_value)}</del> <span className="note">(superseded)</span>
-          </>
-        ) : (
-          <ins data-testid={`history-new-${c.id}`}>{valueText(c.field, c.new_value)}</ins>
-        )}
+        <ChangeValues
+          oldText={valueText(c.field, c.old_value)}
+          newText={valueText(c.field, c.new_value)}
+          superseded={c.superseded}
+          testIds={{ old: `history-old-${c.id}`, new: `history-new-${c.id}` }}
+        />
       </td>
       <td>{c.changed_by?.name ?? "—"}</td>
       <td className="pre-wrap">{c.reason}</td>
@@ -56,24 +93,11 @@ export function RatingHistory({ history, showParticipant = true }: { history: Ra
           No rating has been changed yet.
         </Typography>
       ) : (
-        <PlainTable>
-          <table aria-label="Rating change history" data-testid="history-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                {showParticipant && <th scope="col">Participant</th>}
-                <th scope="col">Change</th>
-                <th scope="col">By</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((c) => (
-                <HistoryRow key={c.id} c={c} showParticipant={showParticipant} />
-              ))}
-            </tbody>
-          </table>
-        </PlainTable>
+        <ChangeTable ariaLabel="Rating change history" testId="history-table" participantColumn={showParticipant}>
+          {shown.map((c) => (
+            <HistoryRow key={c.id} c={c} showParticipant={showParticipant} />
+          ))}
+        </ChangeTable>
       )}
       {more && (
         <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 1, display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }} data-testid="history-count">

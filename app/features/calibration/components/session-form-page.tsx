@@ -1,11 +1,11 @@
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from "@mui/material";
-import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { RATINGS } from "~/features/calibration/rules";
 import type { SessionJson } from "~/features/calibration/types";
 import { deadlineText, type SessionFormPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { SessionSetupForm } from "~/features/calibration/components/session-setup-form";
-import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
+import { peopleText } from "~/features/calibration/components/session-setup-parts";
+import { SessionFormFrame, SessionStageNote, SessionSummary } from "~/features/calibration/components/session-form-frame";
 
 /**
  * The create and edit pages of a calibration session (HR partner: /app/ratings/hr-partners/create-session and
@@ -13,8 +13,8 @@ import { SessionStateChip, peopleText } from "~/features/calibration/components/
  * actions: hr-partner-pages.server.ts and admin-pages.server.ts.
  */
 
-function SessionSummary({ session }: { session: SessionJson }) {
-  const rows: Array<[string, string, string]> = [
+function summaryRows(session: SessionJson): Array<[string, string, string]> {
+  return [
     ["Name", session.name, "summary-name"],
     ["Participants", `${session.participant_count} (${session.changed_count} changed ratings, ${session.terminated_count} terminated)`, "summary-participants"],
     ["Session admin", peopleText([session.session_admin]), "summary-session-admin"],
@@ -23,56 +23,26 @@ function SessionSummary({ session }: { session: SessionJson }) {
     ["Guideline", RATINGS.map((r) => `${r}: ${session.guideline[r]}%`).join(" · "), "summary-guideline"],
     ["Deadline", deadlineText(session.deadline), "summary-deadline"],
   ];
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="session-summary">
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 3, rowGap: 1, m: 0 }}>
-        {rows.map(([label, value, testId]) => (
-          <Box key={label} sx={{ display: "contents" }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }} data-testid={testId}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
-    </Paper>
-  );
 }
 
 function StageNotes({ data }: { data: SessionFormPageData }) {
-  const s = data.session;
   const { cycle } = data;
-  if (!s && !data.structureEditable) {
-    return (
-      <Alert severity="warning" data-testid="session-stage-note">
-        This cycle is in the {cycle.stage_label}: calibration sessions are set up from the start stage through calibration.
-      </Alert>
-    );
-  }
-  if (s?.state === "closed") {
-    return (
-      <Alert severity="info" data-testid="session-stage-note">
-        This session is closed; nothing in it changes any more.
-      </Alert>
-    );
-  }
-  if (s && !data.structureEditable) {
-    return (
-      <Alert severity="info" data-testid="session-stage-note">
-        The session is {s.state_label.toLowerCase()}: its name, people and guideline are fixed; only the deadline can change.
-      </Alert>
-    );
-  }
-  if (cycle.state !== "calibration") {
-    return (
+  const activationNote =
+    cycle.state !== "calibration" ? (
       <Alert severity="info" data-testid="session-stage-note">
         A session can be activated once the cycle reaches the calibration stage (it is in the {cycle.stage_label} now).
       </Alert>
-    );
-  }
-  return null;
+    ) : null;
+  return (
+    <SessionStageNote
+      session={data.session}
+      structureEditable={data.structureEditable}
+      stageLabel={cycle.stage_label}
+      kind="calibration"
+      fixed="name, people and guideline"
+      otherwise={activationNote}
+    />
+  );
 }
 
 export function SessionFormPage({ title, backLabel }: { title: string; backLabel: string }) {
@@ -81,51 +51,36 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
   const busy = useNavigation().state !== "idle";
   const s = data.session;
   const activateError = result && !result.ok && result.intent === "activate" ? result.formError : null;
+  const workflow = data.workflowId && (
+    <Typography variant="body2" color="text.secondary" data-testid="session-workflow-id">
+      Temporal workflow <Box component="code">{data.workflowId}</Box>
+    </Typography>
+  );
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to={data.backTo} sx={{ display: "inline-block", mb: 1 }} data-testid="session-back-link">
-        ← {backLabel}
-      </Link>
-      <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-          <Typography variant="h5" component="h1">
-            {title}
-          </Typography>
-          {s && <SessionStateChip state={s.state} testId="session-state" />}
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
-          <Typography data-testid="session-cycle-name">{data.cycle.name}</Typography>
-          <CycleStageChip cycleId={data.cycle.id} stage={data.cycle.state} />
-          {data.workflowId && (
-            <Typography variant="body2" color="text.secondary" data-testid="session-workflow-id">
-              Temporal workflow <Box component="code">{data.workflowId}</Box>
-            </Typography>
-          )}
-        </Stack>
-        <StageNotes data={data} />
-        {activateError && (
-          <Alert severity="error" data-testid="session-activate-error">
-            {activateError}
-          </Alert>
-        )}
-        {s && !data.structureEditable && <SessionSummary session={s} />}
-        {(data.structureEditable || (s && data.deadlineEditable)) && <SessionSetupForm data={data} result={result} busy={busy} />}
-        {s && data.canActivate && (
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Form method="post">
-              <input type="hidden" name="intent" value="activate" />
-              <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-                <Button type="submit" variant="outlined" color="secondary" disabled={busy} data-testid="session-activate">
-                  Activate session
-                </Button>
-                <Typography variant="body2" color="text.secondary">
-                  Activation starts the session as saved (save your changes first); after it only the deadline can change.
-                </Typography>
-              </Stack>
-            </Form>
-          </Paper>
-        )}
-      </Stack>
-    </Box>
+    <SessionFormFrame backTo={data.backTo} backLabel={backLabel} title={title} state={s?.state ?? null} cycle={data.cycle} cycleExtra={workflow}>
+      <StageNotes data={data} />
+      {activateError && (
+        <Alert severity="error" data-testid="session-activate-error">
+          {activateError}
+        </Alert>
+      )}
+      {s && !data.structureEditable && <SessionSummary rows={summaryRows(s)} />}
+      {(data.structureEditable || (s && data.deadlineEditable)) && <SessionSetupForm data={data} result={result} busy={busy} />}
+      {s && data.canActivate && (
+        <Paper variant="outlined" sx={{ p: 2 }}>
+          <Form method="post">
+            <input type="hidden" name="intent" value="activate" />
+            <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
+              <Button type="submit" variant="outlined" color="secondary" disabled={busy} data-testid="session-activate">
+                Activate session
+              </Button>
+              <Typography variant="body2" color="text.secondary">
+                Activation starts the session as saved (save your changes first); after it only the deadline can change.
+              </Typography>
+            </Stack>
+          </Form>
+        </Paper>
+      )}
+    </SessionFormFrame>
   );
 }

@@ -2,7 +2,7 @@ import { Box, Typography } from "@mui/material";
 import { PROMOTION_DECISION_LABELS, type PromotionDecision } from "~/features/promotions/rules";
 import type { DecisionChangeJson } from "~/features/promotions/types";
 import { whenText } from "~/features/calibration/meeting-page-types";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { ChangeTable, ChangeValues } from "~/features/calibration/components/rating-history";
 
 /**
  * A nomination's decision history (newest first), like calibration's rating history: the old value struck
@@ -22,37 +22,18 @@ export function DecisionHistory({ nominationId, history }: { nominationId: numbe
           No decision yet.
         </Typography>
       ) : (
-        <PlainTable>
-          <table aria-label="Decision history" data-testid={`decision-history-${nominationId}-table`}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Change</th>
-                <th scope="col">By</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.map((c) => (
-                <tr key={c.id} data-testid={`decision-change-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
-                  <td className="nowrap">{whenText(c.created_at)}</td>
-                  <td>
-                    <del>{label(c.old_value)}</del> →{" "}
-                    {c.superseded ? (
-                      <>
-                        <del>{label(c.new_value)}</del> <span className="note">(superseded)</span>
-                      </>
-                    ) : (
-                      <ins>{label(c.new_value)}</ins>
-                    )}
-                  </td>
-                  <td>{c.changed_by?.name ?? "—"}</td>
-                  <td className="pre-wrap">{c.reason}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </PlainTable>
+        <ChangeTable ariaLabel="Decision history" testId={`decision-history-${nominationId}-table`}>
+          {history.map((c) => (
+            <tr key={c.id} data-testid={`decision-change-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
+              <td className="nowrap">{whenText(c.created_at)}</td>
+              <td>
+                <ChangeValues oldText={label(c.old_value)} newText={label(c.new_value)} superseded={c.superseded} />
+              </td>
+              <td>{c.changed_by?.name ?? "—"}</td>
+              <td className="pre-wrap">{c.reason}</td>
+            </tr>
+          ))}
+        </ChangeTable>
       )}
     </Box>
   );

@@ -3,8 +3,8 @@ import { Box, Button, Link, Stack, TableCell, TableRow, Typography } from "@mui/
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { deadlineText } from "~/features/calibration/session-setup";
-import { SessionStateChip, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { SessionTable } from "~/features/calibration/components/session-table";
 import type { NominationRowJson } from "~/features/promotions/types";
 import { hrPaths, type NominationsPageData } from "~/features/promotions/hr-page-types";
 import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
@@ -58,57 +58,37 @@ function SessionsSection({ data }: { data: Selected }) {
           Create session
         </Button>
       </Stack>
-      <OutlinedTable
-        testId="hr-sessions-table"
+      <SessionTable
+        prefix="hr"
         ariaLabel="Promotion sessions"
-        empty={data.sessions.length === 0}
         emptyText="You have no promotion sessions in this cycle yet."
-        emptyTestId="hr-sessions-empty"
-        head={
-          <>
-            <TableCell>Name</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>Nominations</TableCell>
-            <TableCell>Decided</TableCell>
-            <TableCell>Session admin</TableCell>
-            <TableCell>Panelists</TableCell>
-            <TableCell>Sign-off party</TableCell>
-            <TableCell>Deadline</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </>
-        }
-      >
-        {data.sessions.map((s) => (
-          <TableRow key={s.id} data-testid={`hr-session-row-${s.id}`}>
-            <TableCell>
-              <Link component={RemixLink} to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
-                {s.name}
-              </Link>
-            </TableCell>
-            <TableCell>
-              <SessionStateChip state={s.state} testId={`hr-session-state-${s.id}`} />
-            </TableCell>
-            <TableCell data-testid={`hr-session-count-${s.id}`}>{s.nomination_count}</TableCell>
-            <TableCell data-testid={`hr-session-decided-${s.id}`}>{s.decided_count}</TableCell>
-            <TableCell>{peopleText([s.session_admin])}</TableCell>
-            <TableCell>{peopleText(s.panelists)}</TableCell>
-            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
-            <TableCell>{deadlineText(s.deadline)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-                <Button size="small" component={RemixLink} to={hrPaths.session(s.id, cycleId)} aria-label={`Open ${s.name}`} data-testid={`hr-session-open-${s.id}`}>
-                  Open
+        sessions={data.sessions}
+        name={{
+          cell: (s) => (
+            <Link component={RemixLink} to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
+              {s.name}
+            </Link>
+          ),
+        }}
+        before={[
+          { head: "Nominations", testId: "hr-session-count", cell: (s) => s.nomination_count },
+          { head: "Decided", testId: "hr-session-decided", cell: (s) => s.decided_count },
+        ]}
+        actions={(s) => (
+          <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+              <Button size="small" component={RemixLink} to={hrPaths.session(s.id, cycleId)} aria-label={`Open ${s.name}`} data-testid={`hr-session-open-${s.id}`}>
+                Open
+              </Button>
+              {s.state === "draft" && s.created_by?.id === data.myId && (
+                <Button size="small" component={RemixLink} to={hrPaths.edit(s.id, cycleId)} aria-label={`Edit ${s.name}`} data-testid={`hr-session-edit-${s.id}`}>
+                  Edit
                 </Button>
-                {s.state === "draft" && s.created_by?.id === data.myId && (
-                  <Button size="small" component={RemixLink} to={hrPaths.edit(s.id, cycleId)} aria-label={`Edit ${s.name}`} data-testid={`hr-session-edit-${s.id}`}>
-                    Edit
-                  </Button>
-                )}
-              </Stack>
-            </TableCell>
-          </TableRow>
-        ))}
-      </OutlinedTable>
+              )}
+            </Stack>
+          </TableCell>
+        )}
+      />
     </Box>
   );
 }

@@ -1,0 +1,176 @@
+import { Form, Link as RemixLink } from "@remix-run/react";
+import { Alert, Button, Divider, Paper, Stack, TextField } from "@mui/material";
+import { useEffect, useState, type ReactNode } from "react";
+import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
+import type { PersonJson } from "~/features/calibration/types";
+import { isoToLocalInput, localInputToIso } from "~/features/calibration/session-setup";
+import { PeoplePicker, PersonPicker } from "~/features/calibration/components/session-people-pickers";
+
+/**
+ * What the create/edit forms of a rating and a promotion calibration session share: the form errors, the name,
+ * the people (session admin, panelists, sign-off party), the deadline and the buttons. The feature passes
+ * the session's `kind` (the people's help texts; a promotion session's admin is optional), what it puts in
+ * the session (`members`: participants or nominations) and anything after the people (`extra`, e.g. the
+ * rating guideline). Once the session is no longer a draft (`structureEditable` false), the deadline alone.
+ */
+
+/**
+ * The deadline in the browser's local time (set after hydration: the server does not know the time zone), posted
+ * as ISO UTC in `deadline` next to the value it had (`deadline_before`) so an unchanged deadline is not sent.
+ */
+export function DeadlineField({ initialIso, error, disabled }: { initialIso: string | null; error?: string; disabled?: boolean }) {
+  const [local, setLocal] = useState("");
+  const [initialLocal, setInitialLocal] = useState("");
+  useEffect(() => {
+    const v = isoToLocalInput(initialIso);
+    setLocal(v);
+    setInitialLocal(v);
+  }, [initialIso]);
+  const iso = local !== "" && local === initialLocal ? initialIso ?? "" : localInputToIso(local);
+  return (
+    <>
+      <TextField
+        type="datetime-local"
+        label="Deadline"
+        value={local}
+        onChange={(e) => setLocal(e.target.value)}
+        disabled={disabled}
+        error={!!error}
+        helperText={error ?? "In your local time. Reminders go out a day before and at the deadline; leave it empty for none."}
+        sx={{ maxWidth: 320 }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "session-deadline" } }}
+      />
+      <input type="hidden" name="deadline" value={iso} />
+      <input type="hidden" name="deadline_before" value={initialIso ?? ""} />
+    </>
+  );
+}
+
+type FormSession = { name: string; session_admin: PersonJson | null; panelists: PersonJson[]; sign_off_parties: PersonJson[]; deadline: string | null };
+
+/** The help text under each people picker: what that role does in this kind of session. */
+const PEOPLE_HELP = {
+  rating: {
+    admin: "Runs the session: changes ratings, moves participants, sends it for sign-off",
+    panelists: "Propose ratings and comment",
+    signOff: "Approves the outcome or asks for a revision",
+  },
+  promotion: {
+    admin: "Optional: runs the session with you (asks endorsers, decides, sends it for sign-off)",
+    panelists: "Read the nominations and endorsements, vote and comment",
+    signOff: "Approves the outcome or sends it back",
+  },
+};
+
+/** What the shell reads of the page's data (the session is null on the create page). */
+type FormFrame = { session: FormSession | null; structureEditable: boolean; deadlineEditable: boolean; backTo: string };
+
+export function SessionFormShell({
+  kind,
+  form: { session: s, structureEditable: structure, deadlineEditable, backTo },
+  intent,
+  formError,
+  errors,
+  busy,
+  members,
+  extra,
+}: {
+  kind: "rating" | "promotion";
+  form: FormFrame;
+  intent?: string;
+  formError: string | null | undefined;
+  errors: Partial<Record<string, string[]>>;
+  busy: boolean;
+  members: ReactNode;
+  extra?: ReactNode;
+}) {
+  const help = PEOPLE_HELP[kind];
+  const noun = kind === "rating" ? "calibration session" : "promotion session";
+  const first = (key: string) => errors[key]?.[0];
+  const [name, setName] = useState(s?.name ?? "");
+  const [admin, setAdmin] = useState<PersonJson | null>(s?.session_admin ?? null);
+  const [panelists, setPanelists] = useState<PersonJson[]>(s?.panelists ?? []);
+  const [signOff, setSignOff] = useState<PersonJson[]>(s?.sign_off_parties ?? []);
+  const groups = [
+    {
+      name: "panelist_id",
+      label: "Panelists",
+      value: panelists,
+      onChange: setPanelists,
+      error: first("panelist_ids"),
+      helperText: help.panelists,
+      testId: "session-panelists-input",
+    },
+    {
+      name: "sign_off_id",
+      label: "Sign-off party",
+      value: signOff,
+      onChange: setSignOff,
+      error: first("sign_off_ids"),
+      helperText: help.signOff,
+      testId: "session-sign-off-input",
+    },
+  ];
+  return (
+    <Form method="post" noValidate aria-label={`${s ? "Edit" : "Create"} ${noun}`}>
+      {intent && <input type="hidden" name="intent" value={intent} />}
+      {structure && <input type="hidden" name="structure" value="1" />}
+      <Stack spacing={3}>
+        {formError && (
+          <Alert severity="error" data-testid="session-form-error">
+            {formError}
+          </Alert>
+        )}
+        {errors.form && (
+          <Alert severity="error" data-testid="session-form-error">
+            {errors.form.join(" ")}
+          </Alert>
+        )}
+        {structure && (
+          <>
+            <TextField
+              name="name"
+              label="Session name"
+              required
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              error={!!first("name")}
+              helperText={first("name")}
+              sx={{ maxWidth: 520 }}
+              slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.nameMax, "data-testid": "session-name" } }}
+            />
+            {members}
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Stack spacing={2} sx={{ maxWidth: 640 }}>
+                <PersonPicker
+                  name="session_admin_id"
+                  label="Session admin"
+                  required={kind === "rating"}
+                  value={admin}
+                  onChange={setAdmin}
+                  error={first("session_admin_id")}
+                  helperText={help.admin}
+                  testId="session-admin-input"
+                />
+                {groups.map((g) => (
+                  <PeoplePicker key={g.name} {...g} />
+                ))}
+              </Stack>
+            </Paper>
+            {extra}
+            <Divider />
+          </>
+        )}
+        <DeadlineField key={s?.deadline ?? "none"} initialIso={s?.deadline ?? null} error={first("deadline")} disabled={!deadlineEditable} />
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained" disabled={busy || (!structure && !deadlineEditable)} data-testid="session-save">
+            {s ? (structure ? "Save" : "Save deadline") : "Create session"}
+          </Button>
+          <Button component={RemixLink} to={backTo} disabled={busy} data-testid="session-cancel">
+            Cancel
+          </Button>
+        </Stack>
+      </Stack>
+    </Form>
+  );
+}
