@@ -1,0 +1,73 @@
+import { Alert, Box, Stack, Typography } from "@mui/material";
+import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
+import type { CycleStage } from "~/features/cycles/rules";
+import type { DashboardJson, PromotionSessionJson } from "~/features/promotions/types";
+import { ApprovalRates, EndorsementCompletion, NominationsPerCycle, SessionProgress } from "~/features/promotions/components/dashboard-charts";
+import { DashboardSessions } from "~/features/promotions/components/dashboard-sessions";
+
+/**
+ * /app/admin/promotion-dashboard?cycle_id= ('Promotion Dashboard', super admin): nominations per cycle,
+ * and for the selected cycle the endorsements' completion, the sessions' progress and the approval rates by
+ * department, level and manager (each a chart with a table view), then the cycle's promotion sessions with
+ * Close and Close all. Loader and action: app/features/promotions/dashboard-pages.server.ts.
+ */
+
+type CycleOption = { id: number; name: string };
+export type DashboardPageData =
+  | { kind: "none" | "invalid"; message: string; cycles: CycleOption[] }
+  | {
+      kind: "selected";
+      cycles: CycleOption[];
+      cycleId: number;
+      spoofing: boolean;
+      dashboard: DashboardJson;
+      sessions: PromotionSessionJson[];
+    };
+
+export function DashboardPage({ data }: { data: DashboardPageData }) {
+  return (
+    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400 }}>
+      <CyclePageHeader title="Promotion Dashboard" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
+      {data.kind === "selected" ? <Selected data={data} /> : <CycleMessage kind={data.kind} message={data.message} />}
+    </Stack>
+  );
+}
+
+function Selected({ data }: { data: Extract<DashboardPageData, { kind: "selected" }> }) {
+  const { dashboard: d } = data;
+  return (
+    <>
+      {d.cycle && (
+        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+          <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.stage as CycleStage} size="medium" />
+          <Typography color="text.secondary">Approval rates count the decisions of closed promotion sessions (the nominees' promotion decisions).</Typography>
+        </Stack>
+      )}
+      {data.spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
+      <NominationsPerCycle cycles={d.cycles} selectedId={data.cycleId} />
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" },
+          gap: 3,
+        }}
+      >
+        <EndorsementCompletion endorsements={d.endorsements} completion={d.endorsement_completion} />
+        <SessionProgress sessions={d.sessions} />
+      </Box>
+      <Box
+        sx={{
+          display: "grid",
+          gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" },
+          gap: 3,
+        }}
+      >
+        <ApprovalRates id="rates-by-department" by="department" rows={d.by_department} />
+        <ApprovalRates id="rates-by-level" by="level" rows={d.by_level} />
+      </Box>
+      <ApprovalRates id="rates-by-manager" by="manager" rows={d.by_manager} />
+      <DashboardSessions sessions={data.sessions} spoofing={data.spoofing} />
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Button, Stack, Typography } from "@mui/material";
+import { useState } from "react";
+import type { CommentJson } from "~/features/calibration/types";
+import type { PromotionSessionDetailJson } from "~/features/promotions/types";
+import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
+import { CommentThread } from "~/features/calibration/components/comment-thread";
+import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
+import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import { NominationDiscussion, type OpenNomination } from "~/features/promotions/components/panelist-discussion";
+import { PROMOTION_PAGES, promotionPaths } from "~/features/promotions/components/panelist-session-list";
+import { SignOffOutcomeTable } from "~/features/promotions/components/sign-off-outcome-table";
+
+/**
+ * The promotion sign-off party's session page (/app/promotions/sign-off-party/sessions/{id}?cycle_id=): the
+ * outcome (decision, votes, endorsements and decision history per nomination), the session's comments (the
+ * notes of earlier sign-offs) and, for the nomination opened with ?nomination=, its comment thread. While the
+ * session is in review: "Approve" (the decisions become the nominees' promotion decisions; optional comment)
+ * and "Send back" (comment required), each after a confirmation; the service's 409/400 is shown in the dialog.
+ */
+
+export type SignOffPageData = {
+  cycleId: number;
+  spoofing: boolean;
+  detail: PromotionSessionDetailJson;
+  sessionComments: CommentJson[];
+  open: OpenNomination | null;
+};
+
+export function SignOffPage({ data }: { data: SignOffPageData }) {
+  const { detail, cycleId, spoofing, open } = data;
+  const { session, allowed, nominations } = detail;
+  useLiveSession(promotionPaths.events("sign_off", session.id, cycleId), session.version);
+  const canSignOff = allowed.sign_off && !spoofing;
+  const [dialog, setDialog] = useState<"close" | "revision" | null>(null);
+  const openNomination = open ? nominations.find((n) => n.nomination_id === open.nomination_id) : undefined;
+  const undecided = nominations.filter((n) => !n.decision && !n.terminated && n.nomination_status === "nominated").length;
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 1300 }}>
+      <MeetingHeader
+        title={session.name}
+        session={session}
+        spoofing={spoofing}
+        back={{
+          to: promotionPaths.list("sign_off", cycleId),
+          label: PROMOTION_PAGES.sign_off.title,
+        }}
+        actions={
+          canSignOff && (
+            <>
+              <Button variant="outlined" color="warning" onClick={() => setDialog("revision")} data-testid="send-back">
+                Send back
+              </Button>
+              <Button variant="contained" onClick={() => setDialog("close")} data-testid="approve">
+                Approve
+              </Button>
+            </>
+          )
+        }
+      />
+      {session.state !== "in_review" && (
+        <Alert severity="info" data-testid="session-note">
+          {session.state === "closed"
+            ? "The outcome was approved: the session is closed and its decisions are final."
+            : "The session is not in review: there is nothing to sign off yet."}
+        </Alert>
+      )}
+      <MeetingSection id="outcome" title={`Outcome (${session.decided_count} of ${session.nomination_count} nominations decided)`} testId="outcome">
+        {nominations.length === 0 ? (
+          <Typography color="text.secondary" data-testid="outcome-empty">
+            No nominations in this session.
+          </Typography>
+        ) : (
+          <SignOffOutcomeTable
+            nominations={nominations}
+            openId={open?.nomination_id ?? null}
+            hrefOf={(id) => promotionPaths.session("sign_off", session.id, cycleId, id)}
+          />
+        )}
+      </MeetingSection>
+      {open && openNomination && <NominationDiscussion nomineeName={openNomination.nominee.name} open={open} canComment={allowed.comment && !spoofing} />}
+      <CommentThread
+        id="session-comments"
+        title="Session comments"
+        comments={data.sessionComments}
+        canComment={false}
+        emptyText="No comments on the session yet. The comment you give when you approve or send back the outcome appears here."
+      />
+
+      <ConfirmDialog
+        open={dialog === "close"}
+        onClose={() => setDialog(null)}
+        intent="close"
+        title="Approve the outcome?"
+        text={`The decisions become the nominees' promotion decisions and the session closes; nothing in it can change afterwards.${
+          undecided ? ` ${undecided} nomination${undecided === 1 ? " has" : "s have"} no decision.` : ""
+        }`}
+        confirmLabel="Approve"
+        comment={{ label: "Comment (optional)", required: false }}
+        testId="approve-dialog"
+      />
+      <ConfirmDialog
+        open={dialog === "revision"}
+        onClose={() => setDialog(null)}
+        intent="revision"
+        title="Send the outcome back?"
+        text="The session goes back to whoever runs it, who revises it and sends it for review again."
+        confirmLabel="Send back"
+        color="warning"
+        comment={{ label: "What should change?", required: true }}
+        testId="send-back-dialog"
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
+import { PROMOTION_LIMITS, PROMOTION_VOTES, VOTE_LABELS, type PromotionVote } from "~/features/promotions/rules";
+import type { VoteJson } from "~/features/promotions/types";
+import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+
+/**
+ * A panelist's vote on one nomination: Promote, Do not promote or Defer, with an optional note. Posts
+ * intent=vote (nomination_id, vote, note) to the page's action; a new vote replaces the panelist's earlier one.
+ * Test ids (`id` = the nomination id): `vote-form-${id}`, `vote-note-${id}`, `vote-submit-${id}`, `vote-error-${id}`,
+ * `my-vote-${id}`; the choices are radios labelled with the vote's name.
+ */
+export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: number; nomineeName: string; mine: VoteJson | null }) {
+  const action = useMeetingAction();
+  const errors = action.failure?.fieldErrors ?? {};
+  const id = nominationId;
+  const labelId = `vote-label-${id}`;
+  return (
+    <Box component="section" aria-label={`Your vote on ${nomineeName}`}>
+      <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear} data-testid={`vote-form-${id}`}>
+        <input type="hidden" name="intent" value="vote" />
+        <input type="hidden" name="nomination_id" value={id} />
+        <Stack spacing={1.5}>
+          <FormControl error={Boolean(errors.vote)}>
+            <FormLabel id={labelId}>Your vote</FormLabel>
+            <RadioGroup row name="vote" aria-labelledby={labelId} defaultValue={mine?.vote ?? ""}>
+              {PROMOTION_VOTES.map((v: PromotionVote) => (
+                <FormControlLabel
+                  key={v}
+                  value={v}
+                  control={
+                    <Radio
+                      slotProps={{
+                        input: {
+                          "data-testid": `vote-option-${id}-${v}`,
+                        } as object,
+                      }}
+                    />
+                  }
+                  label={VOTE_LABELS[v]}
+                />
+              ))}
+            </RadioGroup>
+            {errors.vote && <FormHelperText>{errors.vote}</FormHelperText>}
+          </FormControl>
+          <TextField
+            name="note"
+            label="Note (optional)"
+            multiline
+            minRows={2}
+            fullWidth
+            defaultValue={mine?.note ?? ""}
+            error={Boolean(errors.note)}
+            helperText={errors.note ?? "Why? The session admin and the other panelists read it."}
+            slotProps={{
+              htmlInput: {
+                maxLength: PROMOTION_LIMITS.noteMax,
+                "data-testid": `vote-note-${id}`,
+              },
+            }}
+          />
+          {action.failure && !errors.vote && !errors.note && (
+            <Alert severity="error" data-testid={`vote-error-${id}`}>
+              {action.failure.message}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+            <Button type="submit" variant="contained" disabled={action.busy} data-testid={`vote-submit-${id}`}>
+              {mine ? "Change vote" : "Save vote"}
+            </Button>
+            <Typography variant="body2" color="text.secondary" data-testid={`my-vote-${id}`}>
+              {mine ? `Your vote: ${mine.vote_label}` : "You have not voted yet"}
+            </Typography>
+          </Stack>
+        </Stack>
+      </action.fetcher.Form>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import { redirect } from "@remix-run/node";
+import { ApiError } from "~/platform/api.server";
+import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
+import { forPage } from "~/platform/page-errors.server";
+import { getPromotionDashboard } from "~/features/promotions/dashboard.server";
+import { adminClosePromotionSessions, listPromotionSessions, transitionPromotionSession } from "~/features/promotions/sessions.server";
+import { formText, intentOf, promotionAction } from "~/features/promotions/panelist-pages.server";
+import type { DashboardJson, PromotionSessionJson } from "~/features/promotions/types";
+
+/**
+ * The admin promotion dashboard (/app/admin/promotion-dashboard?cycle_id=, super admin only: the /app/admin
+ * layout refuses others with 'You do not have access to this page', and the loader and action here check
+ * again): the dashboard's counts for the cycle, the cycle's promotion sessions, closing one or all of them.
+ */
+
+async function requireAdmin(request: Request) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return current;
+}
+
+type CycleOption = { id: number; name: string };
+export type DashboardPageData =
+  | { kind: "none" | "invalid"; message: string; cycles: CycleOption[] }
+  | {
+      kind: "selected";
+      cycles: CycleOption[];
+      cycleId: number;
+      spoofing: boolean;
+      dashboard: DashboardJson;
+      sessions: PromotionSessionJson[];
+    };
+
+const options = (d: DashboardJson): CycleOption[] => d.cycles.map((c) => ({ id: c.id, name: c.name }));
+
+/** Without ?cycle_id= the page goes to the cycle the dashboard picks (the latest with nominations, else the latest). */
+export async function loadDashboardPage(request: Request): Promise<DashboardPageData> {
+  const current = await requireAdmin(request);
+  const url = new URL(request.url);
+  const raw = url.searchParams.get("cycle_id");
+  if (raw === null || raw === "" || !/^\d+$/.test(raw)) {
+    const overview = await forPage(() => getPromotionDashboard(current, null));
+    if (raw && overview.cycles.length)
+      return {
+        kind: "invalid",
+        message: "Invalid Cycle ID",
+        cycles: options(overview),
+      };
+    if (!overview.cycle) return { kind: "none", message: "No cycles present", cycles: [] };
+    url.searchParams.set("cycle_id", String(overview.cycle.id));
+    throw redirect(url.pathname + url.search);
+  }
+  const cycleId = Number(raw);
+  let dashboard: DashboardJson;
+  try {
+    dashboard = await getPromotionDashboard(current, cycleId);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    const overview = await forPage(() => getPromotionDashboard(current, null));
+    return {
+      kind: "invalid",
+      message: "Invalid Cycle ID",
+      cycles: options(overview),
+    };
+  }
+  const sessions = await forPage(() => listPromotionSessions(current, "admin", cycleId));
+  return {
+    kind: "selected",
+    cycles: options(dashboard),
+    cycleId,
+    spoofing: isSpoofing(current),
+    dashboard,
+    sessions,
+  };
+}
+
+/** intent=close: one session (session_id, event close) or, with scope=all, every open promotion session of the cycle. */
+export async function dashboardAction(request: Request) {
+  const current = await requireAdmin(request);
+  const raw = new URL(request.url).searchParams.get("cycle_id") ?? "";
+  const form = await request.formData();
+  const intent = intentOf(form, ["close"] as const);
+  return promotionAction(intent, async () => {
+    if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");
+    const cycleId = Number(raw);
+    if (formText(form, "scope") === "all") {
+      const { closed_session_ids: closed } = await adminClosePromotionSessions(current, cycleId);
+      return closed.length ? `Closed ${closed.length} promotion session${closed.length === 1 ? "" : "s"}` : "No open promotion sessions to close";
+    }
+    const sessionId = formText(form, "session_id");
+    if (!/^\d+$/.test(sessionId)) throw new ApiError(400, "bad_request", "Pick a session to close");
+    const session = await transitionPromotionSession(current, "admin", cycleId, Number(sessionId), "close", {});
+    return `Closed ${session.name}`;
+  });
+}

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
+import { PromotionSessionListPage } from "~/features/promotions/components/panelist-session-list";
+import { loadPromotionListPage } from "~/features/promotions/panelist-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign-off Promotion Calibration Session | PMR" }];
+
+/** /app/promotions/sign-off-party/sessions?cycle_id=: the promotion calibration sessions I sign off. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return loadPromotionListPage(request, "sign_off");
+}
+
+export default function PromotionSignOffSessions() {
+  return <PromotionSessionListPage data={useLoaderData<typeof loader>()} />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
