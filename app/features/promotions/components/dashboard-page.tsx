@@ -1,4 +1,5 @@
-import { Alert, Box, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Stack, Typography } from "@mui/material";
+import { Link as RemixLink } from "@remix-run/react";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
@@ -42,6 +43,9 @@ function Selected({ data }: { data: Extract<DashboardPageData, { kind: "selected
         <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
           <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.stage as CycleStage} size="medium" />
           <Typography color="text.secondary">Approval rates count the decisions of closed promotion sessions (the nominees' promotion decisions).</Typography>
+          <Button component={RemixLink} to={`/app/admin/cycles/${d.cycle.id}/download-nomination-jobs`} variant="outlined" size="small" data-testid="download-nominations">
+            Download nominations (CSV)
+          </Button>
         </Stack>
       )}
       {data.spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
