@@ -1,16 +1,19 @@
-import { redirect } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
 import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
-import { forPage } from "~/platform/page-errors.server";
+import { forPage, intentOf, type PageActionResult } from "~/platform/page-errors.server";
 import { getPromotionDashboard } from "~/features/promotions/dashboard.server";
 import { adminClosePromotionSessions, listPromotionSessions, transitionPromotionSession } from "~/features/promotions/sessions.server";
-import { formText, intentOf, promotionAction } from "~/features/promotions/panelist-pages.server";
+import { startNominationDownload } from "~/features/jobs/types/nominations-download.server";
+import { formText } from "~/features/promotions/page-helpers.server";
+import { promotionAction } from "~/features/promotions/panelist-pages.server";
 import type { DashboardJson, PromotionSessionJson } from "~/features/promotions/types";
 
 /**
  * The admin promotion dashboard (/app/admin/promotion-dashboard?cycle_id=, super admin only: the /app/admin
  * layout refuses others with 'You do not have access to this page', and the loader and action here check
- * again): the dashboard's counts for the cycle, the cycle's promotion sessions, closing one or all of them.
+ * again): the dashboard's counts for the cycle, the cycle's promotion sessions, closing one or all of them,
+ * and starting the nominations download (the DOWNLOAD_NOMINATIONS job of app/features/jobs).
  */
 
 async function requireAdmin(request: Request) {
@@ -74,12 +77,29 @@ export async function loadDashboardPage(request: Request): Promise<DashboardPage
   };
 }
 
-/** intent=close: one session (session_id, event close) or, with scope=all, every open promotion session of the cycle. */
+/** The page of a nominations download job (app/routes/app.admin.cycles.$cycleId.download-nomination-jobs.*). */
+const nominationJobsPath = (cycleId: number, jobId?: number) => `/app/admin/cycles/${cycleId}/download-nomination-jobs${jobId ? `/${jobId}` : ""}`;
+
+/**
+ * intent=download: start the cycle's DOWNLOAD_NOMINATIONS job and go to its page (like the participants
+ * download); intent=close: one session (session_id, event close) or, with scope=all, every open promotion
+ * session of the cycle.
+ */
 export async function dashboardAction(request: Request) {
   const current = await requireAdmin(request);
   const raw = new URL(request.url).searchParams.get("cycle_id") ?? "";
   const form = await request.formData();
-  const intent = intentOf(form, ["close"] as const);
+  const intent = intentOf(form, ["close", "download"] as const);
+  if (intent === "download") {
+    try {
+      if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");
+      const job = await startNominationDownload(current, Number(raw));
+      return redirect(nominationJobsPath(Number(raw), job.id));
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      return data<PageActionResult<"download">>({ ok: false, intent, message: err.message, fieldErrors: {} }, { status: err.status });
+    }
+  }
   return promotionAction(intent, async () => {
     if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");
     const cycleId = Number(raw);

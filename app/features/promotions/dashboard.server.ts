@@ -1,6 +1,6 @@
 import { getDb } from "~/platform/db.server";
 import { assertSuperAdmin, type CurrentUser } from "~/platform/auth.server";
-import { notFound } from "~/platform/api.server";
+import { cycleNotFound } from "~/platform/api.server";
 import { fromDbState } from "~/features/cycles/rules";
 import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import { stateOf } from "~/features/calibration/model.server";
@@ -43,7 +43,7 @@ export async function getPromotionDashboard(current: CurrentUser, cycleId: numbe
   };
   if (chosenId == null) return empty;
   const cycle = await db.cycle.findUnique({ where: { id: chosenId }, select: { id: true, name: true, state: true } });
-  if (!cycle) throw notFound(`Cycle ${chosenId} not found`);
+  if (!cycle) throw cycleNotFound(chosenId);
 
   const [endorsements, sessions, nominated] = await Promise.all([
     db.endorsement.findMany({ where: { nomination: { participant: { cycleId: chosenId } } }, select: { status: true } }),

@@ -1,7 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { transitionPromotionSession } from "~/features/promotions/sessions.server";
 import { addNominationComment } from "~/features/promotions/meeting.server";
-import { formText, intentOf, openNominationId, promotionAction, requirePromotionRef } from "~/features/promotions/panelist-pages.server";
+import { intentOf } from "~/platform/page-errors.server";
+import { formText } from "~/features/promotions/page-helpers.server";
+import { openNominationId, promotionAction, requirePromotionRef } from "~/features/promotions/panelist-pages.server";
 
 /**
  * The promotion sign-off party's session page (/app/promotions/sign-off-party/sessions/{id}?cycle_id=; the
@@ -15,7 +17,7 @@ export async function signOffSessionAction(request: Request, params: LoaderFunct
   const { current, cycleId, sessionId } = ref;
   const form = await request.formData();
   const intent = intentOf(form, ["close", "revision", "comment"] as const);
-  const comment = formText(form, "comment").trim();
+  const comment = formText(form, "comment");
   return promotionAction(intent, async () => {
     if (intent === "close") {
       await transitionPromotionSession(current, "member", cycleId, sessionId, "progress_to_close", comment ? { comment } : {});

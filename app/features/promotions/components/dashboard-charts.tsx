@@ -10,12 +10,7 @@ import { DashboardPanel } from "~/features/promotions/components/dashboard-panel
  * manager. Counts only (the dashboard's JSON holds no rationale, endorsement or comment text).
  */
 
-/**
- * No hover tooltips: the Table view has the numbers. A chart tooltip (an MUI Popper) that opens under the
- * pointer while one of the page's confirmation dialogs closes left the dialog stuck half-closed, invisible
- * but catching every click (seen when the page scrolled during the dialog's exit).
- */
-const NO_TOOLTIP = { tooltip: { trigger: "none" } } as const;
+const CHART_CYCLES = 8;
 
 const pct = (rate: number | null) => (rate == null ? "—" : `${rate}%`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -24,11 +19,12 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function NominationsPerCycle({ cycles, selectedId }: { cycles: DashboardJson["cycles"]; selectedId: number }) {
   const theme = useTheme();
   const withAny = cycles.filter((c) => c.nominated + c.withdrawn > 0);
-  const shown = [...withAny].reverse();
+  // The chart shows the latest CHART_CYCLES cycles with nominations (oldest first); the table all of them.
+  const shown = withAny.slice(0, CHART_CYCLES).reverse();
   const selected = cycles.find((c) => c.id === selectedId);
   const series = [
-    { key: "nominated", label: "Nominated", color: theme.palette.primary.main },
-    { key: "withdrawn", label: "Withdrawn", color: theme.palette.grey[500] },
+    { key: "nominated", label: "Nominated", color: theme.palette.info.main },
+    { key: "withdrawn", label: "Withdrawn", color: theme.palette.grey[400] },
     { key: "decided", label: "Decided", color: theme.palette.secondary.main },
     { key: "promoted", label: "Promoted", color: theme.palette.success.main },
   ] as const;
@@ -49,7 +45,6 @@ export function NominationsPerCycle({ cycles, selectedId }: { cycles: DashboardJ
         <BarChart
           height={300}
           skipAnimation
-          slotProps={NO_TOOLTIP}
           xAxis={[
             {
               scaleType: "band",
@@ -119,7 +114,6 @@ export function EndorsementCompletion({
         <BarChart
           height={300}
           skipAnimation
-          slotProps={NO_TOOLTIP}
           hideLegend
           xAxis={[{ scaleType: "band", data: endorsements.map((e) => e.label) }]}
           yAxis={[{ tickMinStep: 1 }]}
@@ -184,7 +178,6 @@ export function SessionProgress({ sessions }: { sessions: DashboardJson["session
         <BarChart
           height={300}
           skipAnimation
-          slotProps={NO_TOOLTIP}
           xAxis={[{ scaleType: "band", data: sessions.map((s) => s.label) }]}
           yAxis={[{ tickMinStep: 1 }]}
           series={[
@@ -192,13 +185,13 @@ export function SessionProgress({ sessions }: { sessions: DashboardJson["session
               id: "sessions",
               label: "Sessions",
               data: sessions.map((s) => s.count),
-              color: theme.palette.primary.main,
+              color: theme.palette.info.main,
             },
             {
               id: "nominations",
               label: "Nominations",
               data: sessions.map((s) => s.nominations),
-              color: theme.palette.grey[500],
+              color: theme.palette.grey[400],
             },
             {
               id: "decided",
@@ -267,14 +260,14 @@ export function ApprovalRates({ id, by, rows }: { id: string; by: "department" |
         <BarChart
           height={Math.max(160, 56 + rows.length * 36)}
           skipAnimation
-          slotProps={NO_TOOLTIP}
           hideLegend
           layout="horizontal"
           yAxis={[
             {
               scaleType: "band",
-              data: rows.map((r) => r.key),
-              width: by === "manager" ? 220 : 120,
+              // Managers by name in the chart (the table has "Name <email>").
+              data: rows.map((r) => (by === "manager" ? r.key.replace(/\s*<[^>]*>$/, "") : r.key)),
+              width: 160,
               tickLabelStyle: { fontSize: 11 },
             },
           ]}

@@ -1,17 +1,17 @@
-import { Alert, Box, Button, Stack, Typography } from "@mui/material";
-import { Link as RemixLink } from "@remix-run/react";
+import { Alert, Box, Stack, Typography } from "@mui/material";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
 import type { DashboardJson, PromotionSessionJson } from "~/features/promotions/types";
 import { ApprovalRates, EndorsementCompletion, NominationsPerCycle, SessionProgress } from "~/features/promotions/components/dashboard-charts";
 import { DashboardSessions } from "~/features/promotions/components/dashboard-sessions";
+import { DownloadNominations } from "~/features/promotions/components/dashboard-download";
 
 /**
  * /app/admin/promotion-dashboard?cycle_id= ('Promotion Dashboard', super admin): nominations per cycle,
  * and for the selected cycle the endorsements' completion, the sessions' progress and the approval rates by
  * department, level and manager (each a chart with a table view), then the cycle's promotion sessions with
- * Close and Close all. Loader and action: app/features/promotions/dashboard-pages.server.ts.
+ * Close and Close all, and the nominations download (a DOWNLOAD_NOMINATIONS job). Loader and action: app/features/promotions/dashboard-pages.server.ts.
  */
 
 type CycleOption = { id: number; name: string };
@@ -43,11 +43,9 @@ function Selected({ data }: { data: Extract<DashboardPageData, { kind: "selected
         <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
           <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.stage as CycleStage} size="medium" />
           <Typography color="text.secondary">Approval rates count the decisions of closed promotion sessions (the nominees' promotion decisions).</Typography>
-          <Button component={RemixLink} to={`/app/admin/cycles/${d.cycle.id}/download-nomination-jobs`} variant="outlined" size="small" data-testid="download-nominations">
-            Download nominations (CSV)
-          </Button>
         </Stack>
       )}
+      {!data.spoofing && <DownloadNominations cycleId={data.cycleId} />}
       {data.spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
       <NominationsPerCycle cycles={d.cycles} selectedId={data.cycleId} />
       <Box

@@ -12,7 +12,6 @@ import type { PromotionSessionJson } from "~/features/promotions/types";
  * page's action as intent=close with session_id, or with scope=all; the dialog shows a failure's message).
  */
 export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionSessionJson[]; spoofing: boolean }) {
-  // The session of the Close dialog (kept while the dialog fades out after it closes).
   const [target, setTarget] = useState<PromotionSessionJson | null>(null);
   const [closing, setClosing] = useState(false);
   const [closeAll, setCloseAll] = useState(false);
@@ -99,30 +98,39 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
           </TableRow>
         ))}
       </OutlinedTable>
-      <ConfirmDialog
-        open={closing}
-        onClose={() => setClosing(false)}
-        intent="close"
-        fields={{ session_id: String(target?.id ?? "") }}
-        title={`Close ${target?.name ?? "the session"}?`}
-        text="Its decisions become the nominees' promotion decisions without waiting for the sign-off party, and nothing in it changes any more."
-        confirmLabel="Close session"
-        color="error"
-        testId="close-session-dialog"
-      />
-      <ConfirmDialog
-        open={closeAll}
-        onClose={() => setCloseAll(false)}
-        intent="close"
-        fields={{ scope: "all" }}
-        title="Close all promotion sessions?"
-        text={`Close all ${open.length} open promotion session${
-          open.length === 1 ? "" : "s"
-        } of this cycle, drafts included? Their decisions become the nominees' promotion decisions and nothing in them changes any more.`}
-        confirmLabel="Close all"
-        color="error"
-        testId="close-all-dialog"
-      />
+      {/*
+        Each dialog is mounted only while open (no fade-out): kept mounted, a dialog closed by its own success
+        (while the page revalidates) sometimes never finished its exit transition when the page was scrolled or
+        clicked meanwhile, and stayed invisible over the page, catching every click.
+      */}
+      {closing && target && (
+        <ConfirmDialog
+          open
+          onClose={() => setClosing(false)}
+          intent="close"
+          fields={{ session_id: String(target.id) }}
+          title={`Close ${target.name}?`}
+          text="Its decisions become the nominees' promotion decisions without waiting for the sign-off party, and nothing in it changes any more."
+          confirmLabel="Close session"
+          color="error"
+          testId="close-session-dialog"
+        />
+      )}
+      {closeAll && (
+        <ConfirmDialog
+          open
+          onClose={() => setCloseAll(false)}
+          intent="close"
+          fields={{ scope: "all" }}
+          title="Close all promotion sessions?"
+          text={`Close all ${open.length} open promotion session${
+            open.length === 1 ? "" : "s"
+          } of this cycle, drafts included? Their decisions become the nominees' promotion decisions and nothing in them changes any more.`}
+          confirmLabel="Close all"
+          color="error"
+          testId="close-all-dialog"
+        />
+      )}
     </Box>
   );
 }

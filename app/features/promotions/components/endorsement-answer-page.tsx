@@ -1,5 +1,20 @@
 import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Link, Paper, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
+import {
+  Alert,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Link,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
 import { useState } from "react";
 import { ENDORSEMENT_OUTCOMES, ENDORSEMENT_OUTCOME_LABELS, PROMOTION_LIMITS } from "~/features/promotions/rules";
 import { endorsementPaths, type EndorsementPageData } from "~/features/promotions/endorser-page-types";
@@ -15,7 +30,19 @@ import { BackToEndorsements, EndorsementFacts } from "~/features/promotions/comp
 
 type Action = ReturnType<typeof useMeetingAction>;
 
-function AcceptReject({ action, canAccept, canReject, onReject, disabled }: { action: Action; canAccept: boolean; canReject: boolean; onReject: () => void; disabled: boolean }) {
+function AcceptReject({
+  action,
+  canAccept,
+  canReject,
+  onReject,
+  disabled,
+}: {
+  action: Action;
+  canAccept: boolean;
+  canReject: boolean;
+  onReject: () => void;
+  disabled: boolean;
+}) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={1}>
@@ -59,9 +86,21 @@ function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }
           </Typography>
           <FormControl error={Boolean(errors.outcome)} required>
             <FormLabel id="endorsement-outcome-label">Outcome</FormLabel>
-            <RadioGroup row aria-labelledby="endorsement-outcome-label" name="outcome" value={outcome} onChange={(e) => setOutcome(e.target.value)} data-testid="endorsement-outcome-input">
+            <RadioGroup
+              row
+              aria-labelledby="endorsement-outcome-label"
+              name="outcome"
+              value={outcome}
+              onChange={(e) => setOutcome(e.target.value)}
+              data-testid="endorsement-outcome-input"
+            >
               {ENDORSEMENT_OUTCOMES.map((o) => (
-                <FormControlLabel key={o} value={o} control={<Radio slotProps={{ input: { "data-testid": `endorsement-outcome-${o}` } as object }} />} label={ENDORSEMENT_OUTCOME_LABELS[o]} />
+                <FormControlLabel
+                  key={o}
+                  value={o}
+                  control={<Radio slotProps={{ input: { "data-testid": `endorsement-outcome-${o}` } as object }} />}
+                  label={ENDORSEMENT_OUTCOME_LABELS[o]}
+                />
               ))}
             </RadioGroup>
             {errors.outcome && <FormHelperText data-testid="endorsement-outcome-error">Pick Endorsed or Not endorsed</FormHelperText>}
@@ -111,7 +150,9 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
       {spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
       <EndorsementFacts endorsement={e} showAnswer={!open} />
       {e.can.endorse && <EndorseForm action={action} disabled={spoofing} />}
-      {(e.can.accept || e.can.reject) && <AcceptReject action={action} canAccept={e.can.accept} canReject={e.can.reject} onReject={() => setRejecting(true)} disabled={spoofing} />}
+      {(e.can.accept || e.can.reject) && (
+        <AcceptReject action={action} canAccept={e.can.accept} canReject={e.can.reject} onReject={() => setRejecting(true)} disabled={spoofing} />
+      )}
       {!open && (
         <Alert severity="info" data-testid="endorsement-closed">
           This request is closed ({e.status_label.toLowerCase()}); it can no longer be answered.{" "}

@@ -20,7 +20,8 @@ export function EndorsementListPage({ data }: { data: EndorsementListPageData })
         Endorsement Requests
       </Typography>
       <Typography color="text.secondary">
-        People running promotion calibration sessions ask you to endorse a nomination: accept or reject each request, then write your endorsement before its deadline.
+        People running promotion calibration sessions ask you to endorse a nomination: accept or reject each request, then write your endorsement before its
+        deadline.
       </Typography>
       <OutlinedTable
         testId="endorsements-table"
@@ -56,11 +57,24 @@ export function EndorsementListPage({ data }: { data: EndorsementListPageData })
             <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
               <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
                 {isEndorsementOpen(e.status) && (
-                  <Button size="small" variant="contained" component={RemixLink} to={endorsementPaths.endorse(e.id, e.cycle_id)} aria-label={`Answer the request about ${e.nominee.name}`} data-testid={`endorsement-answer-${e.id}`}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    component={RemixLink}
+                    to={endorsementPaths.endorse(e.id, e.cycle_id)}
+                    aria-label={`Answer the request about ${e.nominee.name}`}
+                    data-testid={`endorsement-answer-${e.id}`}
+                  >
                     Answer
                   </Button>
                 )}
-                <Button size="small" component={RemixLink} to={endorsementPaths.view(e.id, e.cycle_id)} aria-label={`View the request about ${e.nominee.name}`} data-testid={`endorsement-view-${e.id}`}>
+                <Button
+                  size="small"
+                  component={RemixLink}
+                  to={endorsementPaths.view(e.id, e.cycle_id)}
+                  aria-label={`View the request about ${e.nominee.name}`}
+                  data-testid={`endorsement-view-${e.id}`}
+                >
                   View
                 </Button>
               </Stack>

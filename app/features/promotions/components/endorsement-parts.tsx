@@ -19,7 +19,16 @@ const STATUS_COLORS: Record<EndorsementStatus, ChipProps["color"]> = {
 };
 
 export function EndorsementStatusChip({ status, label, testId }: { status: EndorsementStatus; label: string; testId?: string }) {
-  return <Chip size="small" label={label} color={STATUS_COLORS[status]} variant={status === "requested" ? "outlined" : "filled"} data-testid={testId} data-status={status} />;
+  return (
+    <Chip
+      size="small"
+      label={label}
+      color={STATUS_COLORS[status]}
+      variant={status === "requested" ? "outlined" : "filled"}
+      data-testid={testId}
+      data-status={status}
+    />
+  );
 }
 
 export function BackToEndorsements() {

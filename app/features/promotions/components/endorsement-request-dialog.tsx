@@ -30,7 +30,9 @@ export function EndorsementRequestDialog({ target, onClose }: { target: SessionN
       <action.fetcher.Form method="post" noValidate>
         <DialogTitle id="request-endorsers-title">Request endorsers{target ? `: ${target.nominee.name}` : ""}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>Each person gets a request to endorse this nomination; they accept or reject it, then write their endorsement before the deadline.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            Each person gets a request to endorse this nomination; they accept or reject it, then write their endorsement before the deadline.
+          </DialogContentText>
           <input type="hidden" name="intent" value="request_endorsers" />
           <input type="hidden" name="nomination_id" value={target?.nomination_id ?? ""} />
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -87,10 +87,22 @@ export function EndorsementStatusButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button size={size} variant="outlined" onClick={() => setOpen(true)} aria-label={`Endorsements of ${nomineeName} (${endorsements.length})`} data-testid={testId}>
+      <Button
+        size={size}
+        variant="outlined"
+        onClick={() => setOpen(true)}
+        aria-label={`Endorsements of ${nomineeName} (${endorsements.length})`}
+        data-testid={testId}
+      >
         Endorsements ({endorsements.length})
       </Button>
-      <EndorsementStatusDialog open={open} onClose={() => setOpen(false)} title={`Endorsements: ${nomineeName}`} endorsements={endorsements} testId={`${testId}-dialog`} />
+      <EndorsementStatusDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Endorsements: ${nomineeName}`}
+        endorsements={endorsements}
+        testId={`${testId}-dialog`}
+      />
     </>
   );
 }

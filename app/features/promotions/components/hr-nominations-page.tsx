@@ -77,11 +77,23 @@ function SessionsSection({ data }: { data: Selected }) {
         actions={(s) => (
           <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
             <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-              <Button size="small" component={RemixLink} to={hrPaths.session(s.id, cycleId)} aria-label={`Open ${s.name}`} data-testid={`hr-session-open-${s.id}`}>
+              <Button
+                size="small"
+                component={RemixLink}
+                to={hrPaths.session(s.id, cycleId)}
+                aria-label={`Open ${s.name}`}
+                data-testid={`hr-session-open-${s.id}`}
+              >
                 Open
               </Button>
               {s.state === "draft" && s.created_by?.id === data.myId && (
-                <Button size="small" component={RemixLink} to={hrPaths.edit(s.id, cycleId)} aria-label={`Edit ${s.name}`} data-testid={`hr-session-edit-${s.id}`}>
+                <Button
+                  size="small"
+                  component={RemixLink}
+                  to={hrPaths.edit(s.id, cycleId)}
+                  aria-label={`Edit ${s.name}`}
+                  data-testid={`hr-session-edit-${s.id}`}
+                >
                   Edit
                 </Button>
               )}

@@ -78,7 +78,8 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
       />
       {session.state === "draft" && cycle.state !== "calibration" && (
         <Alert severity="info" data-testid="session-stage-note">
-          The session can be activated once the cycle reaches the calibration stage (it is in the {cycle.stage_label} now). You can already ask for endorsements.
+          The session can be activated once the cycle reaches the calibration stage (it is in the {cycle.stage_label} now). You can already ask for
+          endorsements.
         </Alert>
       )}
       {(session.state === "active" || session.state === "revision_requested") && (
@@ -96,7 +97,13 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
                 can("request_endorsement") &&
                 !n.terminated &&
                 n.nomination_status === "nominated" && (
-                  <Button size="small" variant="outlined" onClick={() => setRequestFor(n)} aria-label={`Request endorsers for ${n.nominee.name}`} data-testid={`request-endorsers-${n.nomination_id}`}>
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => setRequestFor(n)}
+                    aria-label={`Request endorsers for ${n.nominee.name}`}
+                    data-testid={`request-endorsers-${n.nomination_id}`}
+                  >
                     Request endorsers
                   </Button>
                 )

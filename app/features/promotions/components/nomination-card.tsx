@@ -34,7 +34,11 @@ function Written({ nomination }: { nomination: SessionNominationJson }) {
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
       {written.map((e) => (
-        <Box key={e.id} sx={{ borderLeft: 3, borderColor: e.outcome === "endorsed" ? "success.main" : "warning.main", pl: 1.5 }} data-testid={`nomination-endorsement-${e.id}`}>
+        <Box
+          key={e.id}
+          sx={{ borderLeft: 3, borderColor: e.outcome === "endorsed" ? "success.main" : "warning.main", pl: 1.5 }}
+          data-testid={`nomination-endorsement-${e.id}`}
+        >
           <Typography variant="body2" color="text.secondary">
             <strong>{e.endorser.name}</strong> · {e.outcome_label}
           </Typography>
@@ -99,7 +103,12 @@ export function NominationCard({
               {n.nominee.name}
             </Typography>
             {n.decision ? (
-              <Chip size="small" color={n.decision.value === "PROMOTED" ? "success" : "default"} label={n.decision.label} data-testid={`nomination-decision-${id}`} />
+              <Chip
+                size="small"
+                color={n.decision.value === "PROMOTED" ? "success" : "default"}
+                label={n.decision.label}
+                data-testid={`nomination-decision-${id}`}
+              />
             ) : (
               <Chip size="small" variant="outlined" label="No decision" data-testid={`nomination-decision-${id}`} />
             )}

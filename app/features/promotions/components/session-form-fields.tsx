@@ -47,7 +47,8 @@ export function NominationChecklist({
                     <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 1 }}>
                       <span>{n.nominee.name}</span>
                       <Typography variant="body2" color="text.secondary" component="span">
-                        {n.nominee.email} · Manager: {n.manager?.name ?? "—"} · {n.endorsement_counts.endorsed} of {n.endorsements.length} endorsements completed
+                        {n.nominee.email} · Manager: {n.manager?.name ?? "—"} · {n.endorsement_counts.endorsed} of {n.endorsements.length} endorsements
+                        completed
                       </Typography>
                     </Stack>
                   }

@@ -39,8 +39,20 @@ export function PromotionSessionFormPage({ data, title }: { data: SessionFormPag
   const { form } = data;
   const s = form.session;
   return (
-    <SessionFormFrame backTo={form.backTo} backLabel={s ? s.name : "Run Promotion Calibration Session"} title={title} state={s?.state ?? null} cycle={form.cycle}>
-      <SessionStageNote session={s} structureEditable={form.structureEditable} stageLabel={form.cycle.stage_label} kind="promotion" fixed="name, nominations and people" />
+    <SessionFormFrame
+      backTo={form.backTo}
+      backLabel={s ? s.name : "Run Promotion Calibration Session"}
+      title={title}
+      state={s?.state ?? null}
+      cycle={form.cycle}
+    >
+      <SessionStageNote
+        session={s}
+        structureEditable={form.structureEditable}
+        stageLabel={form.cycle.stage_label}
+        kind="promotion"
+        fixed="name, nominations and people"
+      />
       {s && !form.structureEditable && <SessionSummary rows={summaryRows(form)} />}
       {(form.structureEditable || (s && form.deadlineEditable)) && <PromotionSessionForm form={form} result={result} busy={busy} />}
     </SessionFormFrame>

@@ -91,7 +91,7 @@ export function SignOffOutcomeTable({
                     <span className="warn">No decision</span>
                   )}
                 </td>
-                <td className="nowrap" data-testid={`outcome-tally-${id}`}>
+                <td data-testid={`outcome-tally-${id}`}>
                   {tallyText(n)}
                 </td>
                 <td>

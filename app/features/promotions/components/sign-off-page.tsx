@@ -86,29 +86,34 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
         emptyText="No comments on the session yet. The comment you give when you approve or send back the outcome appears here."
       />
 
-      <ConfirmDialog
-        open={dialog === "close"}
-        onClose={() => setDialog(null)}
-        intent="close"
-        title="Approve the outcome?"
-        text={`The decisions become the nominees' promotion decisions and the session closes; nothing in it can change afterwards.${
-          undecided ? ` ${undecided} nomination${undecided === 1 ? " has" : "s have"} no decision.` : ""
-        }`}
-        confirmLabel="Approve"
-        comment={{ label: "Comment (optional)", required: false }}
-        testId="approve-dialog"
-      />
-      <ConfirmDialog
-        open={dialog === "revision"}
-        onClose={() => setDialog(null)}
-        intent="revision"
-        title="Send the outcome back?"
-        text="The session goes back to whoever runs it, who revises it and sends it for review again."
-        confirmLabel="Send back"
-        color="warning"
-        comment={{ label: "What should change?", required: true }}
-        testId="send-back-dialog"
-      />
+      {/* Mounted only while open (no fade-out): see DashboardSessions for why. */}
+      {dialog === "close" && (
+        <ConfirmDialog
+          open
+          onClose={() => setDialog(null)}
+          intent="close"
+          title="Approve the outcome?"
+          text={`The decisions become the nominees' promotion decisions and the session closes; nothing in it can change afterwards.${
+            undecided ? ` ${undecided} nomination${undecided === 1 ? " has" : "s have"} no decision.` : ""
+          }`}
+          confirmLabel="Approve"
+          comment={{ label: "Comment (optional)", required: false }}
+          testId="approve-dialog"
+        />
+      )}
+      {dialog === "revision" && (
+        <ConfirmDialog
+          open
+          onClose={() => setDialog(null)}
+          intent="revision"
+          title="Send the outcome back?"
+          text="The session goes back to whoever runs it, who revises it and sends it for review again."
+          confirmLabel="Send back"
+          color="warning"
+          comment={{ label: "What should change?", required: true }}
+          testId="send-back-dialog"
+        />
+      )}
     </Stack>
   );
 }
