@@ -20,6 +20,14 @@ export const forbidden = (message = "You do not have access to this page") => ne
 export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
 export const conflict = (message: string, details: unknown = null) => new ApiError(409, "conflict", message, details);
 
+/** A cycle id that names no cycle: 404 in the API; the pages show 'Invalid Cycle ID' for it (page-errors.server.ts). */
+export class CycleNotFoundError extends ApiError {
+  constructor(cycleId: number | string) {
+    super(404, "not_found", `Cycle ${cycleId} not found`);
+  }
+}
+export const cycleNotFound = (cycleId: number | string) => new CycleNotFoundError(cycleId);
+
 export function errorResponse(err: ApiError): Response {
   const body: ApiErrorBody = { error: { code: err.code, message: err.message, details: err.details } };
   return Response.json(body, { status: err.status });

@@ -1,15 +1,36 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import { ApiError } from "~/platform/api.server";
+import { ApiError, CycleNotFoundError } from "~/platform/api.server";
 
-/** Page loaders' and actions' handling of service failures: an ApiError becomes the error page (404/403/...) or the action's answer. */
+/**
+ * Page loaders' and actions' handling of service failures: an ApiError becomes the error page (404/403/...) or
+ * the action's answer. The error page's text is decided in ONE place, spec §2/§8 (issue 15 item 8): a cycle id
+ * that names no cycle → 'Invalid Cycle ID'; 404 → 'Not found'; 403 → "You don't have access to this page";
+ * anything else → 'Error Loading Data' with Retry (app/platform/ui/error-view.tsx, which shows only the spec's
+ * texts, never a service's message such as "x is not your direct report").
+ */
+
+export const INVALID_CYCLE_TEXT = "Invalid Cycle ID";
+
+/** The error page for a service failure (the one mapping every page uses). */
+export function pageErrorResponse(err: ApiError): Response {
+  if (err instanceof CycleNotFoundError) return invalidCyclePage();
+  if (err.status === 404) return notFoundPage();
+  if (err.status === 403) return forbiddenPage();
+  return new Response(err.message, { status: err.status, statusText: err.message });
+}
+
+/** The 404 page that says 'Invalid Cycle ID' (a malformed or unknown ?cycle_id=). */
+export function invalidCyclePage(): Response {
+  return new Response(INVALID_CYCLE_TEXT, { status: 404, statusText: INVALID_CYCLE_TEXT });
+}
 
 /** For page loaders: run a service call, turning an ApiError into the thrown Response the error boundary renders. */
 export async function forPage<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ApiError) throw new Response(err.message, { status: err.status, statusText: err.message });
+    if (err instanceof ApiError) throw pageErrorResponse(err);
     throw err;
   }
 }
@@ -30,7 +51,7 @@ export async function orNotFoundPage<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw notFoundPage();
+    if (err instanceof ApiError && err.status === 404) throw pageErrorResponse(err);
     throw err;
   }
 }
@@ -40,16 +61,8 @@ export function forbiddenPage(): Response {
   return new Response("You don't have access to this page", { status: 403, statusText: "Forbidden" });
 }
 
-/** A page read: the service's 404 and 403 become the spec's error pages ('Not found', "You don't have access to this page"). */
-export async function pageRead<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await forPage(fn);
-  } catch (err) {
-    if (err instanceof Response && err.status === 404) throw notFoundPage();
-    if (err instanceof Response && err.status === 403) throw forbiddenPage();
-    throw err;
-  }
-}
+/** A page read: the service's 404 and 403 become the spec's error pages (the same mapping as forPage). */
+export const pageRead = forPage;
 
 /** What a page action answers: a toast on success; the message and a message per field otherwise. */
 export type PageActionResult<I extends string> = { ok: true; intent: I; message: string } | { ok: false; intent: I | null; message: string; fieldErrors: Record<string, string> };

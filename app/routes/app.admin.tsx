@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Outlet, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { ErrorView } from "~/platform/ui/error-view";
+import { ErrorView, specPageText } from "~/platform/ui/error-view";
 
 /**
  * Every page under /app/admin requires a super admin (spec §6); others get
@@ -22,7 +22,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error)) {
-    return <ErrorView status={error.status} message={error.status === 403 ? t("errors.adminOnly") : undefined} />;
+    return <ErrorView status={error.status} message={error.status === 403 ? t("errors.adminOnly") : specPageText(error.data)} />;
   }
   return <ErrorView crash />;
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { SnackbarProvider } from "notistack";
 import { useMemo } from "react";
 import { loadAppShell } from "~/features/shell/pages.server";
@@ -7,7 +7,7 @@ import { AppShell, SpoofBanner } from "~/features/shell/app-shell";
 import { HelpButton } from "~/features/shell/help-dialog";
 import { UserFeedbackWidget } from "~/features/shell/user-feedback/user-feedback-dialog";
 import { navigationGroups, visibleNavigation } from "~/features/shell/navigation";
-import { ErrorView } from "~/platform/ui/error-view";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { TOAST_DURATION_MS } from "~/platform/theme/theme";
 
 /** The /app layout: the shell for a signed-in user; only content and Help for the login screen. */
@@ -28,6 +28,7 @@ export default function AppLayout() {
         <AppShell
           user={data.user}
           groups={groups}
+          badges={data.badges}
           banner={data.realUser ? <SpoofBanner viewedUserName={data.user.name} /> : undefined}
         >
           <Outlet />
@@ -46,9 +47,4 @@ export default function AppLayout() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error))
-    return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
-  return <ErrorView crash />;
-}
+export const ErrorBoundary = RouteErrorBoundary;

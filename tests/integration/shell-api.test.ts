@@ -131,3 +131,16 @@ describe("shell API: config, route_config, coachmarks, user_feedback, has_direct
     expect(res.body.paths["/api/v1/coachmarks"].post.requestBody.content["application/json"].schema.properties.coachmark_type.enum).toContain("user_feedback");
   });
 });
+
+describe("API paths no route declares", () => {
+  it("answer 404 in the error format for every method, never the HTML page", async () => {
+    const { call } = await import("../support/calibration");
+    for (const method of ["GET", "POST", "PATCH", "DELETE"]) {
+      for (const url of ["/api/v1/no_such_thing", "/api/v1/admin/cycles/1/no/such/path"]) {
+        const res = await call(method, url, { body: method === "GET" ? undefined : {} });
+        expect(res.status, `${method} ${url}`).toBe(404);
+        expect(res.body.error).toMatchObject({ code: "not_found", message: `No API path ${url}` });
+      }
+    }
+  });
+});

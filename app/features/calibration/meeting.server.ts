@@ -1,6 +1,6 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, badRequest, conflict, forbidden, notFound, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
@@ -236,7 +236,7 @@ export async function signOff(current: CurrentUser, cycleId: number, sessionId: 
 export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review", kind: SessionKind = "RATING") {
   assertNotSpoofing(current);
   const db = await getDb();
-  if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw notFound(`Cycle ${cycleId} not found`);
+  if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw cycleNotFound(cycleId);
   const rows = await db.calibrationSession.findMany({
     where: { cycleId, kind, state: which === "all" ? { not: "closed" } : "in_review" },
     select: { id: true },

@@ -3,7 +3,7 @@ import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/features/cycles/rules";
 import type { CycleRow } from "~/features/cycles/model.server";
-import { conflict, forbidden, notFound } from "~/platform/api.server";
+import { conflict, forbidden, notFound, cycleNotFound } from "~/platform/api.server";
 
 /**
  * The participant side of a cycle (issue [3/3]): resolving `cycles/{cycle_id}/...` calls to the cycle, the
@@ -35,7 +35,7 @@ export type ParticipantWithPeople = Prisma.ParticipantGetPayload<{ include: type
 /** The cycle or 404. */
 export async function requireCycle(client: Client, cycleId: number): Promise<CycleRow & { stage: CycleStage }> {
   const cycle = await client.cycle.findUnique({ where: { id: cycleId } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
   return { ...cycle, stage: fromDbState(cycle.state) };
 }
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/platform/db.server";
 import { currentCycle, CYCLE_STAGES, sortCycles } from "~/features/cycles/rules";
 import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
-import { ApiError, badRequest, notFound } from "~/platform/api.server";
+import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ENDORSEMENT_RULES } from "~/features/promotions/rules";
 
@@ -142,7 +142,7 @@ export async function listAdminCycles(opts: { byStartDate?: boolean } = {}): Pro
 
 export async function getCycle(id: number): Promise<CycleJson> {
   const row = await findCycle(await getDb(), id);
-  if (!row) throw notFound(`Cycle ${id} not found`);
+  if (!row) throw cycleNotFound(id);
   return toCycleJson(row);
 }
 
@@ -154,7 +154,7 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
     const before = await tx.cycle.findUnique({ where: { id } });
-    if (!before) throw notFound(`Cycle ${id} not found`);
+    if (!before) throw cycleNotFound(id);
     const data = {
       ...(parsed.name !== undefined ? { name: parsed.name } : {}),
       ...(parsed.start_date !== undefined ? { startDate: parseDate(parsed.start_date) } : {}),

@@ -2,7 +2,7 @@ import type { Db, Tx } from "~/platform/db.server";
 import { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/features/questionnaires/rules";
-import { notFound } from "~/platform/api.server";
+import { cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { openCalibration } from "~/features/calibration/proposed.server";
 
@@ -303,6 +303,6 @@ export async function openRequestsByReviewer(client: Client, cycleId: number, ty
 export async function lockCycleStage(tx: Client, cycleId: number): Promise<CycleStage> {
   const rows = await tx.$queryRaw<Array<{ state: string }>>`SELECT "state"::text AS state FROM "Cycle" WHERE "id" = ${cycleId} FOR SHARE`;
   const row = rows[0];
-  if (!row) throw notFound(`Cycle ${cycleId} not found`);
+  if (!row) throw cycleNotFound(cycleId);
   return fromDbState(row.state);
 }

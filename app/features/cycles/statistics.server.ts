@@ -13,7 +13,7 @@ import {
   parseStoredRating,
   type ReviewerTypeValue,
 } from "~/features/participants/rules";
-import { notFound } from "~/platform/api.server";
+import { cycleNotFound } from "~/platform/api.server";
 
 /**
  * Progress of a cycle from the data that exists: participants, feedback rows by reviewer type and
@@ -24,7 +24,7 @@ import { notFound } from "~/platform/api.server";
 export async function getCycleStatistics(cycleId: number): Promise<CycleStatistics> {
   const db = await getDb();
   const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true, state: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
   const [participants, feedbacks, nominations] = await Promise.all([
     db.participant.findMany({
       where: { cycleId },

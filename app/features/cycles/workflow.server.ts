@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { canDelete, stageLabel, fromDbState, type CycleStage, type CycleTransition } from "~/features/cycles/rules";
 import { cycleAuditSnapshot, findCycle, insertCycle, parseDate, toCycleJson, type CycleJson, type CycleRow } from "~/features/cycles/model.server";
 import { CycleCreateSchema, getCycle, type CycleCreateInput } from "~/features/cycles/service.server";
-import { ApiError, conflict, notFound } from "~/platform/api.server";
+import { ApiError, conflict, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ensureSearchAttributes, getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import { CYCLE_FAILURE, CYCLE_WORKFLOW, deleteUpdate, transitionUpdate, type CycleWorkflow } from "../../../workflows/cycle-contract";
@@ -51,7 +51,7 @@ function toApiError(err: unknown, cycleId: number): unknown {
       case CYCLE_FAILURE.calibrationOpen:
         return conflict(failure.message, { cycle_id: cycleId, reason: failure.type });
       case CYCLE_FAILURE.notFound:
-        return notFound(`Cycle ${cycleId} not found`);
+        return cycleNotFound(cycleId);
     }
   }
   console.error(`Cycle ${cycleId}: workflow call failed`, err);
@@ -71,7 +71,7 @@ async function runUpdate<T>(row: CycleRow, call: (client: Client) => Promise<T>)
     if (!isWorkflowGone(err)) throw toApiError(err, row.id);
   }
   const fresh = await findCycle(await getDb(), row.id);
-  if (!fresh) throw notFound(`Cycle ${row.id} not found`);
+  if (!fresh) throw cycleNotFound(row.id);
   try {
     await client.workflow.start<CycleWorkflow>(CYCLE_WORKFLOW, { ...startOptions(fresh, fromDbState(fresh.state)), workflowIdConflictPolicy: "USE_EXISTING" });
     return await attempt();
@@ -123,7 +123,7 @@ export async function createCycle(actor: Actor, input: CycleCreateInput): Promis
 /** Delete a cycle that has not started (409 otherwise). The workflow deletes the row and completes. */
 export async function deleteCycle(actor: Actor, id: number): Promise<void> {
   const row = await findCycle(await getDb(), id);
-  if (!row) throw notFound(`Cycle ${id} not found`);
+  if (!row) throw cycleNotFound(id);
   const stage = fromDbState(row.state);
   if (!canDelete(stage)) {
     throw conflict(`Cycle ${id} is in stage '${stageLabel(stage)}'; only a cycle that has not started can be deleted`, {
@@ -137,7 +137,7 @@ export async function deleteCycle(actor: Actor, id: number): Promise<void> {
 /** Move a cycle to its next stage through its workflow; out-of-order moves are 409 and change nothing. */
 export async function transitionCycle(actor: Actor, id: number, transition: CycleTransition): Promise<CycleJson> {
   const row = await findCycle(await getDb(), id);
-  if (!row) throw notFound(`Cycle ${id} not found`);
+  if (!row) throw cycleNotFound(id);
   await runUpdate(row, (client) =>
     client.workflow.getHandle(row.workflowId).executeUpdate(transitionUpdate, { args: [{ transition, actor }] }),
   );

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { z } from "zod";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { notFound } from "~/platform/api.server";
+import { notFound, cycleNotFound } from "~/platform/api.server";
 import { jobFileSize, jobFileStream, OUTPUT_FILE } from "~/features/jobs/files.server";
 import { jobInclude, jobTypeDef, toJobJson, type JobWithCreator } from "~/features/jobs/job-types.server";
 import type { JobJson, JobRowErrorJson } from "~/features/jobs/rules";
@@ -11,7 +11,7 @@ import type { JobJson, JobRowErrorJson } from "~/features/jobs/rules";
 
 async function assertCycle(db: Db | Tx, cycleId: number) {
   const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
 }
 
 export const PageQuerySchema = z.object({

@@ -1,7 +1,7 @@
 import { isWorkflowGone } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
 import type { Job, JobType } from "~/generated/prisma/client.ts";
-import { ApiError, badRequest, notFound } from "~/platform/api.server";
+import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { INPUT_FILE } from "~/features/jobs/files.server";
 import { auditJob } from "~/features/jobs/runner.server";
@@ -63,7 +63,7 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
   const def = jobTypeDef(input.type);
   const db = await getDb();
   const cycle = await db.cycle.findUnique({ where: { id: input.cycleId }, select: { id: true } });
-  if (!cycle) throw notFound(`Cycle ${input.cycleId} not found`);
+  if (!cycle) throw cycleNotFound(input.cycleId);
   if (def.input === "file") {
     if (!input.file || input.file.bytes.byteLength === 0) throw badRequest("Choose a CSV file to upload", { file: ["A file is required"] });
     def.checkUpload?.(input.file);

@@ -2,7 +2,7 @@ import type { Db, Tx } from "~/platform/db.server";
 import { getDb } from "~/platform/db.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { FEEDBACK_STAGE_OF, fromDbReviewerType, mandatoryPairs, type ReviewerTypeValue } from "~/features/participants/rules";
-import { notFound } from "~/platform/api.server";
+import { cycleNotFound } from "~/platform/api.server";
 
 /**
  * Who has work waiting in a cycle's CURRENT stage: the people a nudge reminds (ADR 0019).
@@ -198,7 +198,7 @@ export async function pendingWorkFor(client: Client, cycle: { id: number; name: 
 export async function pendingWorkRecipients(cycleId: number): Promise<PendingRecipient[]> {
   const db = await getDb();
   const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true, name: true, state: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
   return pendingWorkFor(db, cycle);
 }
 

@@ -3,7 +3,7 @@ import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { describeNudgeSchedule, type NudgeScheduleJson, type NudgeScheduleStatus } from "~/features/nudges/rules";
 import type { NudgeOptions } from "~/features/nudges/service.server";
 import type { NudgeSchedule, Prisma } from "~/generated/prisma/client.ts";
-import { ApiError, badRequest, notFound } from "~/platform/api.server";
+import { ApiError, badRequest, notFound, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import { NUDGE_JOB_TYPE_KEY, SCHEDULED_NUDGE_WORKFLOW, type ScheduledNudgeInput } from "../../../workflows/nudge-contract";
@@ -101,7 +101,7 @@ async function schedulesAsJson(db: Db, rows: ScheduleRow[]): Promise<NudgeSchedu
 
 async function assertCycle(db: Db | Tx, cycleId: number) {
   const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
 }
 
 /** The cycle's nudge schedules: active ones first (by creation, newest first), then cancelled ones. */

@@ -2,7 +2,7 @@ import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { PanelReviewer, ParticipantJson } from "~/features/participants/rules";
 import { findParticipantByEmail, listParticipantRows, toParticipantJson, type ParticipantRow } from "~/features/participants/model.server";
 import type { ParticipantListQuery } from "~/features/participants/schemas";
-import { notFound } from "~/platform/api.server";
+import { notFound, cycleNotFound } from "~/platform/api.server";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/features/peer-selection/rules";
 import { derivedReviewersOf, peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/panels.server";
 
@@ -13,7 +13,7 @@ import { derivedReviewersOf, peerRequestsOf, type PeerRequestJson } from "~/feat
 
 export async function assertCycle(tx: Db | Tx, cycleId: number) {
   const cycle = await tx.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { getDb } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { QuestionnaireSchema, questionsByType, type Question, type Questionnaire, type ReviewerType } from "~/features/questionnaires/rules";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
-import { ApiError, conflict, notFound } from "~/platform/api.server";
+import { ApiError, conflict, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 
 /**
@@ -68,7 +68,7 @@ export async function isQuestionnaireLocked(client: Client, cycleId: number): Pr
 
 async function assertCycle(client: Client, cycleId: number): Promise<void> {
   const cycle = await client.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw cycleNotFound(cycleId);
 }
 
 type Row = Prisma.QuestionnaireGetPayload<object>;

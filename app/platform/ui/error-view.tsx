@@ -48,9 +48,20 @@ export function NotFoundPage() {
   );
 }
 
-/** A page route's ErrorBoundary: the route's error response (status, and its text when it has one) or the crash view. */
+/**
+ * The texts of the spec an error response may carry to the page (spec §2/§8); any other text (a service's message,
+ * e.g. "x is not your direct report") is never shown: the status decides ('Not found', "You don't have access…").
+ */
+const SPEC_PAGE_TEXTS = new Set(["Invalid Cycle ID", "No cycles present", "You do not have access to this page"]);
+
+/** The text an error response's data may show (one of the spec's), or undefined. */
+export function specPageText(data: unknown): string | undefined {
+  return typeof data === "string" && SPEC_PAGE_TEXTS.has(data) ? data : undefined;
+}
+
+/** A page route's ErrorBoundary: the route's error response (status, and a spec text when it carries one) or the crash view. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={typeof error.data === "string" && error.data ? error.data : undefined} />;
+  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={specPageText(error.data)} />;
   return <ErrorView crash />;
 }

@@ -1,8 +1,7 @@
-import { Form, Link as RemixLink, isRouteErrorResponse, useRouteError, useSearchParams } from "@remix-run/react";
+import { Form, Link as RemixLink, useSearchParams } from "@remix-run/react";
 import { Button, Chip, Stack, TableCell, type ChipProps } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
-import { ErrorView } from "~/platform/ui/error-view";
 import { SESSION_STATE_LABELS, type SessionState } from "~/features/calibration/rules";
 import type { PersonJson } from "~/features/calibration/types";
 import type { SetupActionResult } from "~/features/calibration/session-setup";
@@ -53,12 +52,8 @@ export function useSetupToasts(result: SetupActionResult | undefined) {
   }, [searchParams, setSearchParams, enqueueSnackbar]);
 }
 
-/** The setup pages' error boundary: spec §8's texts for 404 ('Not found') and 403 ("You don't have access to this page"). */
-export function SetupErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} />;
-  return <ErrorView crash />;
-}
+/** The setup pages' error boundary: the app's one mapping (spec §8: 'Not found', "You don't have access to this page"). */
+export { RouteErrorBoundary as SetupErrorBoundary } from "~/platform/ui/error-view";
 
 /** The Edit and Activate buttons of a session's row (HR partner and admin lists; `testIdPrefix` "hr" or "admin"). */
 export function SessionRowActions({
