@@ -30,10 +30,20 @@ suite() { # name, command...
 }
 suite "integration-pglite" env TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json"
 suite "integration-postgres" env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json"
-suite "browser" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test
+# The browser tests are split into E2E_SHARDS shards (default 2), each with its own app, data folder,
+# Temporal server and local sign-in on its own ports: most of a browser test's time is spent waiting on
+# the page, the database and the workflows, so two shards roughly halve the longest suite.
+shards=${E2E_SHARDS:-2}
+names="integration-pglite integration-postgres"
+for i in $(seq 1 "$shards"); do
+  suite "browser-$i" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-$i.json" \
+    E2E_PORT=$((3100 + 10 * i)) E2E_OIDC_PORT=$((5710 + 10 * i)) E2E_TEMPORAL_PORT=$((7410 + 10 * i)) \
+    E2E_DATA_DIR=".cache/e2e-data-$i" npx playwright test --shard="$i/$shards"
+  names="$names browser-$i"
+done
 wait
 status=0
-for name in integration-pglite integration-postgres browser; do
+for name in $names; do
   step "$name"; cat "$logs/$name.log"
   rc=$(cat "$logs/$name.rc" 2>/dev/null || echo 1)
   if [ "$rc" != "0" ]; then echo "✗ $name failed (exit $rc)"; status=1; fi
