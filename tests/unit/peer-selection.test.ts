@@ -98,6 +98,15 @@ describe("who may edit (spec §4)", () => {
     expect(panelStatusAfterEdit("manager_approved", "manager")).toBe("manager_approved");
     expect(panelStatusAfterEdit("admin_approved", "participant")).toBe("admin_approved");
   });
+
+  it("an admin adds reviewers under the manager's rules (start stage, not reviewer-only, even when Manager Approved) and changes no status", () => {
+    expect(editRefusal(open, "admin")).toBeNull();
+    expect(editRefusal({ ...open, panelStatus: "manager_approved" }, "admin")).toBeNull();
+    expect(editRefusal({ ...open, reviewerOnly: true }, "admin")).toEqual({ status: 409, message: MESSAGES.reviewerOnly });
+    for (const stage of CYCLE_STAGES.filter((s) => s !== "start")) expect(editRefusal({ ...open, stage }, "admin")?.status).toBe(409);
+    expect(panelStatusAfterEdit("admin_approved", "admin")).toBe("admin_approved");
+    expect(panelStatusAfterEdit("manager_approved", "admin")).toBe("manager_approved");
+  });
 });
 
 describe("adding a peer (spec §5)", () => {

@@ -211,6 +211,15 @@ registerRoute({
   responses: { 201: PanelWriteResponse },
 });
 registerRoute({
+  method: "post",
+  path: "/api/v1/admin/cycles/{cycle_id}/participants/{participant_email}/panel/new",
+  summary:
+    "A super admin adds a reviewer to a participant's peers and stakeholders (selection stage; the manager's rules; the panel status unchanged; audited)",
+  tags: ["admin participants"],
+  request: { params: z.object({ cycle_id: z.number().int().positive(), participant_email: z.string() }), body: AddPeerBody },
+  responses: { 201: PanelWriteResponse },
+});
+registerRoute({
   method: "delete",
   path: `${base}/direct_reports/{email}/panel/{peer_email}`,
   summary: "The manager withdraws a request not yet accepted for a direct report (→ Manager Approved; 409 once accepted)",

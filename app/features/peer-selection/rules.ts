@@ -70,7 +70,8 @@ export const SELECTION_ADVICE = [
 // ---------------------------------------------------------------------------------------------
 // Who may edit
 
-export type Editor = "participant" | "manager";
+/** Who changes a selection: the participant, their manager, or an admin (POST admin/…/panel/new, ADR 0034). */
+export type Editor = "participant" | "manager" | "admin";
 
 /** A refusal: the HTTP status of the API and the message the user reads. */
 export type Refusal = { status: 400 | 403 | 404 | 409; message: string };
@@ -102,6 +103,7 @@ export function canEditSelection(state: SelectionState, editor: Editor): boolean
  * participant's own change keeps it (Admin Approved, since a Manager Approved selection is locked).
  */
 export function panelStatusAfterEdit(current: PanelStatusValue, editor: Editor): PanelStatusValue {
+  // An admin's addition changes no one's right to edit: the status stays as it is.
   return editor === "manager" ? "manager_approved" : current;
 }
 
