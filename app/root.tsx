@@ -12,13 +12,23 @@ import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { i18next } from "~/platform/i18n/i18next.server";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
+import { NavigationProgress } from "~/platform/ui/navigation-progress";
+import { Analytics } from "~/platform/analytics/analytics";
+import { startBrowserMonitoring } from "~/platform/analytics/monitoring.client";
+import { publicConfig } from "~/features/shell/config.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "PMR" }, { name: "viewport", content: "initial-scale=1, width=device-width" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { locale: await i18next.getLocale(request) };
+  const config = publicConfig();
+  return {
+    locale: await i18next.getLocale(request),
+    // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.
+    gaId: config.GA_GTAG_ID,
+    monitoring: { dsn: config.SENTRY_DSN, environment: config.DEPLOYMENT_ENVIRONMENT, production: config.RAILS_ENVIRONMENT === "production" },
+  };
 }
 
 export const handle = { i18n: "common" };
@@ -43,13 +53,22 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale } = useLoaderData<typeof loader>();
+  const { locale, gaId, monitoring } = useLoaderData<typeof loader>();
   useChangeLanguage(locale);
+  useEffect(() => {
+    void startBrowserMonitoring(monitoring);
+  }, [monitoring]);
   useEffect(() => {
     // Lets browser tests (and monitoring) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      {gaId && <Analytics gaId={gaId} />}
+      <Outlet />
+    </>
+  );
 }
 
 /** Global crash fallback and HTTP errors that escape every route. */

@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { env } from "~/platform/env.server";
+import { monitoringEnabled } from "~/platform/analytics/monitoring";
 import { closeDb, databaseTarget, getDb } from "~/platform/db.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -30,6 +31,12 @@ export type ServerOptions = {
 
 export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   const settings = env(); // refuses to start in production with a missing secret
+  // Server-side error reporting: Sentry only in production with a DSN (ADR 0035).
+  const monitoring = { dsn: settings.SENTRY_DSN ?? null, environment: settings.DEPLOYMENT_ENVIRONMENT ?? "production", production: settings.isProduction };
+  if (monitoringEnabled(monitoring)) {
+    const Sentry = await import("@sentry/node");
+    Sentry.init({ dsn: monitoring.dsn, environment: monitoring.environment });
+  }
   const host = opts.host ?? "127.0.0.1";
   const closers: Array<() => Promise<void>> = [];
 

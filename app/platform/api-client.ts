@@ -28,6 +28,8 @@ export async function callApi<T = unknown>(
     return { ok: false, status: 0, message: NETWORK_ERROR };
   }
   const json = (await res.json().catch(() => null)) as unknown;
+  // Spec §8: a 401 from any call removes the session and goes to the login screen.
+  if (res.status === 401 && typeof window !== "undefined") window.location.assign("/app/login?out=true");
   if (res.ok) return { ok: true, status: res.status, body: json as T };
   const message = (json as { error?: { message?: string } } | null)?.error?.message;
   return { ok: false, status: res.status, message: message ?? GENERIC_ERROR };
