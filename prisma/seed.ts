@@ -12,6 +12,7 @@ import type { PrismaClient } from "~/generated/prisma/client.ts";
 import { seedCycleReviewData } from "./seed-review";
 import { seedCalibrationSessions } from "./seed-calibration";
 import { seedPromotions } from "./seed-promotions";
+import { seedPerformanceTrends } from "./seed-performance-trends";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -185,6 +186,8 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
           });
         }
       }
+      // An earlier finished cycle, so the performance trends have two rated cycles (prisma/seed-performance-trends.ts).
+      await seedPerformanceTrends(tx, { rand: mulberry32(2025) });
       await tx.auditRecord.create({
         data: {
           source: "system",

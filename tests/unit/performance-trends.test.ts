@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { CYCLE_STAGES } from "~/features/cycles/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
+import { aggregateFeedbackSummary, type SummaryFeedbackRow } from "~/features/summaries/rules";
+import { ANONYMITY_THRESHOLD as SUMMARY_THRESHOLD, thresholdMessage } from "~/features/summaries/visibility";
+import {
+  ANONYMITY_THRESHOLD,
+  chronological,
+  latest,
+  onFivePointScale,
+  ratingVisible,
+  ratingsSummary,
+  relationshipOf,
+  statsPoint,
+  statsSummary,
+  trendAccess,
+} from "~/features/performance-trends/rules";
+import type { RatingPoint, TrendCycle } from "~/features/performance-trends/types";
+
+const PERSON = 1;
+const MANAGER = 2;
+const SECONDARY = 3;
+const ADMIN = 4;
+const OTHER = 5;
+const subject = { userId: PERSON, managerId: MANAGER, secondaryManagerId: SECONDARY };
+const viewer = (userId: number, isSuperAdmin = false) => ({ userId, isSuperAdmin });
+const cycle = (id: number, start: string | null, end: string | null = null): TrendCycle => ({
+  id,
+  name: `C${id}`,
+  state: "communication",
+  stage_label: "Stage 5 - Communication stage",
+  start_date: start,
+  planned_end_date: end,
+});
+
+describe("who reads which cycle (the summaries' doors)", () => {
+  it("uses the summaries' anonymity threshold", () => {
+    expect(ANONYMITY_THRESHOLD).toBe(SUMMARY_THRESHOLD);
+  });
+
+  it("the person reads their own cycles only in communication, anonymised, even as a super admin", () => {
+    for (const stage of CYCLE_STAGES) {
+      for (const admin of [false, true]) {
+        const a = trendAccess(viewer(PERSON, admin), subject, stage);
+        expect(a.ok).toBe(stage === "communication");
+        if (a.ok) expect(a).toMatchObject({ role: "reviewee", named: false });
+      }
+    }
+  });
+
+  it("the manager in that cycle reads it named at any stage; the secondary manager anonymised from manager feedback on", () => {
+    for (const stage of CYCLE_STAGES) {
+      expect(trendAccess(viewer(MANAGER), subject, stage)).toMatchObject({ ok: true, role: "manager", named: true });
+      const s = trendAccess(viewer(SECONDARY), subject, stage);
+      expect(s.ok).toBe(["manager_feedback", "calibration", "communication"].includes(stage));
+      if (s.ok) expect(s).toMatchObject({ role: "secondary_manager", named: false });
+    }
+  });
+
+  it("a super admin reads anyone's named; anybody else nothing", () => {
+    expect(trendAccess(viewer(ADMIN, true), subject, "spu_feedback")).toMatchObject({ ok: true, role: "admin", named: true });
+    expect(trendAccess(viewer(OTHER), subject, "communication")).toMatchObject({ ok: false, status: 403 });
+  });
+
+  it("a calibrated rating: the person's once in communication, the manager's from calibration on", () => {
+    expect(CYCLE_STAGES.filter((s) => ratingVisible("reviewee", s))).toEqual(["communication"]);
+    expect(CYCLE_STAGES.filter((s) => ratingVisible("manager", s))).toEqual(["calibration", "communication"]);
+  });
+
+  it("relationship: self before manager before secondary manager before super admin; none is a refusal", () => {
+    const none = { self: false, manager: false, secondaryManager: false, superAdmin: false };
+    expect(relationshipOf({ ...none, self: true, superAdmin: true })).toBe("self");
+    expect(relationshipOf({ ...none, manager: true, secondaryManager: true })).toBe("manager");
+    expect(relationshipOf({ ...none, secondaryManager: true, superAdmin: true })).toBe("secondary_manager");
+    expect(relationshipOf({ ...none, superAdmin: true })).toBe("admin");
+    expect(relationshipOf(none)).toBeNull();
+  });
+});
+
+describe("ordering", () => {
+  it("oldest first by start date, else planned end date, undated last, then id; latest keeps the newest", () => {
+    const cycles = [cycle(1, "2026-04-01"), cycle(2, null, "2025-12-31"), cycle(3, null), cycle(4, "2025-01-01"), cycle(5, "2026-04-01")];
+    expect(chronological(cycles).map((c) => c.id)).toEqual([4, 2, 1, 5, 3]);
+    expect(latest([1, 2, 3, 4, 5], 2)).toEqual([4, 5]);
+    expect(latest([1], 8)).toEqual([1]);
+  });
+});
+
+describe("statistics from a summary section", () => {
+  const peerRows = (values: number[], drafts = 0): SummaryFeedbackRow[] => [
+    ...values.map((v, i) => ({ reviewerType: "PEER" as const, status: "SUBMITTED" as const, answers: { overall_impact: v, strengths: `text ${i}` }, reviewerName: `P${i}`, reviewerEmail: `p${i}@x` })),
+    ...Array.from({ length: drafts }, (_, i) => ({ reviewerType: "PEER" as const, status: "DRAFT" as const, answers: null, reviewerName: `D${i}`, reviewerEmail: `d${i}@x` })),
+  ];
+  const sectionFor = (rows: SummaryFeedbackRow[], role: "reviewee" | "manager") => {
+    const access = role === "reviewee" ? trendAccess(viewer(PERSON), subject, "communication") : trendAccess(viewer(MANAGER), subject, "communication");
+    if (!access.ok) throw new Error("no access");
+    return aggregateFeedbackSummary(rows, DEFAULT_QUESTIONNAIRE, access).sections.find((s) => s.reviewer_type === "peer")!;
+  };
+
+  it("below the threshold an anonymised reader gets the summaries' message and no numbers", () => {
+    const p = statsPoint(cycle(1, "2026-01-01"), sectionFor(peerRows([5, 1], 1), "reviewee"));
+    expect(p).toMatchObject({ requested: 3, submitted: 2, visible: false, anonymised: true, average: null, questions: [] });
+    expect(p.message).toBe(thresholdMessage("PEER", 2));
+  });
+
+  it("from the threshold on: counts and rating averages only (no texts, no names)", () => {
+    const p = statsPoint(cycle(1, "2026-01-01"), sectionFor(peerRows([5, 4, 3]), "reviewee"));
+    expect(p).toMatchObject({ submitted: 3, visible: true, message: null, average: 4 });
+    expect(p.questions).toEqual([{ id: "overall_impact", label: expect.any(String), responses: 3, average: 4, scale: { min: 1, max: 5 } }]);
+    expect(JSON.stringify(p)).not.toMatch(/text 0|P0|p0@x/);
+  });
+
+  it("the named manager sees numbers below the threshold, as in the summary", () => {
+    expect(statsPoint(cycle(1, "2026-01-01"), sectionFor(peerRows([2]), "manager"))).toMatchObject({ visible: true, anonymised: false, average: 2 });
+  });
+
+  it("puts other scales on 1-5", () => {
+    expect(onFivePointScale(0, { min: 0, max: 10 })).toBe(1);
+    expect(onFivePointScale(10, { min: 0, max: 10 })).toBe(5);
+    expect(onFivePointScale(4, { min: 1, max: 7 })).toBe(3);
+  });
+});
+
+describe("summary lines", () => {
+  const point = (id: number, value: number | null, final = true): RatingPoint => ({
+    cycle: cycle(id, `202${id}-01-01`),
+    rating: value === null ? null : { value, label: `${value} - x` },
+    final,
+  });
+  it("ratings: latest, change and provisional", () => {
+    expect(ratingsSummary([point(1, 3), point(2, 4)])).toBe("Latest: 4 - x in C2 (up 1 from C1) · 2 cycles rated");
+    expect(ratingsSummary([point(1, 4), point(2, 3, false)])).toBe("Latest: 3 - x in C2 (provisional) (down 1 from C1) · 2 cycles rated");
+    expect(ratingsSummary([point(1, null)])).toBe("1 cycle, none rated yet");
+  });
+  it("statistics: the latest shown cycle", () => {
+    expect(statsSummary("peer", [])).toBe("");
+    const hidden = { cycle: cycle(1, null), requested: 2, submitted: 2, anonymised: true, visible: false, message: "m", average: null, questions: [] };
+    expect(statsSummary("upward", [hidden])).toBe("1 cycle, none with enough answers to show");
+    expect(statsSummary("peer", [{ ...hidden, visible: true, average: 3.5, submitted: 3 }])).toBe("Latest: 3.50 of 5 from 3 peers in C1");
+  });
+});
