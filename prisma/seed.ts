@@ -13,6 +13,7 @@ import { seedCycleReviewData } from "./seed-review";
 import { seedCalibrationSessions } from "./seed-calibration";
 import { seedPromotions } from "./seed-promotions";
 import { seedPerformanceTrends } from "./seed-performance-trends";
+import { seedAnytimeFeedback } from "./seed-anytime-feedback";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -186,6 +187,8 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
           });
         }
       }
+      // Anytime feedback: Eli and Morgan have received (some unread) and sent items; Morgan's reports too.
+      await seedAnytimeFeedback(tx, { cast: { employee: DEMO_USERS.employee, manager: DEMO_USERS.manager, ceo: DEMO_USERS.ceo, peoplePartner: DEMO_USERS.peoplePartner } });
       // An earlier finished cycle, so the performance trends have two rated cycles (prisma/seed-performance-trends.ts).
       await seedPerformanceTrends(tx, { rand: mulberry32(2025) });
       await tx.auditRecord.create({

@@ -10,29 +10,20 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  IconButton,
   Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from "@mui/material";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
-import { decisionText, ratingText } from "~/features/participants/rules";
 import { participantFormFailure } from "~/features/participants/pages.server";
+import { ParticipantsTable } from "~/features/participants/components/participants-table";
 import { deleteParticipant } from "~/features/participants/service.server";
 import { listParticipants } from "~/features/participants/queries.server";
 import { ParticipantListQuerySchema } from "~/features/participants/schemas";
@@ -107,7 +98,6 @@ export default function ParticipantsList() {
     setSearchParams(next);
   };
 
-  const enc = encodeURIComponent;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
@@ -165,73 +155,7 @@ export default function ParticipantsList() {
         <Typography data-testid="participants-empty">{q ? `No participants match '${q}'` : "No participants yet"}</Typography>
       ) : (
         <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Participants">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Manager</TableCell>
-                  <TableCell>Secondary Manager</TableCell>
-                  <TableCell>HR Partner</TableCell>
-                  <TableCell>Reviewer Only</TableCell>
-                  <TableCell>Calibrated Rating</TableCell>
-                  <TableCell>Promotion Decision</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {participants.map((p) => {
-                  const at = `${base}/${enc(p.email)}`;
-                  return (
-                    <TableRow key={p.id} data-testid={`participant-row-${p.email}`}>
-                      <TableCell>{p.name}</TableCell>
-                      <TableCell>{p.email}</TableCell>
-                      <TableCell>{p.manager_email ?? "—"}</TableCell>
-                      <TableCell>{p.secondary_manager_email ?? "—"}</TableCell>
-                      <TableCell>{p.hr_partner_email ?? "—"}</TableCell>
-                      <TableCell>{p.reviewer_only ? "Yes" : "No"}</TableCell>
-                      <TableCell data-testid={`participant-rating-${p.email}`}>{ratingText(p.calibrated_rating)}</TableCell>
-                      <TableCell data-testid={`participant-decision-${p.email}`}>{decisionText(p.promotion_decision)}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-                        <Stack direction="row" spacing={0.5} sx={{ justifyContent: "flex-end" }}>
-                          <Button size="small" component={RemixLink} to={`${at}/edit`} data-testid={`participant-edit-${p.email}`}>
-                            Edit
-                          </Button>
-                          <Button size="small" component={RemixLink} to={`${at}/edit-rating`} data-testid={`participant-edit-rating-${p.email}`}>
-                            Rating
-                          </Button>
-                          <Button
-                            size="small"
-                            component={RemixLink}
-                            to={`${at}/edit-promotion-decision`}
-                            data-testid={`participant-edit-decision-${p.email}`}
-                          >
-                            Promotion
-                          </Button>
-                          <Button size="small" component={RemixLink} to={`${at}/panel`} data-testid={`participant-panel-${p.email}`}>
-                            Panel
-                          </Button>
-                          <Tooltip title="Delete participant" describeChild>
-                            <IconButton
-                              size="small"
-                              color="error"
-                              aria-label={`Delete ${p.email}`}
-                              disabled={busy}
-                              onClick={() => setConfirm({ email: p.email, name: p.name })}
-                              data-testid={`participant-delete-${p.email}`}
-                            >
-                              <DeleteOutlineIcon fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ParticipantsTable participants={participants} base={base} busy={busy} onDelete={setConfirm} />
           <TablePagination
             component="div"
             count={total}

@@ -6,9 +6,11 @@ import { loadAppShell } from "~/features/shell/pages.server";
 import { AppShell, SpoofBanner } from "~/features/shell/app-shell";
 import { HelpButton } from "~/features/shell/help-dialog";
 import { UserFeedbackWidget } from "~/features/shell/user-feedback/user-feedback-dialog";
+import { GuidedTours } from "~/features/tours/components/guided-tours";
 import { navigationGroups, visibleNavigation } from "~/features/shell/navigation";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { TOAST_DURATION_MS } from "~/platform/theme/theme";
+import { snackbarComponents } from "~/platform/ui/snackbar-variants";
 
 /** The /app layout: the shell for a signed-in user; only content and Help for the login screen. */
 export const loader = ({ request }: LoaderFunctionArgs) => loadAppShell(request);
@@ -23,7 +25,7 @@ export default function AppLayout() {
     [data],
   );
   return (
-    <SnackbarProvider autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: "top", horizontal: "center" }}>
+    <SnackbarProvider autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: "top", horizontal: "center" }} Components={snackbarComponents}>
       {data.user ? (
         <AppShell
           user={data.user}
@@ -41,6 +43,14 @@ export default function AppLayout() {
         <UserFeedbackWidget
           hasCoachmark={data.coachmarkTypes.includes("user_feedback")}
           hasGivenFeedback={data.flags["has_user_feedback?"]}
+        />
+      )}
+      {data.user && (
+        <GuidedTours
+          navGroupIds={groups.map((g) => g.id)}
+          tours={data.tours}
+          spoofing={data.realUser !== null}
+          userFeedback={{ hasCoachmark: data.coachmarkTypes.includes("user_feedback"), hasGivenFeedback: data.flags["has_user_feedback?"] }}
         />
       )}
     </SnackbarProvider>

@@ -1,13 +1,51 @@
 import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { TOUR_TYPES } from "../../app/features/tours/rules";
+import { axeCounts, formatFindings, scanAfterGoto, scanPage, type AxeFinding } from "./axe";
 
 /**
- * Every browser test fails on a console error or an uncaught page error.
+ * Every browser test fails on a console error or an uncaught page error, and on a serious or critical
+ * accessibility violation of a page it opened (axe.ts; every page of the test's `page` and of `signedInPage`).
  * Expected HTTP error statuses (a 404 page, a 403 page) are allowed by `allowHttpErrors`.
  */
-type Fixtures = { allowHttpErrors: number[]; consoleErrors: string[] };
+type Fixtures = { allowHttpErrors: number[]; consoleErrors: string[]; axeScan: void };
+type WorkerFixtures = { axeReport: void };
 
-export const test = base.extend<Fixtures>({
+/** The pages a test opened (its `page` and those of signedInPage), and who is signed in on each. */
+const watched = new Map<Page, string>();
+let findings: AxeFinding[] = [];
+
+function watch(page: Page, who: string) {
+  if (watched.has(page)) {
+    watched.set(page, who);
+    return;
+  }
+  watched.set(page, who);
+  scanAfterGoto(page, findings, () => watched.get(page) ?? "anonymous");
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
   allowHttpErrors: [[], { option: true }],
+  axeReport: [
+    async ({}, use) => {
+      await use();
+      console.log(`axe: ${axeCounts.pages} pages scanned, ${axeCounts.violations} serious or critical violations`);
+    },
+    { scope: "worker", auto: true },
+  ],
+  axeScan: [
+    async ({ page }, use) => {
+      findings = [];
+      watched.clear();
+      watch(page, "anonymous");
+      await use();
+      for (const [p, who] of watched) {
+        if (!p.isClosed()) findings.push(...(await scanPage(p, who)));
+      }
+      watched.clear();
+      expect(findings, `serious or critical accessibility violations:\n${formatFindings(findings)}`).toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page, allowHttpErrors }, use) => {
     const errors: string[] = [];
@@ -50,13 +88,38 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
-/** Sign in through the real flow: login page → local OpenID provider (picker) → back to the app. */
-export async function signIn(page: Page, who: Demo, startPath = "/app/home") {
+/**
+ * Sign in through the real flow: login page → local OpenID provider (picker) → back to the app.
+ * Unless `tours: "show"`, the guided tours are then stored as dismissed for that user (`dismissGuidedTours`).
+ */
+export async function signIn(page: Page, who: Demo, startPath = "/app/home", opts: { tours?: "dismiss" | "show" } = {}) {
   await open(page, startPath);
   await expect(page).toHaveURL(/\/app\/login\?out=true/);
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await page.getByRole("button", { name: new RegExp(who.email.replace(/[.]/g, "\\.")) }).click();
   await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
+  await hydrated(page);
+  if (opts.tours !== "show") await dismissGuidedTours(page);
+  watch(page, who.email);
+  findings.push(...(await scanPage(page, who.email)));
+}
+
+/**
+ * The guided tours (ADR 0031) start on a user's first visit. A test about something else dismisses them as the user
+ * would, through the real API (POST /api/v1/coachmarks, as review-journey does for the feedback dialog), and
+ * reloads the page once when one was still pending, so no tour covers the page the test starts on.
+ */
+export async function dismissGuidedTours(page: Page) {
+  const res = await page.request.get("/api/v1/coachmarks");
+  expect(res.status()).toBe(200);
+  const stored = ((await res.json()) as { coachmarks: Array<{ coachmark_type: string; is_dismissed: boolean }> }).coachmarks;
+  const pending = TOUR_TYPES.filter((type) => !stored.some((c) => c.coachmark_type === type && c.is_dismissed));
+  if (pending.length === 0) return;
+  for (const type of pending) {
+    const saved = await page.request.post("/api/v1/coachmarks", { data: { coachmark_type: type, is_dismissed: true } });
+    expect(saved.status()).toBe(201);
+  }
+  await page.reload();
   await hydrated(page);
 }
 
@@ -65,5 +128,13 @@ export async function signedInPage(browser: Browser, who: Demo, startPath = "/ap
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, who, startPath);
-  return { page, close: () => context.close() };
+  return {
+    page,
+    close: async () => {
+      // Scan the page as the test left it before it goes.
+      if (!page.isClosed()) findings.push(...(await scanPage(page, who.email)));
+      watched.delete(page);
+      await context.close();
+    },
+  };
 }

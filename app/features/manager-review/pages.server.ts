@@ -8,7 +8,7 @@ import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
 import type { CycleOption, ReporteesPageData } from "~/features/manager-review/types";
-import { forPage, notFoundPage } from "~/platform/page-errors.server";
+import { forPage, forbiddenPage, invalidCyclePage, notFoundPage } from "~/platform/page-errors.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
 
@@ -46,11 +46,11 @@ export async function requireReportPage(request: Request, params: LoaderFunction
     const db = await getDb();
     const rows = await db.participant.findMany({ where: { managerId: current.user.id, user: { email } }, select: { cycle: true } });
     const first = sortCycles(rows.map((r) => toCycleJson(r.cycle)))[0];
-    if (!first) throw new Response(`${email} is not your direct report`, { status: 403, statusText: "Forbidden" });
+    if (!first) throw forbiddenPage();
     url.searchParams.set("cycle_id", String(first.id));
     throw redirect(url.pathname + url.search);
   }
-  if (!/^\d+$/.test(raw)) throw new Response("Invalid Cycle ID", { status: 404, statusText: "Invalid Cycle ID" });
+  if (!/^\d+$/.test(raw)) throw invalidCyclePage();
   const cycleId = Number(raw);
   const { cycles } = await forPage(() => listReportCycles(current.user.id, cycleId, email));
   return { current, email, cycleId, cycles: cycles.map((c) => ({ id: c.id, name: c.name })) };

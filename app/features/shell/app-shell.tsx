@@ -6,10 +6,12 @@ import {
   Avatar,
   Box,
   Button,
+  Chip,
   Divider,
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   ListSubheader,
@@ -24,26 +26,52 @@ import LogoutIcon from "@mui/icons-material/Logout";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/platform/theme/theme";
-import type { NavGroup } from "~/features/shell/navigation";
+import type { NavBadges, NavGroup } from "~/features/shell/navigation";
 import { NotificationsBell } from "~/features/shell/notifications/notifications-bell";
 import { callApi } from "~/platform/api-client";
 
-export type ShellUser = { id: number; name: string; email: string; role: string; profileImageUrl: string | null };
+export type ShellUser = {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  profileImageUrl: string | null;
+};
 
 function Logo() {
   return (
-    <RemixLink to="/app/home" style={{ color: "inherit", textDecoration: "none" }} aria-label="PMR home">
-      <Typography variant="h6" component="span" sx={{ fontWeight: 700, letterSpacing: 1 }}>
+    <RemixLink
+      to="/app/home"
+      style={{ color: "inherit", textDecoration: "none" }}
+      aria-label="PMR home"
+    >
+      <Typography
+        variant="h6"
+        component="span"
+        sx={{ fontWeight: 700, letterSpacing: 1 }}
+      >
         PMR
       </Typography>
     </RemixLink>
   );
 }
 
-function NavigationList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate?: () => void }) {
+function NavigationList({
+  groups,
+  badges,
+  onNavigate,
+}: {
+  groups: NavGroup[];
+  badges?: NavBadges;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: "auto" }}>
+    <Box
+      component="nav"
+      aria-label="Main navigation"
+      sx={{ flex: 1, overflowY: "auto" }}
+    >
       {groups.map((group) => (
         <List
           key={group.id}
@@ -51,30 +79,60 @@ function NavigationList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate
           data-testid={`nav-group-${group.id}`}
           subheader={
             group.title ? (
-              <ListSubheader component="div" sx={{ lineHeight: "32px", bgcolor: "transparent" }}>
+              <ListSubheader
+                component="li"
+                sx={{ lineHeight: "32px", bgcolor: "transparent" }}
+              >
                 {t(group.title)}
               </ListSubheader>
             ) : undefined
           }
         >
           {group.items.map((item) => (
-            <Tooltip key={item.to} title={t(item.info)} placement="right" arrow describeChild>
-              {item.external ? (
-                <ListItemButton component="a" href={item.to} target="_blank" rel="noopener noreferrer">
-                  <ListItemText primary={t(item.label)} />
-                  <OpenInNewIcon fontSize="small" />
-                </ListItemButton>
-              ) : (
-                <ListItemButton
-                  component={NavLink}
-                  to={item.to}
-                  onClick={onNavigate}
-                  sx={{ "&.active": { bgcolor: "action.selected", fontWeight: 600 } }}
-                >
-                  <ListItemText primary={t(item.label)} />
-                </ListItemButton>
-              )}
-            </Tooltip>
+            // Each item in its own <li> (a list holds only list items: WCAG 1.3.1, axe "list").
+            <ListItem key={item.to} disablePadding>
+              <Tooltip
+                title={t(item.info)}
+                placement="right"
+                arrow
+                describeChild
+              >
+                {item.external ? (
+                  <ListItemButton
+                    component="a"
+                    href={item.to}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    <ListItemText primary={t(item.label)} />
+                    <OpenInNewIcon fontSize="small" />
+                  </ListItemButton>
+                ) : (
+                  <ListItemButton
+                    component={NavLink}
+                    to={item.to}
+                    onClick={onNavigate}
+                    sx={{
+                      "&.active": {
+                        bgcolor: "action.selected",
+                        fontWeight: 600,
+                      },
+                    }}
+                  >
+                    <ListItemText primary={t(item.label)} />
+                    {item.badge && (badges?.[item.badge] ?? 0) > 0 && (
+                      <Chip
+                        size="small"
+                        color="primary"
+                        label={badges![item.badge]}
+                        aria-label={`${badges![item.badge]} unread`}
+                        data-testid={`nav-badge-${item.badge}`}
+                      />
+                    )}
+                  </ListItemButton>
+                )}
+              </Tooltip>
+            </ListItem>
           ))}
         </List>
       ))}
@@ -82,35 +140,51 @@ function NavigationList({ groups, onNavigate }: { groups: NavGroup[]; onNavigate
   );
 }
 
-function DrawerContent({ user, groups, onNavigate }: { user: ShellUser; groups: NavGroup[]; onNavigate?: () => void }) {
+function DrawerContent({
+  user,
+  groups,
+  badges,
+  onNavigate,
+}: {
+  user: ShellUser;
+  groups: NavGroup[];
+  badges?: NavBadges;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
       <Toolbar sx={{ bgcolor: "primary.main", color: "primary.contrastText" }}>
         <Logo />
       </Toolbar>
-      <NavigationList groups={groups} onNavigate={onNavigate} />
+      <NavigationList groups={groups} badges={badges} onNavigate={onNavigate} />
       <Divider />
-      <Box sx={{ p: 2, display: "flex", alignItems: "center", gap: 1.5 }} data-testid="nav-footer">
-        <Avatar src={user.profileImageUrl ?? undefined} alt={user.name}>
-          {user.name.slice(0, 1)}
-        </Avatar>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="body2" noWrap data-testid="current-user-name">
+      {/*
+        The footer in two rows, so nothing is cut in the 260 px drawer: who is signed in (the whole name, wrapping
+        when long) and, below, the version with the bell and sign-out.
+      */}
+      <Box sx={{ px: 2, pt: 1.5, pb: 1 }} data-testid="nav-footer">
+        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+          <Avatar src={user.profileImageUrl ?? undefined} alt={user.name} sx={{ width: 32, height: 32 }}>
+            {user.name.slice(0, 1)}
+          </Avatar>
+          <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }} data-testid="current-user-name">
             {user.name}
           </Typography>
-          <Typography variant="caption" color="text.secondary">
+        </Box>
+        <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, mt: 0.5 }}>
+          <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }} data-testid="app-version">
             {t("app.version", { version: APP_VERSION })}
           </Typography>
+          <NotificationsBell />
+          <Form method="post" action="/app/logout">
+            <Tooltip title={t("nav.logout")}>
+              <IconButton type="submit" aria-label={t("nav.logout")}>
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </Form>
         </Box>
-        <NotificationsBell />
-        <Form method="post" action="/app/logout">
-          <Tooltip title={t("nav.logout")}>
-            <IconButton type="submit" aria-label={t("nav.logout")}>
-              <LogoutIcon />
-            </IconButton>
-          </Tooltip>
-        </Form>
       </Box>
     </Box>
   );
@@ -140,9 +214,19 @@ export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
     <Box
       role="status"
       data-testid="spoof-banner"
-      sx={{ bgcolor: "success.main", color: "success.contrastText", px: 2, py: 1, display: "flex", alignItems: "center", gap: 2 }}
+      sx={{
+        bgcolor: "success.main",
+        color: "success.contrastText",
+        px: 2,
+        py: 1,
+        display: "flex",
+        alignItems: "center",
+        gap: 2,
+      }}
     >
-      <Typography sx={{ flex: 1 }}>{t("spoof.banner", { user: viewedUserName })}</Typography>
+      <Typography sx={{ flex: 1 }}>
+        {t("spoof.banner", { user: viewedUserName })}
+      </Typography>
       <Button
         variant="contained"
         color="inherit"
@@ -158,10 +242,25 @@ export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
 }
 
 /** Spec §2 layout shell: 260 px drawer, permanent on large screens, top bar with menu button on small ones. */
-export function AppShell({ user, groups, banner, children }: { user: ShellUser; groups: NavGroup[]; banner?: ReactNode; children: ReactNode }) {
+export function AppShell({
+  user,
+  groups,
+  badges,
+  banner,
+  children,
+}: {
+  user: ShellUser;
+  groups: NavGroup[];
+  badges?: NavBadges;
+  banner?: ReactNode;
+  children: ReactNode;
+}) {
   const theme = useTheme();
   const { t } = useTranslation();
-  const large = useMediaQuery(theme.breakpoints.up("lg"), { noSsr: false, defaultMatches: true });
+  const large = useMediaQuery(theme.breakpoints.up("lg"), {
+    noSsr: false,
+    defaultMatches: true,
+  });
   const [mobileOpen, setMobileOpen] = useState(false);
 
   return (
@@ -169,17 +268,36 @@ export function AppShell({ user, groups, banner, children }: { user: ShellUser; 
       {!large && (
         <AppBar position="fixed" color="primary" data-testid="top-bar">
           <Toolbar>
-            <IconButton color="inherit" edge="start" aria-label={t("nav.openMenu")} onClick={() => setMobileOpen(true)} sx={{ mr: 2 }}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              aria-label={t("nav.openMenu")}
+              onClick={() => setMobileOpen(true)}
+              sx={{ mr: 2 }}
+            >
               <MenuIcon />
             </IconButton>
             <Logo />
           </Toolbar>
         </AppBar>
       )}
-      <Box component="aside" sx={{ width: { lg: DRAWER_WIDTH }, flexShrink: { lg: 0 } }}>
+      <Box
+        component="aside"
+        sx={{ width: { lg: DRAWER_WIDTH }, flexShrink: { lg: 0 } }}
+      >
         {large ? (
-          <Drawer variant="permanent" open slotProps={{ paper: { "data-testid": "side-drawer" } as object }} sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}>
-            <DrawerContent user={user} groups={groups} />
+          <Drawer
+            variant="permanent"
+            open
+            slotProps={{ paper: { "data-testid": "side-drawer" } as object }}
+            sx={{
+              "& .MuiDrawer-paper": {
+                width: DRAWER_WIDTH,
+                boxSizing: "border-box",
+              },
+            }}
+          >
+            <DrawerContent user={user} groups={groups} badges={badges} />
           </Drawer>
         ) : (
           <Drawer
@@ -188,15 +306,26 @@ export function AppShell({ user, groups, banner, children }: { user: ShellUser; 
             onClose={() => setMobileOpen(false)}
             ModalProps={{ keepMounted: true }}
             slotProps={{ paper: { "data-testid": "side-drawer" } as object }}
-            sx={{ "& .MuiDrawer-paper": { width: DRAWER_WIDTH, boxSizing: "border-box" } }}
+            sx={{
+              "& .MuiDrawer-paper": {
+                width: DRAWER_WIDTH,
+                boxSizing: "border-box",
+              },
+            }}
           >
-            <DrawerContent user={user} groups={groups} onNavigate={() => setMobileOpen(false)} />
+            <DrawerContent
+              user={user}
+              groups={groups}
+              badges={badges}
+              onNavigate={() => setMobileOpen(false)}
+            />
           </Drawer>
         )}
       </Box>
       <Box component="main" sx={{ flex: 1, minWidth: 0, pt: large ? 0 : 8 }}>
         {banner}
-        <Box sx={{ p: { xs: 2, md: 3 } }}>{children}</Box>
+        {/* Room on the right for the fixed Feedback tab and at the bottom for the Help button, so they never cover text. */}
+        <Box sx={{ p: { xs: 2, md: 3 }, pr: { xs: 6, md: 7 }, pb: { xs: 11, md: 11 } }}>{children}</Box>
       </Box>
     </Box>
   );

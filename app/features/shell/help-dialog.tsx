@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Fab, Link, List, ListItem, Typography } from "@mui/material";
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Fab, Link, List, ListItem, Typography } from "@mui/material";
 import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
 import { useTranslation } from "react-i18next";
 import { HELP_DIALOG_WIDTH } from "~/platform/theme/theme";
@@ -16,10 +16,13 @@ export function HelpButton({ feedback101Url }: { feedback101Url: string }) {
         size="medium"
         aria-label={t("help.button")}
         onClick={() => setOpen(true)}
-        sx={{ position: "fixed", right: 24, bottom: 24, zIndex: (theme) => theme.zIndex.speedDial }}
+        sx={{ position: "fixed", right: { xs: 12, sm: 24 }, bottom: { xs: 12, sm: 24 }, zIndex: (theme) => theme.zIndex.speedDial }}
       >
-        <HelpOutlineIcon sx={{ mr: 1 }} />
-        {t("help.button")}
+        <HelpOutlineIcon sx={{ mr: { xs: 0, sm: 1 } }} />
+        {/* On a phone only the icon (the button keeps its name), so it covers less of the page. */}
+        <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+          {t("help.button")}
+        </Box>
       </Fab>
       <Dialog
         open={open}

@@ -1,4 +1,6 @@
 import type { Db } from "~/platform/db.server";
+import type { NavBadges } from "~/features/shell/navigation";
+import { receivedUnreadCount } from "~/features/anytime-feedback/model.server";
 
 /** Spec §3 route-visibility flags, computed on the server from real data. */
 export type RouteFlags = {
@@ -18,6 +20,11 @@ export type RouteFlags = {
 
 export async function hasDirectReport(db: Db, userId: number): Promise<boolean> {
   return (await db.user.count({ where: { managerId: userId, active: true } })) > 0;
+}
+
+/** The counts next to navigation items: one indexed count (unread anytime feedback). */
+export async function navigationBadges(db: Db, userId: number): Promise<NavBadges> {
+  return { anytime_feedback_unread: await receivedUnreadCount(db, userId) };
 }
 
 export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFlags> {

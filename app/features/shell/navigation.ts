@@ -12,7 +12,11 @@ export type FlagName =
   | "promotion_panelist?"
   | "promotion_sign_off_party?";
 
-export type NavItem = { to: string; label: string; info: string; flag?: FlagName; external?: boolean };
+/** A count the shell shows next to an item (the loader computes it: navigation.server.ts). */
+export type BadgeName = "anytime_feedback_unread";
+export type NavBadges = Partial<Record<BadgeName, number>>;
+
+export type NavItem = { to: string; label: string; info: string; flag?: FlagName; external?: boolean; badge?: BadgeName };
 export type NavGroup = { id: string; title?: string; superAdminOnly?: boolean; flag?: FlagName; items: NavItem[] };
 
 export function navigationGroups(generalGuidelineUrl: string): NavGroup[] {
@@ -116,7 +120,7 @@ export function navigationGroups(generalGuidelineUrl: string): NavGroup[] {
       title: "nav.guidelines",
       items: [{ to: generalGuidelineUrl, label: "nav.generalGuideline", info: "nav.generalGuidelineInfo", external: true }],
     },
-    { id: "anytime-feedback", items: [{ to: "/app/anytime-feedback", label: "nav.anytimeFeedback", info: "nav.anytimeFeedbackInfo" }] },
+    { id: "anytime-feedback", items: [{ to: "/app/anytime-feedback", label: "nav.anytimeFeedback", info: "nav.anytimeFeedbackInfo", badge: "anytime_feedback_unread" }] },
   ];
 }
 

@@ -1,4 +1,4 @@
-import { notFoundPage } from "~/platform/page-errors.server";
+import { forbiddenPage, invalidCyclePage, notFoundPage, pageErrorResponse } from "~/platform/page-errors.server";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
@@ -22,10 +22,7 @@ export type CycleOption = { id: number; name: string };
 
 /** An ApiError as the error page's response: 403 and 404 show the spec's texts. */
 export function pageError(err: unknown): never {
-  if (err instanceof ApiError) {
-    const text = err.status === 404 ? "Not found" : err.status === 403 ? "You don't have access to this page" : err.message;
-    throw new Response(text, { status: err.status, statusText: text });
-  }
+  if (err instanceof ApiError) throw pageErrorResponse(err);
   throw err;
 }
 
@@ -45,11 +42,11 @@ export async function loadReportSummaryPage(
   const url = new URL(request.url);
   const raw = url.searchParams.get("cycle_id");
   if (raw === null || raw === "") {
-    if (!cycles[0]) throw new Response("You don't have access to this page", { status: 403, statusText: "Forbidden" });
+    if (!cycles[0]) throw forbiddenPage();
     url.searchParams.set("cycle_id", String(cycles[0].id));
     throw redirect(url.pathname + url.search);
   }
-  if (!/^\d+$/.test(raw)) throw new Response("Not found", { status: 404, statusText: "Invalid Cycle ID" });
+  if (!/^\d+$/.test(raw)) throw invalidCyclePage();
   const options = cycles.map((c) => ({ id: c.id, name: c.name }));
   try {
     const summary = await getFeedbackSummary(current, door, Number(raw), email);

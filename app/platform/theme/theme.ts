@@ -6,6 +6,10 @@ export const theme = createTheme({
     primary: { main: "#2e7d32", contrastText: "#ffffff" },
     secondary: { main: "#0d2c54", contrastText: "#ffffff" },
     background: { default: "#f6f8f7" },
+    // Darker than MUI's defaults so text and outlined chips in these colours meet WCAG AA contrast (4.5:1) on
+    // white and on the page background (issue 15 item 12).
+    warning: { main: "#a84a00", contrastText: "#ffffff" },
+    info: { main: "#01579b", contrastText: "#ffffff" },
   },
   typography: { fontSize: 16, htmlFontSize: 16, fontFamily: "Roboto, 'Helvetica Neue', Arial, sans-serif" },
   shape: { borderRadius: 4 },

@@ -71,7 +71,8 @@ export function NotificationsBell() {
   };
 
   const unread = data?.unread_count ?? 0;
-  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  // The badge's text (99+ above 99) is part of the button's name (axe label-content-name-mismatch).
+  const label = unread > 0 ? `Notifications, ${unread > 99 ? "99+" : unread} unread` : "Notifications";
   return (
     <>
       <Tooltip title="Notifications">
@@ -83,7 +84,7 @@ export function NotificationsBell() {
             void load();
           }}
         >
-          <Badge badgeContent={unread} color="error" max={99} slotProps={{ badge: { "data-testid": "notifications-unread" } as object }}>
+          <Badge badgeContent={unread > 0 ? unread : undefined} color="error" max={99} slotProps={{ badge: { "data-testid": "notifications-unread" } as object }}>
             <NotificationsIcon />
           </Badge>
         </IconButton>

@@ -1,0 +1,101 @@
+import { useFetcher } from "@remix-run/react";
+import { Alert, Button, Paper, Stack, TextField, Typography } from "@mui/material";
+import { useSnackbar } from "notistack";
+import { useEffect, useRef, useState } from "react";
+import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
+import { BODY_MAX_LENGTH, READERS_NOTE } from "~/features/anytime-feedback/rules";
+import type { AnytimeFeedbackActionResult } from "~/features/anytime-feedback/types";
+
+/**
+ * 'Give feedback': a colleague (suggested from GET /api/v1/users?q=, like the peer picker) and the text; the note
+ * says who reads it (ADR 0029). Posted to the page's action (intent give); errors show next to their field.
+ */
+export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; myManagers: string[] }) {
+  const fetcher = useFetcher<AnytimeFeedbackActionResult>({ key: "give-anytime-feedback" });
+  const { enqueueSnackbar } = useSnackbar();
+  const [who, setWho] = useState("");
+  const [body, setBody] = useState("");
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!result || shown.current === result) return;
+    shown.current = result;
+    if (result.ok) {
+      enqueueSnackbar(result.message, { variant: "success" });
+      setWho("");
+      setBody("");
+    }
+  }, [result, enqueueSnackbar]);
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const formError = result && !result.ok && !errors.reviewee_email && !errors.body ? result.message : null;
+  const query = who.trim();
+  const length = body.trim().length;
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="give-feedback-title">
+      <fetcher.Form method="post" data-testid="give-feedback-form">
+        <input type="hidden" name="intent" value="give" />
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" id="give-feedback-title">
+            Give feedback
+          </Typography>
+          {spoofing && <Alert severity="info">You are viewing another user: giving feedback in their name is not allowed.</Alert>}
+          <UserEmailAutocomplete
+            value={who}
+            onChange={setWho}
+            disabled={spoofing}
+            suggestionsUrl={(open) => (open && query.length >= 2 ? `/api/v1/users?q=${encodeURIComponent(query)}` : null)}
+            renderOption={(props, o) => {
+              const { key, ...rest } = props as typeof props & { key: string };
+              return (
+                <li key={key} {...rest}>
+                  {typeof o === "string" ? o : `${o.name} <${o.email}>`}
+                </li>
+              );
+            }}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                name="reviewee_email"
+                label="Colleague"
+                placeholder="Search by name or email"
+                required
+                error={!!errors.reviewee_email}
+                helperText={errors.reviewee_email ?? "Any active colleague"}
+                slotProps={{ htmlInput: { ...params.inputProps, "data-testid": "give-feedback-person", autoComplete: "off" } }}
+              />
+            )}
+          />
+          <TextField
+            name="body"
+            label="Your feedback"
+            multiline
+            minRows={4}
+            maxRows={12}
+            required
+            disabled={spoofing}
+            value={body}
+            onChange={(e) => setBody(e.target.value)}
+            error={!!errors.body || length > BODY_MAX_LENGTH}
+            helperText={errors.body ?? `${length} / ${BODY_MAX_LENGTH} characters`}
+            slotProps={{ htmlInput: { "data-testid": "give-feedback-body" } }}
+          />
+          <Typography variant="body2" color="text.secondary" data-testid="give-feedback-readers">
+            {READERS_NOTE}
+            {myManagers.length > 0 && ` Your managers: ${myManagers.join(", ")}.`}
+          </Typography>
+          {formError && (
+            <Alert severity="error" data-testid="give-feedback-error">
+              {formError}
+            </Alert>
+          )}
+          <div>
+            <Button type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || query === "" || length === 0} data-testid="give-feedback-submit">
+              Send feedback
+            </Button>
+          </div>
+        </Stack>
+      </fetcher.Form>
+    </Paper>
+  );
+}

@@ -1,0 +1,35 @@
+import { Box, Button, Paper, Typography } from "@mui/material";
+import type { TooltipRenderProps } from "react-joyride";
+
+/**
+ * The guided tour's step card in the app's theme (react-joyride renders it as its tooltip): title, text,
+ * "n of m", Skip tour (not on the last step), Back (after the first) and Next / Dismiss.
+ * Joyride's props give it role alertdialog, aria-modal and the focus trap.
+ */
+export function TourTooltip({ backProps, primaryProps, skipProps, index, isLastStep, size, step, tooltipProps }: TooltipRenderProps) {
+  return (
+    <Paper
+      elevation={8}
+      {...tooltipProps}
+      aria-labelledby="guided-tour-title"
+      aria-describedby="guided-tour-content"
+      data-testid="guided-tour"
+      sx={{ p: 2, width: 360, maxWidth: "calc(100vw - 32px)" }}
+    >
+      <Typography id="guided-tour-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        {step.title}
+      </Typography>
+      <Typography id="guided-tour-content" variant="body2" component="div">
+        {step.content}
+      </Typography>
+      <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 2, flexWrap: "wrap" }}>
+        <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }} data-testid="guided-tour-progress">
+          {index + 1} of {size}
+        </Typography>
+        {!isLastStep && <Button size="small" color="inherit" {...skipProps} data-testid="guided-tour-skip" />}
+        {index > 0 && <Button size="small" {...backProps} data-testid="guided-tour-back" />}
+        <Button size="small" variant="contained" {...primaryProps} data-testid="guided-tour-primary" />
+      </Box>
+    </Paper>
+  );
+}
