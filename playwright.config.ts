@@ -11,6 +11,8 @@ const TEMPORAL_PORT = Number(process.env.E2E_TEMPORAL_PORT ?? 7410);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Each shard of scripts/test.sh keeps its own traces and screenshots (a run empties its output folder first).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   timeout: 60_000,

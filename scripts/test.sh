@@ -38,7 +38,7 @@ names="integration-pglite integration-postgres"
 for i in $(seq 1 "$shards"); do
   suite "browser-$i" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-$i.json" \
     E2E_PORT=$((3100 + 10 * i)) E2E_OIDC_PORT=$((5710 + 10 * i)) E2E_TEMPORAL_PORT=$((7410 + 10 * i)) \
-    E2E_DATA_DIR=".cache/e2e-data-$i" npx playwright test --shard="$i/$shards"
+    E2E_DATA_DIR=".cache/e2e-data-$i" E2E_OUTPUT_DIR="test-results/shard-$i" npx playwright test --shard="$i/$shards"
   names="$names browser-$i"
 done
 wait
