@@ -15,7 +15,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
-  timeout: 60_000,
+  // Each test also scans the pages it opens for accessibility (tests/e2e/axe.ts).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
