@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
+import { test, expect, DEMO, open, signIn, signedInPage } from "./fixtures";
+import { CEO, ok, userId } from "./api-helpers";
 
 /**
  * Calibration meetings (issue 13 items 4, 5, 6, 8): two panelists follow the same session live, the session
@@ -11,16 +12,9 @@ import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fix
  * Cast: session admin Priya Partner, panelists Morgan Manager and Harper Ops, sign-off party Carmen Chief.
  */
 
-const CEO: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
 const GUIDELINE = { 1: 5, 2: 15, 3: 50, 4: 20, 5: 10 };
 
 type SpRow = { id: number; participant_id: number; user: { email: string; name: string } };
-
-/** The JSON body of a response that must have `status` (its text is the failure message). */
-async function ok<T>(res: Awaited<ReturnType<Page["request"]["get"]>>, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 type Created = { calibration_session: { id: number } };
 type Users = { users: Array<{ id: number; email: string }> };
@@ -34,13 +28,6 @@ async function calibrationCycle(admin: Page, emails: string[]): Promise<number> 
     await ok(await admin.request.patch(`/api/v1/admin/cycles/${cycleId}/${step}`));
   }
   return cycleId;
-}
-
-async function userId(admin: Page, email: string): Promise<number> {
-  const { users } = await ok<Users>(await admin.request.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`));
-  const user = users.find((u) => u.email === email);
-  expect(user, email).toBeTruthy();
-  return user!.id;
 }
 
 test.describe("calibration meeting", () => {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, signedInPage, type Demo } from "./fixtures";
+import { CEO } from "./api-helpers";
 
 /**
  * The spec's error behaviour on every screen (issue 15 item 8; spec §2 General behaviour and §8), through the
@@ -10,8 +11,6 @@ import { test, expect, DEMO, signedInPage, type Demo } from "./fixtures";
  * - an unknown page shows '404 Page Not Found'; an unknown /api/v1 path answers 404 JSON in the error format;
  *   /favicon.ico is served.
  */
-
-const CEO: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
 
 /** The pages that take ?cycle_id=, by the person who would open them. */
 const PAGES: Array<[Demo, string[]]> = [

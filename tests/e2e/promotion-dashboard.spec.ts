@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { test, expect, DEMO, signIn, signedInPage, type Demo } from "./fixtures";
+import { test, expect, DEMO, signIn, signedInPage } from "./fixtures";
+import { CEO, ok, userId } from "./api-helpers";
 
 /**
  * The admin promotion dashboard (issue 14 item 4): the counts of a cycle as charts with a table view, how they
@@ -8,22 +8,6 @@ import { test, expect, DEMO, signIn, signedInPage, type Demo } from "./fixtures"
  * Manager nominates five direct reports and withdraws one; session A (two nominations, one endorsement
  * written and one never answered) goes to review with its decisions; sessions B and C stay drafts.
  */
-
-const CEO: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
-
-type ApiResponse = Awaited<ReturnType<Page["request"]["get"]>>;
-
-async function ok<T>(res: ApiResponse, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-async function userId(admin: Page, email: string): Promise<number> {
-  const { users } = await ok<{ users: Array<{ id: number; email: string }> }>(await admin.request.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`));
-  const user = users.find((u) => u.email === email);
-  expect(user, email).toBeTruthy();
-  return user!.id;
-}
 
 test.describe("promotion dashboard: access", () => {
   test.use({ allowHttpErrors: [403] });

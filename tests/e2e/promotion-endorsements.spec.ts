@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
+import { ok } from "./api-helpers";
 
 /**
  * Endorsement requests (issue 14): the HR partner asks two people to endorse a nomination of her promotion
@@ -16,11 +17,6 @@ import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fix
 const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
 const RATIONALE = "Eli led the billing migration and mentors two engineers.";
 const ENDORSEMENT = "I worked with Eli on the migration: they already operate at the senior level.";
-
-async function ok<T>(res: Awaited<ReturnType<Page["request"]["get"]>>, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 /** Pick `who` in the people picker `testId`: type part of the name, click the suggestion. */
 async function pickPerson(page: Page, testId: string, who: { name: string; email: string }) {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
+import { ok } from "./api-helpers";
 
 /**
  * Promotion calibration sessions, the HR partner's pages (issue 14): the HR partner sees her people's
@@ -14,11 +15,6 @@ import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fix
  */
 
 const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
-
-async function ok<T>(res: Awaited<ReturnType<Page["request"]["get"]>>, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 async function transition(admin: Page, cycleId: number, name: string) {
   await ok(await admin.request.patch(`/api/v1/admin/cycles/${cycleId}/${name}`));

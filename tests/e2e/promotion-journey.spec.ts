@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
+import { ok } from "./api-helpers";
 
 /**
  * The whole promotion journey (issue 14, Tests): a manager nominates; two endorsers accept and endorse, and a
@@ -18,11 +19,6 @@ const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" }
 const RATIONALE = "Eli led the billing migration end to end and mentors two engineers.";
 
 type Person = { id: number; email: string; name: string };
-
-async function ok<T>(res: Awaited<ReturnType<Page["request"]["get"]>>, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
 
 /** Pick `who` in the people picker `testId`: type the name, click the suggestion. */
 async function pickPerson(page: Page, testId: string, who: { name: string; email: string }) {

@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { test, expect, DEMO, signedInPage, type Demo } from "./fixtures";
+import { test, expect, DEMO, signedInPage } from "./fixtures";
+import { CEO, ok, userId } from "./api-helpers";
 
 /**
  * The promotion panel (issue 14 item 2): a panelist reads each nomination of a promotion session (the nominee,
@@ -11,23 +11,6 @@ import { test, expect, DEMO, signedInPage, type Demo } from "./fixtures";
  *
  * Cast: HR partner Ada Admin (creator), session admin Priya Partner, panelist Harper Ops, sign-off party Carmen Chief.
  */
-
-const CEO: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
-
-type ApiResponse = Awaited<ReturnType<Page["request"]["get"]>>;
-
-/** The JSON body of a response that must have `status` (its text is the failure message). */
-async function ok<T>(res: ApiResponse, status = 200): Promise<T> {
-  expect(res.status(), await res.text()).toBe(status);
-  return (await res.json()) as T;
-}
-
-async function userId(admin: Page, email: string): Promise<number> {
-  const { users } = await ok<{ users: Array<{ id: number; email: string }> }>(await admin.request.get(`/api/v1/admin/users?q=${encodeURIComponent(email)}`));
-  const user = users.find((u) => u.email === email);
-  expect(user, email).toBeTruthy();
-  return user!.id;
-}
 
 test.describe("promotion panel", () => {
   // The blank send-back comment answers 400 (the dialog shows why).
