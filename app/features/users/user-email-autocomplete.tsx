@@ -6,6 +6,16 @@ import { useUserSuggestions, type UserOption } from "~/features/users/use-user-s
 
 type Props = AutocompleteProps<UserOption | string, false, false, true>;
 
+/** An option as "Name <email>" (a typed text as itself). */
+const renderNameAndEmail: NonNullable<Props["renderOption"]> = (props, o) => {
+  const { key, ...rest } = props as typeof props & { key: string };
+  return (
+    <li key={key} {...rest}>
+      {typeof o === "string" ? o : `${o.name} <${o.email}>`}
+    </li>
+  );
+};
+
 /**
  * A free-text email input (`value`, `onChange`) with people suggested while the list is open: `suggestionsUrl`
  * gets whether it is open and gives the JSON `{ users }` endpoint to ask, or null for none. Options show as
@@ -25,7 +35,8 @@ export function UserEmailAutocomplete({
   suggestionsUrl: (open: boolean) => string | null;
   disabled?: boolean;
   sx?: Props["sx"];
-  renderOption: Props["renderOption"];
+  /** How an option shows; by default "Name <email>". */
+  renderOption?: Props["renderOption"];
   renderInput: Props["renderInput"];
 }) {
   const [open, setOpen] = useState(false);
@@ -44,7 +55,7 @@ export function UserEmailAutocomplete({
       disabled={disabled}
       getOptionLabel={(o) => (typeof o === "string" ? o : o.email)}
       sx={sx}
-      renderOption={renderOption}
+      renderOption={renderOption ?? renderNameAndEmail}
       renderInput={renderInput}
     />
   );

@@ -31,14 +31,6 @@ export function UserEmailField({
       value={text}
       onChange={setText}
       suggestionsUrl={(open) => (open ? `/app/admin/cycles/${cycleId}/participants/user-options?q=${encodeURIComponent(text)}` : null)}
-      renderOption={(props, o) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <li key={key} {...rest}>
-            {typeof o === "string" ? o : `${o.name} <${o.email}>`}
-          </li>
-        );
-      }}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -45,14 +45,6 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
             onChange={setWho}
             disabled={spoofing}
             suggestionsUrl={(open) => (open && query.length >= 2 ? `/api/v1/users?q=${encodeURIComponent(query)}` : null)}
-            renderOption={(props, o) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <li key={key} {...rest}>
-                  {typeof o === "string" ? o : `${o.name} <${o.email}>`}
-                </li>
-              );
-            }}
             renderInput={(params) => (
               <TextField
                 {...params}
