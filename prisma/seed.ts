@@ -14,6 +14,7 @@ import { seedCalibrationSessions } from "./seed-calibration";
 import { seedPromotions } from "./seed-promotions";
 import { seedPerformanceTrends } from "./seed-performance-trends";
 import { seedAnytimeFeedback } from "./seed-anytime-feedback";
+import { seedDecisionSupport } from "./seed-decision-support";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -191,6 +192,8 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
       await seedAnytimeFeedback(tx, { cast: { employee: DEMO_USERS.employee, manager: DEMO_USERS.manager, ceo: DEMO_USERS.ceo, peoplePartner: DEMO_USERS.peoplePartner } });
       // An earlier finished cycle, so the performance trends have two rated cycles (prisma/seed-performance-trends.ts).
       await seedPerformanceTrends(tx, { rand: mulberry32(2025) });
+      // Therma-scan entries in the current and the calibration cycle (prisma/seed-decision-support.ts).
+      await seedDecisionSupport(tx, { uploadedBy: DEMO_USERS.superAdmin });
       await tx.auditRecord.create({
         data: {
           source: "system",

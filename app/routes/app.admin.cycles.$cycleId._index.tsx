@@ -83,6 +83,14 @@ const CYCLE_SECTIONS: Array<{ title: string; links: Array<{ path: string; label:
     ],
   },
   { title: "Reminders", links: [{ path: "nudges", label: "Nudges" }] },
+  {
+    title: "Decision support",
+    links: [
+      { path: "decision-support/reports", label: "Inactive participants and reports" },
+      { path: "therma-scan-report/upload", label: "Upload Therma-scan report" },
+      { path: "therma-scan-report/jobs", label: "Therma-scan report jobs" },
+    ],
+  },
 ];
 
 export async function action({ request, params }: ActionFunctionArgs) {

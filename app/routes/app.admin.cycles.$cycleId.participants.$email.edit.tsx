@@ -12,12 +12,14 @@ import {
 import { updateParticipant } from "~/features/participants/service.server";
 import { ParticipantPatchSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
+import { thermaScanOfParticipant } from "~/features/decision-support/therma-scan/service.server";
+import { ThermaScanDetails } from "~/features/decision-support/components/therma-scan-views";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.participant.name ?? "Participant"} - PMR` }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { cycle, participant } = await requireParticipantPage(request, params);
-  return { cycle, participant };
+  const { current, cycle, participant } = await requireParticipantPage(request, params);
+  return { cycle, participant, thermaScan: await thermaScanOfParticipant(current, cycle.id, participant.id) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -39,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditParticipant() {
-  const { cycle, participant } = useLoaderData<typeof loader>();
+  const { cycle, participant, thermaScan } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -64,6 +66,7 @@ export default function EditParticipant() {
         />
         <ParticipantFormButtons cycleId={cycle.id} busy={busy} saveTestId="participant-save" />
       </Form>
+      <ThermaScanDetails scan={thermaScan} />
     </Box>
   );
 }

@@ -4,12 +4,16 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { SessionAdminPage } from "~/features/calibration/components/session-admin-page";
 import { loadSessionPage } from "~/features/calibration/meeting-pages.server";
 import { sessionAdminAction } from "~/features/calibration/session-admin-pages.server";
+import { loadSessionThermaScans } from "~/features/decision-support/pages.server";
+import { ThermaScanSessionPanel } from "~/features/decision-support/components/therma-scan-views";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.session.name ?? "Calibration session"} | PMR` }];
 
 /** /app/session-admin/calibration-sessions/{id}?cycle_id=: run the calibration meeting, live. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return loadSessionPage(request, params, "session_admin");
+  const page = await loadSessionPage(request, params, "session_admin");
+  // The participants' Therma-scan, read-only (ADR 0033).
+  return { ...page, thermaScans: await loadSessionThermaScans(request, params, page.cycleId) };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -17,7 +21,13 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SessionAdminSession() {
-  return <SessionAdminPage data={useLoaderData<typeof loader>()} />;
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <SessionAdminPage data={data} />
+      <ThermaScanSessionPanel scans={data.thermaScans} />
+    </>
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -11,6 +11,8 @@ import type { Db, Tx } from "~/platform/db.server";
 
 export const INPUT_FILE = "input";
 export const OUTPUT_FILE = "output";
+/** A job's parameters (JSON), stored with the job when it is created (e.g. a report's metric). */
+export const PARAMS_FILE = "params";
 
 type Reader = Db | Tx;
 
@@ -182,4 +184,10 @@ export async function readCsvHeader(db: Reader, jobId: number): Promise<{ column
     return { columns: normalizeHeader(record.cells), start: { row: 0, offset: next.offset, line: next.line } };
   }
   return null;
+}
+
+/** The parameters the job was created with ({} when none). */
+export async function readJobParams(db: Reader, jobId: number): Promise<Record<string, string>> {
+  const file = await db.jobFile.findUnique({ where: { jobId_kind: { jobId, kind: PARAMS_FILE } }, select: { content: true } });
+  return file ? (JSON.parse(Buffer.from(file.content).toString("utf8")) as Record<string, string>) : {};
 }

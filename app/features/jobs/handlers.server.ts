@@ -5,6 +5,8 @@ import { nudgeJobHandlers } from "~/features/jobs/types/nudge.server";
 import { nominationJobHandlers } from "~/features/jobs/types/nominations-download.server";
 import { participantJobHandlers } from "~/features/jobs/types/participants.server";
 import { questionnaireJobHandlers } from "~/features/jobs/types/questionnaire.server";
+import { thermaScanUploadHandler } from "~/features/jobs/types/therma-scan.server";
+import { participantsReportHandler } from "~/features/jobs/types/participants-report.server";
 
 /**
  * Which handler runs each job type (used by the bulk job activities, worker/activities/jobs.ts).
@@ -16,6 +18,8 @@ export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   ...nudgeJobHandlers,
   ...questionnaireJobHandlers,
   ...nominationJobHandlers,
+  UPLOAD_THERMA_SCAN: thermaScanUploadHandler,
+  DOWNLOAD_PARTICIPANTS_REPORT: participantsReportHandler,
 };
 
 export function handlerFor(type: JobType): JobHandler {

@@ -3,6 +3,7 @@ import { badRequest } from "~/platform/api.server";
 import { csvHeaderOf, CsvInputError } from "~/features/jobs/files.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
+import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS } from "~/features/decision-support/therma-scan/rules";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
 
 /**
@@ -155,6 +156,28 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     // A questionnaire is applied whole or not at all (ADR 0018).
     errorModes: ["all_or_nothing"],
     checkUpload: csvHeaderCheck({ required: QUESTIONNAIRE_CSV_REQUIRED_COLUMNS, allowed: QUESTIONNAIRE_CSV_COLUMNS }),
+  },
+  UPLOAD_THERMA_SCAN: {
+    type: "UPLOAD_THERMA_SCAN",
+    key: "upload_therma_scan",
+    label: "Upload Therma-scan report",
+    apiCollection: "upload_therma_scan_report_jobs",
+    pagePath: "therma-scan-report/jobs",
+    input: "file",
+    checkUpload: csvHeaderCheck({ required: THERMA_SCAN_REQUIRED_COLUMNS, allowed: THERMA_SCAN_COLUMNS }),
+    // Therma-scan data (its files, rows and row errors) is for super admins only (ADR 0033).
+    superAdminOnly: true,
+  },
+  DOWNLOAD_PARTICIPANTS_REPORT: {
+    type: "DOWNLOAD_PARTICIPANTS_REPORT",
+    key: "download_participants_report",
+    label: "Participants report",
+    apiCollection: "download_participants_report",
+    pagePath: "decision-support/reports/jobs",
+    input: "none",
+    // The handler names the file after the job's metric (app/features/jobs/types/participants-report.server.ts).
+    output: { fileName: (job) => `participants-report-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
+    customApi: true, // app/features/decision-support/contract.server.ts: POST takes ?metric_type= (ADR 0032)
   },
   NUDGE: {
     type: "NUDGE",

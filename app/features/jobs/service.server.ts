@@ -3,7 +3,7 @@ import { getDb } from "~/platform/db.server";
 import type { Job, JobType } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { INPUT_FILE } from "~/features/jobs/files.server";
+import { INPUT_FILE, PARAMS_FILE } from "~/features/jobs/files.server";
 import { auditJob } from "~/features/jobs/runner.server";
 import { JOB_TYPES, jobInclude, jobTypeDef, toJobJson } from "~/features/jobs/job-types.server";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
@@ -30,6 +30,8 @@ export type CreateJobInput = {
   type: JobType;
   errorMode?: ErrorModeValue;
   file?: UploadedFile | null;
+  /** Parameters of the job (e.g. a report's metric), stored as its `params` file; the handler reads them with readJobParams. */
+  params?: Record<string, string>;
 };
 
 /** For tests and benchmarks: a task queue other than the app's, and the rows per step. */
@@ -94,6 +96,10 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
           data: { jobId, kind: INPUT_FILE, name: input.file!.name, contentType: input.file!.contentType, content: input.file!.bytes },
         });
       }
+      if (input.params) {
+        const content = Buffer.from(JSON.stringify(input.params), "utf8");
+        await tx.jobFile.create({ data: { jobId, kind: PARAMS_FILE, name: "params.json", contentType: "application/json", content } });
+      }
       await recordAudit(tx, actor, {
         action: "job.create",
         entityType: "Job",
@@ -105,6 +111,7 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
           error_mode: errorMode.toLowerCase(),
           file_name: created.fileName,
           file_bytes: input.file?.bytes.byteLength ?? null,
+          ...(input.params ? { params: input.params } : {}),
         },
       });
       return created;

@@ -19,11 +19,16 @@ function emailHash(email: string): bigint {
 const normEmail = (v: string | undefined) => (v ?? "").trim().toLowerCase();
 
 /**
- * One streaming pass over the whole file: counts the data rows and finds emails listed more than
- * once. Memory: 12 bytes per row (hash + row number) plus the candidate rows' emails, never the rows.
+ * One streaming pass over the whole file: counts the data rows and finds emails (column `emailColumn`) listed
+ * more than once. Memory: 12 bytes per row (hash + row number) plus the candidate rows' emails, never the rows.
  */
-export async function scanCsv(ctx: JobContext, start: CsvPosition, columns: string[]): Promise<{ totalRows: number; duplicates: ErrorRow[] }> {
-  const emailAt = columns.indexOf("email");
+export async function scanCsv(
+  ctx: JobContext,
+  start: CsvPosition,
+  columns: string[],
+  emailColumn = "email",
+): Promise<{ totalRows: number; duplicates: ErrorRow[] }> {
+  const emailAt = columns.indexOf(emailColumn);
   let hashes = new BigUint64Array(16_384);
   let rows = new Uint32Array(16_384);
   let n = 0;
@@ -65,7 +70,7 @@ export async function scanCsv(ctx: JobContext, start: CsvPosition, columns: stri
       const email = normEmail(record.cells[emailAt]);
       const first = firstRowOf.get(email);
       if (first === undefined) firstRowOf.set(email, record.rowNumber);
-      else duplicates.push({ rowNumber: record.rowNumber, column: "email", message: `${email} is listed more than once in the file (first on row ${first})` });
+      else duplicates.push({ rowNumber: record.rowNumber, column: emailColumn, message: `${email} is listed more than once in the file (first on row ${first})` });
     }
   }
   return { totalRows: n, duplicates };

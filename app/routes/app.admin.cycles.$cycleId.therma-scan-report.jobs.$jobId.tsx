@@ -1,0 +1,8 @@
+import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { jobDetailLoader } from "~/features/jobs/pages.server";
+
+export const meta = jobDetailMeta("Upload Therma-scan report");
+/** Status, progress (refreshed every second while running) and row errors of one upload. */
+export const loader = jobDetailLoader("UPLOAD_THERMA_SCAN");
+
+export default JobDetailRoute;
