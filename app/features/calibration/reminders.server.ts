@@ -1,6 +1,6 @@
 import { getDb } from "~/platform/db.server";
 import { deliver } from "~/features/shell/notifications/deliver.server";
-import { NEXT_ACTOR, NEXT_STEP_TEXT, type SessionRole, type SessionState } from "~/features/calibration/rules";
+import { NEXT_ACTOR, NEXT_STEP_TEXT, sessionLink, type SessionState } from "~/features/calibration/rules";
 import { stateOf } from "~/features/calibration/model.server";
 
 /**
@@ -10,27 +10,8 @@ import { stateOf } from "~/features/calibration/model.server";
 
 export const CALIBRATION_REMINDER_KIND = "calibration_reminder";
 
-/** Where each role acts on the session. */
-export function sessionLink(role: SessionRole, sessionId: number, cycleId: number, kind: "RATING" | "PROMOTION" = "RATING"): string {
-  if (kind === "PROMOTION") {
-    if (role === "panelist") return `/app/promotions/calibration-panelist/sessions/${sessionId}?cycle_id=${cycleId}`;
-    if (role === "sign_off") return `/app/promotions/sign-off-party/sessions/${sessionId}?cycle_id=${cycleId}`;
-    if (role === "admin") return `/app/admin/promotion-dashboard?cycle_id=${cycleId}`;
-    return `/app/promotions/hr-partners/sessions/${sessionId}?cycle_id=${cycleId}`;
-  }
-  switch (role) {
-    case "hr_partner":
-      return `/app/ratings/hr-partners/sessions/${sessionId}/edit?cycle_id=${cycleId}`;
-    case "session_admin":
-      return `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
-    case "panelist":
-      return `/app/ratings/calibration-panelist/sessions/${sessionId}?cycle_id=${cycleId}`;
-    case "sign_off":
-      return `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
-    case "admin":
-      return `/app/admin/cycles/${cycleId}/calibration-sessions/${sessionId}/edit`;
-  }
-}
+/** Where each role acts on the session (a pure rule, shared with the home page's to-do list). */
+export { sessionLink };
 
 /**
  * The key of one reminder: the session, the moment it entered its current state (the id of that transition's

@@ -306,6 +306,28 @@ export const NEXT_STEP_TEXT: Record<SessionState, string> = {
   closed: "",
 };
 
+/** Where each role acts on a session (the reminders' and the home page's links). */
+export function sessionLink(role: SessionRole, sessionId: number, cycleId: number, kind: "RATING" | "PROMOTION" = "RATING"): string {
+  if (kind === "PROMOTION") {
+    if (role === "panelist") return `/app/promotions/calibration-panelist/sessions/${sessionId}?cycle_id=${cycleId}`;
+    if (role === "sign_off") return `/app/promotions/sign-off-party/sessions/${sessionId}?cycle_id=${cycleId}`;
+    if (role === "admin") return `/app/admin/promotion-dashboard?cycle_id=${cycleId}`;
+    return `/app/promotions/hr-partners/sessions/${sessionId}?cycle_id=${cycleId}`;
+  }
+  switch (role) {
+    case "hr_partner":
+      return `/app/ratings/hr-partners/sessions/${sessionId}/edit?cycle_id=${cycleId}`;
+    case "session_admin":
+      return `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
+    case "panelist":
+      return `/app/ratings/calibration-panelist/sessions/${sessionId}?cycle_id=${cycleId}`;
+    case "sign_off":
+      return `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
+    case "admin":
+      return `/app/admin/cycles/${cycleId}/calibration-sessions/${sessionId}/edit`;
+  }
+}
+
 /** The reminder times for a deadline: the lead reminder (if still ahead of `now`) and the deadline itself. */
 export function reminderTimes(deadline: number, now: number): Array<{ at: number; kind: "due_soon" | "overdue" }> {
   const out: Array<{ at: number; kind: "due_soon" | "overdue" }> = [];

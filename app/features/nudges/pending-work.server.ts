@@ -1,11 +1,13 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { getDb } from "~/platform/db.server";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { FEEDBACK_STAGE_OF, fromDbReviewerType, mandatoryPairs, type ReviewerTypeValue } from "~/features/participants/rules";
 import { cycleNotFound } from "~/platform/api.server";
 
 /**
- * Who has work waiting in a cycle's CURRENT stage: the people a nudge reminds (ADR 0019).
+ * Who has work waiting in a cycle's CURRENT stage: the people a nudge reminds (ADR 0019), and the
+ * same rules for one person's to-do list on the home page (ADR 0036).
  *
  *  - draft, communication: nobody (nothing is asked of anyone).
  *  - start: participants who receive feedback (not reviewer-only) and have no peer or stakeholder
@@ -19,7 +21,9 @@ import { cycleNotFound } from "~/platform/api.server";
  *    mandatory pairs plus existing rows of those types).
  *  - calibration: admins of the cycle's calibration sessions (rating and promotion) that are not closed.
  *
- * Only active users are returned, one entry per user (reasons combined), ordered by name then email.
+ * Each kind of work is ONE function (`peerChoicesOwed`, `peerRequestsOwed`, `feedbackOwed`,
+ * `sessionsToRun`) that takes a scope: everyone (the nudges) or some users (the home page). The nudges
+ * return only active users, one entry per user (reasons combined), ordered by name then email.
  */
 
 export type PendingRecipient = {
@@ -45,10 +49,136 @@ export const PENDING_WORK_LINKS: Record<CycleStage, string | null> = {
 /** Calibration session state that no longer needs its admin. */
 export const CLOSED_SESSION_STATE = "closed";
 
+export type PendingWorkKind = "peer_choice" | "peer_request" | "feedback" | "session_to_run";
+
+/** The kinds of work each stage asks for (what a nudge reminds of, and what the home page lists of them). */
+export const STAGE_WORK: Record<CycleStage, readonly PendingWorkKind[]> = {
+  draft: [],
+  start: ["peer_choice", "peer_request"],
+  spu_feedback: ["feedback"],
+  manager_feedback: ["feedback"],
+  calibration: ["session_to_run"],
+  communication: [],
+};
+
 type Person = { id: number; email: string; name: string; active: boolean };
 type Client = Db | Tx;
 
+/** Whose work: everyone (no userIds: the nudges) or only these users (the home page, a team's progress). */
+export type WorkScope = { userIds?: readonly number[] };
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const personSelect = { id: true, email: true, name: true, active: true } as const;
+
+const only = (scope: WorkScope) => (scope.userIds ? { in: [...scope.userIds] } : undefined);
+
+// ---------------------------------------------------------------------------------------------
+// The kinds of pending work: ONE function each. The nudges (everyone) and the home page's to-do list
+// (app/features/home, one person or a manager's team) both call these, so the two never disagree.
+
+/** Peer request statuses that mean "has chosen" (a declined request does not count). */
+const CHOSEN_STATUSES = ["REQUESTED", "ACCEPTED"] as const;
+
+/** Start stage: participants who receive feedback (not reviewer-only) and have no peer or stakeholder requested or accepted yet. */
+export async function peerChoicesOwed(client: Client, cycleId: number, scope: WorkScope = {}): Promise<Array<{ participantId: number; user: Person }>> {
+  const rows = await client.participant.findMany({
+    where: { cycleId, reviewerOnly: false, peerRequests: { none: { status: { in: [...CHOSEN_STATUSES] } } }, ...(scope.userIds ? { userId: only(scope) } : {}) },
+    select: { id: true, user: { select: personSelect } },
+    orderBy: { id: "asc" },
+  });
+  return rows.map((r) => ({ participantId: r.id, user: r.user }));
+}
+
+export type OwedPeerRequest = { id: number; reviewer: Person; participant: { email: string; name: string }; requestedAt: Date };
+
+/** Start stage: peer requests their reviewers have not answered yet (REQUESTED), oldest first. */
+export async function peerRequestsOwed(client: Client, cycleId: number, scope: WorkScope = {}): Promise<OwedPeerRequest[]> {
+  const rows = await client.peerRequest.findMany({
+    where: { cycleId, status: "REQUESTED", ...(scope.userIds ? { reviewerId: only(scope) } : {}) },
+    select: { id: true, createdAt: true, reviewer: { select: personSelect }, participant: { select: { user: { select: { email: true, name: true } } } } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => ({ id: r.id, reviewer: r.reviewer, participant: r.participant.user, requestedAt: r.createdAt }));
+}
+
+export type OwedFeedback = { reviewerUserId: number; revieweeUserId: number; reviewerType: ReviewerTypeValue };
+
+/**
+ * Feedback owed in a feedback stage, one entry per (reviewee, reviewer) pair not submitted yet.
+ * Owed = mandatory pairs of the stage's reviewer types + accepted peer requests (spu only) + existing
+ * rows of those types; done = SUBMITTED (one feedback per reviewee and reviewer, whatever the type).
+ * The type is the stored row's when there is one, else the mandatory pair's, else peer.
+ *
+ * With `scope.userIds` (reviewers) only the participants that can make a pair with them are read: the
+ * reviewers, their managers and secondary managers, the people they manage (primary or secondary) and
+ * anyone they hold a feedback row or an accepted request for. `mandatoryPairs` gives exactly the same
+ * pairs for those reviewers on that subset as on the whole cycle.
+ */
+export async function feedbackOwed(client: Client, cycleId: number, stage: "spu_feedback" | "manager_feedback", scope: WorkScope = {}): Promise<OwedFeedback[]> {
+  const reviewers = scope.userIds ? [...scope.userIds] : null;
+  let participantWhere: Prisma.ParticipantWhereInput = { cycleId };
+  if (reviewers) {
+    const own = await client.participant.findMany({ where: { cycleId, userId: { in: reviewers } }, select: { managerId: true, secondaryManagerId: true } });
+    const above = own.flatMap((p) => [p.managerId, p.secondaryManagerId]).filter((id): id is number => id != null);
+    participantWhere = {
+      cycleId,
+      OR: [
+        { userId: { in: [...reviewers, ...above] } },
+        { managerId: { in: reviewers } },
+        { secondaryManagerId: { in: reviewers } },
+        { feedbacksReceived: { some: { reviewerId: { in: reviewers } } } },
+        { peerRequests: { some: { reviewerId: { in: reviewers }, status: "ACCEPTED" } } },
+      ],
+    };
+  }
+  const byReviewer = reviewers ? { reviewerId: { in: reviewers } } : {};
+  const [participants, feedbacks, accepted] = await Promise.all([
+    client.participant.findMany({ where: participantWhere, select: { id: true, userId: true, managerId: true, secondaryManagerId: true, reviewerOnly: true } }),
+    client.feedback.findMany({ where: { cycleId, ...byReviewer }, select: { revieweeId: true, reviewerId: true, reviewerType: true, status: true } }),
+    stage === "spu_feedback"
+      ? client.peerRequest.findMany({ where: { cycleId, status: "ACCEPTED", ...byReviewer }, select: { participantId: true, reviewerId: true } })
+      : Promise.resolve([] as Array<{ participantId: number; reviewerId: number }>),
+  ]);
+  const userOfParticipant = new Map(participants.map((p) => [p.id, p.userId]));
+  const inStage = (t: ReviewerTypeValue) => FEEDBACK_STAGE_OF[t] === stage;
+  const key = (revieweeUserId: number, reviewerUserId: number) => `${revieweeUserId}:${reviewerUserId}`;
+
+  const owed = new Map<string, OwedFeedback>();
+  for (const pair of mandatoryPairs(participants)) {
+    if (inStage(pair.reviewerType)) owed.set(key(pair.revieweeUserId, pair.reviewerUserId), { ...pair });
+  }
+  for (const r of accepted) {
+    const reviewee = userOfParticipant.get(r.participantId);
+    if (reviewee === undefined) continue;
+    const k = key(reviewee, r.reviewerId);
+    if (!owed.has(k)) owed.set(k, { revieweeUserId: reviewee, reviewerUserId: r.reviewerId, reviewerType: "peer" });
+  }
+  const submitted = new Set<string>();
+  for (const f of feedbacks) {
+    const reviewee = userOfParticipant.get(f.revieweeId);
+    if (reviewee === undefined) continue;
+    const k = key(reviewee, f.reviewerId);
+    const type = fromDbReviewerType(f.reviewerType);
+    if (f.status === "SUBMITTED") submitted.add(k);
+    else if (inStage(type)) owed.set(k, { revieweeUserId: reviewee, reviewerUserId: f.reviewerId, reviewerType: type });
+  }
+  return [...owed.entries()].filter(([k, o]) => !submitted.has(k) && (!reviewers || reviewers.includes(o.reviewerUserId))).map(([, o]) => o);
+}
+
+export type SessionToRun = { user: Person; session: { id: number; name: string; kind: "RATING" | "PROMOTION"; state: string; deadline: Date | null } };
+
+/** Calibration stage: the admins (ADMIN members) of the cycle's sessions, rating and promotion, that are not closed; by session name. */
+export async function sessionsToRun(client: Client, cycleId: number, scope: WorkScope = {}): Promise<SessionToRun[]> {
+  return client.calibrationSessionMember.findMany({
+    where: { role: "ADMIN", session: { cycleId, state: { not: CLOSED_SESSION_STATE } }, ...(scope.userIds ? { userId: only(scope) } : {}) },
+    select: { user: { select: personSelect }, session: { select: { id: true, name: true, kind: true, state: true, deadline: true } } },
+    orderBy: [{ session: { name: "asc" } }, { id: "asc" }],
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The nudges: everyone's work of the current stage, one reminder per person
 
 function collect(entries: Array<{ user: Person; reason: string; link: string }>): PendingRecipient[] {
   const byUser = new Map<number, PendingRecipient>();
@@ -64,8 +194,6 @@ function collect(entries: Array<{ user: Person; reason: string; link: string }>)
   return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email) || a.userId - b.userId);
 }
 
-const personSelect = { id: true, email: true, name: true, active: true } as const;
-
 async function peopleById(client: Client, ids: Iterable<number>): Promise<Map<number, Person>> {
   const list = [...new Set(ids)];
   if (list.length === 0) return new Map();
@@ -73,48 +201,53 @@ async function peopleById(client: Client, ids: Iterable<number>): Promise<Map<nu
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-/**
- * Feedback owed in a feedback stage, as reviewer user id → number of reviewees still waiting.
- * Owed = mandatory pairs of the stage's reviewer types + accepted peer requests (spu only) + existing
- * rows of those types; done = SUBMITTED (one feedback per reviewee and reviewer, whatever the type).
- */
-async function owedFeedback(client: Client, cycleId: number, stage: "spu_feedback" | "manager_feedback"): Promise<Map<number, number>> {
-  const [participants, feedbacks, accepted] = await Promise.all([
-    client.participant.findMany({
-      where: { cycleId },
-      select: { id: true, userId: true, managerId: true, secondaryManagerId: true, reviewerOnly: true },
-    }),
-    client.feedback.findMany({ where: { cycleId }, select: { revieweeId: true, reviewerId: true, reviewerType: true, status: true } }),
-    stage === "spu_feedback"
-      ? client.peerRequest.findMany({ where: { cycleId, status: "ACCEPTED" }, select: { participantId: true, reviewerId: true } })
-      : Promise.resolve([] as Array<{ participantId: number; reviewerId: number }>),
-  ]);
-  const userOfParticipant = new Map(participants.map((p) => [p.id, p.userId]));
-  const inStage = (t: ReviewerTypeValue) => FEEDBACK_STAGE_OF[t] === stage;
-  const key = (revieweeUserId: number, reviewerUserId: number) => `${revieweeUserId}:${reviewerUserId}`;
+type Entry = { user: Person; reason: string; link: string };
 
-  const owed = new Map<string, number>(); // pair → reviewer user id
-  for (const pair of mandatoryPairs(participants)) {
-    if (inStage(pair.reviewerType)) owed.set(key(pair.revieweeUserId, pair.reviewerUserId), pair.reviewerUserId);
+/** The reminders of one kind of work in a cycle (everyone's). */
+async function remindersOf(client: Client, kind: PendingWorkKind, cycle: { id: number; name: string }, stage: CycleStage, link: string): Promise<Entry[]> {
+  switch (kind) {
+    case "peer_choice": {
+      const reason = `Choose your peers and stakeholders for ${cycle.name}`;
+      return (await peerChoicesOwed(client, cycle.id)).map((p) => ({ user: p.user, reason, link }));
+    }
+    case "peer_request": {
+      const unanswered = new Map<number, { user: Person; n: number }>();
+      for (const r of await peerRequestsOwed(client, cycle.id)) {
+        const entry = unanswered.get(r.reviewer.id) ?? { user: r.reviewer, n: 0 };
+        entry.n++;
+        unanswered.set(r.reviewer.id, entry);
+      }
+      return [...unanswered.values()].map(({ user, n }) => ({ user, reason: `Answer ${plural(n, "peer feedback request", "peer feedback requests")} in ${cycle.name}`, link }));
+    }
+    case "feedback": {
+      if (stage !== "spu_feedback" && stage !== "manager_feedback") return [];
+      const counts = new Map<number, number>();
+      for (const o of await feedbackOwed(client, cycle.id, stage)) counts.set(o.reviewerUserId, (counts.get(o.reviewerUserId) ?? 0) + 1);
+      const people = await peopleById(client, counts.keys());
+      return [...counts].flatMap(([userId, n]) => {
+        const user = people.get(userId);
+        if (!user) return [];
+        const reason =
+          stage === "spu_feedback"
+            ? `You have ${plural(n, "feedback", "feedbacks")} to complete in ${cycle.name}`
+            : `${plural(n, "person is", "people are")} waiting for your manager feedback in ${cycle.name}`;
+        return [{ user, reason, link }];
+      });
+    }
+    case "session_to_run": {
+      const sessions = new Map<number, { user: Person; names: string[] }>();
+      for (const m of await sessionsToRun(client, cycle.id)) {
+        const entry = sessions.get(m.user.id) ?? { user: m.user, names: [] };
+        if (!entry.names.includes(m.session.name)) entry.names.push(m.session.name);
+        sessions.set(m.user.id, entry);
+      }
+      return [...sessions.values()].map(({ user, names }) => ({
+        user,
+        reason: `Run your calibration ${names.length === 1 ? "session" : "sessions"} ${names.map((n) => `'${n}'`).join(", ")} in ${cycle.name}`,
+        link,
+      }));
+    }
   }
-  for (const r of accepted) {
-    const reviewee = userOfParticipant.get(r.participantId);
-    if (reviewee !== undefined) owed.set(key(reviewee, r.reviewerId), r.reviewerId);
-  }
-  const submitted = new Set<string>();
-  for (const f of feedbacks) {
-    const reviewee = userOfParticipant.get(f.revieweeId);
-    if (reviewee === undefined) continue;
-    const k = key(reviewee, f.reviewerId);
-    if (f.status === "SUBMITTED") submitted.add(k);
-    else if (inStage(fromDbReviewerType(f.reviewerType))) owed.set(k, f.reviewerId);
-  }
-  const counts = new Map<number, number>();
-  for (const [k, reviewer] of owed) {
-    if (submitted.has(k)) continue;
-    counts.set(reviewer, (counts.get(reviewer) ?? 0) + 1);
-  }
-  return counts;
 }
 
 /** The stage's pending work for an already-loaded cycle (the nudge job calls this when it begins). */
@@ -124,74 +257,9 @@ export async function pendingWorkFor(client: Client, cycle: { id: number; name: 
   if (!page) return [];
   // The reminder opens the page on this cycle (pages select their cycle with ?cycle_id=).
   const link = `${page}?cycle_id=${cycle.id}`;
-
-  switch (stage) {
-    case "start": {
-      const [choosing, requests] = await Promise.all([
-        client.participant.findMany({
-          where: { cycleId: cycle.id, reviewerOnly: false, peerRequests: { none: { status: { in: ["REQUESTED", "ACCEPTED"] } } } },
-          select: { user: { select: personSelect } },
-        }),
-        client.peerRequest.findMany({ where: { cycleId: cycle.id, status: "REQUESTED" }, select: { reviewer: { select: personSelect } } }),
-      ]);
-      const unanswered = new Map<number, { user: Person; n: number }>();
-      for (const r of requests) {
-        const entry = unanswered.get(r.reviewer.id) ?? { user: r.reviewer, n: 0 };
-        entry.n++;
-        unanswered.set(r.reviewer.id, entry);
-      }
-      const choose = `Choose your peers and stakeholders for ${cycle.name}`;
-      return collect([
-        ...choosing.map((p) => ({ user: p.user, reason: choose, link })),
-        ...[...unanswered.values()].map(({ user, n }) => ({
-          user,
-          reason: `Answer ${plural(n, "peer feedback request", "peer feedback requests")} in ${cycle.name}`,
-          link,
-        })),
-      ]);
-    }
-    case "spu_feedback":
-    case "manager_feedback": {
-      const counts = await owedFeedback(client, cycle.id, stage);
-      const people = await peopleById(client, counts.keys());
-      const entries: Array<{ user: Person; reason: string; link: string }> = [];
-      for (const [userId, n] of counts) {
-        const user = people.get(userId);
-        if (!user) continue;
-        entries.push({
-          user,
-          reason:
-            stage === "spu_feedback"
-              ? `You have ${plural(n, "feedback", "feedbacks")} to complete in ${cycle.name}`
-              : `${plural(n, "person is", "people are")} waiting for your manager feedback in ${cycle.name}`,
-          link,
-        });
-      }
-      return collect(entries);
-    }
-    case "calibration": {
-      const members = await client.calibrationSessionMember.findMany({
-        where: { role: "ADMIN", session: { cycleId: cycle.id, state: { not: CLOSED_SESSION_STATE } } },
-        select: { user: { select: personSelect }, session: { select: { name: true } } },
-        orderBy: [{ session: { name: "asc" } }, { id: "asc" }],
-      });
-      const sessions = new Map<number, { user: Person; names: string[] }>();
-      for (const m of members) {
-        const entry = sessions.get(m.user.id) ?? { user: m.user, names: [] };
-        if (!entry.names.includes(m.session.name)) entry.names.push(m.session.name);
-        sessions.set(m.user.id, entry);
-      }
-      return collect(
-        [...sessions.values()].map(({ user, names }) => ({
-          user,
-          reason: `Run your calibration ${names.length === 1 ? "session" : "sessions"} ${names.map((n) => `'${n}'`).join(", ")} in ${cycle.name}`,
-          link,
-        })),
-      );
-    }
-    default:
-      return [];
-  }
+  const entries: Entry[] = [];
+  for (const kind of STAGE_WORK[stage]) entries.push(...(await remindersOf(client, kind, cycle, stage, link)));
+  return collect(entries);
 }
 
 /** Everyone with pending work in the cycle's current stage. 404 for an unknown cycle. */
