@@ -1,4 +1,4 @@
-import type { EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
@@ -12,8 +12,19 @@ import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { theme } from "~/platform/theme/theme";
 import { i18next } from "~/platform/i18n/i18next.server";
 import i18nConfig from "~/platform/i18n/i18n";
+import { reportServerError } from "~/platform/analytics/report-error.server";
 
 export const streamTimeout = 5000;
+
+/**
+ * Unexpected errors of loaders, actions and rendering go to error reporting (Sentry in production with a DSN;
+ * ADR 0035). Thrown Responses (404, 403, redirects) and aborted requests are expected and not reported.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted || error instanceof Response) return;
+  console.error(error);
+  reportServerError(error);
+}
 
 /** Render the whole document (waiting for every Suspense boundary, including single fetch's data stream). */
 function renderDocument(element: React.ReactElement): Promise<{ html: string; errored: boolean }> {

@@ -11,7 +11,8 @@ import path from "node:path";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import { env } from "~/platform/env.server";
-import { monitoringEnabled } from "~/platform/analytics/monitoring";
+import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitoring";
+import { setServerErrorReporter } from "~/platform/analytics/report-error.server";
 import { closeDb, databaseTarget, getDb } from "~/platform/db.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -35,7 +36,8 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   const monitoring = { dsn: settings.SENTRY_DSN ?? null, environment: settings.DEPLOYMENT_ENVIRONMENT ?? "production", production: settings.isProduction };
   if (monitoringEnabled(monitoring)) {
     const Sentry = await import("@sentry/node");
-    Sentry.init({ dsn: monitoring.dsn, environment: monitoring.environment });
+    Sentry.init(sentryOptions(monitoring) as Parameters<typeof Sentry.init>[0]);
+    setServerErrorReporter((error) => Sentry.captureException(error));
   }
   const host = opts.host ?? "127.0.0.1";
   const closers: Array<() => Promise<void>> = [];

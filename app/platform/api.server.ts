@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportServerError } from "~/platform/analytics/report-error.server";
 
 /** Error body of every /api/v1 failure: { error: { code, message, details } }. */
 export type ApiErrorBody = { error: { code: string; message: string; details: unknown } };
@@ -45,6 +46,7 @@ export function toErrorResponse(err: unknown): Response {
     return errorResponse(conflict("This conflicts with a change made at the same moment; reload and try again", { target: (err as { meta?: { target?: unknown } }).meta?.target ?? null }));
   }
   console.error(err);
+  reportServerError(err);
   return errorResponse(new ApiError(500, "internal_error", "Something went wrong, please try again"));
 }
 

@@ -1,12 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { analyticsUserId, clickEvent, cycleOf, gtagParams, pageCategory, redact, viewEvent, viewerTypeOf } from "~/platform/analytics/events";
-import { isStyleChunk, monitoringEnabled } from "~/platform/analytics/monitoring";
+import { analyticsUserId, clickEvent, cycleOf, gtagPage, gtagParams, pageCategory, redact, viewEvent, viewerTypeOf } from "~/platform/analytics/events";
+import { isStyleChunk, monitoringEnabled, scrubBreadcrumb, scrubEvent, sentryOptions } from "~/platform/analytics/monitoring";
 
 describe("analytics events (ADR 0035)", () => {
   it("never carry an email or an id in a label", () => {
     expect(redact("/app/my-reportees/eli.employee@example.com/feedback")).toBe("/app/my-reportees/:email/feedback");
     expect(redact("/app/admin/cycles/12/participants")).toBe("/app/admin/cycles/:id/participants");
-    expect(redact("panel-row-pat.peer@x.io")).toBe("panel-row-:email");
+    // The whole token around an "@" goes: no part of an address is left, percent-encoded ones included.
+    expect(redact("panel-row-pat.peer@x.io")).toBe(":email");
+    expect(redact("/app/my-reportees/alice.smith%40example.com/feedback")).toBe("/app/my-reportees/:email/feedback");
+    expect(redact("/app/x/mary-jane@example.com")).toBe("/app/x/:email");
+    expect(redact("/bad%E0%A4%A/a%40b.io")).toBe("/bad%E0%A4%A/:email");
+  });
+
+  it("tell gtag only the redacted path, the area as the title and no referrer", () => {
+    expect(gtagPage(new URL("http://x/app/my-reportees/a%40b.io/feedback?cycle_id=3&email=c@d.io"))).toEqual({
+      page_location: "http://x/app/my-reportees/:email/feedback",
+      page_title: "my-reportees/feedback",
+      page_referrer: "",
+    });
   });
 
   it("name the page's area and the viewer's relation to it", () => {
@@ -36,7 +48,7 @@ describe("analytics events (ADR 0035)", () => {
     const view = viewEvent(url, "EMPLOYEE", false, { id: 2, state: "spu_feedback" });
     expect(view).toEqual({ category: "performance/spu-feedback", action: "page", label: "/app/performance/spu-feedback", cycleId: 2, cycleState: "spu_feedback", viewerType: "self" });
     const click = clickEvent(url, { kind: "button", testId: "submit-feedback-a@b.co", href: null }, "EMPLOYEE", false, null);
-    expect(click).toMatchObject({ action: "button", label: "submit-feedback-:email", cycleId: 2, cycleState: null });
+    expect(click).toMatchObject({ action: "button", label: ":email", cycleId: 2, cycleState: null });
     expect(Object.keys(gtagParams(view)).sort()).toEqual(["action", "category", "cycleId", "cycleState", "label", "viewerType"]);
     expect(gtagParams(click)).not.toHaveProperty("cycleState");
   });
@@ -61,5 +73,24 @@ describe("error reporting (ADR 0035)", () => {
     expect(isStyleChunk({ tagName: "LINK", rel: "icon" })).toBe(false);
     expect(isStyleChunk({ tagName: "IMG" })).toBe(false);
     expect(isStyleChunk(null)).toBe(false);
+  });
+
+  it("never sends an email, a query, cookies or console output to Sentry", () => {
+    const event = scrubEvent({
+      request: { url: "https://app.example/api/v1/performance_dashboard/peer_stats/eli%40example.com?x=1", cookies: "s=1", headers: { a: "b" } },
+      breadcrumbs: [
+        { category: "console", message: "eli@example.com" },
+        { category: "fetch", data: { url: "/api/v1/cycles/2/direct_reports/eli@example.com/panel", status_code: 200 } },
+        { category: "navigation", data: { from: "/app/my-reportees/a%40b.io/feedback", to: "/app/home" } },
+      ],
+    });
+    expect(event.request).toEqual({ url: "https://app.example/api/v1/performance_dashboard/peer_stats/:email" });
+    expect(event.breadcrumbs).toEqual([
+      { category: "fetch", data: { url: "/api/v1/cycles/2/direct_reports/:email/panel", status_code: 200 } },
+      { category: "navigation", data: { from: "/app/my-reportees/:email/feedback", to: "/app/home" } },
+    ]);
+    expect(scrubBreadcrumb({ category: "ui.click", message: "button#x a@b.io" })).toEqual({ category: "ui.click", message: "button#x :email" });
+    const options = sentryOptions({ dsn: "https://k@o.example/1", environment: "production", production: true });
+    expect(options).toMatchObject({ sendDefaultPii: false, environment: "production" });
   });
 });

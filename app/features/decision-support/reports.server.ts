@@ -40,8 +40,13 @@ async function withMetrics(jobs: JobJson[]): Promise<ReportJobJson[]> {
   const files = await db.jobFile.findMany({ where: { jobId: { in: jobs.map((j) => j.id) }, kind: PARAMS_FILE }, select: { jobId: true, content: true } });
   const metricOf = new Map<number, MetricType>();
   for (const f of files) {
-    const params = JSON.parse(Buffer.from(f.content).toString("utf8")) as { metric_type?: unknown };
-    if (isMetricType(params.metric_type)) metricOf.set(f.jobId, params.metric_type);
+    let params: { metric_type?: unknown } = {};
+    try {
+      params = JSON.parse(Buffer.from(f.content).toString("utf8")) as { metric_type?: unknown };
+    } catch {
+      // A damaged parameters file: the job shows without its metric rather than breaking the list.
+    }
+    if (isMetricType(params?.metric_type)) metricOf.set(f.jobId, params.metric_type);
   }
   return jobs.map((job) => ({ ...job, metric_type: metricOf.get(job.id) ?? null }));
 }

@@ -1,6 +1,6 @@
 import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { analyticsUserId, clickEvent, gtagParams, viewEvent, type AnalyticsEvent, type AnalyticsKind } from "~/platform/analytics/events";
+import { analyticsUserId, clickEvent, gtagPage, gtagParams, viewEvent, type AnalyticsEvent, type AnalyticsKind } from "~/platform/analytics/events";
 
 /**
  * Google Analytics (gtag) for the spec's Clicked and Viewed events (ADR 0035). Rendered by the root only when
@@ -60,12 +60,21 @@ export function Analytics({ gaId }: { gaId: string }) {
       script.src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaId)}`;
       document.head.appendChild(script);
     }
-    window.gtag("config", gaId, { send_page_view: false, ...(userId ? { user_id: userId } : {}) });
+    window.gtag("config", gaId, {
+      send_page_view: false,
+      allow_google_signals: false,
+      allow_ad_personalization_signals: false,
+      ...gtagPage(new URL(window.location.href)),
+      ...(userId ? { user_id: userId } : {}),
+    });
   }, [gaId, userId]);
 
   useEffect(() => {
     const s = state.current;
-    send("Viewed", viewEvent(new URL(window.location.href), s.role, s.spoofing, s.cycle));
+    const url = new URL(window.location.href);
+    // gtag attaches the page to every event: only the redacted path, never the query or the title.
+    window.gtag?.("set", gtagPage(url));
+    send("Viewed", viewEvent(url, s.role, s.spoofing, s.cycle));
   }, [location.pathname, location.search]);
 
   useEffect(() => {

@@ -18,19 +18,40 @@ export type AnalyticsEvent = {
   viewerType: string;
 };
 
+/**
+ * Every email replaced by ":email", percent-encoded ones too (the app puts emails in paths with
+ * encodeURIComponent): the whole token around an "@" goes, so no part of an address is left.
+ */
+export function scrubEmails(text: string): string {
+  let decoded = text;
+  try {
+    decoded = decodeURIComponent(text);
+  } catch {
+    decoded = text.replace(/%40/gi, "@");
+  }
+  return decoded.replace(/[^\s/?&=#"'<>]*@[^\s/?&=#"'<>]*/g, ":email");
+}
+
 /** Emails, then numbers, replaced: what may name or identify a person never reaches analytics. */
 export function redact(text: string): string {
-  return text
-    .replace(/[A-Za-z0-9._%+]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, ":email")
+  return scrubEmails(text)
     .replace(/\b\d+\b/g, ":id")
     .slice(0, 100);
 }
 
+/**
+ * What gtag may know of the page (it would otherwise send the full address, with its query, and the title, which
+ * can hold names): the redacted path without the query, the page's area as its title, no referrer.
+ */
+export function gtagPage(url: URL): { page_location: string; page_title: string; page_referrer: string } {
+  return { page_location: `${url.origin}${redact(url.pathname)}`, page_title: pageCategory(url.pathname), page_referrer: "" };
+}
+
 /** The area of the app a path belongs to (e.g. "performance/spu-feedback", "admin/cycles", "home"). */
 export function pageCategory(pathname: string): string {
-  const parts = pathname.replace(/^\/app\/?/, "").split("/").filter(Boolean);
+  const parts = scrubEmails(pathname).replace(/^\/app\/?/, "").split("/").filter(Boolean);
   if (parts.length === 0) return "home";
-  const named = parts.filter((p) => !/^\d+$/.test(p) && !p.includes("@"));
+  const named = parts.filter((p) => !/^\d+$/.test(p) && p !== ":email");
   return named.slice(0, 2).join("/") || "home";
 }
 

@@ -1,6 +1,12 @@
-import { isStyleChunk, monitoringEnabled, type MonitoringConfig } from "~/platform/analytics/monitoring";
+import { isStyleChunk, monitoringEnabled, sentryOptions, type MonitoringConfig } from "~/platform/analytics/monitoring";
 
 let started = false;
+let capture: ((error: unknown) => void) | null = null;
+
+/** Report a crash the error boundary shows (a no-op unless Sentry runs). */
+export function captureBrowserError(error: unknown) {
+  capture?.(error);
+}
 
 /**
  * Start Sentry in the browser when the configuration allows it (production and a DSN), and report chunk-load
@@ -11,7 +17,8 @@ export async function startBrowserMonitoring(cfg: MonitoringConfig): Promise<boo
   if (started || !monitoringEnabled(cfg)) return false;
   started = true;
   const Sentry = await import("@sentry/react");
-  Sentry.init({ dsn: cfg.dsn, environment: cfg.environment });
+  Sentry.init(sentryOptions(cfg) as Parameters<typeof Sentry.init>[0]);
+  capture = (error) => Sentry.captureException(error);
   window.addEventListener("vite:preloadError", (event) => {
     const payload = (event as Event & { payload?: unknown }).payload;
     const error = payload instanceof Error ? payload : new Error("ChunkLoadError: a script chunk failed to load");

@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Box, Button, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { useEffect } from "react";
+import { captureBrowserError } from "~/platform/analytics/monitoring.client";
 
 /**
  * Spec §2/§8: 'Not found' (404), "You don't have access to this page" (403),
@@ -62,6 +64,11 @@ export function specPageText(data: unknown): string | undefined {
 /** A page route's ErrorBoundary: the route's error response (status, and a spec text when it carries one) or the crash view. */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error)) return <ErrorView status={error.status} message={specPageText(error.data)} />;
+  const crash = !isRouteErrorResponse(error);
+  useEffect(() => {
+    // A crash (not an HTTP error page) goes to error reporting when it runs (ADR 0035).
+    if (crash) captureBrowserError(error);
+  }, [crash, error]);
+  if (!crash) return <ErrorView status={error.status} message={specPageText(error.data)} />;
   return <ErrorView crash />;
 }
