@@ -51,7 +51,8 @@ export function QuestionPreview({ question, index }: { question: Question; index
               fullWidth
               placeholder="The reviewer's answer"
               helperText={`Up to ${textMaxLength(question)} characters`}
-              slotProps={{ htmlInput: { "aria-labelledby": labelId } }}
+              // The preview's field is disabled, but its hint must stay readable (WCAG contrast).
+              slotProps={{ htmlInput: { "aria-labelledby": labelId }, formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}
             />
           )}
           {question.kind === "rating" && question.scale && (

@@ -39,7 +39,7 @@ export function SessionAdminPage({ data }: { data: SessionPageData }) {
       p.terminated ? null : (
         <Stack direction="row" spacing={1}>
           {canSet && (
-            <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={`Set the rating of ${p.user.name}`} data-testid={`sp-set-rating-${p.id}`}>
+            <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={`Set rating for ${p.user.name}`} data-testid={`sp-set-rating-${p.id}`}>
               Set rating
             </Button>
           )}
