@@ -43,7 +43,7 @@ export function DiscussionToggle({
       to={href}
       preventScrollReset
       aria-expanded={open}
-      aria-label={open ? `Hide the comments on ${nomineeName}` : `${label}: ${nomineeName}`}
+      aria-label={`${label}: ${nomineeName}`}
       data-testid={testId}
     >
       {label}
