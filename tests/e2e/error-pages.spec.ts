@@ -55,7 +55,7 @@ test.describe("error pages", () => {
   test.use({ allowHttpErrors: [401, 403, 404] });
 
   test("every page that takes a cycle id says 'Invalid Cycle ID' for a malformed or unknown one", async ({ browser }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(420_000);
     let checked = 0;
     for (const [who, paths] of PAGES) {
       const { page, close } = await signedInPage(browser, who);
@@ -106,7 +106,7 @@ test.describe("error pages", () => {
 
 test.describe("navigation", () => {
   test("no navigation item of any role leads to a 404 view", async ({ browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     let visited = 0;
     for (const who of [DEMO.employee, DEMO.manager, DEMO.peoplePartner, DEMO.hrOps, CEO, DEMO.superAdmin]) {
       const { page, close } = await signedInPage(browser, who);
