@@ -61,7 +61,12 @@ describe("a withdrawn nomination", () => {
     const withdraw = await call("DELETE", `/api/v1/cycles/${org.cycleId}/promotion_nominations/${encodeURIComponent(org.users.A.email)}`, { token: org.token.M });
     expect(withdraw.status, JSON.stringify(withdraw.body)).toBe(200);
     expect((await endorsementOf(org.nid.A!, org.users.e1.id)).status).toBe("cancelled");
-    expect(await endorsementWorkflow(id)).toEqual({ status: "COMPLETED", endorsementStatus: "cancelled" });
+    // The workflow ends right after the cancel was applied (and its search attribute is read from visibility):
+    // wait for it rather than race it on a busy machine.
+    await until("the request's workflow ends cancelled", async () => {
+      const wf = await endorsementWorkflow(id);
+      return wf.status === "COMPLETED" && wf.endorsementStatus === "cancelled";
+    });
     expect(await auditCount("endorsement.cancel", id)).toBe(1);
 
     const answer = await call("POST", answerUrl(org, "A", org.users.e1, "accept"), { token: org.token.e1 });
