@@ -67,7 +67,7 @@ describe("upload questionnaire job workflow", () => {
     for (const w of [first, second]) if (w && w.getState() === "RUNNING") w.shutdown();
   });
 
-  it("survives a worker restart in the middle of the check: saved exactly once with every question", async () => {
+  it("survives a worker restart in the middle of the check: saved exactly once with every question", { timeout: 300_000 }, async () => {
     const taskQueue = `qjob-restart-${randomUUID().slice(0, 8)}`;
     const address = process.env.TEMPORAL_ADDRESS!;
     const db = await getDb();
