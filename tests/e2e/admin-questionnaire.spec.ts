@@ -31,6 +31,7 @@ test.describe("questionnaire admin", () => {
   test.use({ allowHttpErrors: [400] });
 
   test("edit in the JSON builder, read per reviewer type, upload a file through a job", async ({ page }) => {
+    test.setTimeout(180_000); // a long journey, with a job and the accessibility scan of each page
     await signIn(page, DEMO.superAdmin, "/app/admin/cycles");
     const cycleId = await newCycle(page, `E2E questionnaire ${Date.now()}`);
     const base = `/app/admin/cycles/${cycleId}`;
