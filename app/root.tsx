@@ -15,20 +15,15 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NavigationProgress } from "~/platform/ui/navigation-progress";
 import { Analytics } from "~/platform/analytics/analytics";
 import { startBrowserMonitoring } from "~/platform/analytics/monitoring.client";
-import { publicConfig } from "~/features/shell/config.server";
+import { clientMonitoringConfig } from "~/features/shell/config.server";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export const meta: MetaFunction = () => [{ title: "PMR" }, { name: "viewport", content: "initial-scale=1, width=device-width" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const config = publicConfig();
-  return {
-    locale: await i18next.getLocale(request),
-    // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.
-    gaId: config.GA_GTAG_ID,
-    monitoring: { dsn: config.SENTRY_DSN, environment: config.DEPLOYMENT_ENVIRONMENT, production: config.RAILS_ENVIRONMENT === "production" },
-  };
+  // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.
+  return { locale: await i18next.getLocale(request), ...clientMonitoringConfig() };
 }
 
 export const handle = { i18n: "common" };

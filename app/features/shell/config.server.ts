@@ -11,8 +11,21 @@ export function publicConfig() {
     GOOGLE_CLIENT_ID: sso.google.clientId || null,
     LARK_CLIENT_ID: sso.lark.clientId || null,
     SENTRY_DSN: e.SENTRY_DSN ?? null,
-    DEPLOYMENT_ENVIRONMENT: e.DEPLOYMENT_ENVIRONMENT ?? (e.isProduction ? "production" : "local"),
+    DEPLOYMENT_ENVIRONMENT: deploymentEnvironment(e),
   };
+}
+
+function deploymentEnvironment(e: ReturnType<typeof env>): string {
+  return e.DEPLOYMENT_ENVIRONMENT ?? (e.isProduction ? "production" : "local");
+}
+
+/**
+ * What the root loader needs on every request (analytics and error reporting; ADR 0035), from the cached settings
+ * only: publicConfig also re-reads the sign-in settings, which the root does not need.
+ */
+export function clientMonitoringConfig() {
+  const e = env();
+  return { gaId: e.GA_GTAG_ID ?? null, monitoring: { dsn: e.SENTRY_DSN ?? null, environment: deploymentEnvironment(e), production: e.isProduction } };
 }
 
 /** Help links; overridable so a company can point them at its own intranet. */
