@@ -12,7 +12,7 @@ bash scripts/ensure-postgres.sh
 results=.cache/test-results
 rm -rf "$results"; mkdir -p "$results"
 
-step() { echo; echo "━━ $*"; }
+step() { echo; echo "━━ $* (at ${SECONDS} s)"; }
 
 step "type check";            npm run -s typecheck
 step "architecture (ADR 0025)"; npm run -s lint:architecture
@@ -26,7 +26,7 @@ step "build";                 npx remix vite:build >/dev/null
 logs="$results/logs"; mkdir -p "$logs"
 suite() { # name, command...
   local name=$1; shift
-  ( set +e; "$@" >"$logs/$name.log" 2>&1; echo $? >"$logs/$name.rc" ) &
+  ( set +e; local t0=$SECONDS; "$@" >"$logs/$name.log" 2>&1; echo $? >"$logs/$name.rc"; echo $((SECONDS - t0)) >"$logs/$name.s" ) &
 }
 # The integration tests run in one lane: the whole suite on PGlite, then on PostgreSQL all but the workflow
 # files (time skipping, replays, worker restarts), which test Temporal's side and run the same on either
@@ -53,7 +53,7 @@ done
 wait
 status=0
 for name in $names; do
-  step "$name"; cat "$logs/$name.log"
+  step "$name ($(cat "$logs/$name.s" 2>/dev/null || echo ?) s)"; cat "$logs/$name.log"
   rc=$(cat "$logs/$name.rc" 2>/dev/null || echo 1)
   if [ "$rc" != "0" ]; then echo "✗ $name failed (exit $rc)"; status=1; fi
 done
