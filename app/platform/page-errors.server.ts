@@ -1,6 +1,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, CycleNotFoundError } from "~/platform/api.server";
+import { reportServerError } from "~/platform/analytics/report-error.server";
 
 /**
  * Page loaders' and actions' handling of service failures: an ApiError becomes the error page (404/403/...) or
@@ -18,6 +19,28 @@ export function pageErrorResponse(err: ApiError): Response {
   if (err.status === 404) return notFoundPage();
   if (err.status === 403) return forbiddenPage();
   return new Response(err.message, { status: err.status, statusText: err.message });
+}
+
+/** Spec §8: "Participant fetch fails → 'Error Loading data' in place of the content" (no Retry; the shell stays). */
+export const PARTICIPANT_FETCH_FAILED_TEXT = "Error Loading data";
+
+/**
+ * A page's fetch of the signed-in user's participant record in the selected cycle (my_info, my panel, my report):
+ * null when the user is not a participant (404); an unknown cycle → 'Invalid Cycle ID', 403 → the access page;
+ * any other failure (the database, a 5xx) → 'Error Loading data' in place of the content, reported like a crash.
+ */
+export async function participantFetch<T>(fn: () => Promise<T>): Promise<T | null> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500) {
+      if (err.status === 404 && !(err instanceof CycleNotFoundError)) return null;
+      throw pageErrorResponse(err);
+    }
+    console.error(err);
+    reportServerError(err);
+    throw new Response(PARTICIPANT_FETCH_FAILED_TEXT, { status: 500, statusText: PARTICIPANT_FETCH_FAILED_TEXT });
+  }
 }
 
 /** The 404 page that says 'Invalid Cycle ID' (a malformed or unknown ?cycle_id=). */

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, T
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { ApiError } from "~/platform/api.server";
+import { participantFetch } from "~/platform/page-errors.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getParticipantDashboard } from "~/features/summaries/service.server";
@@ -22,15 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const selection = await resolveSelectedCycle(request);
   const cycles = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
   if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
-  try {
-    const dashboard = await getParticipantDashboard(current, selection.cycle.id);
-    return { kind: "selected", cycles, dashboard } as const;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      return { kind: "not_participant", message: "You are not a participant of this cycle.", cycles, cycleId: selection.cycle.id } as const;
-    }
-    throw err;
-  }
+  const dashboard = await participantFetch(() => getParticipantDashboard(current, selection.cycle.id));
+  if (!dashboard) return { kind: "not_participant", message: "You are not a participant of this cycle.", cycles, cycleId: selection.cycle.id } as const;
+  return { kind: "selected", cycles, dashboard } as const;
 }
 
 export default function PerformanceCycleReport() {

@@ -8,7 +8,8 @@ import { PeerPanel } from "~/features/peer-selection/components/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
 import { addMyPeer, getMyPanel, removeMyPeer } from "~/features/peer-selection/service.server";
 import { listMyPeerRequests, respondToPeerRequest } from "~/features/peer-selection/peer-requests.server";
-import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent, unlessNotParticipant } from "~/features/peer-selection/pages.server";
+import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent } from "~/features/peer-selection/pages.server";
+import { participantFetch } from "~/platform/page-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Peer/Stakeholder Selection | PMR" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await selectedCyclePage(request);
   if (page.kind !== "selected") return { kind: page.kind, message: page.message, cycles: page.cycles } as const;
   const incoming = await listMyPeerRequests(page.current, page.cycleId);
-  const mine = await unlessNotParticipant(() => getMyPanel(page.current, page.cycleId));
+  const mine = await participantFetch(() => getMyPanel(page.current, page.cycleId));
   return {
     kind: "selected",
     cycles: page.cycles,

@@ -5,7 +5,8 @@ import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { getMyInfo } from "~/features/peer-selection/service.server";
-import { selectedCyclePage, unlessNotParticipant } from "~/features/peer-selection/pages.server";
+import { selectedCyclePage } from "~/features/peer-selection/pages.server";
+import { participantFetch } from "~/platform/page-errors.server";
 
 export const meta: MetaFunction = () => [{ title: "Check your profile | PMR" }];
 
@@ -13,7 +14,7 @@ export const meta: MetaFunction = () => [{ title: "Check your profile | PMR" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await selectedCyclePage(request);
   if (page.kind !== "selected") return { kind: page.kind, message: page.message, cycles: page.cycles } as const;
-  const info = await unlessNotParticipant(() => getMyInfo(page.current, page.cycleId));
+  const info = await participantFetch(() => getMyInfo(page.current, page.cycleId));
   return { kind: "selected", cycles: page.cycles, cycleId: page.cycleId, info } as const;
 }
 

@@ -15,7 +15,7 @@ import {
 } from "@mui/material";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/features/feedback/rules";
-import { ApiError } from "~/platform/api.server";
+import { participantFetch } from "~/platform/page-errors.server";
 import { requireFeedbackPage, pageError } from "~/features/feedback/pages.server";
 import { feedbackReceivedCount, listMyFeedbacks } from "~/features/feedback/service.server";
 
@@ -26,10 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
   try {
     const list = await listMyFeedbacks(current, selection.cycle.id);
-    const received = await feedbackReceivedCount(current, selection.cycle.id).catch((err: unknown) => {
-      if (err instanceof ApiError && err.status === 404) return null; // not a participant: nothing to receive
-      throw err;
-    });
+    const received = await participantFetch(() => feedbackReceivedCount(current, selection.cycle.id)); // null: not a participant
     return { kind: "selected", cycle: { id: selection.cycle.id, name: selection.cycle.name }, list, received, cycles } as const;
   } catch (err) {
     pageError(err);

@@ -26,16 +26,6 @@ export async function selectedCyclePage(request: Request): Promise<SelectedCycle
   return { current, kind: "selected", cycleId: selection.cycle.id, cycles };
 }
 
-/** The result of `fn`, or null when the signed-in user is not a participant of the cycle (404). */
-export async function unlessNotParticipant<T>(fn: () => Promise<T>): Promise<T | null> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
-}
-
 export const PeerEmailField = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address"));
 export const RequestIdField = z.coerce.number().int().positive();
 

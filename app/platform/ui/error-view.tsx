@@ -21,6 +21,9 @@ export function ErrorView({ status, crash, message }: { status?: number; crash?:
     text = message ?? t("errors.notFound");
   } else if (status === 403) {
     text = message ?? t("errors.forbidden");
+  } else if (message) {
+    // 'Error Loading data' (a failed participant fetch, spec §8): in place of the content, without Retry.
+    text = message;
   } else {
     text = t("errors.loading");
     action = t("errors.retry");
@@ -54,7 +57,7 @@ export function NotFoundPage() {
  * The texts of the spec an error response may carry to the page (spec §2/§8); any other text (a service's message,
  * e.g. "x is not your direct report") is never shown: the status decides ('Not found', "You don't have access…").
  */
-const SPEC_PAGE_TEXTS = new Set(["Invalid Cycle ID", "No cycles present", "You do not have access to this page"]);
+const SPEC_PAGE_TEXTS = new Set(["Invalid Cycle ID", "No cycles present", "You do not have access to this page", "Error Loading data"]);
 
 /** The text an error response's data may show (one of the spec's), or undefined. */
 export function specPageText(data: unknown): string | undefined {
