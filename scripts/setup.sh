@@ -20,20 +20,23 @@ if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then apt_install pos
 # A JDK and Maven: Temporal's time-skipping test server for the workflow tests is a Java program (below).
 if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then apt_install default-jdk-headless maven; fi
 
+# The Temporal CLI (dev server + Web UI), built from its Go module into .tools/bin. The build (CPU) runs while
+# npm installs and Maven fetches (mostly network and disk); the script waits for it at the end.
+temporal_build=""
+if [ ! -x .tools/bin/temporal ]; then
+  echo "› building the Temporal CLI 1.5.1 (a few minutes the first time), while npm installs"
+  mkdir -p .tools/bin
+  GOBIN="$PWD/.tools/bin" CGO_ENABLED=0 go install \
+    -ldflags "-X github.com/temporalio/cli/temporalcli.Version=1.5.1" \
+    github.com/temporalio/cli/cmd/temporal@v1.5.1 &
+  temporal_build=$!
+fi
+
 # npm packages at the locked versions; install scripts only where package.json allowScripts approves them.
 # `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages of @swc/core and rollup
 # out of the lock file it writes, and `npm ci` then refuses the lock; `npm install` keeps the locked versions.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "› npm install"; npm install --no-audit --no-fund
-fi
-
-# The Temporal CLI (dev server + Web UI), built from its Go module into .tools/bin.
-if [ ! -x .tools/bin/temporal ]; then
-  echo "› building the Temporal CLI 1.5.1 (a few minutes the first time)"
-  mkdir -p .tools/bin
-  GOBIN="$PWD/.tools/bin" CGO_ENABLED=0 go install \
-    -ldflags "-X github.com/temporalio/cli/temporalcli.Version=1.5.1" \
-    github.com/temporalio/cli/cmd/temporal@v1.5.1
 fi
 
 # Temporal's time-skipping test server (the workflow tests skip days of deadlines with it): the Java test server
@@ -49,15 +52,19 @@ if [ ! -x .tools/bin/temporal-test-server ] || [ ! -f ".tools/temporal-test-serv
 </project>
 POM
   mvn -q -B -f .tools/temporal-test-server/pom.xml dependency:copy-dependencies -DoutputDirectory="$PWD/.tools/temporal-test-server/lib"
-  cat > .tools/bin/temporal-test-server <<'SH'
+  touch ".tools/temporal-test-server/$TTS_VERSION"
+fi
+# Its wrapper (written each time, so a change here reaches existing machines). The workflow tests start one per
+# file and the SDK gives it 5 s to answer: a quick-starting JVM (client compiler only, serial GC, small stacks).
+cat > .tools/bin/temporal-test-server <<'SH'
 #!/bin/sh
 # Temporal's time-skipping test server (Java); usage: temporal-test-server <port>
 here=$(cd "$(dirname "$0")/../temporal-test-server" && pwd)
-exec java -XX:+UseSerialGC -Xss512k -cp "$here/lib/*" io.temporal.testserver.TestServer "$@"
+exec java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto -Xss512k -cp "$here/lib/*" io.temporal.testserver.TestServer "$@"
 SH
-  chmod +x .tools/bin/temporal-test-server
-  touch ".tools/temporal-test-server/$TTS_VERSION"
-fi
+chmod +x .tools/bin/temporal-test-server
+
+if [ -n "$temporal_build" ]; then wait "$temporal_build"; echo "› Temporal CLI built"; fi
 
 # The Prisma client (generated, not committed).
 npx prisma generate >/dev/null

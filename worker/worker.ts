@@ -19,6 +19,16 @@ export type AppWorkerOptions = {
   taskQueue?: string;
 };
 
+/**
+ * Where the worker takes its workflow code from: the prebuilt bundle TEMPORAL_WORKFLOW_BUNDLE names (made by
+ * scripts/bundle-workflows.ts; the integration tests make one for the whole run) or workflows/index.ts, bundled
+ * when the worker starts.
+ */
+export function workflowSource(): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+  const bundle = env().TEMPORAL_WORKFLOW_BUNDLE;
+  return bundle ? { workflowBundle: { codePath: bundle } } : { workflowsPath: WORKFLOWS_PATH };
+}
+
 export async function createAppWorker(opts: AppWorkerOptions = {}): Promise<Worker> {
   const settings = env();
   const ownConnection = !opts.connection;
@@ -28,7 +38,7 @@ export async function createAppWorker(opts: AppWorkerOptions = {}): Promise<Work
       connection,
       namespace: opts.namespace ?? settings.TEMPORAL_NAMESPACE,
       taskQueue: opts.taskQueue ?? settings.TEMPORAL_TASK_QUEUE,
-      workflowsPath: WORKFLOWS_PATH,
+      ...workflowSource(),
       activities,
     });
     if (ownConnection) {

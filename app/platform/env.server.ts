@@ -13,6 +13,8 @@ const schema = z.object({
   TEMPORAL_NAMESPACE: z.string().default("default"),
   TEMPORAL_TASK_QUEUE: z.string().default("pmr"),
   TEMPORAL_UI_URL: z.string().optional(),
+  /** A prebuilt workflow bundle (scripts/bundle-workflows.ts): the worker starts without bundling workflows/. */
+  TEMPORAL_WORKFLOW_BUNDLE: z.string().optional(),
   SESSION_SECRET: z.string().optional(),
   APP_URL: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),

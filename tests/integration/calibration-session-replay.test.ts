@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { NativeConnection, Worker } from "@temporalio/worker";
 import type { Actor } from "~/platform/actor";
 import { getTemporalClient } from "~/platform/temporal.server";
-import { WORKFLOWS_PATH } from "../../worker/worker";
+import { workflowSource } from "../../worker/worker";
 import {
   CALIBRATION_SESSION_WORKFLOW,
   calibrationSessionWorkflowId,
@@ -43,7 +43,7 @@ async function record(): Promise<void> {
   };
   const taskQueue = `calibration-history-${tag}`;
   const connection = await NativeConnection.connect({ address: process.env.TEMPORAL_ADDRESS! });
-  const worker = await Worker.create({ connection, taskQueue, workflowsPath: WORKFLOWS_PATH, activities });
+  const worker = await Worker.create({ connection, taskQueue, ...workflowSource(), activities });
   const running = worker.run();
   try {
     const client = await getTemporalClient();

@@ -27,7 +27,7 @@ import {
   type RemindSessionInput,
 } from "../../workflows/calibration-session-contract";
 import { CycleIdKey, SessionStateKey } from "../../workflows/search-attributes-contract";
-import { WORKFLOWS_PATH } from "../../worker/worker";
+import { workflowSource } from "../../worker/worker";
 import { createWorkflowTestEnv, timeSkipping } from "../support/time-skipping";
 import { sleep, until } from "../support/wait";
 
@@ -126,7 +126,7 @@ const expectAt = (call: Call | undefined, at: number) => expect(Math.abs(call!.a
 
 beforeAll(async () => {
   env = await createWorkflowTestEnv();
-  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: WORKFLOWS_PATH, activities });
+  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, ...workflowSource(), activities });
   running = worker.run();
 });
 

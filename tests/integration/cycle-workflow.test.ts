@@ -15,7 +15,7 @@ import type { Actor } from "~/platform/audit.server";
 import { cycleWorkflow } from "../../workflows/cycle";
 import { CYCLE_FAILURE, deleteUpdate, stageQuery, transitionUpdate } from "../../workflows/cycle-contract";
 import { CUSTOM_SEARCH_ATTRIBUTE_KEYS, CycleIdKey, CycleStageKey } from "../../workflows/search-attributes-contract";
-import { WORKFLOWS_PATH } from "../../worker/worker";
+import { workflowSource } from "../../worker/worker";
 import { temporalCliPath } from "../../scripts/lib/temporal-dev";
 import { freePorts } from "../support/temporal";
 import { loadHistory, recordingHistories, replayHistory, saveHistory } from "../support/histories";
@@ -87,7 +87,7 @@ beforeAll(async () => {
       ],
     },
   });
-  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: WORKFLOWS_PATH, activities });
+  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, ...workflowSource(), activities });
   running = worker.run();
 });
 

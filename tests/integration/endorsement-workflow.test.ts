@@ -32,7 +32,7 @@ import {
 } from "../../workflows/endorsement-contract";
 import { CUSTOM_SEARCH_ATTRIBUTE_KEYS, CycleIdKey, EndorsementStatusKey } from "../../workflows/search-attributes-contract";
 import * as real from "../../worker/activities/endorsements";
-import { WORKFLOWS_PATH } from "../../worker/worker";
+import { workflowSource } from "../../worker/worker";
 import { temporalCliPath } from "../../scripts/lib/temporal-dev";
 import { createTestUser } from "../support/api";
 import { createWorkflowTestEnv, timeSkipping } from "../support/time-skipping";
@@ -174,7 +174,7 @@ async function skip(ms: number): Promise<void> {
 beforeAll(async () => {
   org = await createOrg();
   env = await createWorkflowTestEnv();
-  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: WORKFLOWS_PATH, activities });
+  worker = await Worker.create({ connection: env.nativeConnection, taskQueue: TASK_QUEUE, ...workflowSource(), activities });
   running = worker.run();
 });
 
@@ -412,7 +412,7 @@ describe("endorsement workflow: continue-as-new", () => {
         extraArgs: ["--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--dynamic-config-value", "limit.historyCount.suggestContinueAsNew=50"],
       },
     });
-    devWorker = await Worker.create({ connection: devEnv.nativeConnection, taskQueue: TASK_QUEUE, workflowsPath: WORKFLOWS_PATH, activities });
+    devWorker = await Worker.create({ connection: devEnv.nativeConnection, taskQueue: TASK_QUEUE, ...workflowSource(), activities });
     devRunning = devWorker.run();
   });
 

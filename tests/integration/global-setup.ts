@@ -6,6 +6,10 @@
 import type { TestProject } from "vitest/node";
 import { disposeTestDatabase, prepareTestDatabase, testDbKind } from "../support/db";
 import { startTestTemporal } from "../support/temporal";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { bundleWorkflowCodeTo } from "../../scripts/workflow-bundle";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -43,6 +47,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
   teardowns.push(() => temporal.stop());
   console.log(`[integration] Temporal dev server ready in ${((Date.now() - temporalStarted) / 1000).toFixed(1)} s on ${temporal.address}`);
   // <<< end Temporal
+
+  // ── Workflow bundle ───────────────────────────────────────────────────────────────────────
+  // Bundled once for the run (webpack, seconds of CPU): every worker the tests start loads it
+  // (TEMPORAL_WORKFLOW_BUNDLE, worker/worker.ts workflowSource) instead of bundling workflows/ again.
+  const bundleStarted = Date.now();
+  const bundleDir = await mkdtemp(path.join(os.tmpdir(), "pmr-workflows-"));
+  const bundle = path.join(bundleDir, "workflow-bundle.js");
+  await bundleWorkflowCodeTo(bundle, (file, code) => writeFile(file, code));
+  process.env.TEMPORAL_WORKFLOW_BUNDLE = bundle;
+  teardowns.push(() => rm(bundleDir, { recursive: true, force: true }));
+  console.log(`[integration] workflow bundle ready in ${((Date.now() - bundleStarted) / 1000).toFixed(1)} s`);
 
   return async () => {
     for (const teardown of teardowns.reverse()) await teardown();

@@ -10,7 +10,7 @@ import type { temporal } from "@temporalio/proto";
 import { historyFromJSON, historyToJSON } from "@temporalio/common/lib/proto-utils.js";
 import { Worker } from "@temporalio/worker";
 import { expect } from "vitest";
-import { WORKFLOWS_PATH } from "../../worker/worker";
+import { workflowSource } from "../../worker/worker";
 
 type History = temporal.api.history.v1.IHistory;
 
@@ -43,5 +43,5 @@ export function scheduledActivities(history: History): string[] {
 
 /** Replays the history against the workflows the worker registers. */
 export async function replayHistory(history: History, workflowId: string): Promise<void> {
-  await Worker.runReplayHistory({ workflowsPath: WORKFLOWS_PATH }, history, workflowId);
+  await Worker.runReplayHistory(workflowSource(), history, workflowId);
 }

@@ -20,11 +20,26 @@ if (!timeSkipping && process.env.ALLOW_NO_TIME_SKIPPING !== "1") {
   throw new Error(`Temporal's time-skipping test server is missing at ${TEST_SERVER}: run bash scripts/setup.sh`);
 }
 
+/**
+ * The SDK gives the (Java) test server 5 s to answer; on a loaded machine the JVM can take longer to start, so a
+ * start that timed out is tried again on a new port (three tries).
+ */
+async function startTimeSkipping(): Promise<TestWorkflowEnvironment> {
+  for (let attempt = 1; ; attempt++) {
+    const [port] = await freePorts(1);
+    try {
+      return await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: "existing-path", path: TEST_SERVER }, port } });
+    } catch (err) {
+      if (attempt >= 3 || !/did not start within/.test(String(err))) throw err;
+      console.warn(`Temporal's test server did not start in time (try ${attempt} of 3), trying again`);
+    }
+  }
+}
+
 /** The time-skipping environment (or, allowed without it, a local dev server), search attributes registered. */
 export async function createWorkflowTestEnv(): Promise<TestWorkflowEnvironment> {
   if (timeSkipping) {
-    const [port] = await freePorts(1);
-    const env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: "existing-path", path: TEST_SERVER }, port } });
+    const env = await startTimeSkipping();
     // Register the app's search attributes (the test server has no list call, so no ensureSearchAttributes).
     const KEYWORD = 2; // temporal.api.enums.v1.IndexedValueType
     await env.connection.operatorService.addSearchAttributes({
