@@ -22,7 +22,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace (actions, DOM snapshots, network); the screencast of every action is left out:
+    // recording it for every passing test cost a fifth of the browser suite's CPU (docs/bench/ci-time.md).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
@@ -34,6 +36,8 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // Analytics runs in the suite (GA_GTAG_ID below): its script host resolves to nothing, nothing is sent.
+        "--host-resolver-rules=MAP www.googletagmanager.com ~NOTFOUND",
       ],
     },
   },
@@ -51,6 +55,8 @@ export default defineConfig({
       TEMPORAL_UI_PORT: String(TEMPORAL_PORT + 1000),
       DEV_OIDC_PORT: String(E2E_OIDC_PORT),
       APP_ENV: "test",
+      // Analytics on, as in production with GA configured (ADR 0035; tests/e2e/analytics.spec.ts).
+      GA_GTAG_ID: "G-E2ETEST",
     },
   },
 });

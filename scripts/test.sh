@@ -25,30 +25,25 @@ wait "$typecheck_pid" || true
 step "type check";            cat "$results/typecheck.log"
 if [ "$(cat "$results/typecheck.rc" 2>/dev/null || echo 1)" != "0" ]; then echo "✗ type check failed"; exit 1; fi
 
-# The slow suites run in three lanes side by side (each with its own database, Temporal server and ports;
-# much of their time is spent waiting on timers and I/O). Each lane's output is kept apart and printed in
+# The slow suites run in four lanes side by side (each with its own database, Temporal server and ports): the
+# machine's two cores are busy throughout, and four lanes share them out so that all end at about the same time
+# (docs/bench/ci-time.md). Each lane's output is kept apart and printed in
 # order once all have finished.
 logs="$results/logs"; mkdir -p "$logs"
 suite() { # name, command...
   local name=$1; shift
   ( set +e; local t0=$SECONDS; "$@" >"$logs/$name.log" 2>&1; echo $? >"$logs/$name.rc"; echo $((SECONDS - t0)) >"$logs/$name.s" ) &
 }
-# The integration tests run in one lane: the whole suite on PGlite, then on PostgreSQL all but the workflow
-# files (time skipping, replays, worker restarts), which test Temporal's side and run the same on either
-# database. Three lanes in all on a 2-core machine: more made the suites time out on each other.
-integration() {
-  local rc=0
-  env TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json" || rc=1
-  env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json" \
-    --exclude "tests/integration/*-workflow.test.ts" --exclude "tests/integration/*-replay.test.ts" --exclude "tests/integration/*-restart.test.ts" || rc=1
-  return $rc
-}
-suite "integration" integration
+# The integration tests: the whole suite on PGlite, and on PostgreSQL all but the workflow files (time skipping,
+# replays, worker restarts), which test Temporal's side and run the same on either database. Each pass is a lane.
+suite "integration-pglite" env TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json"
+suite "integration-postgres" env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json" \
+  --exclude "tests/integration/*-workflow.test.ts" --exclude "tests/integration/*-replay.test.ts" --exclude "tests/integration/*-restart.test.ts"
 # The browser tests are split into E2E_SHARDS shards (default 2), each with its own app, data folder,
 # Temporal server and local sign-in on its own ports: most of a browser test's time is spent waiting on
 # the page, the database and the workflows, so two shards roughly halve the longest suite.
 shards=${E2E_SHARDS:-2}
-names="integration"
+names="integration-pglite integration-postgres"
 for i in $(seq 1 "$shards"); do
   suite "browser-$i" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-$i.json" \
     E2E_PORT=$((3100 + 10 * i)) E2E_OIDC_PORT=$((5710 + 10 * i)) E2E_TEMPORAL_PORT=$((7410 + 10 * i)) \

@@ -32,7 +32,7 @@ async function calibrationCycle(admin: Page, emails: string[]): Promise<number> 
 
 test.describe("calibration meeting", () => {
   test("panelists follow a session live; the session admin runs it; the sign-off party sends it back and closes it", async ({ page, browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
 
     // ── Setup through the admin API. ──
     const admin = await signedInPage(browser, DEMO.superAdmin, "/app/admin/cycles");

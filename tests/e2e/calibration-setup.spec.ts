@@ -71,7 +71,7 @@ test.describe("rating calibration setup", () => {
   test.use({ allowHttpErrors: [400, 403, 404, 409] });
 
   test("an HR partner creates, edits and activates a session; the admin oversees, edits and closes the cycle's sessions", async ({ page, browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const stamp = Date.now();
     const nameA = `E2E Engineering calibration ${stamp}`;
     const nameB = `E2E Leadership calibration ${stamp}`;

@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Cookie, type Page } from "@playwright/test";
 import { TOUR_TYPES } from "../../app/features/tours/rules";
 import { axeCounts, formatFindings, scanAfterGoto, scanPage, type AxeFinding } from "./axe";
 
@@ -22,6 +22,14 @@ function watch(page: Page, who: string) {
   watched.set(page, who);
   scanAfterGoto(page, findings, () => watched.get(page) ?? "anonymous");
 }
+
+/**
+ * The browser tests run with analytics on (GA_GTAG_ID=G-E2ETEST, playwright.config.ts; ADR 0035), so every page asks
+ * for gtag.js, whose host the browser resolves to nothing (no request leaves the machine, and no request routing,
+ * which would turn the browser cache off for the whole suite). That one failed load is not a console error of the
+ * app; the events stay in window.dataLayer, where tests/e2e/analytics.spec.ts reads them.
+ */
+export const GTAG_SCRIPT = "https://www.googletagmanager.com/gtag/js?";
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   allowHttpErrors: [[], { option: true }],
@@ -52,6 +60,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     page.on("console", (msg) => {
       if (msg.type() !== "error") return;
       const text = msg.text();
+      if (msg.location().url.startsWith(GTAG_SCRIPT)) return;
       const status = /status of (\d{3})/.exec(text);
       if (status && allowHttpErrors.includes(Number(status[1]))) return;
       errors.push(`${text} @ ${msg.location().url}`);
@@ -88,15 +97,28 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
+/** The session cookies of each user's first real sign-in in this worker (later sign-ins of that user reuse them). */
+const sessions = new Map<string, Cookie[]>();
+
 /**
- * Sign in through the real flow: login page → local OpenID provider (picker) → back to the app.
- * Unless `tours: "show"`, the guided tours are then stored as dismissed for that user (`dismissGuidedTours`).
+ * Sign in: the first time for a user in a worker through the real flow (login page → local OpenID provider
+ * (picker) → back to the app); later times with that sign-in's session cookies, straight on `startPath` (the
+ * flow itself is tested by auth.spec.ts and sign-in.spec.ts; this saves three page loads per sign-in). A saved
+ * session the app no longer accepts falls back to the real flow.
+ * Unless `tours: "show"` (always the real flow), the guided tours are then stored as dismissed for that user
+ * (`dismissGuidedTours`).
  */
 export async function signIn(page: Page, who: Demo, startPath = "/app/home", opts: { tours?: "dismiss" | "show" } = {}) {
+  const saved = opts.tours === "show" ? undefined : sessions.get(who.email);
+  if (saved) await page.context().addCookies(saved);
   await open(page, startPath);
-  await expect(page).toHaveURL(/\/app\/login\?out=true/);
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.getByRole("button", { name: new RegExp(who.email.replace(/[.]/g, "\\.")) }).click();
+  if (!saved || /\/app\/login/.test(page.url())) {
+    await expect(page).toHaveURL(/\/app\/login\?out=true/);
+    await page.getByRole("button", { name: "Sign in with Google" }).click();
+    await page.getByRole("button", { name: new RegExp(who.email.replace(/[.]/g, "\\.")) }).click();
+    await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
+    sessions.set(who.email, await page.context().cookies());
+  }
   await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
   await hydrated(page);
   if (opts.tours !== "show") await dismissGuidedTours(page);

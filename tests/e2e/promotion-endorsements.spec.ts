@@ -41,7 +41,7 @@ test.describe("endorsement requests", () => {
   test.use({ allowHttpErrors: [400, 403, 404] });
 
   test("one endorser accepts and endorses, another rejects; the lists, views and status dialog show it; others get 403", async ({ page, browser }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const stamp = Date.now();
 
     // ── The admin's cycle: Eli reports to Morgan, Priya is his HR partner; Morgan nominates him. ──

@@ -39,7 +39,7 @@ async function nearDeadline(page: Page, leadMs: number): Promise<{ local: string
 
 test.describe("promotion journey", () => {
   test("nomination → endorsements (one expires) → session decision → sent back, then approved → dashboard → communication", async ({ page, browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const stamp = Date.now();
     const cycleName = `E2E Promotion journey ${stamp}`;
     const sessionName = `E2E Journey session ${stamp}`;

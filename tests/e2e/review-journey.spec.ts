@@ -32,7 +32,7 @@ test.describe("the review cycle, end to end", () => {
   test.use({ allowHttpErrors: [400] });
 
   test("peers, 360 feedback, manager feedback and nomination, then the employee's summary and PDF", async ({ page, browser }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(420_000);
     const name = `E2E Journey ${Date.now()}`;
     const eli = encodeURIComponent(ELI.email);
 

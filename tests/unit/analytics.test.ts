@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { analyticsUserId, clickEvent, cycleOf, gtagPage, gtagParams, pageCategory, redact, viewEvent, viewerTypeOf } from "~/platform/analytics/events";
+import { analyticsUserId, clickEvent, cycleInData, cycleOf, gtagPage, gtagParams, pageCategory, redact, viewEvent, viewerTypeOf } from "~/platform/analytics/events";
 import { isStyleChunk, monitoringEnabled, scrubBreadcrumb, scrubEvent, sentryOptions } from "~/platform/analytics/monitoring";
 
 describe("analytics events (ADR 0035)", () => {
@@ -41,6 +41,16 @@ describe("analytics events (ADR 0035)", () => {
     expect(cycleOf(new URL("http://x/app/home?cycle_id=4"), { id: 5, state: "start" })).toEqual({ cycleId: 4, cycleState: null });
     expect(cycleOf(new URL("http://x/api/v1/cycles/7/my_info"), null)).toEqual({ cycleId: 7, cycleState: null });
     expect(cycleOf(new URL("http://x/app/home?cycle_id=abc"), null)).toEqual({ cycleId: null, cycleState: null });
+  });
+
+  it("find the page's cycle and its stage in the loader data, one level down too", () => {
+    expect(cycleInData({ cycle: { id: 3, name: "C", state: "start" } })).toEqual({ id: 3, state: "start" });
+    expect(cycleInData({ cycle: { id: 3, stage: "calibration", state: "x" } })).toEqual({ id: 3, state: "calibration" });
+    // The home page's `home.cycle`, when the top-level cycle has no stage.
+    expect(cycleInData({ cycle: { id: 3, name: "C" }, home: { cycle: { id: 3, state: "spu_feedback" } } })).toEqual({ id: 3, state: "spu_feedback" });
+    expect(cycleInData({ cycles: [{ id: 3, state: "start" }] })).toBeNull();
+    expect(cycleInData({ cycle: { id: "3", state: "start" } })).toBeNull();
+    expect(cycleInData(null)).toBeNull();
   });
 
   it("build the Viewed and Clicked events with the spec's fields", () => {

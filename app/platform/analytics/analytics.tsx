@@ -1,6 +1,6 @@
 import { useLocation, useMatches, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { analyticsUserId, clickEvent, gtagPage, gtagParams, viewEvent, type AnalyticsEvent, type AnalyticsKind } from "~/platform/analytics/events";
+import { analyticsUserId, clickEvent, cycleInData, gtagPage, gtagParams, viewEvent, type AnalyticsEvent, type AnalyticsKind } from "~/platform/analytics/events";
 
 /**
  * Google Analytics (gtag) for the spec's Clicked and Viewed events (ADR 0035). Rendered by the root only when
@@ -19,14 +19,12 @@ declare global {
 type ShellData = { user?: { id: number; role: string } | null; realUser?: { id: number } | null } | undefined;
 type CycleLike = { id: number; state: string } | null;
 
-/** The cycle a page's loaders gave (`cycle` with an id and a stage/state), for the events' cycleState. */
+/** The cycle the page's loaders gave (the deepest route first), with its stage, for the events' cycleState. */
 function useKnownCycle(): CycleLike {
   const matches = useMatches();
   for (const m of [...matches].reverse()) {
-    const c = (m.data as { cycle?: { id?: unknown; stage?: unknown; state?: unknown } } | null | undefined)?.cycle;
-    if (c && typeof c.id === "number" && (typeof c.stage === "string" || typeof c.state === "string")) {
-      return { id: c.id, state: String(c.stage ?? c.state) };
-    }
+    const cycle = cycleInData(m.data);
+    if (cycle) return cycle;
   }
   return null;
 }

@@ -70,6 +70,32 @@ export function viewerTypeOf(pathname: string, role: string | null, spoofing: bo
   return spoofing ? `${type} (spoofing)` : type;
 }
 
+type KnownCycle = { id: number; state: string };
+
+function asCycle(value: unknown): KnownCycle | null {
+  const c = value as { id?: unknown; stage?: unknown; state?: unknown } | null | undefined;
+  if (!c || typeof c !== "object" || typeof c.id !== "number") return null;
+  const state = typeof c.stage === "string" ? c.stage : typeof c.state === "string" ? c.state : null;
+  return state === null ? null : { id: c.id, state };
+}
+
+/**
+ * The cycle a page's loader data names, with its stage: its `cycle`, or else the `cycle` of one of its top-level
+ * values (e.g. the home page's `home.cycle`, the profile's `info.cycle`); null when none has an id and a stage.
+ */
+export function cycleInData(data: unknown): KnownCycle | null {
+  if (!data || typeof data !== "object") return null;
+  const own = asCycle((data as { cycle?: unknown }).cycle);
+  if (own) return own;
+  for (const value of Object.values(data)) {
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const nested = asCycle((value as { cycle?: unknown }).cycle);
+      if (nested) return nested;
+    }
+  }
+  return null;
+}
+
 /** The cycle a page is about: ?cycle_id= or /cycles/{id}/ in the path, with its state when a loader gave it. */
 export function cycleOf(url: URL, known: { id: number; state: string } | null): { cycleId: number | null; cycleState: string | null } {
   const fromQuery = url.searchParams.get("cycle_id");
