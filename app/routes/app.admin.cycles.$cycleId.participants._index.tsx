@@ -104,7 +104,7 @@ export default function ParticipantsList() {
       <Link component={RemixLink} to={`/app/admin/cycles/${cycle.id}`} sx={{ display: "inline-block", mb: 1 }} data-testid="cycle-back-link">
         ← {cycle.name}
       </Link>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
         <Typography variant="h5" component="h1">
           Participants
         </Typography>
@@ -164,6 +164,8 @@ export default function ParticipantsList() {
             rowsPerPageOptions={PAGE_SIZES}
             onPageChange={(_e, p) => goTo({ page: p === 0 ? null : String(p + 1) })}
             onRowsPerPageChange={(e) => goTo({ page_size: e.target.value, page: null })}
+            // On a phone the controls wrap onto two lines instead of scrolling sideways.
+            sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", justifyContent: "flex-end" } }}
             data-testid="participants-pagination"
           />
         </Paper>

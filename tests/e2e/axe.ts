@@ -32,6 +32,20 @@ export async function scanPage(page: Page, who: string): Promise<AxeFinding[]> {
   scanned.add(key);
   let results;
   try {
+    // A dialog fading in is half transparent: axe would measure its colours mid-fade. Let finite animations end.
+    await page
+      .evaluate(() =>
+        Promise.race([
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+              .map((a) => a.finished.catch(() => undefined)),
+          ),
+          new Promise((resolve) => setTimeout(resolve, 2000)),
+        ]),
+      )
+      .catch(() => undefined);
     // Only violations are collected (much faster than the full report); the shell (drawer, top bar) is the same on
     // every page, so after one full scan only the page's own content is scanned.
     let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).options({ resultTypes: ["violations"] });

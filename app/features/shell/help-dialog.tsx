@@ -16,7 +16,15 @@ export function HelpButton({ feedback101Url }: { feedback101Url: string }) {
         size="medium"
         aria-label={t("help.button")}
         onClick={() => setOpen(true)}
-        sx={{ position: "fixed", right: { xs: 12, sm: 24 }, bottom: { xs: 12, sm: 24 }, zIndex: (theme) => theme.zIndex.speedDial }}
+        sx={{
+          position: "fixed",
+          right: { xs: 4, sm: 24 },
+          bottom: { xs: 12, sm: 24 },
+          // On a phone a 40 px round button inside the page's right gutter (48 px, app-shell.tsx), so it covers no text.
+          width: { xs: 40, sm: "auto" },
+          px: { xs: 0, sm: 2 },
+          zIndex: (theme) => theme.zIndex.speedDial,
+        }}
       >
         <HelpOutlineIcon sx={{ mr: { xs: 0, sm: 1 } }} />
         {/* On a phone only the icon (the button keeps its name), so it covers less of the page. */}

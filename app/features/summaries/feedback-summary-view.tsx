@@ -22,7 +22,8 @@ const questionStyles = (theme: Theme) => ({
   "& .fs-muted": { ...font(theme.typography.body2), color: theme.palette.text.secondary, margin: 0 },
   "& .fs-avg": { ...font(theme.typography.body2), margin: theme.spacing(0, 0, 1) },
   "& .fs-dist": { display: "grid" as const, gridTemplateColumns: "minmax(120px, 220px) minmax(80px, 300px) 32px", alignItems: "center", gap: theme.spacing(0.5, 1), margin: theme.spacing(0, 0, 1) },
-  "& .fs-dist-label": { ...font(theme.typography.body2), color: theme.palette.text.secondary, overflow: "hidden" as const, textOverflow: "ellipsis" as const, whiteSpace: "nowrap" as const },
+  // The whole option label, wrapping on a narrow screen (a cut label leaves its count without meaning).
+  "& .fs-dist-label": { ...font(theme.typography.body2), color: theme.palette.text.secondary, overflowWrap: "anywhere" as const },
   "& .fs-bar": { height: 8, borderRadius: theme.shape.borderRadius, backgroundColor: theme.palette.action.hover, overflow: "hidden" as const },
   "& .fs-bar > span": { display: "block" as const, height: "100%", backgroundColor: theme.palette.primary.main },
   "& .fs-count": { ...font(theme.typography.body2), textAlign: "right" as const },

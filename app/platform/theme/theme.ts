@@ -14,6 +14,14 @@ export const theme = createTheme({
   typography: { fontSize: 16, htmlFontSize: 16, fontFamily: "Roboto, 'Helvetica Neue', Arial, sans-serif" },
   shape: { borderRadius: 4 },
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+  components: {
+    // A visible focus ring on every button-like control reached with the keyboard (WCAG 2.4.7, issue 15 item 12):
+    // MUI's ButtonBase removes the outline, and text, outlined and toggle buttons, tabs and list items only tint.
+    // Inside the control (never clipped by a scrolling list) in its text colour (white on a contained button).
+    MuiButtonBase: {
+      styleOverrides: { root: { "&.Mui-focusVisible": { outline: "2px solid currentColor", outlineOffset: -2 } } },
+    },
+  },
 });
 
 export const DRAWER_WIDTH = 260;

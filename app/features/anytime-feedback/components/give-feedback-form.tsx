@@ -17,6 +17,11 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
   const [body, setBody] = useState("");
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const shown = useRef<unknown>(null);
+  // The send button is disabled while sending, which drops the keyboard focus to the page: put it back, on the
+  // colleague field after a success (ready for the next one), else on the field in error or the button.
+  const personRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!result || shown.current === result) return;
     shown.current = result;
@@ -24,7 +29,10 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
       enqueueSnackbar(result.message, { variant: "success" });
       setWho("");
       setBody("");
-    }
+      personRef.current?.focus();
+    } else if (result.fieldErrors.reviewee_email) personRef.current?.focus();
+    else if (result.fieldErrors.body) bodyRef.current?.focus();
+    else submitRef.current?.focus();
   }, [result, enqueueSnackbar]);
   const errors = result && !result.ok ? result.fieldErrors : {};
   const formError = result && !result.ok && !errors.reviewee_email && !errors.body ? result.message : null;
@@ -49,6 +57,7 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
               <TextField
                 {...params}
                 name="reviewee_email"
+                inputRef={personRef}
                 label="Colleague"
                 placeholder="Search by name or email"
                 required
@@ -67,6 +76,7 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
             required
             disabled={spoofing}
             value={body}
+            inputRef={bodyRef}
             onChange={(e) => setBody(e.target.value)}
             error={!!errors.body || length > BODY_MAX_LENGTH}
             helperText={errors.body ?? `${length} / ${BODY_MAX_LENGTH} characters`}
@@ -82,7 +92,7 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
             </Alert>
           )}
           <div>
-            <Button type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || query === "" || length === 0} data-testid="give-feedback-submit">
+            <Button ref={submitRef} type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || query === "" || length === 0} data-testid="give-feedback-submit">
               Send feedback
             </Button>
           </div>

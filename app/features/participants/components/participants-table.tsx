@@ -1,20 +1,43 @@
 import { Link as RemixLink } from "@remix-run/react";
-import { Box, Chip, IconButton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from "@mui/material";
+import {
+  Box,
+  Chip,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from "@mui/material";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import StarOutlineIcon from "@mui/icons-material/StarOutline";
 import TrendingUpIcon from "@mui/icons-material/TrendingUp";
 import GroupsOutlinedIcon from "@mui/icons-material/GroupsOutlined";
-import type { ReactElement } from "react";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
+import { useState, type ReactElement } from "react";
 import { decisionText, ratingText, type ParticipantJson } from "~/features/participants/rules";
 
 /**
  * The admin participant list's table (/app/admin/cycles/{cycleId}/participants), laid out to fit its box at 1440 px
  * (issue 15 item 11): the participant (name, email, reviewer-only) in one column, both managers in one, emails
  * wrapping instead of widening the table, and the actions as icon buttons with their names as tooltips.
+ * On a phone (below 600 px) only the participant and one actions menu show; the rating and the promotion decision
+ * move under the name, and the managers and HR partner behind the Edit page (the participant's detail view).
  */
 
 const wrap = { overflowWrap: "anywhere" } as const;
+/** Columns shown from 600 px up; on a phone their content is under the name or behind the actions menu. */
+const wide = { display: { xs: "none", sm: "table-cell" } } as const;
+const phoneOnly = { display: { xs: "block", sm: "none" } } as const;
 
 function Action({ to, label, testId, icon }: { to: string; label: string; testId: string; icon: ReactElement }) {
   return (
@@ -23,6 +46,41 @@ function Action({ to, label, testId, icon }: { to: string; label: string; testId
         {icon}
       </IconButton>
     </Tooltip>
+  );
+}
+
+type RowAction = { to: string; label: string; icon: ReactElement };
+
+/** The row's actions in one menu, for a phone. */
+function ActionsMenu({ email, actions, busy, onDelete }: { email: string; actions: RowAction[]; busy: boolean; onDelete: () => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <IconButton size="small" aria-label={`Actions for ${email}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {actions.map((a) => (
+          <MenuItem key={a.label} component={RemixLink} to={a.to} onClick={close}>
+            <ListItemIcon>{a.icon}</ListItemIcon>
+            <ListItemText>{a.label}</ListItemText>
+          </MenuItem>
+        ))}
+        <MenuItem
+          disabled={busy}
+          onClick={() => {
+            close();
+            onDelete();
+          }}
+        >
+          <ListItemIcon>
+            <DeleteOutlineIcon fontSize="small" color="error" />
+          </ListItemIcon>
+          <ListItemText>Delete participant</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
   );
 }
 
@@ -43,10 +101,10 @@ export function ParticipantsTable({
         <TableHead>
           <TableRow>
             <TableCell>Participant</TableCell>
-            <TableCell>Manager</TableCell>
-            <TableCell>HR Partner</TableCell>
-            <TableCell>Calibrated Rating</TableCell>
-            <TableCell>Promotion Decision</TableCell>
+            <TableCell sx={wide}>Manager</TableCell>
+            <TableCell sx={wide}>HR Partner</TableCell>
+            <TableCell sx={wide}>Calibrated Rating</TableCell>
+            <TableCell sx={wide}>Promotion Decision</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
         </TableHead>
@@ -55,14 +113,19 @@ export function ParticipantsTable({
             const at = `${base}/${encodeURIComponent(p.email)}`;
             return (
               <TableRow key={p.id} data-testid={`participant-row-${p.email}`}>
-                <TableCell sx={{ minWidth: 180 }}>
+                <TableCell sx={{ minWidth: { sm: 180 } }}>
                   <Typography variant="body2">{p.name}</Typography>
                   <Typography variant="caption" color="text.secondary" component="div" sx={wrap}>
                     {p.email}
                   </Typography>
                   {p.reviewer_only && <Chip size="small" variant="outlined" label="Reviewer Only" sx={{ mt: 0.5 }} data-testid={`participant-reviewer-only-${p.email}`} />}
+                  <Typography variant="caption" component="div" sx={phoneOnly}>
+                    Rating: {ratingText(p.calibrated_rating)}
+                    <br />
+                    Promotion: {decisionText(p.promotion_decision)}
+                  </Typography>
                 </TableCell>
-                <TableCell sx={wrap}>
+                <TableCell sx={{ ...wrap, ...wide }}>
                   <Box>{p.manager_email ?? "—"}</Box>
                   {p.secondary_manager_email && (
                     <Typography variant="caption" color="text.secondary" component="div">
@@ -70,11 +133,28 @@ export function ParticipantsTable({
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={wrap}>{p.hr_partner_email ?? "—"}</TableCell>
-                <TableCell data-testid={`participant-rating-${p.email}`}>{ratingText(p.calibrated_rating)}</TableCell>
-                <TableCell data-testid={`participant-decision-${p.email}`}>{decisionText(p.promotion_decision)}</TableCell>
+                <TableCell sx={{ ...wrap, ...wide }}>{p.hr_partner_email ?? "—"}</TableCell>
+                <TableCell sx={wide} data-testid={`participant-rating-${p.email}`}>
+                  {ratingText(p.calibrated_rating)}
+                </TableCell>
+                <TableCell sx={wide} data-testid={`participant-decision-${p.email}`}>
+                  {decisionText(p.promotion_decision)}
+                </TableCell>
                 <TableCell align="right">
-                  <Stack direction="row" spacing={0} sx={{ justifyContent: "flex-end", flexWrap: "nowrap" }}>
+                  <Box sx={phoneOnly}>
+                    <ActionsMenu
+                      email={p.email}
+                      busy={busy}
+                      onDelete={() => onDelete({ email: p.email, name: p.name })}
+                      actions={[
+                        { to: `${at}/edit`, label: "Edit", icon: <EditOutlinedIcon fontSize="small" /> },
+                        { to: `${at}/edit-rating`, label: "Rating", icon: <StarOutlineIcon fontSize="small" /> },
+                        { to: `${at}/edit-promotion-decision`, label: "Promotion", icon: <TrendingUpIcon fontSize="small" /> },
+                        { to: `${at}/panel`, label: "Panel", icon: <GroupsOutlinedIcon fontSize="small" /> },
+                      ]}
+                    />
+                  </Box>
+                  <Stack direction="row" spacing={0} sx={{ justifyContent: "flex-end", flexWrap: "nowrap", display: { xs: "none", sm: "flex" } }}>
                     <Action to={`${at}/edit`} label="Edit" testId={`participant-edit-${p.email}`} icon={<EditOutlinedIcon fontSize="small" />} />
                     <Action to={`${at}/edit-rating`} label="Rating" testId={`participant-edit-rating-${p.email}`} icon={<StarOutlineIcon fontSize="small" />} />
                     <Action

@@ -1,0 +1,111 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { DEMO, expect, open, signIn, test } from "./fixtures";
+import { DEFAULT_MUST_NOT_TRUNCATE, layoutOffenders, type LayoutCheck } from "./overflow";
+
+/**
+ * Issue 15 item 11: the participants table, the drawer and a summary page at 1440 px and 375 px wide, each with a
+ * full-page screenshot in the report (no stored baseline) and the overflow check of overflow.ts; /favicon.ico.
+ */
+
+const WIDTHS = [
+  { name: "1440", width: 1440, height: 900 },
+  { name: "375", width: 375, height: 812 },
+] as const;
+
+/** The fixed Feedback tab and Help button must not cover the page's text. */
+const OVERLAYS: LayoutCheck["overlays"] = { elements: ['[data-testid="feedback-tab"]', 'button[aria-label="Help"]'], content: "main" };
+
+/** A full-page screenshot in the report (and the test's output folder), then the overflow check. */
+async function check(page: Page, testInfo: TestInfo, name: string, options: LayoutCheck = {}) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name}.png`, { path, contentType: "image/png" });
+  expect.soft(await layoutOffenders(page, options), `layout offenders on ${name}`).toEqual([]);
+}
+
+async function cycleId(page: Page, name: string): Promise<number> {
+  const res = await page.request.get("/api/v1/admin/cycles");
+  expect(res.status()).toBe(200);
+  const { cycles } = (await res.json()) as { cycles: Array<{ id: number; name: string }> };
+  const cycle = cycles.find((c) => c.name === name);
+  expect(cycle, name).toBeTruthy();
+  return cycle!.id;
+}
+
+/** Wait for the drawer's slide to end. */
+async function settled(page: Page, testId: string) {
+  await page.getByTestId(testId).evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+}
+
+test("the participants table and the drawer fit at 1440 and 375 px; /favicon.ico is an image", async ({ page }, testInfo) => {
+  const favicon = await page.request.get("/favicon.ico");
+  expect(favicon.status()).toBe(200);
+  expect(favicon.headers()["content-type"]).toMatch(/^image\//);
+
+  await signIn(page, DEMO.superAdmin, "/app/admin/cycles");
+  const id = await cycleId(page, "2026 Mid-Year Review");
+  await open(page, `/app/admin/cycles/${id}/participants`);
+  const table = page.getByRole("table", { name: "Participants" });
+  const rows = table.locator('[data-testid^="participant-row-"]');
+  await expect(rows.first()).toBeVisible();
+
+  for (const size of WIDTHS) {
+    const phone = size.width < 600;
+    await page.setViewportSize(size);
+    await expect(page.getByTestId("top-bar")).toHaveCount(phone ? 1 : 0);
+    // The table may scroll sideways in its own box only with the participant and the actions in view.
+    await check(page, testInfo, `participants-${size.name}`, {
+      scrollAreas: [{ container: ".MuiTableContainer-root", mustShow: "th:first-child, th:last-child, td:first-child, td:last-child" }],
+      overlays: OVERLAYS,
+    });
+    if (phone) {
+      // On a phone the row's actions are in one menu.
+      await rows.first().getByRole("button", { name: /^Actions for / }).click();
+      await expect(page.getByRole("menuitem")).toHaveText(["Edit", "Rating", "Promotion", "Panel", "Delete participant"]);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("menu")).toBeHidden();
+    } else {
+      // Wide: every column in view and no name on two lines.
+      await expect(table.getByRole("columnheader", { name: "Actions" })).toBeInViewport({ ratio: 1 });
+      const wrapped = await rows.locator("td:first-child > :first-child").evaluateAll((names) =>
+        names.filter((n) => n.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(n).lineHeight)).map((n) => n.textContent),
+      );
+      expect.soft(wrapped, "participant names on two lines").toEqual([]);
+    }
+
+    // The drawer: permanent when wide, behind the top bar's menu button on a phone.
+    if (phone) {
+      await page.getByRole("button", { name: "Open navigation menu" }).click();
+      await expect(page.getByTestId("side-drawer")).toBeInViewport({ ratio: 1 });
+      await settled(page, "side-drawer");
+    }
+    await expect(page.getByTestId("current-user-name")).toHaveText(DEMO.superAdmin.name);
+    const version = page.getByTestId("app-version");
+    const lines = await version.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+    expect.soft(lines, "the version on one line").toBe(1);
+    await check(page, testInfo, `drawer-${size.name}`);
+  }
+});
+
+test("a summary page and the home page fit at 1440 and 375 px, the Feedback tab and Help button covering no text", async ({ page }, testInfo) => {
+  await signIn(page, DEMO.employee);
+  const { cycles } = (await (await page.request.get("/api/v1/cycles")).json()) as { cycles: Array<{ id: number; name: string }> };
+  const communication = cycles.find((c) => c.name === "2026 Mid-Year Review")!;
+  // No text of these pages may be cut by an ellipsis (the answer options of the summary included).
+  const options: LayoutCheck = { mustNotTruncate: ["main *", ...DEFAULT_MUST_NOT_TRUNCATE], overlays: OVERLAYS };
+
+  await open(page, `/app/performance/final-assessment/summary?cycle_id=${communication.id}`);
+  await expect(page.getByTestId("summary-reviewee")).toHaveText(DEMO.employee.name);
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expect(page.getByTestId("top-bar")).toHaveCount(size.width < 600 ? 1 : 0);
+    await check(page, testInfo, `summary-${size.name}`, options);
+  }
+  await open(page, `/app/home?cycle_id=${communication.id}`);
+  await expect(page.getByTestId("home-cycle")).toBeVisible();
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await expect(page.getByTestId("top-bar")).toHaveCount(size.width < 600 ? 1 : 0);
+    await check(page, testInfo, `home-${size.name}`, options);
+  }
+});
