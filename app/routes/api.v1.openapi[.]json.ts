@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from "~/platform/openapi/document.server";
+import { openApiDocumentJson } from "~/platform/openapi/document.server";
 
 export async function loader() {
-  return Response.json(buildOpenApiDocument());
+  return new Response(openApiDocumentJson(), { headers: { "Content-Type": "application/json" } });
 }
