@@ -30,6 +30,7 @@ if [ ! -x .tools/bin/temporal ]; then
     -ldflags "-X github.com/temporalio/cli/temporalcli.Version=1.5.1" \
     github.com/temporalio/cli/cmd/temporal@v1.5.1 &
   temporal_build=$!
+  trap 'kill "$temporal_build" 2>/dev/null || true' EXIT # a failed step below must not leave it running
 fi
 
 # npm packages at the locked versions; install scripts only where package.json allowScripts approves them.

@@ -17,6 +17,7 @@ step() { echo; echo "━━ $* (at ${SECONDS} s)"; }
 # The type check (one core for two minutes) runs beside the other checks, the unit tests and the build.
 ( set +e; npm run -s typecheck >"$results/typecheck.log" 2>&1; echo $? >"$results/typecheck.rc" ) &
 typecheck_pid=$!
+trap 'kill "$typecheck_pid" 2>/dev/null || true' EXIT # a failed step below must not leave it running
 step "architecture (ADR 0025)"; npm run -s lint:architecture
 step "migrations cover schema.prisma"; npm run -s db:migrate:check
 step "unit tests";            npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"

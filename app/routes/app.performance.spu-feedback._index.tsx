@@ -16,6 +16,7 @@ import {
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/features/feedback/rules";
 import { participantFetch } from "~/platform/page-errors.server";
+import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { requireFeedbackPage, pageError } from "~/features/feedback/pages.server";
 import { feedbackReceivedCount, listMyFeedbacks } from "~/features/feedback/service.server";
 
@@ -145,3 +146,5 @@ function SelectedCycleList({ data }: { data: Loaded }) {
     </>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -17,7 +17,7 @@ test.describe("sign-in and sign-out", () => {
   });
 
   test("signing in through the local provider returns to the requested page", async ({ page }) => {
-    await signIn(page, DEMO.superAdmin, "/app/admin/cycles");
+    await signIn(page, DEMO.superAdmin, "/app/admin/cycles", { fresh: true });
     await expect(page).toHaveURL(/\/app\/admin\/cycles$/);
     await expect(page.getByRole("heading", { name: "Cycles" })).toBeVisible();
     // Footer: avatar, name, logout and the version.
@@ -26,7 +26,7 @@ test.describe("sign-in and sign-out", () => {
   });
 
   test("logout ends on /app/login?out=true and pages need a new sign-in", async ({ page }) => {
-    await signIn(page, DEMO.employee);
+    await signIn(page, DEMO.employee, "/app/home", { fresh: true });
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/app\/login\?out=true$/);
     await page.goto("/app/home");

@@ -105,11 +105,11 @@ const sessions = new Map<string, Cookie[]>();
  * (picker) → back to the app); later times with that sign-in's session cookies, straight on `startPath` (the
  * flow itself is tested by auth.spec.ts and sign-in.spec.ts; this saves three page loads per sign-in). A saved
  * session the app no longer accepts falls back to the real flow.
- * Unless `tours: "show"` (always the real flow), the guided tours are then stored as dismissed for that user
+ * `fresh: true` (auth.spec.ts) and `tours: "show"` always take the real flow. Unless `tours: "show"`, the guided tours are then stored as dismissed for that user
  * (`dismissGuidedTours`).
  */
-export async function signIn(page: Page, who: Demo, startPath = "/app/home", opts: { tours?: "dismiss" | "show" } = {}) {
-  const saved = opts.tours === "show" ? undefined : sessions.get(who.email);
+export async function signIn(page: Page, who: Demo, startPath = "/app/home", opts: { tours?: "dismiss" | "show"; fresh?: boolean } = {}) {
+  const saved = opts.tours === "show" || opts.fresh ? undefined : sessions.get(who.email);
   if (saved) await page.context().addCookies(saved);
   await open(page, startPath);
   if (!saved || /\/app\/login/.test(page.url())) {
@@ -117,7 +117,7 @@ export async function signIn(page: Page, who: Demo, startPath = "/app/home", opt
     await page.getByRole("button", { name: "Sign in with Google" }).click();
     await page.getByRole("button", { name: new RegExp(who.email.replace(/[.]/g, "\\.")) }).click();
     await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
-    sessions.set(who.email, await page.context().cookies());
+    sessions.set(who.email, (await page.context().cookies()).filter((c) => c.name === "__pmr_session"));
   }
   await expect(page.getByTestId("current-user-name")).toHaveText(who.name);
   await hydrated(page);

@@ -20,8 +20,8 @@ import * as tokensRoute from "~/routes/api.v1.tokens";
 import * as larkTokenRoute from "~/routes/api.v1.lark.access_token";
 import { startDevOidcProvider, type DevOidcProvider } from "../../server/dev-oidc-provider";
 import { callRoute, createTestUser } from "../support/api";
+import { freePorts } from "../support/temporal";
 
-const PROVIDER_PORT = 5601;
 const APP = "http://127.0.0.1:5602"; // the app's public origin (APP_URL); the routes are called in-process
 const savedEnv: Record<string, string | undefined> = {};
 const ENV_KEYS = ["DEV_OIDC_URL", "APP_URL", "GOOGLE_ISSUER", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "LARK_BASE_URL", "LARK_CLIENT_ID", "LARK_CLIENT_SECRET", "LARK_AUTHORIZE_URL"];
@@ -41,8 +41,10 @@ beforeAll(async () => {
   inactive = await createTestUser({ name: "Auth Inactive" });
   const db = await getDb();
   await db.user.update({ where: { id: inactive.id }, data: { active: false } });
+  // A free port: the PGlite and PostgreSQL passes run side by side (scripts/test.sh).
+  const [providerPort] = await freePorts(1);
   provider = await startDevOidcProvider({
-    port: PROVIDER_PORT,
+    port: providerPort!,
     listUsers: async () =>
       (await getDb()).user.findMany({ where: { active: true }, orderBy: { id: "asc" }, select: { email: true, name: true, role: true } }),
   });

@@ -23,6 +23,22 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const teardowns: Array<() => Promise<void> | void> = [];
 
+  // ── Workflow bundle ───────────────────────────────────────────────────────────────────────
+  // Bundled once for the run (webpack, seconds of CPU): every worker the tests start loads it
+  // (TEMPORAL_WORKFLOW_BUNDLE, worker/worker.ts workflowSource) instead of bundling workflows/ again. First, so
+  // that a failed bundle leaves nothing started behind.
+  const bundleStarted = Date.now();
+  const bundleDir = await mkdtemp(path.join(os.tmpdir(), "pmr-workflows-"));
+  const bundle = path.join(bundleDir, "workflow-bundle.js");
+  await bundleWorkflowCodeTo(bundle, (file, code) => writeFile(file, code)).catch(async (err) => {
+    await rm(bundleDir, { recursive: true, force: true });
+    throw err;
+  });
+  process.env.TEMPORAL_WORKFLOW_BUNDLE = bundle;
+  console.log(`[integration] workflow bundle ready in ${((Date.now() - bundleStarted) / 1000).toFixed(1)} s`);
+
+  teardowns.push(() => rm(bundleDir, { recursive: true, force: true }));
+
   // ── Database ──────────────────────────────────────────────────────────────────────────────
   // A fresh, fully migrated database (tests/support/db.ts). The test fork must be the only one to
   // open it: nothing in this process keeps a handle on it.
@@ -48,16 +64,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(`[integration] Temporal dev server ready in ${((Date.now() - temporalStarted) / 1000).toFixed(1)} s on ${temporal.address}`);
   // <<< end Temporal
 
-  // ── Workflow bundle ───────────────────────────────────────────────────────────────────────
-  // Bundled once for the run (webpack, seconds of CPU): every worker the tests start loads it
-  // (TEMPORAL_WORKFLOW_BUNDLE, worker/worker.ts workflowSource) instead of bundling workflows/ again.
-  const bundleStarted = Date.now();
-  const bundleDir = await mkdtemp(path.join(os.tmpdir(), "pmr-workflows-"));
-  const bundle = path.join(bundleDir, "workflow-bundle.js");
-  await bundleWorkflowCodeTo(bundle, (file, code) => writeFile(file, code));
-  process.env.TEMPORAL_WORKFLOW_BUNDLE = bundle;
-  teardowns.push(() => rm(bundleDir, { recursive: true, force: true }));
-  console.log(`[integration] workflow bundle ready in ${((Date.now() - bundleStarted) / 1000).toFixed(1)} s`);
 
   return async () => {
     for (const teardown of teardowns.reverse()) await teardown();
