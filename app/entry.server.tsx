@@ -22,7 +22,6 @@ export const streamTimeout = 5000;
  */
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted || error instanceof Response) return;
-  console.error(error);
   reportServerError(error);
 }
 

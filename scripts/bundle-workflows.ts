@@ -3,7 +3,6 @@
  * workflowSource), as Temporal's production sample does: workers then start without bundling.
  * Usage: npx tsx scripts/bundle-workflows.ts <output file>
  */
-import { writeFile } from "node:fs/promises";
 import { bundleWorkflowCodeTo } from "./workflow-bundle";
 
 const out = process.argv[2];
@@ -11,5 +10,5 @@ if (!out) {
   console.error("usage: npx tsx scripts/bundle-workflows.ts <output file>");
   process.exit(2);
 }
-await bundleWorkflowCodeTo(out, writeFile);
+await bundleWorkflowCodeTo(out);
 console.log(`workflow bundle written to ${out}`);

@@ -1,12 +1,13 @@
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleWorkflowCode } from "@temporalio/worker";
 
 /** workflows/index.ts bundled (the same code Worker.create bundles from workflowsPath), written to `file`. */
-export async function bundleWorkflowCodeTo(file: string, write: (file: string, code: string) => Promise<void>): Promise<void> {
+export async function bundleWorkflowCodeTo(file: string): Promise<void> {
   const workflowsPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../workflows/index.ts");
   const { code } = await bundleWorkflowCode({ workflowsPath, logger: quietLogger });
-  await write(file, code);
+  await writeFile(file, code);
 }
 
 const noop = () => {};

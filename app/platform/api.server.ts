@@ -45,7 +45,6 @@ export function toErrorResponse(err: unknown): Response {
   if (typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002") {
     return errorResponse(conflict("This conflicts with a change made at the same moment; reload and try again", { target: (err as { meta?: { target?: unknown } }).meta?.target ?? null }));
   }
-  console.error(err);
   reportServerError(err);
   return errorResponse(new ApiError(500, "internal_error", "Something went wrong, please try again"));
 }

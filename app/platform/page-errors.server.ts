@@ -37,7 +37,6 @@ export async function participantFetch<T>(fn: () => Promise<T>): Promise<T | nul
       if (err.status === 404 && !(err instanceof CycleNotFoundError)) return null;
       throw pageErrorResponse(err);
     }
-    console.error(err);
     reportServerError(err);
     throw new Response(PARTICIPANT_FETCH_FAILED_TEXT, { status: 500, statusText: PARTICIPANT_FETCH_FAILED_TEXT });
   }

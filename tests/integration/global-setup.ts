@@ -6,7 +6,7 @@
 import type { TestProject } from "vitest/node";
 import { disposeTestDatabase, prepareTestDatabase, testDbKind } from "../support/db";
 import { startTestTemporal } from "../support/temporal";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { bundleWorkflowCodeTo } from "../../scripts/workflow-bundle";
@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const bundleStarted = Date.now();
   const bundleDir = await mkdtemp(path.join(os.tmpdir(), "pmr-workflows-"));
   const bundle = path.join(bundleDir, "workflow-bundle.js");
-  await bundleWorkflowCodeTo(bundle, (file, code) => writeFile(file, code)).catch(async (err) => {
+  await bundleWorkflowCodeTo(bundle).catch(async (err) => {
     await rm(bundleDir, { recursive: true, force: true });
     throw err;
   });

@@ -9,7 +9,9 @@ export function setServerErrorReporter(fn: (error: unknown) => void) {
   reporter = fn;
 }
 
+/** Log an unexpected server error and report it (when a reporter is installed). */
 export function reportServerError(error: unknown) {
+  console.error(error);
   try {
     reporter?.(error);
   } catch {

@@ -39,7 +39,19 @@ const wrap = { overflowWrap: "anywhere" } as const;
 const wide = { display: { xs: "none", sm: "table-cell" } } as const;
 const phoneOnly = { display: { xs: "block", sm: "none" } } as const;
 
-function Action({ to, label, testId, icon }: { to: string; label: string; testId: string; icon: ReactElement }) {
+type RowAction = { to: string; label: string; testId: string; icon: ReactElement };
+
+/** A participant's pages (`at` is the participant's base path), shown as icon buttons or, on a phone, in one menu. */
+function rowActions(at: string, email: string): RowAction[] {
+  return [
+    { to: `${at}/edit`, label: "Edit", testId: `participant-edit-${email}`, icon: <EditOutlinedIcon fontSize="small" /> },
+    { to: `${at}/edit-rating`, label: "Rating", testId: `participant-edit-rating-${email}`, icon: <StarOutlineIcon fontSize="small" /> },
+    { to: `${at}/edit-promotion-decision`, label: "Promotion", testId: `participant-edit-decision-${email}`, icon: <TrendingUpIcon fontSize="small" /> },
+    { to: `${at}/panel`, label: "Panel", testId: `participant-panel-${email}`, icon: <GroupsOutlinedIcon fontSize="small" /> },
+  ];
+}
+
+function Action({ to, label, testId, icon }: RowAction) {
   return (
     <Tooltip title={label} describeChild>
       <IconButton size="small" component={RemixLink} to={to} aria-label={label} data-testid={testId}>
@@ -48,8 +60,6 @@ function Action({ to, label, testId, icon }: { to: string; label: string; testId
     </Tooltip>
   );
 }
-
-type RowAction = { to: string; label: string; icon: ReactElement };
 
 /** The row's actions in one menu, for a phone. */
 function ActionsMenu({ email, actions, busy, onDelete }: { email: string; actions: RowAction[]; busy: boolean; onDelete: () => void }) {
@@ -110,7 +120,7 @@ export function ParticipantsTable({
         </TableHead>
         <TableBody>
           {participants.map((p) => {
-            const at = `${base}/${encodeURIComponent(p.email)}`;
+            const actions = rowActions(`${base}/${encodeURIComponent(p.email)}`, p.email);
             return (
               <TableRow key={p.id} data-testid={`participant-row-${p.email}`}>
                 <TableCell sx={{ minWidth: { sm: 180 } }}>
@@ -146,24 +156,13 @@ export function ParticipantsTable({
                       email={p.email}
                       busy={busy}
                       onDelete={() => onDelete({ email: p.email, name: p.name })}
-                      actions={[
-                        { to: `${at}/edit`, label: "Edit", icon: <EditOutlinedIcon fontSize="small" /> },
-                        { to: `${at}/edit-rating`, label: "Rating", icon: <StarOutlineIcon fontSize="small" /> },
-                        { to: `${at}/edit-promotion-decision`, label: "Promotion", icon: <TrendingUpIcon fontSize="small" /> },
-                        { to: `${at}/panel`, label: "Panel", icon: <GroupsOutlinedIcon fontSize="small" /> },
-                      ]}
+                      actions={actions}
                     />
                   </Box>
                   <Stack direction="row" spacing={0} sx={{ justifyContent: "flex-end", flexWrap: "nowrap", display: { xs: "none", sm: "flex" } }}>
-                    <Action to={`${at}/edit`} label="Edit" testId={`participant-edit-${p.email}`} icon={<EditOutlinedIcon fontSize="small" />} />
-                    <Action to={`${at}/edit-rating`} label="Rating" testId={`participant-edit-rating-${p.email}`} icon={<StarOutlineIcon fontSize="small" />} />
-                    <Action
-                      to={`${at}/edit-promotion-decision`}
-                      label="Promotion"
-                      testId={`participant-edit-decision-${p.email}`}
-                      icon={<TrendingUpIcon fontSize="small" />}
-                    />
-                    <Action to={`${at}/panel`} label="Panel" testId={`participant-panel-${p.email}`} icon={<GroupsOutlinedIcon fontSize="small" />} />
+                    {actions.map((a) => (
+                      <Action key={a.label} {...a} />
+                    ))}
                     <Tooltip title="Delete participant" describeChild>
                       <IconButton
                         size="small"
