@@ -3,8 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
 import { CacheProvider } from "@emotion/react";
-import createEmotionServer from "@emotion/server/create-instance";
-import { createInstance } from "i18next";
+import type { EmotionCache } from "@emotion/cache";
+import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
@@ -15,6 +15,9 @@ import i18nConfig from "~/platform/i18n/i18n";
 import { reportServerError } from "~/platform/analytics/report-error.server";
 
 export const streamTimeout = 5000;
+
+// The app server's own needs, reached through the build (see app/entry.boot.server.ts).
+export * as boot from "~/entry.boot.server";
 
 /**
  * Unexpected errors of loaders, actions and rendering go to error reporting (Sentry in production with a DSN;
@@ -49,6 +52,56 @@ function renderDocument(element: React.ReactElement): Promise<{ html: string; er
 }
 
 /**
+ * One i18next instance per language, initialised once: the resources are bundled and a render only reads them
+ * (nothing calls changeLanguage on the server), so the instance is shared by every request in that language.
+ */
+const i18nInstances = new Map<string, Promise<I18n>>();
+function i18nFor(lng: string): Promise<I18n> {
+  let ready = i18nInstances.get(lng);
+  if (!ready) {
+    const instance = createInstance();
+    ready = instance
+      .use(initReactI18next)
+      .init({ ...i18nConfig, lng })
+      .then(() => instance);
+    i18nInstances.set(lng, ready);
+  }
+  return ready;
+}
+
+/**
+ * The style tags of everything this render inserted into its own emotion cache: what emotion's
+ * extractCriticalToChunks + constructStyleTagsFromChunks give, without searching the whole document for class
+ * names (the cache is made for this one request, so all it holds was rendered by it). Global styles each get
+ * their own tag, before the regular ones, as emotion's client expects when it takes the tags over.
+ */
+export function styleTags(cache: EmotionCache): string {
+  let globals = "";
+  const ids: string[] = [];
+  let css = "";
+  for (const id of Object.keys(cache.inserted)) {
+    const style = cache.inserted[id];
+    if (typeof style !== "string") continue;
+    if (cache.registered[`${cache.key}-${id}`] !== undefined) {
+      ids.push(id);
+      css += style;
+    } else {
+      globals += `<style data-emotion="${cache.key}-global ${id}">${style}</style>`;
+    }
+  }
+  return `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}">${css}</style>`;
+}
+
+const INSERTION_POINT = '<meta name="emotion-insertion-point" content="emotion-insertion-point"';
+
+/** The document with the style tags right after root.tsx's insertion point (in <head>, found near the start). */
+function withStyles(html: string, styles: string): string {
+  const start = html.indexOf(INSERTION_POINT);
+  const end = start < 0 ? Math.max(0, html.indexOf("</head>")) : html.indexOf(">", start) + 1;
+  return html.slice(0, end) + styles + html.slice(end);
+}
+
+/**
  * Server rendering: MUI styles are collected with emotion's critical-CSS extraction and
  * inlined in <head>, so the first paint is styled and hydration matches.
  */
@@ -58,12 +111,8 @@ export default async function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  const instance = createInstance();
-  const lng = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({ ...i18nConfig, lng });
-
+  const instance = await i18nFor(await i18next.getLocale(request));
   const cache = createEmotionCache();
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
 
   const { html } = await renderDocument(
     <I18nextProvider i18n={instance}>
@@ -75,8 +124,7 @@ export default async function handleRequest(
       </CacheProvider>
     </I18nextProvider>,
   );
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
-  const markup = html.replace(/<meta name="emotion-insertion-point" content="emotion-insertion-point"\/?>/, (m) => m + styles);
+  const markup = withStyles(html, styleTags(cache));
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(markup.startsWith("<!DOCTYPE") ? markup : `<!DOCTYPE html>${markup}`, {

@@ -109,7 +109,7 @@ async function main() {
   try {
     const { getDb, closeDb } = await import("~/platform/db.server");
     closers.push(closeDb);
-    const { commitSession, sessionStorage } = await import("~/platform/session.server");
+    const { startSession } = await import("~/platform/session.server");
     const { changeRating } = await import("~/features/calibration/meeting.server");
     const { createRequestHandler } = await import("@remix-run/node");
     const build = await import(pathToFileURL(buildFile).href);
@@ -169,11 +169,8 @@ async function main() {
       return sid;
     });
 
-    const cookieFor = async (userId: number) => {
-      const session = await sessionStorage.getSession();
-      session.set("userId", userId);
-      return (await commitSession(session)).split(";")[0]!;
-    };
+    // A real signed-in session (a row of the session table behind the cookie).
+    const cookieFor = async (userId: number) => (await startSession(new Request("http://127.0.0.1/"), { userId })).split(";")[0]!;
     const adminCookie = await cookieFor(admin.id);
     const panelistCookie = await cookieFor(panelist2.id);
     const app = await serve((req) => handle(req));

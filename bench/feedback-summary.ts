@@ -98,7 +98,7 @@ async function main() {
   try {
     // App modules only after DATABASE_URL is set (the process-wide client reads it on first use).
     const { getDb, closeDb } = await import("~/platform/db.server");
-    const { commitSession, sessionStorage } = await import("~/platform/session.server");
+    const { startSession } = await import("~/platform/session.server");
     const summaryPage = await import("~/routes/app.performance.final-assessment.summary");
     const { createRequestHandler } = await import("@remix-run/node");
     const build = await import(pathToFileURL(buildFile).href);
@@ -154,11 +154,8 @@ async function main() {
     const total = await db.feedback.count();
     console.log(`Feedback rows in the database: ${total}`);
 
-    const cookieFor = async (userId: number) => {
-      const session = await sessionStorage.getSession();
-      session.set("userId", userId);
-      return (await commitSession(session)).split(";")[0]!;
-    };
+    // A real signed-in session (a row of the session table behind the cookie).
+    const cookieFor = async (userId: number) => (await startSession(new Request("http://127.0.0.1/"), { userId })).split(";")[0]!;
     const revieweeCookie = await cookieFor(reviewee.id);
     const managerCookie = await cookieFor(manager.id);
     const base = "http://127.0.0.1:3000";

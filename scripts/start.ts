@@ -9,9 +9,14 @@
  *
  * Settings: PORT (3000), DATA_DIR (./.data), DATABASE_URL (default pglite:$DATA_DIR/pglite),
  * TEMPORAL_ADDRESS (unset: start a local dev server on TEMPORAL_PORT 7233, UI on TEMPORAL_UI_PORT 8233),
- * DEV_OIDC_PORT (5556), SEED (default true: seed the demo company into an empty database).
+ * DEV_OIDC_PORT (5556), SEED (default true: seed the demo company into an empty database),
+ * WEB_CONCURRENCY (default 1: app processes sharing PORT, with PostgreSQL only; ADR 0040).
+ *
+ * On PGlite the app runs in this process with its Temporal worker (a PGlite folder has one owner). On PostgreSQL
+ * the app runs as its own plain-node process (build/app-server.mjs, server/main.ts) and the worker apart
+ * (`npm run worker`), as in production.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -51,13 +56,54 @@ function newestMtime(dir: string): number {
 }
 
 function buildIfNeeded() {
-  const serverBuild = path.join(root, "build/server/index.js");
-  const built = fs.existsSync(serverBuild) ? fs.statSync(serverBuild).mtimeMs : 0;
-  const sources = Math.max(newestMtime(path.join(root, "app")), newestMtime(path.join(root, "public")), fs.statSync(path.join(root, "vite.config.ts")).mtimeMs);
+  // The app's bundle, then the web process's entry (npm run build writes them in that order).
+  const outputs = [path.join(root, "build/server/index.js"), path.join(root, "build/app-server.mjs")];
+  const built = Math.min(...outputs.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
+  const sources = Math.max(
+    newestMtime(path.join(root, "app")),
+    newestMtime(path.join(root, "public")),
+    newestMtime(path.join(root, "server")),
+    fs.statSync(path.join(root, "vite.config.ts")).mtimeMs,
+  );
   if (built > sources) return;
   console.log("Building the app…");
-  const result = spawnSync("npx", ["remix", "vite:build"], { stdio: "inherit", cwd: root });
+  const result = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit", cwd: root });
   if (result.status !== 0) throw new Error("The build failed");
+}
+
+/** A TypeScript script of this project in a child process (its output shown), failing when it fails. */
+function runScript(script: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, ["--import", "tsx", script, ...args], { stdio: "inherit", cwd: root, env: process.env });
+  if (result.status !== 0) throw new Error(`${script} ${args.join(" ")} failed (${result.signal ?? result.status})`);
+}
+
+/** The web process on plain node (server/main.ts built to build/app-server.mjs), once it listens. */
+function startWebProcess(oidcPort: number): Promise<{ url: string; oidcUrl?: string }> {
+  // WEB_NODE_OPTIONS: node options of the web process only, e.g. "--max-old-space-size=256" (README).
+  const nodeOptions = (process.env.WEB_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeOptions, path.join(root, "build/app-server.mjs")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DEV_OIDC_PORT: String(oidcPort) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  stops.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      out += chunk.toString();
+      const m = /App listening on (\S+) .*?(?:; local sign-in on (\S+))?$/m.exec(out);
+      if (m) resolve({ url: m[1]!, oidcUrl: m[2] });
+    });
+    void exited.then(() => {
+      reject(new Error(`The app process ended (${child.exitCode ?? child.signalCode})`));
+      if (!stopping) void stopAll(1);
+    });
+  });
 }
 
 async function main() {
@@ -74,22 +120,24 @@ async function main() {
     temporalUi = temporal.uiUrl;
   }
 
-  const { deployMigrations } = await import("./lib/migrate");
-  const { applied } = await deployMigrations(process.env.DATABASE_URL);
-  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
-
-  if ((process.env.SEED ?? "true") !== "false") {
-    const { createDb } = await import("~/platform/db.server");
-    const { seedDemoData } = await import("../prisma/seed");
-    const { db, close } = await createDb(process.env.DATABASE_URL);
-    if (await seedDemoData(db)) console.log("Seeded the demo company.");
-    await close();
-  }
+  // Migrations and demo data in child processes: the app process then loads only the built app, not a second copy
+  // of its modules, Prisma client and migration engine (one process after the other: a PGlite folder has one owner).
+  runScript("scripts/db.ts", "deploy");
+  if ((process.env.SEED ?? "true") !== "false") runScript("scripts/seed.ts");
 
   if (!dev) buildIfNeeded();
-  const { startServer } = await import("../server/index");
-  const server = await startServer({ port, dev, oidcPort: Number(process.env.DEV_OIDC_PORT ?? 5556) });
-  stops.push(() => server.close());
+  const oidcPort = Number(process.env.DEV_OIDC_PORT ?? 5556);
+  let server: { url: string; oidcUrl?: string };
+  const onPostgres = /^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "");
+  if (onPostgres && !dev) {
+    server = await startWebProcess(oidcPort);
+  } else {
+    if (Number(process.env.WEB_CONCURRENCY ?? 1) > 1) throw new Error("WEB_CONCURRENCY above 1 needs PostgreSQL (DATABASE_URL=postgresql://…): a PGlite folder belongs to one process");
+    const { startServer } = await import("../server/index");
+    const started = await startServer({ port, dev, oidcPort });
+    stops.push(() => started.close());
+    server = started;
+  }
 
   console.log("");
   console.log(`  App:                 ${server.url}/app/home`);

@@ -21,7 +21,7 @@ trap 'kill "$typecheck_pid" 2>/dev/null || true' EXIT # a failed step below must
 step "architecture (ADR 0025)"; npm run -s lint:architecture
 step "migrations cover schema.prisma"; npm run -s db:migrate:check
 step "unit tests";            npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"
-step "build";                 npx remix vite:build >/dev/null
+step "build";                 npm run -s build >/dev/null
 wait "$typecheck_pid" || true
 step "type check";            cat "$results/typecheck.log"
 if [ "$(cat "$results/typecheck.rc" 2>/dev/null || echo 1)" != "0" ]; then echo "✗ type check failed"; exit 1; fi

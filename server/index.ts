@@ -2,18 +2,22 @@
  * The app process: serves the Remix app with Express. On embedded defaults (a PGlite folder,
  * which belongs to one process) it also hosts the Temporal worker, and outside production the
  * local OpenID provider (see docs/decisions/0005-one-process-on-embedded-defaults.md).
- * Production may instead run `remix-serve build/server/index.js` and `npm run worker` separately.
+ * Production may instead run `remix-serve build/server/index.js` and `npm run worker` separately,
+ * and with PostgreSQL several app processes may share the port (WEB_CONCURRENCY, ADR 0040).
+ *
+ * Everything this file needs from the app comes through the build (`build.entry.module.boot`, see
+ * app/entry.boot.server.ts), never from the app's sources: the process then holds one copy of the app, its
+ * Prisma client and its Temporal client, not two.
  */
-import express from "express";
+import express, { type RequestHandler } from "express";
+import pLimit from "p-limit";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import path from "node:path";
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { env } from "~/platform/env.server";
+import type * as AppEntry from "~/entry.server";
 import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitoring";
-import { setServerErrorReporter } from "~/platform/analytics/report-error.server";
-import { closeDb, databaseTarget, getDb } from "~/platform/db.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,41 +32,101 @@ export type ServerOptions = {
   worker?: boolean;
   /** Port of the local OpenID provider (outside production only). */
   oidcPort?: number;
+  /** Give every open cycle, session and endorsement request its workflow at boot (default true; a cluster's primary does it once). */
+  ensureWorkflows?: boolean;
+  /** Requests the app works on at once; more wait in line (default: APP_CONCURRENCY, else 8; ADR 0040). */
+  concurrency?: number;
 };
 
+/**
+ * At most `limit` requests inside the app at once, the others waiting their turn in arrival order. Pages are CPU
+ * work: more at once only makes each slower and holds more of them in memory (documents, data, styles). Event
+ * streams (EventSource, `Accept: text/event-stream`) stay open for as long as a page is, so they never wait in line.
+ */
+export function limitConcurrency(handler: RequestHandler, limit: number): RequestHandler {
+  const queue = pLimit(limit);
+  return (req, res, next) => {
+    if (req.headers.accept?.includes("text/event-stream")) return handler(req, res, next);
+    void queue(
+      () =>
+        new Promise<void>((resolve) => {
+          res.once("close", () => resolve());
+          if (req.destroyed) return resolve();
+          handler(req, res, (err?: unknown) => {
+            resolve();
+            next(err);
+          });
+        }),
+    );
+  };
+}
+
+type Boot = typeof AppEntry.boot;
+type AppBuild = { build: ServerBuild | (() => Promise<ServerBuild>); boot: Boot; close: () => Promise<void> };
+
+/** The production build (imported once), or the Vite dev server's build (loaded again on every request). */
+async function loadBuild(dev: boolean): Promise<AppBuild> {
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+    const load = () => viteServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+    const first = await load();
+    return {
+      build: Object.assign(load, { viteServer }),
+      boot: (first.entry.module as unknown as typeof AppEntry).boot,
+      close: () => viteServer.close(),
+    };
+  }
+  const build = (await import(path.join(root, "build/server/index.js"))) as ServerBuild;
+  return { build, boot: (build.entry.module as unknown as typeof AppEntry).boot, close: async () => {} };
+}
+
+/** The app's boot functions from the production build (for a cluster's primary, which serves no requests). */
+export async function loadBoot(): Promise<Boot> {
+  return (await loadBuild(false)).boot;
+}
+
+/**
+ * The local OpenID provider (outside production only), listing the active users. Its codes live in its process's
+ * memory, so a cluster runs one, in the primary.
+ */
+export async function startLocalSignIn(boot: Boot, port: number, host = "127.0.0.1") {
+  const { startDevOidcProvider } = await import("./dev-oidc-provider");
+  const provider = await startDevOidcProvider({ port, host, listUsers: () => boot.localSignInUsers() });
+  process.env.DEV_OIDC_URL = provider.issuer;
+  return provider;
+}
+
 export async function startServer(opts: ServerOptions): Promise<StartedServer> {
-  const settings = env(); // refuses to start in production with a missing secret
+  const app = express();
+  app.disable("x-powered-by");
+  // Loading the build checks the settings: it refuses to start in production with a missing secret.
+  const loaded = await loadBuild(opts.dev ?? false);
+  const { boot } = loaded;
+  const settings = boot.env();
   // Server-side error reporting: Sentry only in production with a DSN (ADR 0035).
   const monitoring = { dsn: settings.SENTRY_DSN ?? null, environment: settings.DEPLOYMENT_ENVIRONMENT ?? "production", production: settings.isProduction };
   if (monitoringEnabled(monitoring)) {
     const Sentry = await import("@sentry/node");
     Sentry.init(sentryOptions(monitoring) as Parameters<typeof Sentry.init>[0]);
-    setServerErrorReporter((error) => Sentry.captureException(error));
+    boot.setServerErrorReporter((error) => Sentry.captureException(error));
   }
   const host = opts.host ?? "127.0.0.1";
-  const closers: Array<() => Promise<void>> = [];
+  const closers: Array<() => Promise<void>> = [loaded.close];
 
   let oidcUrl: string | undefined;
   if (!settings.isProduction && opts.oidcPort) {
-    const { startDevOidcProvider } = await import("./dev-oidc-provider");
-    const provider = await startDevOidcProvider({
-      port: opts.oidcPort,
-      host,
-      listUsers: async () => {
-        const db = await getDb();
-        const users = await db.user.findMany({ where: { active: true }, orderBy: [{ role: "asc" }, { name: "asc" }], select: { email: true, name: true, role: true } });
-        return users;
-      },
-    });
+    const provider = await startLocalSignIn(boot, opts.oidcPort, host);
     oidcUrl = provider.issuer;
-    process.env.DEV_OIDC_URL = provider.issuer;
     closers.push(() => provider.close());
   }
 
-  await getDb();
-  const runWorker = opts.worker ?? databaseTarget().kind === "pglite";
+  await boot.connectDatabase();
+  const runWorker = opts.worker ?? boot.databaseTarget().kind === "pglite";
   if (runWorker) {
-    const { createAppWorker } = await import("../worker/worker");
+    // Not followed by the compiled web entry (build/app-server.mjs), which never hosts the worker.
+    const workerModule = "../worker/worker";
+    const { createAppWorker } = (await import(workerModule)) as typeof import("../worker/worker");
     const worker = await createAppWorker();
     const running = worker.run();
     closers.push(async () => {
@@ -71,28 +135,18 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
       await running;
     });
   }
-  const { ensureCycleWorkflows } = await import("~/features/cycles/workflow.server");
-  await ensureCycleWorkflows();
-  const { ensureCalibrationWorkflows } = await import("~/features/calibration/workflow.server");
-  await ensureCalibrationWorkflows();
-  const { ensureEndorsementWorkflows } = await import("~/features/promotions/endorsement-workflow.server");
-  await ensureEndorsementWorkflows();
+  if (opts.ensureWorkflows ?? true) await boot.ensureWorkflows();
 
-  const app = express();
-  app.disable("x-powered-by");
-  let viteServer: import("vite").ViteDevServer | undefined;
-  if (opts.dev) {
-    const vite = await import("vite");
-    viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  if (typeof loaded.build === "function") {
+    const { viteServer } = loaded.build as unknown as { viteServer: import("vite").ViteDevServer };
     app.use(viteServer.middlewares);
-    app.all("*", createRequestHandler({ build: () => viteServer!.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild> }));
-    closers.push(() => viteServer!.close());
+    app.all("*", createRequestHandler({ build: loaded.build }));
   } else {
     const buildDir = path.join(root, "build");
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    app.all("*", createRequestHandler({ build, mode: settings.isProduction ? "production" : "development" }));
+    const concurrency = opts.concurrency ?? (Number(process.env.APP_CONCURRENCY) || 8);
+    app.all("*", limitConcurrency(createRequestHandler({ build: loaded.build, mode: settings.isProduction ? "production" : "development" }), concurrency));
   }
 
   const server: Server = await new Promise((resolve) => {
@@ -107,9 +161,7 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
       server.closeAllConnections();
       await closed;
       for (const close of closers.reverse()) await close().catch((e) => console.error(e));
-      const { closeTemporalClient } = await import("~/platform/temporal.server");
-      await closeTemporalClient();
-      await closeDb();
+      await boot.closeServerResources();
     },
   };
 }

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import type { Actor } from "~/platform/audit.server";
-import { getSession } from "~/platform/session.server";
+import { readSession, sessionIdOf, destroySession, getSession } from "~/platform/session.server";
 import { ApiError, forbidden, unauthorized } from "~/platform/api.server";
 
 export type CurrentUser = {
@@ -21,31 +21,56 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
+/** Marks the app's bearer tokens (easy to spot in logs and secret scanners); 32 random bytes follow. */
+export const TOKEN_MARK = "pmr_";
+
 export function newTokenValue(): string {
-  return randomBytes(32).toString("base64url");
+  return `${TOKEN_MARK}${randomBytes(32).toString("base64url")}`;
+}
+
+/** What the token lists show of a token: its mark and the next 8 characters (48 of its 256 random bits). */
+export function tokenPrefix(token: string): string {
+  return token.slice(0, TOKEN_MARK.length + 8);
+}
+
+/** `lastUsedAt` of a token is written at most this often (no write on every API call). */
+export const TOKEN_LAST_USED_PRECISION_MS = 5 * 60 * 1000;
+
+/**
+ * The acting user and, while spoofing, the super admin really signed in; null when the pair may no longer act:
+ * the user is inactive, the real user is no longer a super admin, or the viewed user has become one.
+ */
+function checkedPair(user: User | null, realUser: User | null, source: Actor["source"]): CurrentUser | null {
+  if (!user || !user.active) return null;
+  if (realUser && realUser.id !== user.id) {
+    if (realUser.role !== "SUPER_ADMIN") return null;
+    // A super admin is never viewed as another (ADR 0010): a spoof whose viewed user has since become
+    // a super admin ends here rather than lending that role to the spoofing admin.
+    if (user.role === "SUPER_ADMIN") return null;
+  } else {
+    realUser = null;
+  }
+  return { user, realUser, actor: { userId: user.id, realUserId: realUser?.id ?? user.id, source } };
 }
 
 async function loadPair(userId: number, realUserId: number | undefined, source: Actor["source"]): Promise<CurrentUser | null> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: userId } });
-  if (!user || !user.active) return null;
-  let realUser: User | null = null;
-  if (realUserId && realUserId !== userId) {
-    realUser = await db.user.findUnique({ where: { id: realUserId } });
-    if (!realUser || realUser.role !== "SUPER_ADMIN") return null;
-    // A super admin is never viewed as another (ADR 0010): a spoof whose viewed user has since become
-    // a super admin ends here rather than lending that role to the spoofing admin.
-    if (user.role === "SUPER_ADMIN") return null;
-  }
-  return { user, realUser, actor: { userId: user.id, realUserId: realUser?.id ?? user.id, source } };
+  const realUser = realUserId && realUserId !== userId ? await db.user.findUnique({ where: { id: realUserId } }) : null;
+  if (realUserId && realUserId !== userId && !realUser) return null;
+  return checkedPair(user, realUser, source);
+}
+
+/** The user of the request's page session (docs/decisions/0039-server-side-sessions.md), or null. */
+async function sessionUser(request: Request, source: Actor["source"]): Promise<CurrentUser | null> {
+  const session = await readSession(request);
+  if (!session) return null;
+  return checkedPair(session.user, session.realUser, source);
 }
 
 /** The signed-in user from the page session cookie, or null. */
 export async function getCurrentUser(request: Request): Promise<CurrentUser | null> {
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (!userId) return null;
-  return loadPair(userId, session.get("realUserId"), "page");
+  return sessionUser(request, "page");
 }
 
 export function loginRedirectUrl(request: Request): string {
@@ -59,8 +84,10 @@ export function loginRedirectUrl(request: Request): string {
 /** For page loaders and actions: the signed-in user, or a redirect to the login screen that remembers the page. */
 export async function requireUser(request: Request): Promise<CurrentUser> {
   const current = await getCurrentUser(request);
-  if (!current) throw redirect(loginRedirectUrl(request));
-  return current;
+  if (current) return current;
+  // A cookie whose session has ended (signed out elsewhere, expired, revoked) is cleared on the way to the login page.
+  const stale = (await sessionIdOf(request)) !== null;
+  throw redirect(loginRedirectUrl(request), stale ? { headers: { "Set-Cookie": await destroySession(await getSession(request)) } } : undefined);
 }
 
 /** For /api/v1 routes: a valid bearer token (Authorization: Bearer ...) or the page session cookie; else 401 JSON. */
@@ -75,13 +102,13 @@ export async function requireApiUser(request: Request): Promise<CurrentUser> {
     // A token from POST /api/v1/admin/spoof carries the super admin who is really acting.
     const current = await loadPair(token.userId, token.realUserId ?? undefined, "api");
     if (!current) throw unauthorized("Invalid or expired token");
-    void db.apiToken.update({ where: { id: token.id }, data: { lastUsedAt: new Date() } }).catch(() => {});
+    const now = Date.now();
+    if (!token.lastUsedAt || now - token.lastUsedAt.getTime() >= TOKEN_LAST_USED_PRECISION_MS) {
+      void db.apiToken.updateMany({ where: { id: token.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+    }
     return current;
   }
-  const session = await getSession(request);
-  const userId = session.get("userId");
-  if (!userId) throw unauthorized();
-  const current = await loadPair(userId, session.get("realUserId"), "api");
+  const current = await sessionUser(request, "api");
   if (!current) throw unauthorized();
   return current;
 }

@@ -1,8 +1,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import path from "node:path";
 import { PrismaClient } from "~/generated/prisma/client.ts";
+import { openPGlite } from "~/platform/pglite.server";
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -23,7 +23,7 @@ export async function createDb(url = process.env.DATABASE_URL): Promise<{ db: Pr
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url }) });
     return { db, close: () => db.$disconnect() };
   }
-  const pglite = await PGlite.create(target.dir);
+  const pglite = await openPGlite(target.dir);
   const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   return {
     db,

@@ -32,7 +32,7 @@ export const action = ({ request }: ActionFunctionArgs) =>
       const { started, setCookie } = await startSessionSpoof(request, current, spoofed_user_email);
       return Response.json(spoofStartBody(started), { status: 201, headers: { "Set-Cookie": setCookie } });
     }
-    if (bearer) return spoofEndBody(await endSpoof(current, hashToken(bearer)));
+    if (bearer) return spoofEndBody((await endSpoof(current, hashToken(bearer))).admin);
     const { admin, setCookie } = await endSessionSpoof(request, current);
     return Response.json(spoofEndBody(admin), { headers: { "Set-Cookie": setCookie } });
   });

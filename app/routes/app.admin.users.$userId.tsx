@@ -26,6 +26,9 @@ import { ROLES, roleLabel } from "~/features/users/roles";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { getAdminUser, updateAdminUser } from "~/features/users/service.server";
+import { listTokensOfUser } from "~/features/auth/tokens/service.server";
+import { adminTokenAction } from "~/features/auth/tokens/pages.server";
+import { ApiTokenTable } from "~/features/auth/tokens/api-token-table";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} - PMR` }];
 
@@ -35,7 +38,8 @@ const loadUser = (id: number) => orNotFoundPage(() => getAdminUser(id));
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
-  return { user: await loadUser(userIdOf(params)), selfId: current.user.id };
+  const id = userIdOf(params);
+  return { user: await loadUser(id), selfId: current.user.id, tokens: await listTokensOfUser(id) };
 }
 
 const ActionForm = z.discriminatedUnion("intent", [
@@ -48,7 +52,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
   const id = userIdOf(params);
-  const parsed = ActionForm.safeParse(Object.fromEntries(await request.formData()));
+  const fields = Object.fromEntries(await request.formData());
+  const revoked = await adminTokenAction(current, fields);
+  if (revoked) return revoked;
+  const parsed = ActionForm.safeParse(fields);
   if (!parsed.success) return data({ ok: false as const, intent: null, error: "Choose a role" }, { status: 400 });
   const form = parsed.data;
   try {
@@ -86,7 +93,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function AdminUser() {
-  const { user, selfId } = useLoaderData<typeof loader>();
+  const { user, selfId, tokens } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
@@ -94,7 +101,7 @@ export default function AdminUser() {
   const [role, setRole] = useState<string>(user.role);
   useEffect(() => setRole(user.role), [user.role]);
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
+    if (result?.ok && result.message) enqueueSnackbar(result.message, { variant: "success" });
   }, [result, enqueueSnackbar]);
 
   const spoofBlocked = spoofBlockedReason(user, selfId);
@@ -206,6 +213,14 @@ export default function AdminUser() {
           </Typography>
         )}
       </Form>
+
+      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
+        API tokens
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Changing the role or deactivating the user signs them out everywhere and revokes every token.
+      </Typography>
+      <ApiTokenTable tokens={tokens} busy={busy} emptyText="No live API tokens." />
     </Box>
   );
 }

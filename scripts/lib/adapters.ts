@@ -10,7 +10,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import {
   ColumnTypeEnum,
@@ -21,6 +21,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { openPGlite } from "~/platform/pglite.server";
 
 /** Same rules as `databaseTarget()` in app/platform/db.server.ts (kept separate so migrations need no generated client). */
 export type DatabaseTarget = { kind: "postgres"; url: string } | { kind: "pglite"; dir: string };
@@ -90,7 +91,7 @@ function fixedPGliteAdapter(adapter: SqlDriverAdapter, pglite: PGlite): SqlDrive
 
 /** A fresh in-memory PGlite as the engine's shadow database, closed when the adapter is disposed. */
 async function shadowDb(open: Set<SqlDriverAdapter>): Promise<SqlDriverAdapter> {
-  const pglite = await PGlite.create();
+  const pglite = await openPGlite();
   const adapter = fixedPGliteAdapter(await new PrismaPGlite(pglite).connect(), pglite);
   return track(adapter, open, () => pglite.close());
 }
@@ -98,7 +99,7 @@ async function shadowDb(open: Set<SqlDriverAdapter>): Promise<SqlDriverAdapter> 
 /** A PGlite database (a data folder, or `memory://`) as migration target. */
 export async function openPGliteTarget(dir: string): Promise<MigrationTarget> {
   if (dir !== "memory://") fs.mkdirSync(dir, { recursive: true });
-  const pglite = dir === "memory://" ? await PGlite.create() : await PGlite.create(dir);
+  const pglite = await openPGlite(dir);
   const base = new PrismaPGlite(pglite);
   const open = new Set<SqlDriverAdapter>();
   const factory: SqlMigrationAwareDriverAdapterFactory = {

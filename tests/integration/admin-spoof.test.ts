@@ -139,11 +139,13 @@ describe("cookie callers (the pages)", () => {
     const tableCookie = sessionCookieOf(fromTable.response)!;
     expect((await getCurrentUser(asRequest({ cookie: tableCookie })))?.realUser?.id).toBe(admin.id);
     expect((await audits("spoof.start", viewed.id)).at(-1)).toMatchObject({ actorId: admin.id, source: "page" });
+    // The spoof continues the sign-in under a new session id: the admin's old cookie no longer works (ADR 0039).
+    expect(await getCurrentUser(asRequest({ cookie }))).toBeNull();
 
     const fromPage = await callWithSession(userPage.action as never, {
       method: "POST",
       path: `/app/admin/users/${viewed.id}`,
-      cookie,
+      cookie: await sessionCookieFor(admin.id),
       params: { userId: String(viewed.id) },
       form: { intent: "spoof" },
     });
@@ -155,7 +157,7 @@ describe("cookie callers (the pages)", () => {
     const refused = await callWithSession(usersPage.action as never, {
       method: "POST",
       path: "/app/admin/users",
-      cookie,
+      cookie: await sessionCookieFor(admin.id),
       form: { intent: "spoof", email: otherAdmin.email },
     });
     expect(refused.status).toBe(400);

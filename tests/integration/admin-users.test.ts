@@ -93,6 +93,21 @@ describe("GET /api/v1/admin/users", () => {
     expect(none.body).toEqual({ users: [], total: 0, page: 1, page_size: 25 });
   });
 
+  it("takes %, _ and \\ in q literally, and counts the matches past the last page", async () => {
+    // Their own prefix (not containing `tag`): the role test counts the users matching `tag`.
+    const own = `lit${Date.now().toString(36)}`;
+    const [percent, thousand, underscore, axb, backslash] = await Promise.all(
+      [`${own} 100% off`, `${own} 1000 off`, `${own} a_b`, `${own} axb`, `${own} c\\d`].map((name) => createTestUser({ name })),
+    );
+    const ids = async (q: string) => (await list(`?q=${encodeURIComponent(q)}&page_size=100`)).body.users.map((u: { id: number }) => u.id);
+    expect(await ids(`${own} 100%`)).toEqual([percent!.id]);
+    expect(await ids(`${own} A_B`)).toEqual([underscore!.id]);
+    expect(await ids(`${own} c\\d`)).toEqual([backslash!.id]);
+    expect(await ids(`${own} 100`)).toEqual([percent!.id, thousand!.id]);
+    expect(await ids(`${own} a`)).toEqual([underscore!.id, axb!.id]);
+    expect((await list(`?q=${own}&page=3&page_size=5`)).body).toEqual({ users: [], total: 5, page: 3, page_size: 5 });
+  });
+
   it("filters by several roles with role[] and pages with page/page_size", async () => {
     const q = `q=${tag}`;
     const all = await list(`?${q}&page_size=100`);

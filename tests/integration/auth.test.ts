@@ -10,6 +10,7 @@ import type { User } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/platform/api.server";
 import { getCurrentUser, hashToken, requireApiUser } from "~/platform/auth.server";
 import { DEV_CLIENTS } from "~/features/auth/sso-settings.server";
+import { sessionStorage } from "~/platform/session.server";
 import * as loginPage from "~/routes/app.login";
 import * as logoutRoute from "~/routes/app.logout";
 import * as googleStart from "~/routes/auth.google";
@@ -306,6 +307,36 @@ describe("page sign-in with the Google (OpenID) code flow", () => {
     const get = await runResponse(logoutRoute.loader as never, new Request(`${APP}/app/logout`, { headers: { Cookie: again.jar.header() } }));
     again.jar.add(get);
     expect((await signedInAs(again.jar))?.user.id).toBe(admin.id);
+  });
+});
+
+describe("server-side sessions over the real sign-in flow (ADR 0039)", () => {
+  const sidOf = async (jar: CookieJar) => (await sessionStorage.getSession(jar.header())).get("sid");
+
+  it("every sign-in gets a new session id; the cookie copied before is refused afterwards", async () => {
+    const { jar } = await browserSignIn("google", employee.email);
+    const first = await sidOf(jar);
+    expect(first).toEqual(expect.any(String));
+    const copy = jar.header();
+    // Signing in again in the same browser replaces the session: a new id, and the old one is gone.
+    await browserSignIn("google", employee.email, { jar });
+    const second = await sidOf(jar);
+    expect(second).not.toBe(first);
+    expect((await signedInAs(jar))?.user.id).toBe(employee.id);
+    expect(await getCurrentUser(new Request(`${APP}/app/home`, { headers: { Cookie: copy } }))).toBeNull();
+  });
+
+  it("a cookie copied before sign-out is refused after it, on pages and on the API", async () => {
+    const { jar } = await browserSignIn("lark", admin.email);
+    const copy = jar.header();
+    expect((await getCurrentUser(new Request(`${APP}/app/home`, { headers: { Cookie: copy } })))?.user.id).toBe(admin.id);
+    const res = await runResponse(logoutRoute.action as never, new Request(`${APP}/app/logout`, { method: "POST", headers: { Cookie: jar.header() } }));
+    expect(res.status).toBe(302);
+    expect(await getCurrentUser(new Request(`${APP}/app/home`, { headers: { Cookie: copy } }))).toBeNull();
+    const api = await requireApiUser(new Request(`${APP}/api/v1/route_config`, { headers: { Cookie: copy } })).catch((e) => e);
+    expect((api as ApiError).status).toBe(401);
+    const page = await run(loginPage.loader as never, new Request(`${APP}/app/login`, { headers: { Cookie: copy } }));
+    expect(page).not.toBeInstanceOf(Response); // not sent on as a signed-in user
   });
 });
 

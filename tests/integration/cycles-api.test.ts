@@ -17,7 +17,7 @@ import { CYCLE_TRANSITIONS, TRANSITION_TABLE, type CycleStage } from "~/features
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { ensureCycleWorkflows } from "~/features/cycles/workflow.server";
 import { getTemporalClient } from "~/platform/temporal.server";
-import { commitSession, sessionStorage } from "~/platform/session.server";
+import { sessionCookieFor } from "../support/session";
 import { stageQuery } from "../../workflows/cycle-contract";
 import { CycleStageKey } from "../../workflows/search-attributes-contract";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
@@ -89,9 +89,7 @@ async function auditCount(id: number) {
 }
 
 async function sessionCookie(userId: number): Promise<string> {
-  const session = await sessionStorage.getSession();
-  session.set("userId", userId);
-  return (await commitSession(session)).split(";")[0]!;
+  return sessionCookieFor(userId);
 }
 
 async function callPage(

@@ -33,7 +33,7 @@ import type { Actor } from "~/platform/audit.server";
 import { PDF_PHASE } from "~/features/jobs/types/feedback-pdf.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { readStoredZip } from "~/platform/zip-store.server";
-import { commitSession, sessionStorage } from "~/platform/session.server";
+import { sessionCookieFor } from "../support/session";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { pdfText } from "../support/files";
@@ -85,9 +85,7 @@ async function feedback(cycleId: number, revieweeId: number, reviewer: User, typ
 }
 
 async function sessionCookie(userId: number): Promise<string> {
-  const session = await sessionStorage.getSession();
-  session.set("userId", userId);
-  return (await commitSession(session)).split(";")[0]!;
+  return sessionCookieFor(userId);
 }
 
 async function callPage(handler: (args: never) => unknown, opts: { path: string; userId: number; params?: Record<string, string> }) {

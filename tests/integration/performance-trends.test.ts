@@ -21,7 +21,7 @@ import * as peerRoute from "~/routes/api.v1.performance_dashboard.peer_stats.$em
 import * as upwardRoute from "~/routes/api.v1.performance_dashboard.upward_stats.$email";
 import * as page from "~/routes/app.performance-dashboard";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
-import { commitSession, sessionStorage } from "~/platform/session.server";
+import { sessionCookieFor } from "../support/session";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 
 type Call = { status: number; body: any };
@@ -196,9 +196,7 @@ describe("peer_stats/{email} and upward_stats/{email}", () => {
 
 describe("the page and the API description", () => {
   async function callPage(userId: number, query = "") {
-    const session = await sessionStorage.getSession();
-    session.set("userId", userId);
-    const cookie = (await commitSession(session)).split(";")[0]!;
+    const cookie = await sessionCookieFor(userId);
     const request = new Request(`http://127.0.0.1/app/performance-dashboard${query}`, { headers: { Cookie: cookie } });
     try {
       return { status: 200, data: (await page.loader({ request, params: {}, context: {} } as never)) as any };

@@ -12,7 +12,7 @@ import type { Questionnaire } from "~/features/questionnaires/rules";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
 import { getTemporalClient } from "~/platform/temporal.server";
-import { commitSession, sessionStorage } from "~/platform/session.server";
+import { sessionCookieFor } from "../support/session";
 import { CycleIdKey, JobTypeKey } from "../../workflows/search-attributes-contract";
 import * as jobsRoute from "~/routes/api.v1.admin.cycles.$id.upload_questionnaire_jobs";
 import * as jobRoute from "~/routes/api.v1.admin.cycles.$id.upload_questionnaire_jobs.$jobId";
@@ -87,9 +87,7 @@ async function auditActions(jobId: number): Promise<string[]> {
 }
 
 async function cookieFor(userId: number): Promise<string> {
-  const session = await sessionStorage.getSession();
-  session.set("userId", userId);
-  return (await commitSession(session)).split(";")[0]!;
+  return sessionCookieFor(userId);
 }
 
 async function givenFeedback(cycleId: number) {

@@ -13,7 +13,7 @@ import * as questionnaireRoute from "~/routes/api.v1.admin.cycles.$id.questionna
 import * as builderPage from "~/routes/app.admin.cycles.$cycleId.json-builder";
 import * as questionsPage from "~/routes/app.admin.cycles.$cycleId.questions";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
-import { commitSession, sessionStorage } from "~/platform/session.server";
+import { sessionCookieFor } from "../support/session";
 import { QUESTIONNAIRE_LOCKED_MESSAGE, getQuestionnaire, lockQuestionnaireShared } from "~/features/questionnaires/service.server";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 
@@ -64,9 +64,7 @@ async function feedbackRow(cycleId: number, status: "DRAFT" | "SUBMITTED", answe
 }
 
 async function cookieFor(userId: number): Promise<string> {
-  const session = await sessionStorage.getSession();
-  session.set("userId", userId);
-  return (await commitSession(session)).split(";")[0]!;
+  return sessionCookieFor(userId);
 }
 
 async function pageRequest(path: string, userId: number, form?: Record<string, string>) {

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { commitSession, sessionStorage } from "~/platform/session.server";
+import { startSession } from "~/platform/session.server";
 
-/** The Cookie header value of a page session for the user (and the real user while spoofing). */
+/**
+ * The Cookie header value of a new page session (a `UserSession` row, as a sign-in makes it) for the user,
+ * and the real user while spoofing.
+ */
 export async function sessionCookieFor(userId: number, realUserId?: number): Promise<string> {
-  const session = await sessionStorage.getSession();
-  session.set("userId", userId);
-  if (realUserId !== undefined) session.set("realUserId", realUserId);
-  return cookieFromSetCookie(await commitSession(session));
+  return cookieFromSetCookie(await startSession(new Request("http://127.0.0.1/"), { userId, realUserId }));
 }
 
 /** `name=value` of a Set-Cookie header line. */

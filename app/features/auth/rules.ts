@@ -25,3 +25,8 @@ export function safeRedirectPath(to: unknown, fallback: string = DEFAULT_AFTER_L
   if (NOT_AFTER_LOGIN.some((p) => url.pathname === p || url.pathname.startsWith(p.endsWith("/") ? p : `${p}/`))) return fallback;
   return path;
 }
+
+/** The name a sign-in token gets in the token lists (the owner names the tokens they make themselves). */
+export function signInTokenName(provider: string): string {
+  return `Sign-in (${provider})`;
+}

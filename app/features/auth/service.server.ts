@@ -5,7 +5,7 @@ import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { unauthorized } from "~/platform/api.server";
-import { API_TOKEN_TTL_MS, getCurrentUser, hashToken, LOGIN_PATH, newTokenValue, type CurrentUser } from "~/platform/auth.server";
+import { API_TOKEN_TTL_MS, getCurrentUser, hashToken, LOGIN_PATH, newTokenValue, tokenPrefix, type CurrentUser } from "~/platform/auth.server";
 import {
   appOrigin,
   exchangeLarkCode,
@@ -19,8 +19,8 @@ import {
   userForEmail,
   verifyGoogleIdToken,
 } from "~/features/auth/providers.server";
-import { commitSession, destroySession, getSession } from "~/platform/session.server";
-import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
+import { commitSession, endSession, getSession, startSession } from "~/platform/session.server";
+import { DEFAULT_AFTER_LOGIN, safeRedirectPath, signInTokenName } from "~/features/auth/rules";
 import { TokenResponse, type TokenResponseBody } from "~/features/auth/contract.server";
 
 /**
@@ -45,7 +45,14 @@ export async function issueApiToken(user: User, provider: "google" | "lark"): Pr
   const token = newTokenValue();
   await db.$transaction(async (tx) => {
     const row = await tx.apiToken.create({
-      data: { userId: user.id, tokenHash: hashToken(token), provider, expiresAt: new Date(Date.now() + API_TOKEN_TTL_MS) },
+      data: {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        name: signInTokenName(provider),
+        prefix: tokenPrefix(token),
+        provider,
+        expiresAt: new Date(Date.now() + API_TOKEN_TTL_MS),
+      },
     });
     await recordAudit(tx, selfActor(user, "api"), {
       action: "token.create",
@@ -110,19 +117,25 @@ export async function signOutApi(request: Request, current: CurrentUser): Promis
     });
     return headers;
   }
-  await recordLogout(current);
-  headers.append("Set-Cookie", await destroySession(await getSession(request)));
+  headers.append("Set-Cookie", await logout(request, current));
   return headers;
 }
 
 // ---------------------------------------------------------------- page sessions
 
-async function recordLogout(current: CurrentUser) {
+/** End the request's session (its row is deleted, so a copy of the cookie stops working) and audit session.logout. */
+async function logout(request: Request, current: CurrentUser | null): Promise<string> {
   const db = await getDb();
-  await recordAudit(db, current.actor, {
-    action: "session.logout",
-    entityType: "User",
-    entityId: current.actor.realUserId ?? current.user.id,
+  return db.$transaction(async (tx) => {
+    const setCookie = await endSession(request, tx);
+    if (current) {
+      await recordAudit(tx, current.actor, {
+        action: "session.logout",
+        entityType: "User",
+        entityId: current.actor.realUserId ?? current.user.id,
+      });
+    }
+    return setCookie;
   });
 }
 
@@ -130,18 +143,21 @@ function loginPath(redirectTo: string): string {
   return redirectTo === DEFAULT_AFTER_LOGIN ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}`;
 }
 
-/** Sign the browser in: session cookie with the user, audit session.login, back to the requested page. */
+/**
+ * Sign the browser in: a new server-side session with a new id (any session the browser had is deleted),
+ * audit session.login, back to the requested page.
+ */
 async function completePageSignIn(request: Request, userId: number, provider: "google" | "lark", redirectTo: string): Promise<Response> {
   const db = await getDb();
   const user = await db.user.findUnique({ where: { id: userId } });
   if (!user || !user.active) throw new SignInError("No active user with this email address", "unknown_user");
-  const session = await getSession(request);
-  session.unset(OAUTH_STATE_KEY as never);
-  session.unset("realUserId");
-  session.set("userId", user.id);
-  await recordAudit(db, selfActor(user, "page"), { action: "session.login", entityType: "User", entityId: user.id, after: { provider } });
+  const setCookie = await db.$transaction(async (tx) => {
+    const cookie = await startSession(request, { userId: user.id }, tx);
+    await recordAudit(tx, selfActor(user, "page"), { action: "session.login", entityType: "User", entityId: user.id, after: { provider } });
+    return cookie;
+  });
   const headers = new Headers();
-  headers.append("Set-Cookie", await commitSession(session));
+  headers.append("Set-Cookie", setCookie);
   headers.append("Set-Cookie", await loginFlowCookie.serialize("", { maxAge: 0 }));
   return redirect(redirectTo, { headers });
 }
@@ -223,8 +239,7 @@ export async function completeLarkSignIn(request: Request): Promise<Response> {
 /** POST /app/logout: end the page session (session.logout) and go to /app/login?out=true. */
 export async function signOutPage(request: Request): Promise<Response> {
   const current = await getCurrentUser(request);
-  if (current) await recordLogout(current);
-  return redirect(`${LOGIN_PATH}?out=true`, { headers: { "Set-Cookie": await destroySession(await getSession(request)) } });
+  return redirect(`${LOGIN_PATH}?out=true`, { headers: { "Set-Cookie": await logout(request, current) } });
 }
 
 /** The callback URL registered with each provider (for the README/ADR and the Lark API default). */

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
-import type { Prisma } from "~/generated/prisma/client.ts";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { allOf, pageWithTotal, userTextMatch, type CountedRow } from "~/features/users/model.server";
 import { parseStoredDecision, parseStoredRating, type ParticipantJson } from "~/features/participants/rules";
 
 /** Data access for the participants of a cycle. Writes go through features/participants/service.server.ts (and rows/, outcomes/). */
@@ -55,36 +56,66 @@ export async function findParticipantByEmail(db: Db | Tx, cycleId: number, email
   });
 }
 
-function searchWhere(cycleId: number, q: string | undefined): Prisma.ParticipantWhereInput {
-  const text = q?.trim();
-  if (!text) return { cycleId };
+/** What one row of the list query holds: the participant's columns and the four people's ids, emails and names. */
+type ListedRow = Omit<ParticipantRow, "user" | "manager" | "secondaryManager" | "hrPartner"> & {
+  userEmail: string;
+  userName: string;
+  managerEmail: string | null;
+  managerName: string | null;
+  secondaryManagerEmail: string | null;
+  secondaryManagerName: string | null;
+  hrPartnerEmail: string | null;
+  hrPartnerName: string | null;
+};
+
+function toParticipantRow(r: ListedRow): ParticipantRow {
+  const { userEmail, userName, managerEmail, managerName, secondaryManagerEmail, secondaryManagerName, hrPartnerEmail, hrPartnerName, ...scalars } = r;
+  const person = (id: number | null, email: string | null, name: string | null) => (id === null || email === null || name === null ? null : { id, email, name });
   return {
-    cycleId,
-    OR: [
-      { user: { name: { contains: text, mode: "insensitive" } } },
-      { user: { email: { contains: text, mode: "insensitive" } } },
-    ],
+    ...scalars,
+    user: { id: r.userId, email: userEmail, name: userName },
+    manager: person(r.managerId, managerEmail, managerName),
+    secondaryManager: person(r.secondaryManagerId, secondaryManagerEmail, secondaryManagerName),
+    hrPartner: person(r.hrPartnerId, hrPartnerEmail, hrPartnerName),
   };
 }
 
-/** One page of the cycle's participants, by name then email; `q` matches name or email. */
+/**
+ * One page of the cycle's participants, by name then email, and how many match; `q` matches the participant's name or
+ * email (case-insensitive, users/model.server.ts userTextMatch). One statement: the count, and the page with the
+ * people each row names. For a rare term the page starts from the trigram index on User."searchText"; for a common
+ * one, it walks the (name, email) index of User and stops after the page (docs/decisions/0037-trigram-search-indexes.md).
+ */
 export async function listParticipantRows(
   db: Db | Tx,
   cycleId: number,
   opts: { q?: string; skip: number; take: number },
 ): Promise<{ rows: ParticipantRow[]; total: number }> {
-  const where = searchWhere(cycleId, opts.q);
-  const [rows, total] = await Promise.all([
-    db.participant.findMany({
-      where,
-      include: participantInclude,
-      orderBy: [{ user: { name: "asc" } }, { user: { email: "asc" } }, { id: "asc" }],
-      skip: opts.skip,
-      take: opts.take,
-    }),
-    db.participant.count({ where }),
-  ]);
-  return { rows, total };
+  const where = allOf([Prisma.sql`p."cycleId" = ${cycleId}`, userTextMatch("u", opts.q)]);
+  const { rows, total } = pageWithTotal(
+    await db.$queryRaw<Array<CountedRow<ListedRow>>>`
+      WITH total AS (SELECT count(*)::int AS n FROM "Participant" p JOIN "User" u ON u."id" = p."userId" WHERE ${where}),
+      page AS (
+        SELECT p.*, u."email" AS "userEmail", u."name" AS "userName"
+        FROM "Participant" p JOIN "User" u ON u."id" = p."userId" WHERE ${where}
+        ORDER BY u."name", u."email", p."id"
+        LIMIT ${opts.take} OFFSET ${opts.skip}
+      )
+      SELECT t.n AS total, r.* FROM total t LEFT JOIN LATERAL (
+        SELECT pg."id", pg."cycleId", pg."userId", pg."managerId", pg."secondaryManagerId", pg."hrPartnerId", pg."reviewerOnly",
+               pg."panelStatus"::text AS "panelStatus", pg."calibratedRating", pg."promotionDecision", pg."proposedRating",
+               pg."proposedPotential", pg."createdAt", pg."updatedAt", pg."userEmail", pg."userName",
+               m."email" AS "managerEmail", m."name" AS "managerName",
+               s."email" AS "secondaryManagerEmail", s."name" AS "secondaryManagerName",
+               h."email" AS "hrPartnerEmail", h."name" AS "hrPartnerName"
+        FROM page pg
+        LEFT JOIN "User" m ON m."id" = pg."managerId"
+        LEFT JOIN "User" s ON s."id" = pg."secondaryManagerId"
+        LEFT JOIN "User" h ON h."id" = pg."hrPartnerId"
+      ) r ON TRUE
+      ORDER BY r."userName", r."userEmail", r."id"`,
+  );
+  return { rows: rows.map(toParticipantRow), total };
 }
 
 /**

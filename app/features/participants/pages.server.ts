@@ -1,7 +1,6 @@
 import { notFoundPage } from "~/platform/page-errors.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getDb } from "~/platform/db.server";
 import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcomes/fields";
 import { PROMOTION_DECISIONS, type OutcomeEditActionData, type OutcomeEditPageData, type ParticipantJson } from "~/features/participants/rules";
 import type { CycleJson } from "~/features/cycles/model.server";
@@ -12,6 +11,7 @@ import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { CalibratedRatingSchema, type ParticipantFieldErrors } from "~/features/participants/schemas";
 import { getParticipant } from "~/features/participants/queries.server";
 import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
+import { searchUsersForPicker } from "~/features/users/service.server";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
@@ -53,21 +53,13 @@ export function formText(form: FormData, key: string): string {
   return typeof v === "string" ? v.trim() : "";
 }
 
-/** Active users whose name or email contains `q`, for the email pickers (at most 20, by name). */
+/**
+ * Active users whose name or email contains `q`, for the email pickers (at most 20, by name): the same search as
+ * GET /api/v1/users (features/users/service.server.ts).
+ */
 export async function searchUsers(q: string): Promise<Array<{ email: string; name: string }>> {
-  const text = q.trim().slice(0, 200);
-  const db = await getDb();
-  return db.user.findMany({
-    where: {
-      active: true,
-      ...(text
-        ? { OR: [{ name: { contains: text, mode: "insensitive" } }, { email: { contains: text, mode: "insensitive" } }] }
-        : {}),
-    },
-    select: { email: true, name: true },
-    orderBy: [{ name: "asc" }, { email: "asc" }],
-    take: 20,
-  });
+  const { users } = await searchUsersForPicker(q.trim().slice(0, 200), undefined);
+  return users.map((u) => ({ email: u.email, name: u.name }));
 }
 
 /** The participant form as the create/patch body: '' → null (none), the checkbox → boolean. */

@@ -23,6 +23,7 @@ import {
 import { useTheme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import LogoutIcon from "@mui/icons-material/Logout";
+import KeyIcon from "@mui/icons-material/Key";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/platform/theme/theme";
@@ -161,7 +162,7 @@ function DrawerContent({
       <Divider />
       {/*
         The footer in two rows, so nothing is cut in the 260 px drawer: who is signed in (the whole name, wrapping
-        when long) and, below, the version with the bell and sign-out.
+        when long) with a link to their API tokens and, below, the version with the bell and sign-out.
       */}
       <Box sx={{ px: 2, pt: 1.5, pb: 1 }} data-testid="nav-footer">
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
@@ -171,6 +172,11 @@ function DrawerContent({
           <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }} data-testid="current-user-name">
             {user.name}
           </Typography>
+          <Tooltip title={t("nav.apiTokens")}>
+            <IconButton component={RemixLink} to="/app/api-tokens" size="small" aria-label={t("nav.apiTokens")} onClick={onNavigate}>
+              <KeyIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
         </Box>
         <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, mt: 0.5 }}>
           <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }} data-testid="app-version">

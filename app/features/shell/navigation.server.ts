@@ -1,6 +1,8 @@
 import type { Db } from "~/platform/db.server";
 import type { NavBadges } from "~/features/shell/navigation";
-import { receivedUnreadCount } from "~/features/anytime-feedback/model.server";
+import { Prisma } from "~/generated/prisma/client.ts";
+import { COACHMARK_TYPES, type CoachmarkDto } from "~/features/shell/coachmarks.server";
+import { ACTIVE_CYCLE_STATES, tourStateFrom, type TourState } from "~/features/tours/rules";
 
 /** Spec §3 route-visibility flags, computed on the server from real data. */
 export type RouteFlags = {
@@ -22,38 +24,58 @@ export async function hasDirectReport(db: Db, userId: number): Promise<boolean> 
   return (await db.user.count({ where: { managerId: userId, active: true } })) > 0;
 }
 
-/** The counts next to navigation items: one indexed count (unread anytime feedback). */
-export async function navigationBadges(db: Db, userId: number): Promise<NavBadges> {
-  return { anytime_feedback_unread: await receivedUnreadCount(db, userId) };
+type MembershipKey = `${"RATING" | "PROMOTION"}:${"ADMIN" | "PANELIST" | "SIGN_OFF"}`;
+
+/** What the shell needs about the signed-in user, read in one statement (the layout runs on every page). */
+type ShellRow = {
+  direct_reports: boolean;
+  hr_employees: boolean;
+  memberships: string[] | null;
+  endorser: boolean;
+  user_feedback: boolean;
+  promotion_owner: boolean;
+  unread: number | bigint;
+  active_cycles: number | bigint;
+  coachmarks: Array<{ type: string; dismissed: boolean }> | null;
+};
+
+function shellRow(db: Db, userId: number): Promise<ShellRow[]> {
+  return db.$queryRaw<ShellRow[]>`
+    SELECT
+      EXISTS (SELECT 1 FROM "User" WHERE "managerId" = ${userId} AND active) AS direct_reports,
+      EXISTS (SELECT 1 FROM "User" WHERE "hrPartnerId" = ${userId} AND active) AS hr_employees,
+      (SELECT array_agg(DISTINCT s.kind::text || ':' || m.role::text)
+         FROM "CalibrationSessionMember" m JOIN "CalibrationSession" s ON s.id = m."sessionId"
+        WHERE m."userId" = ${userId}) AS memberships,
+      EXISTS (SELECT 1 FROM "Endorsement" WHERE "endorserId" = ${userId}) AS endorser,
+      EXISTS (SELECT 1 FROM "UserFeedback" WHERE "userId" = ${userId}) AS user_feedback,
+      EXISTS (
+        SELECT 1 FROM "PromotionNomination" n JOIN "Participant" p ON p.id = n."participantId"
+         WHERE p."hrPartnerId" = ${userId}
+            OR EXISTS (SELECT 1 FROM "CalibrationSessionParticipant" sp JOIN "CalibrationSession" s ON s.id = sp."sessionId"
+                        WHERE sp."participantId" = p.id AND sp.kind = 'PROMOTION' AND s."createdById" = ${userId})
+      ) AS promotion_owner,
+      (SELECT count(*) FROM "RealtimeFeedback" WHERE "revieweeId" = ${userId} AND NOT "hasBeenViewedByReviewee") AS unread,
+      (SELECT count(*) FROM "Cycle" WHERE state::text IN (${Prisma.join([...ACTIVE_CYCLE_STATES])})) AS active_cycles,
+      (SELECT json_agg(json_build_object('type', "coachmarkType", 'dismissed', "isDismissed") ORDER BY id)
+         FROM "Coachmark" WHERE "userId" = ${userId}) AS coachmarks`;
 }
 
-export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFlags> {
-  const [directReports, hrEmployees, memberships, endorsements, feedbacks, promotionOwner] = await Promise.all([
-    db.user.count({ where: { managerId: userId, active: true } }),
-    db.user.count({ where: { hrPartnerId: userId, active: true } }),
-    db.calibrationSessionMember.findMany({
-      where: { userId },
-      select: { role: true, session: { select: { kind: true } } },
-    }),
-    db.endorsement.count({ where: { endorserId: userId } }),
-    db.userFeedback.count({ where: { userId } }),
-    // Who runs promotion calibration (ADR 0028): the HR partner of nominated people, or of a promotion session they created.
-    db.promotionNomination.count({ where: { OR: [{ participant: { hrPartnerId: userId } }, { participant: { calibrations: { some: { kind: "PROMOTION", session: { createdById: userId } } } } }] }, take: 1 }),
-  ]);
-  const has = (kind: "RATING" | "PROMOTION", role: "ADMIN" | "PANELIST" | "SIGN_OFF") =>
-    memberships.some((m) => m.role === role && m.session.kind === kind);
-
+/** Spec §3's flags from the user's relations (who runs promotion calibration: ADR 0028). */
+function flagsFrom(row: ShellRow): RouteFlags {
+  const memberships = new Set(row.memberships ?? []);
+  const has = (key: MembershipKey) => memberships.has(key);
   const flags = {
-    "has_direct_report?": directReports > 0,
-    "hr_partner_has_employees?": hrEmployees > 0,
-    "session_admin?": has("RATING", "ADMIN"),
-    "panelists?": has("RATING", "PANELIST"),
-    "sign_off_party?": has("RATING", "SIGN_OFF"),
-    "promotion_endorser?": endorsements > 0,
-    "promotion_session_admin?": has("PROMOTION", "ADMIN") || promotionOwner > 0,
-    "promotion_panelist?": has("PROMOTION", "PANELIST"),
-    "promotion_sign_off_party?": has("PROMOTION", "SIGN_OFF"),
-    "has_user_feedback?": feedbacks > 0,
+    "has_direct_report?": row.direct_reports,
+    "hr_partner_has_employees?": row.hr_employees,
+    "session_admin?": has("RATING:ADMIN"),
+    "panelists?": has("RATING:PANELIST"),
+    "sign_off_party?": has("RATING:SIGN_OFF"),
+    "promotion_endorser?": row.endorser,
+    "promotion_session_admin?": has("PROMOTION:ADMIN") || row.promotion_owner,
+    "promotion_panelist?": has("PROMOTION:PANELIST"),
+    "promotion_sign_off_party?": has("PROMOTION:SIGN_OFF"),
+    "has_user_feedback?": row.user_feedback,
   };
   return {
     ...flags,
@@ -64,5 +86,27 @@ export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFl
       flags["promotion_session_admin?"] ||
       flags["promotion_panelist?"] ||
       flags["promotion_sign_off_party?"],
+  };
+}
+
+export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFlags> {
+  const [row] = await shellRow(db, userId);
+  return flagsFrom(row!);
+}
+
+/**
+ * The shell's data about the signed-in user in one statement: the navigation flags, the badge counts, the
+ * coachmarks stored (known types only, in the order they were saved) and what the guided tours need.
+ */
+export async function loadShellState(db: Db, userId: number): Promise<{ flags: RouteFlags; badges: NavBadges; coachmarks: CoachmarkDto[]; tours: TourState }> {
+  const [row] = await shellRow(db, userId);
+  const coachmarks = (row!.coachmarks ?? [])
+    .filter((c) => (COACHMARK_TYPES as readonly string[]).includes(c.type))
+    .map((c) => ({ coachmark_type: c.type as CoachmarkDto["coachmark_type"], is_dismissed: c.dismissed }));
+  return {
+    flags: flagsFrom(row!),
+    badges: { anytime_feedback_unread: Number(row!.unread) },
+    coachmarks,
+    tours: tourStateFrom(coachmarks, Number(row!.active_cycles)),
   };
 }

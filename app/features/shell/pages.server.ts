@@ -1,9 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
 import { getCurrentUser, LOGIN_PATH, loginRedirectUrl } from "~/platform/auth.server";
-import { computeRouteFlags, navigationBadges } from "~/features/shell/navigation.server";
+import { loadShellState } from "~/features/shell/navigation.server";
 import { publicLinks } from "~/features/shell/config.server";
-import { loadTourState } from "~/features/tours/service.server";
 
 /**
  * The /app layout's data: the shell for a signed-in user (who, the real user while spoofing, the navigation
@@ -19,19 +18,14 @@ export async function loadAppShell(request: Request) {
     throw redirect(loginRedirectUrl(request));
   }
   const db = await getDb();
-  const [flags, coachmarks, tours, badges] = await Promise.all([
-    computeRouteFlags(db, current.user.id),
-    db.coachmark.findMany({ where: { userId: current.user.id }, select: { coachmarkType: true, isDismissed: true } }),
-    loadTourState(db, current.user.id),
-    navigationBadges(db, current.user.id),
-  ]);
+  const { flags, coachmarks, tours, badges } = await loadShellState(db, current.user.id);
   const { user, realUser } = current;
   return {
     user: { id: user.id, name: user.name, email: user.email, role: user.role, profileImageUrl: user.profileImageUrl },
     realUser: realUser ? { id: realUser.id, name: realUser.name, email: realUser.email } : null,
     flags,
     badges,
-    coachmarkTypes: coachmarks.map((c) => c.coachmarkType),
+    coachmarkTypes: coachmarks.map((c) => c.coachmark_type),
     tours,
     links,
   } as const;

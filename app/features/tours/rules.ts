@@ -157,8 +157,18 @@ export function sidebarTourSteps(groupIds: readonly string[]): TourStep[] {
 /** Database cycle states (Prisma enum CycleState) counted as active: started and not yet in communication. */
 export const ACTIVE_CYCLE_STATES = ["START", "SPU_FEEDBACK", "MANAGER_FEEDBACK", "CALIBRATION"] as const;
 
-/** What the /app layout loads for the tours (features/tours/service.server.ts). */
+/** What the /app layout loads for the tours (with the shell's data, features/shell/navigation.server.ts). */
 export type TourState = { dismissed: TourType[]; activeCycles: number };
+
+/**
+ * What the guided tours need to know about the signed-in user (ADR 0031): the tours the user has dismissed
+ * (coachmarks with is_dismissed) and how many cycles are active (started, not yet in communication: the cycle
+ * switcher then matters).
+ */
+export function tourStateFrom(coachmarks: ReadonlyArray<{ coachmark_type: string; is_dismissed: boolean }>, activeCycles: number): TourState {
+  const dismissed = coachmarks.filter((c) => c.is_dismissed).map((c) => c.coachmark_type).filter(isTourType);
+  return { dismissed, activeCycles };
+}
 
 export type TourContext = {
   pathname: string;

@@ -1,5 +1,5 @@
 import type { Db, Tx } from "~/platform/db.server";
-import type { Prisma, Role, User } from "~/generated/prisma/client.ts";
+import { Prisma, type Role, type User } from "~/generated/prisma/client.ts";
 
 /** Data access for users: the admin table, one user's page, pickers, and updates. */
 
@@ -7,31 +7,65 @@ export { ROLES, ROLE_LABELS } from "~/features/users/roles";
 
 export type UserListFilter = { q?: string; roles?: Role[]; page: number; pageSize: number };
 
-/** Users for the admin table: `q` matches name or email (case-insensitive), `roles` any of; ordered by name. */
-export async function listUsers(db: Db | Tx, filter: UserListFilter): Promise<{ rows: User[]; total: number }> {
-  const where = userWhere(filter.q, filter.roles);
-  const [rows, total] = await Promise.all([
-    db.user.findMany({
-      where,
-      orderBy: [{ name: "asc" }, { id: "asc" }],
-      skip: (filter.page - 1) * filter.pageSize,
-      take: filter.pageSize,
-    }),
-    db.user.count({ where }),
-  ]);
-  return { rows, total };
+/**
+ * The SQL condition "the name or the email of the user row `alias` contains `q`, ignoring case", or null when `q` is
+ * blank. It is `LIKE` on User."searchText" (lower(name) || E'\n' || lower(email), a generated column with a trigram
+ * index: docs/decisions/0037-trigram-search-indexes.md), with `q` lower-cased by PostgreSQL's own lower() and its
+ * LIKE wildcards escaped: the rows of `name ILIKE '%q%' OR email ILIKE '%q%'` for a literal q, found through the
+ * index from three characters on. A term holding a line break must not match across the one between name and email.
+ */
+export function userTextMatch(alias: string, q: string | undefined): Prisma.Sql | null {
+  const term = q?.trim();
+  if (!term) return null;
+  const pattern = `%${term.replace(/[\\%_]/g, "\\$&")}%`;
+  const column = (name: string) => Prisma.raw(`"${alias}"."${name}"`);
+  const match = Prisma.sql`${column("searchText")} LIKE lower(${pattern})`;
+  if (!term.includes("\n")) return match;
+  return Prisma.sql`(${match} AND (lower(${column("name")}) LIKE lower(${pattern}) OR lower(${column("email")}) LIKE lower(${pattern})))`;
 }
 
-function userWhere(q: string | undefined, roles: Role[] | undefined, extra: Prisma.UserWhereInput = {}): Prisma.UserWhereInput {
-  const and: Prisma.UserWhereInput[] = [extra];
-  const term = q?.trim();
-  if (term) {
-    and.push({
-      OR: [{ name: { contains: term, mode: "insensitive" } }, { email: { contains: term, mode: "insensitive" } }],
-    });
-  }
-  if (roles && roles.length > 0) and.push({ role: { in: roles } });
-  return { AND: and };
+/** The conditions joined with AND (TRUE when there are none). */
+export function allOf(conditions: Array<Prisma.Sql | null>): Prisma.Sql {
+  const present = conditions.filter((c): c is Prisma.Sql => c !== null);
+  return present.length ? Prisma.join(present, " AND ") : Prisma.sql`TRUE`;
+}
+
+/**
+ * A row of `SELECT t.n AS total, r.* FROM total t LEFT JOIN LATERAL (<one page>) r ON TRUE`: the number of matches
+ * beside each row of the page, or beside one row of nulls when the page is empty (one statement, one round trip).
+ */
+export type CountedRow<T extends { id: number }> = { total: number } & (T | { [K in keyof T]: null });
+
+export function pageWithTotal<T extends { id: number }>(rows: Array<CountedRow<T>>): { rows: T[]; total: number } {
+  const page: T[] = [];
+  for (const { total: _total, ...row } of rows) if (row.id !== null) page.push(row as unknown as T);
+  return { rows: page, total: rows[0]?.total ?? 0 };
+}
+
+/** A user as the admin table and the pickers show them. */
+export type UserSummaryRow = Pick<User, "id" | "email" | "name" | "role" | "profileImageUrl" | "active">;
+
+/**
+ * Users for the admin table: `q` matches name or email (case-insensitive), `roles` any of; ordered by name, with the
+ * number of matches. One statement: the page walks the (name, email) index or the trigram index, whichever the
+ * planner finds cheaper for the term.
+ */
+export async function listUsers(db: Db | Tx, filter: UserListFilter): Promise<{ rows: UserSummaryRow[]; total: number }> {
+  const where = allOf([
+    userTextMatch("u", filter.q),
+    filter.roles?.length ? Prisma.sql`u."role"::text IN (${Prisma.join(filter.roles)})` : null,
+  ]);
+  return pageWithTotal(
+    await db.$queryRaw<Array<CountedRow<UserSummaryRow>>>`
+      WITH total AS (SELECT count(*)::int AS n FROM "User" u WHERE ${where})
+      SELECT t.n AS total, r.* FROM total t LEFT JOIN LATERAL (
+        SELECT u."id", u."email", u."name", u."role"::text AS "role", u."profileImageUrl", u."active"
+        FROM "User" u WHERE ${where}
+        ORDER BY u."name", u."id"
+        LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}
+      ) r ON TRUE
+      ORDER BY r."name", r."id"`,
+  );
 }
 
 const personSelect = { id: true, name: true, email: true } as const;
@@ -73,14 +107,16 @@ export async function managerChainIds(db: Db | Tx, userId: number, maxDepth = 50
   return chain;
 }
 
-/** Active users for pickers: name/email contains `q`, without the excluded ids, at most `limit`, by name. */
+/** Active users for pickers: name/email contains `q` (as listUsers), without the excluded ids, at most `limit`, by name. */
 export async function searchActiveUsers(db: Db | Tx, q: string | undefined, excludeIds: number[], limit: number) {
-  return db.user.findMany({
-    where: userWhere(q, undefined, { active: true, ...(excludeIds.length ? { id: { notIn: excludeIds } } : {}) }),
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-    take: limit,
-    select: { id: true, name: true, email: true, profileImageUrl: true },
-  });
+  const where = allOf([
+    Prisma.sql`u."active"`,
+    userTextMatch("u", q),
+    excludeIds.length ? Prisma.sql`u."id" NOT IN (${Prisma.join(excludeIds)})` : null,
+  ]);
+  return db.$queryRaw<Array<Pick<User, "id" | "name" | "email" | "profileImageUrl">>>`
+    SELECT u."id", u."name", u."email", u."profileImageUrl" FROM "User" u WHERE ${where}
+    ORDER BY u."name", u."id" LIMIT ${limit}`;
 }
 
 export type UserUpdate = {

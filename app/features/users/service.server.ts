@@ -1,4 +1,3 @@
-import type { User } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
 import {
   AdminUserListResponse,
@@ -17,18 +16,21 @@ import {
   searchActiveUsers,
   updateUserRow,
   type UserDetailRow,
+  type UserSummaryRow,
   type UserUpdate,
 } from "~/features/users/model.server";
 import { badRequest, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import type { CurrentUser } from "~/platform/auth.server";
+import { endSessionsOfUser } from "~/platform/session.server";
+import { revokeTokensOfUser } from "~/features/auth/tokens/service.server";
 
 /**
  * Users as the admin sees them (table, user page, PATCH) and as pickers see them.
  * Every change writes a `user.update` audit record with before/after in the same transaction.
  */
 
-export function userSummaryJson(user: User): UserSummary {
+export function userSummaryJson(user: UserSummaryRow): UserSummary {
   return {
     id: user.id,
     email: user.email,
@@ -137,8 +139,21 @@ export async function updateAdminUser(current: CurrentUser, id: number, patch: A
       before: auditSnapshot(before),
       after: auditSnapshot(after),
     });
+    if (data.role !== undefined || data.active === false) await endAllAccess(tx, current, id, data.active === false ? "deactivated" : "role_changed");
     return adminUserJson(after);
   });
+}
+
+/**
+ * A deactivated user, or one whose role changed, is signed out everywhere in the same transaction as the change
+ * (docs/decisions/0039-server-side-sessions.md): every page session (also those in which they spoof or are spoofed)
+ * is deleted and every API token revoked; audited session.revoke_all with the counts (when anything was open).
+ */
+async function endAllAccess(tx: Tx, current: CurrentUser, userId: number, reason: "deactivated" | "role_changed") {
+  const sessions = await endSessionsOfUser(tx, userId);
+  const tokens = await revokeTokensOfUser(tx, userId);
+  if (sessions + tokens === 0) return; // nothing was open: the user.update record says it all
+  await recordAudit(tx, current.actor, { action: "session.revoke_all", entityType: "User", entityId: userId, after: { reason, sessions, tokens } });
 }
 
 /**

@@ -1,17 +1,17 @@
-import { getDb } from "~/platform/db.server";
+import { getDb, type Tx } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { SpoofEndResponse, SpoofStartResponse } from "~/features/users/contract.server";
 import { findUserByEmail } from "~/features/users/model.server";
-import { ApiError, conflict, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, conflict, forbidden, notFound, unauthorized } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { hashToken, isSpoofing, newTokenValue, type CurrentUser } from "~/platform/auth.server";
-import { commitSession, getSession } from "~/platform/session.server";
+import { hashToken, isSpoofing, newTokenValue, tokenPrefix, type CurrentUser } from "~/platform/auth.server";
+import { rotateSession } from "~/platform/session.server";
 import { userSummaryJson } from "~/features/users/service.server";
 
 /**
  * Spoofing: a super admin views the product as another user (docs/decisions/0010-spoofing.md).
- * Page sessions switch the cookie (`userId` = viewed user, `realUserId` = the admin); bearer callers
- * get a separate token whose `userId` is the viewed user and `realUserId` the admin. Starting and
+ * Page sessions switch the server-side session row (`userId` = viewed user, `realUserId` = the admin) under a
+ * new session id (ADR 0039); bearer callers get a separate token whose `userId` is the viewed user and `realUserId` the admin. Starting and
  * ending write `spoof.start` / `spoof.end` audit records with the admin as actor and the viewed user as entity.
  */
 
@@ -50,14 +50,21 @@ async function spoofTarget(admin: User, email: string): Promise<User> {
   return target;
 }
 
-export type SpoofStarted = { user: User; realUser: User; token?: string };
+export type SpoofStarted = { user: User; realUser: User; token?: string; setCookie?: string };
+
+/** The page session of the request continues under a new id with the new pair (ADR 0039); 401 if it has ended. */
+async function switchSession(tx: Tx, request: Request, userId: number, realUserId: number | null): Promise<string> {
+  const setCookie = await rotateSession(request, { userId, realUserId }, tx);
+  if (!setCookie) throw unauthorized();
+  return setCookie;
+}
 
 /**
- * Start a spoof. `mode: "token"` (bearer callers) issues a new spoof token; `mode: "session"` leaves
- * switching the cookie to the caller (see `startSessionSpoof`). Audited `spoof.start` in one transaction
- * with the token.
+ * Start a spoof. `mode: "token"` (bearer callers) issues a new spoof token; `mode: "session"` switches the
+ * request's page session to the viewed user under a new session id (`setCookie`). Audited `spoof.start` in
+ * one transaction with the token or the session switch.
  */
-export async function startSpoof(current: CurrentUser, email: string, mode: "session" | "token"): Promise<SpoofStarted> {
+export async function startSpoof(current: CurrentUser, email: string, mode: "session" | "token", request?: Request): Promise<SpoofStarted> {
   assertCanStartSpoof(current);
   const admin = realUserOf(current);
   const target = await spoofTarget(admin, email);
@@ -72,19 +79,22 @@ export async function startSpoof(current: CurrentUser, email: string, mode: "ses
           userId: target.id,
           realUserId: admin.id,
           tokenHash: hashToken(token),
+          name: `Viewing as ${target.email}`,
+          prefix: tokenPrefix(token),
           provider: SPOOF_TOKEN_PROVIDER,
           expiresAt: new Date(Date.now() + SPOOF_TOKEN_TTL_MS),
         },
       });
       tokenId = row.id;
     }
+    const setCookie = mode === "session" && request ? await switchSession(tx, request, target.id, admin.id) : undefined;
     await recordAudit(tx, adminActor(admin, current.actor.source), {
       action: "spoof.start",
       entityType: "User",
       entityId: target.id,
       after: { spoofed_user: { id: target.id, email: target.email, name: target.name }, mode, token_id: tokenId },
     });
-    return { user: target, realUser: admin, token };
+    return { user: target, realUser: admin, token, setCookie };
   });
 }
 
@@ -98,10 +108,10 @@ export function spoofStartBody(started: SpoofStarted) {
 }
 
 /**
- * End a spoof. With `tokenHash` (a bearer caller) that spoof token is revoked; otherwise the caller
- * switches the cookie back (see `endSessionSpoof`). Audited `spoof.end`. 409 when not spoofing.
+ * End a spoof. With `tokenHash` (a bearer caller) that spoof token is revoked; with `request` (a cookie caller)
+ * the page session returns to the admin under a new session id (`setCookie`). Audited `spoof.end`. 409 when not spoofing.
  */
-export async function endSpoof(current: CurrentUser, tokenHash: string | null): Promise<User> {
+export async function endSpoof(current: CurrentUser, tokenHash: string | null, request?: Request): Promise<{ admin: User; setCookie?: string }> {
   if (!isSpoofing(current)) throw conflict(NOT_SPOOFING_MESSAGE);
   const admin = current.realUser!;
   const viewed = current.user;
@@ -114,13 +124,14 @@ export async function endSpoof(current: CurrentUser, tokenHash: string | null): 
       await tx.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
       tokenId = row.id;
     }
+    const setCookie = !tokenHash && request ? await switchSession(tx, request, admin.id, null) : undefined;
     await recordAudit(tx, adminActor(admin, current.actor.source), {
       action: "spoof.end",
       entityType: "User",
       entityId: viewed.id,
       before: { spoofed_user: { id: viewed.id, email: viewed.email, name: viewed.name }, mode: tokenHash ? "token" : "session", token_id: tokenId },
     });
-    return admin;
+    return { admin, setCookie };
   });
 }
 
@@ -134,22 +145,16 @@ export function bearerTokenOf(request: Request): string | null {
   return match ? match[1]! : null;
 }
 
-/** Cookie flow: start the spoof and return the Set-Cookie header that makes the viewed user current. */
+/** Cookie flow: start the spoof; the Set-Cookie header carries the new session id, now acting as the viewed user. */
 export async function startSessionSpoof(request: Request, current: CurrentUser, email: string) {
-  const started = await startSpoof(current, email, "session");
-  const session = await getSession(request);
-  session.set("userId", started.user.id);
-  session.set("realUserId", started.realUser.id);
-  return { started, setCookie: await commitSession(session) };
+  const started = await startSpoof(current, email, "session", request);
+  return { started, setCookie: started.setCookie! };
 }
 
-/** Cookie flow: end the spoof and return the Set-Cookie header that makes the admin current again. */
+/** Cookie flow: end the spoof; the Set-Cookie header carries the new session id, acting as the admin again. */
 export async function endSessionSpoof(request: Request, current: CurrentUser) {
-  const admin = await endSpoof(current, null);
-  const session = await getSession(request);
-  session.set("userId", admin.id);
-  session.unset("realUserId");
-  return { admin, setCookie: await commitSession(session) };
+  const { admin, setCookie } = await endSpoof(current, null, request);
+  return { admin, setCookie: setCookie! };
 }
 
 /** The spoof action of the admin user pages: a bad target becomes a form error instead of an error page. */

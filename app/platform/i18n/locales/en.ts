@@ -55,6 +55,7 @@ const en = {
     anytimeFeedback: "Anytime Feedback",
     anytimeFeedbackInfo: "Give and receive feedback at any time",
     logout: "Logout",
+    apiTokens: "API tokens",
     openMenu: "Open navigation menu",
   },
   help: {

@@ -1,0 +1,39 @@
+/**
+ * What the app server (server/index.ts) needs from the app besides answering requests. app/entry.server.tsx
+ * re-exports it, so the server reaches it through the built bundle (`build.entry.module`) and uses the bundle's own
+ * module instances: one copy of the app, its Prisma client and its Temporal client per process, and Sentry's
+ * reporter installed where the app reports from.
+ */
+import { getDb, closeDb, databaseTarget } from "~/platform/db.server";
+import { env } from "~/platform/env.server";
+import { closeTemporalClient } from "~/platform/temporal.server";
+import { setServerErrorReporter } from "~/platform/analytics/report-error.server";
+import { ensureCycleWorkflows } from "~/features/cycles/workflow.server";
+import { ensureCalibrationWorkflows } from "~/features/calibration/workflow.server";
+import { ensureEndorsementWorkflows } from "~/features/promotions/endorsement-workflow.server";
+
+export { env, databaseTarget, setServerErrorReporter };
+
+/** Connects the process-wide database client (and fails early when the database cannot be reached). */
+export async function connectDatabase(): Promise<void> {
+  await getDb();
+}
+
+/** Every open cycle, calibration session and endorsement request gets its workflow back (idempotent). */
+export async function ensureWorkflows(): Promise<void> {
+  await ensureCycleWorkflows();
+  await ensureCalibrationWorkflows();
+  await ensureEndorsementWorkflows();
+}
+
+/** The active users, for the local OpenID provider's picker (outside production only). */
+export async function localSignInUsers(): Promise<Array<{ email: string; name: string; role: string }>> {
+  const db = await getDb();
+  return db.user.findMany({ where: { active: true }, orderBy: [{ role: "asc" }, { name: "asc" }], select: { email: true, name: true, role: true } });
+}
+
+/** Closes the Temporal client and the database client of this process. */
+export async function closeServerResources(): Promise<void> {
+  await closeTemporalClient();
+  await closeDb();
+}

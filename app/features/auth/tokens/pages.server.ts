@@ -1,0 +1,63 @@
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import { ApiError } from "~/platform/api.server";
+import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
+import { CreateApiTokenBody } from "~/features/auth/tokens/contract.server";
+import { createPersonalToken, listTokensHeldBy, revokeToken } from "~/features/auth/tokens/service.server";
+import { PERSONAL_TOKEN_DAYS_MAX } from "~/features/auth/tokens/rules";
+
+/** Loaders and actions of the API tokens page (/app/api-tokens) and the token list on the admin user page. */
+
+const RevokeForm = z.object({ intent: z.literal("revoke_token"), token_id: z.coerce.number().int().positive().max(2_147_483_647) });
+const CreateForm = z.object({
+  intent: z.literal("create_token"),
+  name: z.string(),
+  expires_in_days: z.coerce.number().int().min(1).max(PERSONAL_TOKEN_DAYS_MAX),
+});
+const OwnForm = z.discriminatedUnion("intent", [RevokeForm, CreateForm]);
+
+type Failure = { ok: false; error: string };
+const failure = (status: number, error: string) => data<Failure>({ ok: false, error }, { status });
+
+/** An ApiError (403 spoofing, 404 gone, 400 invalid) becomes a form error shown on the page. */
+async function asFormResult<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) return failure(err.status, err.message);
+    throw err;
+  }
+}
+
+/** GET /app/api-tokens: the signed-in user's live tokens. */
+export async function ownTokensLoader(request: Request) {
+  const current = await requireUser(request);
+  return { tokens: await listTokensHeldBy(current.user.id), spoofing: isSpoofing(current), maxDays: PERSONAL_TOKEN_DAYS_MAX };
+}
+
+/** POST /app/api-tokens: intent=create_token {name, expires_in_days} (the token is in this answer only) or intent=revoke_token {token_id}. */
+export async function ownTokensAction(request: Request) {
+  const current = await requireUser(request);
+  const form = OwnForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return failure(400, "Give the token a name and a number of days");
+  const input = form.data;
+  if (input.intent === "revoke_token") return revokeFromPage(current, input.token_id);
+  const body = CreateApiTokenBody.safeParse({ name: input.name, expires_in_days: input.expires_in_days });
+  if (!body.success) return failure(400, body.error.issues[0]?.message ?? "Invalid input");
+  return asFormResult(async () => ({ ok: true as const, created: await createPersonalToken(current, body.data), message: null }));
+}
+
+async function revokeFromPage(current: CurrentUser, tokenId: number) {
+  return asFormResult(async () => {
+    await revokeToken(current, tokenId);
+    return { ok: true as const, created: null, message: "Token revoked" };
+  });
+}
+
+/** The admin user page's intent=revoke_token (the caller has checked that this is a super admin); null for other intents. */
+export async function adminTokenAction(current: CurrentUser, form: Record<string, FormDataEntryValue>) {
+  if (form.intent !== "revoke_token") return null;
+  const parsed = RevokeForm.safeParse(form);
+  if (!parsed.success) return failure(400, "Unknown token");
+  return revokeFromPage(current, parsed.data.token_id);
+}
