@@ -1,20 +1,14 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link as RemixLink, NavLink } from "@remix-run/react";
+import { Form, Link as RemixLink } from "@remix-run/react";
 import { useSnackbar } from "notistack";
 import {
   AppBar,
   Avatar,
   Box,
   Button,
-  Chip,
   Divider,
   Drawer,
   IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  ListSubheader,
   Toolbar,
   Tooltip,
   Typography,
@@ -24,11 +18,11 @@ import { useTheme } from "@mui/material/styles";
 import MenuIcon from "@mui/icons-material/Menu";
 import LogoutIcon from "@mui/icons-material/Logout";
 import KeyIcon from "@mui/icons-material/Key";
-import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/platform/theme/theme";
 import type { NavBadges, NavGroup } from "~/features/shell/navigation";
 import { NotificationsBell } from "~/features/shell/notifications/notifications-bell";
+import { NavigationList } from "~/features/shell/navigation-list";
 import { callApi } from "~/platform/api-client";
 
 export type ShellUser = {
@@ -54,90 +48,6 @@ function Logo() {
         PMR
       </Typography>
     </RemixLink>
-  );
-}
-
-function NavigationList({
-  groups,
-  badges,
-  onNavigate,
-}: {
-  groups: NavGroup[];
-  badges?: NavBadges;
-  onNavigate?: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Box
-      component="nav"
-      aria-label="Main navigation"
-      sx={{ flex: 1, overflowY: "auto" }}
-    >
-      {groups.map((group) => (
-        <List
-          key={group.id}
-          dense
-          data-testid={`nav-group-${group.id}`}
-          subheader={
-            group.title ? (
-              <ListSubheader
-                component="li"
-                sx={{ lineHeight: "32px", bgcolor: "transparent" }}
-              >
-                {t(group.title)}
-              </ListSubheader>
-            ) : undefined
-          }
-        >
-          {group.items.map((item) => (
-            // Each item in its own <li> (a list holds only list items: WCAG 1.3.1, axe "list").
-            <ListItem key={item.to} disablePadding>
-              <Tooltip
-                title={t(item.info)}
-                placement="right"
-                arrow
-                describeChild
-              >
-                {item.external ? (
-                  <ListItemButton
-                    component="a"
-                    href={item.to}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                  >
-                    <ListItemText primary={t(item.label)} />
-                    <OpenInNewIcon fontSize="small" />
-                  </ListItemButton>
-                ) : (
-                  <ListItemButton
-                    component={NavLink}
-                    to={item.to}
-                    onClick={onNavigate}
-                    sx={{
-                      "&.active": {
-                        bgcolor: "action.selected",
-                        fontWeight: 600,
-                      },
-                    }}
-                  >
-                    <ListItemText primary={t(item.label)} />
-                    {item.badge && (badges?.[item.badge] ?? 0) > 0 && (
-                      <Chip
-                        size="small"
-                        color="primary"
-                        label={badges![item.badge]}
-                        aria-label={`${badges![item.badge]} unread`}
-                        data-testid={`nav-badge-${item.badge}`}
-                      />
-                    )}
-                  </ListItemButton>
-                )}
-              </Tooltip>
-            </ListItem>
-          ))}
-        </List>
-      ))}
-    </Box>
   );
 }
 
