@@ -20,6 +20,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { processStops } from "../server/stops";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 process.chdir(root);
@@ -34,16 +35,8 @@ process.env.APP_ENV ??= process.env.NODE_ENV === "production" ? "production" : "
 // APP_ENV above, not NODE_ENV, decides production settings and checks.
 if (!dev) process.env.NODE_ENV ??= "production";
 
-const stops: Array<() => Promise<void>> = [];
-let stopping = false;
-async function stopAll(code: number) {
-  if (stopping) return;
-  stopping = true;
-  for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
-  process.exit(code);
-}
-process.on("SIGINT", () => void stopAll(0));
-process.on("SIGTERM", () => void stopAll(0));
+const stops = processStops();
+const { stopAll } = stops;
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -101,7 +94,7 @@ function startWebProcess(oidcPort: number): Promise<{ url: string; oidcUrl?: str
     });
     void exited.then(() => {
       reject(new Error(`The app process ended (${child.exitCode ?? child.signalCode})`));
-      if (!stopping) void stopAll(1);
+      if (!stops.isStopping()) void stopAll(1);
     });
   });
 }

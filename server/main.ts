@@ -11,22 +11,15 @@
  */
 import cluster from "node:cluster";
 import { loadBoot, startLocalSignIn, startServer } from "./index";
+import { processStops } from "./stops";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "127.0.0.1";
 const oidcPort = process.env.DEV_OIDC_PORT ? Number(process.env.DEV_OIDC_PORT) : undefined;
 const processes = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
 
-const stops: Array<() => Promise<void>> = [];
-let stopping = false;
-async function stopAll(code: number) {
-  if (stopping) return;
-  stopping = true;
-  for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
-  process.exit(code);
-}
-process.on("SIGINT", () => void stopAll(0));
-process.on("SIGTERM", () => void stopAll(0));
+const stops = processStops();
+const { stopAll } = stops;
 
 /** The primary forks the app processes, and forks again when one dies unless everything is stopping. */
 async function forkAppProcesses(count: number): Promise<void> {
@@ -36,7 +29,7 @@ async function forkAppProcesses(count: number): Promise<void> {
     listening.push(new Promise((resolve) => child.once("listening", () => resolve())));
   };
   cluster.on("exit", (child, code, signal) => {
-    if (stopping) return;
+    if (stops.isStopping()) return;
     console.error(`App process ${child.process.pid} ended (${signal ?? code}); starting another.`);
     fork();
   });
