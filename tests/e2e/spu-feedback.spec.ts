@@ -83,6 +83,8 @@ test("a reviewer saves a draft, submits, adjusts and reads back 360 feedback; wr
   await expect(page.getByRole("heading", { name: `Your feedback for ${DEMO.manager.name}` })).toBeVisible();
   await expect(page.getByTestId("answer-text-support_growth")).toHaveText("5 - Strongly agree");
   await expect(page.getByTestId("answer-text-strengths")).toHaveText("Clear priorities every week");
+  // The "updated" toast sits over the back link at the top; a pointer over a toast keeps it open, so wait for it to go.
+  await expect(page.getByText(`Your feedback for ${DEMO.manager.name} has been updated`)).toBeHidden({ timeout: 20_000 });
   await page.getByTestId("back-to-list").click();
   await expect(page.getByTestId(`spu-status-${DEMO.manager.email}`)).toHaveText("Submitted");
   await expect(page.getByTestId(`spu-give-${DEMO.manager.email}`)).toHaveText("Adjust");
