@@ -2,7 +2,8 @@
  * Pieces of bench/pages.ts: the processes it starts (the bare node:http floor and the app as README command 1
  * starts it), signing in over HTTP through the local OpenID provider, and sampling a process's resident set.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
+import { cpuSeconds as processCpuSeconds, procStatusKb } from "./worker-process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,8 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Resident set of a process in MB (VmRSS from /proc), or 0 once it is gone. */
 export function rssMb(pid: number): number {
   try {
-    const m = /^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-    return m ? Number(m[1]) / 1024 : 0;
+    return procStatusKb(pid, "VmRSS") / 1024;
   } catch {
     return 0;
   }
@@ -41,21 +41,17 @@ export function processTree(pid: number): number[] {
   return out;
 }
 
-const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
-
-/** User + system CPU seconds used so far by a process tree (/proc/<pid>/stat fields 14 and 15). */
+/** User + system CPU seconds used so far by a process tree. */
 export function cpuSeconds(pid: number): number {
-  let ticks = 0;
+  let total = 0;
   for (const p of processTree(pid)) {
     try {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
+      total += processCpuSeconds(p);
     } catch {
       // gone
     }
   }
-  return ticks / TICKS;
+  return total;
 }
 
 /** Sum of the resident sets of a process tree, sampled every `everyMs`; `peak()` since the last `reset()`. */

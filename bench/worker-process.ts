@@ -22,15 +22,16 @@ export type WorkerProcess = {
   stop(): Promise<void>;
 };
 
+const TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
+
 /** User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15, in clock ticks). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim() || 100);
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
+  return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
-function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
+export function procStatusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status);
   if (!m) throw new Error(`No ${field} in /proc/${pid}/status`);
