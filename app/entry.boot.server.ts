@@ -11,6 +11,7 @@ import { setServerErrorReporter } from "~/platform/analytics/report-error.server
 import { ensureCycleWorkflows } from "~/features/cycles/workflow.server";
 import { ensureCalibrationWorkflows } from "~/features/calibration/workflow.server";
 import { ensureEndorsementWorkflows } from "~/features/promotions/endorsement-workflow.server";
+import { ssoSettings } from "~/features/auth/sso-settings.server";
 
 export { env, databaseTarget, setServerErrorReporter };
 
@@ -30,6 +31,16 @@ export async function ensureWorkflows(): Promise<void> {
 export async function localSignInUsers(): Promise<Array<{ email: string; name: string; role: string }>> {
   const db = await getDb();
   return db.user.findMany({ where: { active: true }, orderBy: [{ role: "asc" }, { name: "asc" }], select: { email: true, name: true, role: true } });
+}
+
+/**
+ * Where the login page's forms may lead (the Content-Security-Policy's form-action; ADR 0041): /auth/* answers them
+ * with a redirect to the providers' authorization pages. Read when the web process starts (after the local
+ * provider, outside production, has its address).
+ */
+export function signInFormTargets(): string[] {
+  const sso = ssoSettings();
+  return [sso.google.issuer, sso.lark.authorizeUrl];
 }
 
 /** Closes the Temporal client and the database client of this process. */

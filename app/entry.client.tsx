@@ -8,13 +8,19 @@ import { ThemeProvider } from "@mui/material/styles";
 import CssBaseline from "@mui/material/CssBaseline";
 import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { ClientStyleContext } from "~/platform/theme/client-style-context";
-import { theme } from "~/platform/theme/theme";
+import { themeWithNonce } from "~/platform/theme/theme";
 import i18nConfig from "~/platform/i18n/i18n";
+import { NonceProvider, nonceOfPage } from "~/platform/security/nonce";
+
+// The page's Content-Security-Policy nonce (ADR 0041): on the <style> tags emotion and the data grids add in the
+// browser, and given to the root as on the server (notistack's, made earlier, get it from the root's NonceGlobal).
+const nonce = nonceOfPage(document);
+const theme = themeWithNonce(nonce);
 
 function ClientCacheProvider({ children }: { children: ReactNode }) {
-  const [cache, setCache] = useState(createEmotionCache());
+  const [cache, setCache] = useState(createEmotionCache(nonce));
   return (
-    <ClientStyleContext.Provider value={{ reset: () => setCache(createEmotionCache()) }}>
+    <ClientStyleContext.Provider value={{ reset: () => setCache(createEmotionCache(nonce)) }}>
       <CacheProvider value={cache}>{children}</CacheProvider>
     </ClientStyleContext.Provider>
   );
@@ -26,14 +32,16 @@ async function hydrate() {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nextProvider i18n={i18next}>
-          <ClientCacheProvider>
-            <ThemeProvider theme={theme}>
-              <CssBaseline />
-              <RemixBrowser />
-            </ThemeProvider>
-          </ClientCacheProvider>
-        </I18nextProvider>
+        <NonceProvider value={nonce}>
+          <I18nextProvider i18n={i18next}>
+            <ClientCacheProvider>
+              <ThemeProvider theme={theme}>
+                <CssBaseline />
+                <RemixBrowser />
+              </ThemeProvider>
+            </ClientCacheProvider>
+          </I18nextProvider>
+        </NonceProvider>
       </StrictMode>,
     );
   });

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { PassThrough } from "node:stream";
@@ -13,6 +13,14 @@ import { theme } from "~/platform/theme/theme";
 import { i18next } from "~/platform/i18n/i18next.server";
 import i18nConfig from "~/platform/i18n/i18n";
 import { reportServerError } from "~/platform/analytics/report-error.server";
+import { NonceProvider } from "~/platform/security/nonce";
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    /** This request's Content-Security-Policy nonce (server/security.ts; ADR 0041); undefined on the dev server. */
+    cspNonce?: string;
+  }
+}
 
 export const streamTimeout = 5000;
 
@@ -73,9 +81,11 @@ function i18nFor(lng: string): Promise<I18n> {
  * The style tags of everything this render inserted into its own emotion cache: what emotion's
  * extractCriticalToChunks + constructStyleTagsFromChunks give, without searching the whole document for class
  * names (the cache is made for this one request, so all it holds was rendered by it). Global styles each get
- * their own tag, before the regular ones, as emotion's client expects when it takes the tags over.
+ * their own tag, before the regular ones, as emotion's client expects when it takes the tags over. Each tag carries
+ * the cache's nonce (the Content-Security-Policy's, ADR 0041).
  */
 export function styleTags(cache: EmotionCache): string {
+  const nonce = cache.nonce ? ` nonce="${cache.nonce}"` : "";
   let globals = "";
   const ids: string[] = [];
   let css = "";
@@ -86,10 +96,10 @@ export function styleTags(cache: EmotionCache): string {
       ids.push(id);
       css += style;
     } else {
-      globals += `<style data-emotion="${cache.key}-global ${id}">${style}</style>`;
+      globals += `<style data-emotion="${cache.key}-global ${id}"${nonce}>${style}</style>`;
     }
   }
-  return `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}">${css}</style>`;
+  return `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}"${nonce}>${css}</style>`;
 }
 
 const INSERTION_POINT = '<meta name="emotion-insertion-point" content="emotion-insertion-point"';
@@ -110,19 +120,25 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   const instance = await i18nFor(await i18next.getLocale(request));
-  const cache = createEmotionCache();
+  // The Content-Security-Policy nonce of this request: on Remix's scripts (the root's <Scripts>, single fetch's
+  // data stream) and on the style tags.
+  const nonce = loadContext?.cspNonce;
+  const cache = createEmotionCache(nonce);
 
   const { html } = await renderDocument(
-    <I18nextProvider i18n={instance}>
-      <CacheProvider value={cache}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-        </ThemeProvider>
-      </CacheProvider>
-    </I18nextProvider>,
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <CacheProvider value={cache}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </ThemeProvider>
+        </CacheProvider>
+      </I18nextProvider>
+    </NonceProvider>,
   );
   const markup = withStyles(html, styleTags(cache));
 

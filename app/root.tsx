@@ -16,6 +16,7 @@ import { NavigationProgress } from "~/platform/ui/navigation-progress";
 import { Analytics } from "~/platform/analytics/analytics";
 import { startBrowserMonitoring } from "~/platform/analytics/monitoring.client";
 import { clientMonitoringConfig } from "~/features/shell/config.server";
+import { NonceGlobal, useNonce } from "~/platform/security/nonce";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -30,18 +31,20 @@ export const handle = { i18n: "common" };
 
 export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
+  const nonce = useNonce();
   return (
     <html lang={i18n.language || "en"} dir={i18n.dir?.() ?? "ltr"}>
       <head>
         <meta charSet="utf-8" />
+        <NonceGlobal nonce={nonce} />
         <Meta />
         <Links />
         <meta name="emotion-insertion-point" content="emotion-insertion-point" />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -193,6 +193,8 @@ async function main() {
       DEV_OIDC_PORT: String(oidcPort),
       DATA_DIR: dir,
       APP_URL: `http://127.0.0.1:${appPort}`,
+      // Every session signs in from this one address (ADR 0041's limit is per client address).
+      RATE_LIMIT_SIGN_IN: "100000",
       ...(opts.webConcurrency ? { WEB_CONCURRENCY: opts.webConcurrency } : {}),
       // On PostgreSQL the app's web process is a child of scripts/start.ts: the node options go to it.
       ...(opts.db === "postgres" && opts.appNodeArgs.length ? { WEB_NODE_OPTIONS: opts.appNodeArgs.join(" ") } : {}),

@@ -2,14 +2,15 @@
  * The app process: serves the Remix app with Express. On embedded defaults (a PGlite folder,
  * which belongs to one process) it also hosts the Temporal worker, and outside production the
  * local OpenID provider (see docs/decisions/0005-one-process-on-embedded-defaults.md).
- * Production may instead run `remix-serve build/server/index.js` and `npm run worker` separately,
- * and with PostgreSQL several app processes may share the port (WEB_CONCURRENCY, ADR 0040).
+ * Production runs it on its own (`npm run start:web`) next to `npm run worker`, and with PostgreSQL several app
+ * processes may share the port (WEB_CONCURRENCY, ADR 0040). It is also where the security headers, the cross-site
+ * check and the rate limits live (server/security.ts, ADR 0041): `remix-serve` would serve the app without them.
  *
  * Everything this file needs from the app comes through the build (`build.entry.module.boot`, see
  * app/entry.boot.server.ts), never from the app's sources: the process then holds one copy of the app, its
  * Prisma client and its Temporal client, not two.
  */
-import express, { type RequestHandler } from "express";
+import express, { type Express, type RequestHandler } from "express";
 import pLimit from "p-limit";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -18,6 +19,7 @@ import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type * as AppEntry from "~/entry.server";
 import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitoring";
+import { installSecurity, securityLoadContext } from "./security";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -62,10 +64,10 @@ export function limitConcurrency(handler: RequestHandler, limit: number): Reques
 }
 
 type Boot = typeof AppEntry.boot;
-type AppBuild = { build: ServerBuild | (() => Promise<ServerBuild>); boot: Boot; close: () => Promise<void> };
+export type AppBuild = { build: ServerBuild | (() => Promise<ServerBuild>); boot: Boot; close: () => Promise<void> };
 
 /** The production build (imported once), or the Vite dev server's build (loaded again on every request). */
-async function loadBuild(dev: boolean): Promise<AppBuild> {
+export async function loadBuild(dev: boolean): Promise<AppBuild> {
   if (dev) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
@@ -97,15 +99,52 @@ export async function startLocalSignIn(boot: Boot, port: number, host = "127.0.0
   return provider;
 }
 
-export async function startServer(opts: ServerOptions): Promise<StartedServer> {
+/**
+ * The Express app of a web process: the guards of server/security.ts (security headers with a per-request CSP
+ * nonce, the cross-site request check, rate limits; ADR 0041) in front of the static files and the Remix handler.
+ * `overrides` replaces settings (tests).
+ */
+export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; overrides?: Partial<AppSettings> } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
+  const settings = { ...loaded.boot.env(), ...opts.overrides };
+  const dev = typeof loaded.build === "function";
+  const monitoring = monitoringOf(settings);
+  installSecurity(app, {
+    ...settings,
+    dev,
+    sentryDsn: monitoringEnabled(monitoring) ? monitoring.dsn : null,
+    formTargets: loaded.boot.signInFormTargets(),
+  });
+  if (typeof loaded.build === "function") {
+    const { viteServer } = loaded.build as unknown as { viteServer: import("vite").ViteDevServer };
+    app.use(viteServer.middlewares);
+    app.all("*", createRequestHandler({ build: loaded.build, getLoadContext: securityLoadContext }));
+  } else {
+    const buildDir = path.join(root, "build");
+    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+    const concurrency = opts.concurrency ?? (Number(process.env.APP_CONCURRENCY) || 8);
+    const mode = settings.isProduction ? "production" : "development";
+    app.all("*", limitConcurrency(createRequestHandler({ build: loaded.build, mode, getLoadContext: securityLoadContext }), concurrency));
+  }
+  return app;
+}
+
+type AppSettings = ReturnType<Boot["env"]>;
+
+/** Error reporting's settings: Sentry only in production with a DSN (ADR 0035). */
+function monitoringOf(settings: AppSettings) {
+  return { dsn: settings.SENTRY_DSN ?? null, environment: settings.DEPLOYMENT_ENVIRONMENT ?? "production", production: settings.isProduction };
+}
+
+export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   // Loading the build checks the settings: it refuses to start in production with a missing secret.
   const loaded = await loadBuild(opts.dev ?? false);
   const { boot } = loaded;
   const settings = boot.env();
   // Server-side error reporting: Sentry only in production with a DSN (ADR 0035).
-  const monitoring = { dsn: settings.SENTRY_DSN ?? null, environment: settings.DEPLOYMENT_ENVIRONMENT ?? "production", production: settings.isProduction };
+  const monitoring = monitoringOf(settings);
   if (monitoringEnabled(monitoring)) {
     const Sentry = await import("@sentry/node");
     Sentry.init(sentryOptions(monitoring) as Parameters<typeof Sentry.init>[0]);
@@ -137,18 +176,7 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   }
   if (opts.ensureWorkflows ?? true) await boot.ensureWorkflows();
 
-  if (typeof loaded.build === "function") {
-    const { viteServer } = loaded.build as unknown as { viteServer: import("vite").ViteDevServer };
-    app.use(viteServer.middlewares);
-    app.all("*", createRequestHandler({ build: loaded.build }));
-  } else {
-    const buildDir = path.join(root, "build");
-    app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-    const concurrency = opts.concurrency ?? (Number(process.env.APP_CONCURRENCY) || 8);
-    app.all("*", limitConcurrency(createRequestHandler({ build: loaded.build, mode: settings.isProduction ? "production" : "development" }), concurrency));
-  }
-
+  const app = createWebApp(loaded, { concurrency: opts.concurrency });
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(opts.port, host, () => resolve(s));
   });

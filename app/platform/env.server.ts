@@ -28,6 +28,16 @@ const schema = z.object({
   GA_GTAG_ID: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
   DEPLOYMENT_ENVIRONMENT: z.string().optional(),
+  /**
+   * Rate limits (docs/decisions/0041-hardening.md): requests per client address in each window of
+   * RATE_LIMIT_WINDOW_SECONDS to the sign-in (/auth/*), to token creation and to uploads; above it 429 with Retry-After.
+   */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(60),
+  RATE_LIMIT_TOKENS: z.coerce.number().int().positive().default(20),
+  RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(20),
+  /** Express's "trust proxy" behind a reverse proxy (e.g. `1` or `loopback`): the client address then comes from X-Forwarded-For. */
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema> & { isProduction: boolean };

@@ -1,3 +1,4 @@
+import { only } from "~/platform/api-routes.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleParams, QuestionsResponse } from "~/features/questionnaires/contract.server";
 import { api, parseParams } from "~/platform/api.server";
@@ -12,3 +13,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const { id } = parseParams(params, CycleParams);
     return QuestionsResponse.parse(await getCycleQuestions(id));
   });
+
+/** Other methods: 405 with Allow (issue 17). */
+export const action = only("GET");

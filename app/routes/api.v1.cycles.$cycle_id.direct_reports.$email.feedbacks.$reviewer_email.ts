@@ -1,3 +1,4 @@
+import { only } from "~/platform/api-routes.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { ReportFeedbackResponse, ReportReviewerParams } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
@@ -11,3 +12,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const { cycle_id, email, reviewer_email } = parseParams(params, ReportReviewerParams);
     return ReportFeedbackResponse.parse(await getReportFeedback(current.user.id, cycle_id, email, reviewer_email));
   });
+
+/** Other methods: 405 with Allow (issue 17). */
+export const action = only("GET");

@@ -1,3 +1,4 @@
+import { only } from "~/platform/api-routes.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { CycleIdParam, SecondaryReportsResponse } from "~/features/manager-review/contract.server";
 import { api, parseParams } from "~/platform/api.server";
@@ -11,3 +12,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const { cycle_id } = parseParams(params, CycleIdParam);
     return SecondaryReportsResponse.parse(await listSecondaryReports(current.user.id, cycle_id));
   });
+
+/** Other methods: 405 with Allow (issue 17). */
+export const action = only("GET");

@@ -1,3 +1,4 @@
+import { only } from "~/platform/api-routes.server";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { NotificationParams, NotificationResponse } from "~/features/shell/notifications/contract.server";
 import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
@@ -13,3 +14,6 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     const { id } = parseParams(params, NotificationParams);
     return NotificationResponse.parse({ notification: await markNotificationRead(current.actor, current.user.id, id) });
   });
+
+/** GET: 405 with Allow (issue 17). */
+export const loader = only("PATCH");

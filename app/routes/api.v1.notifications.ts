@@ -1,3 +1,4 @@
+import { only } from "~/platform/api-routes.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { NotificationListQuery, NotificationListResponse } from "~/features/shell/notifications/contract.server";
 import { api, parseQuery } from "~/platform/api.server";
@@ -12,3 +13,6 @@ export const loader = ({ request }: LoaderFunctionArgs) =>
     const list = await listNotifications(current.user.id, { limit: q.limit, offset: q.offset, unreadOnly: q.unread === "true" });
     return NotificationListResponse.parse({ ...list, read_only: isSpoofing(current) });
   });
+
+/** Other methods: 405 with Allow (issue 17). */
+export const action = only("GET");

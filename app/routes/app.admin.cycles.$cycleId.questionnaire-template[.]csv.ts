@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { stringify } from "csv-stringify/sync";
+import { toCsv } from "~/platform/csv";
 import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/features/questionnaires/csv";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
@@ -11,11 +11,7 @@ import { getQuestionnaire } from "~/features/questionnaires/service.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle } = await requireAdminCycle(request, params);
   const questionnaire = await getQuestionnaire(cycle.id);
-  const csv = stringify(questionnaireToCsvRows(questionnaire.definition), {
-    header: true,
-    columns: [...QUESTIONNAIRE_CSV_COLUMNS],
-    record_delimiter: "\r\n",
-  });
+  const csv = toCsv(questionnaireToCsvRows(questionnaire.definition), { header: true, columns: QUESTIONNAIRE_CSV_COLUMNS, recordDelimiter: "windows" });
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

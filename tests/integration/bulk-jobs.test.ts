@@ -239,7 +239,7 @@ describe("upload participants", () => {
     expect(await db.jobRowError.count({ where: { jobId } })).toBe(6);
   });
 
-  it("rejects a bad upload with 400 and starts no job", async () => {
+  it("rejects a bad upload with 400 (415 when not multipart) and starts no job", async () => {
     const db = await getDb();
     const before = await db.job.count();
     const [u] = await makeUsers(1);
@@ -258,7 +258,6 @@ describe("upload participants", () => {
       { opts: { csv: "\n\n" }, message: /The file is empty/ },
       { opts: {}, message: /Choose a CSV file/ },
       { opts: { csv: `email\n${u!.email}\n`, errorMode: "sometimes" }, message: /Invalid input/ },
-      { opts: { raw: JSON.stringify({ file: "x" }) }, message: /multipart\/form-data/ },
     ];
     for (const c of cases) {
       const res = await upload(uploadRoute.action, { ...c.opts, cycle: cycleId, token: tokens.SUPER_ADMIN });
@@ -266,6 +265,10 @@ describe("upload participants", () => {
       expect(res.body.error.message).toMatch(c.message);
       if (c.details) expect(res.body.error.details).toMatchObject(c.details);
     }
+    // Not multipart: 415 (ADR 0041)
+    const notMultipart = await upload(uploadRoute.action, { raw: JSON.stringify({ file: "x" }), cycle: cycleId, token: tokens.SUPER_ADMIN });
+    expect(notMultipart.status).toBe(415);
+    expect(notMultipart.body.error).toMatchObject({ code: "unsupported_media_type", message: expect.stringMatching(/multipart\/form-data/) });
     // upsert checks the same header
     const upsertBad = await upload(upsertRoute.action, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: "manager_email\nx@y.z\n" });
     expect(upsertBad.status).toBe(400);

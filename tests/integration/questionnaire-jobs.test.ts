@@ -187,7 +187,7 @@ describe("upload questionnaire jobs", () => {
     expect(list.body.jobs.map((j: { id: number }) => j.id)).toEqual([third.body.job.id, again.body.job.id, jobId]);
   });
 
-  it("rejects a bad upload with 400 and starts no job", async () => {
+  it("rejects a bad upload with 400 (415 when not multipart) and starts no job", async () => {
     const cycleId = await newCycle();
     const db = await getDb();
     const before = await db.job.count({ where: { cycleId } });
@@ -205,7 +205,7 @@ describe("upload questionnaire jobs", () => {
     expect(validOnly.body.error.message).toBe("error_mode must be all_or_nothing for upload questionnaire jobs");
     expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: GOOD_CSV, errorMode: "some" })).status).toBe(400);
     const notMultipart = await callRoute(jobsRoute.action as Handler, { method: "POST", path: "/x", token: tokens.SUPER_ADMIN, params: { id: String(cycleId) }, body: { file: GOOD_CSV } });
-    expect(notMultipart.status).toBe(400);
+    expect(notMultipart.status).toBe(415); // ADR 0041
     expect(await db.job.count({ where: { cycleId } })).toBe(before);
   });
 

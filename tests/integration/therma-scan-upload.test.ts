@@ -164,7 +164,7 @@ describe("Therma-scan upload", () => {
     expect(updates[0]).toMatchObject({ before: { engagement: 3, flight_risk: "low" }, after: { engagement: 2, flight_risk: "high", job_id: goodId } });
   });
 
-  it("400 for a bad upload, and nothing starts", async () => {
+  it("400 for a bad upload (415 when not multipart), and nothing starts", async () => {
     const { cycleId } = await scanCycle();
     const db = await getDb();
     const before = await db.job.count({ where: { cycleId } });
@@ -172,13 +172,16 @@ describe("Therma-scan upload", () => {
       [{ cycle: cycleId, csv: "participant_email,engagement,score\nx,1,2\n" }, /missing columns wellbeing, workload, flight_risk; unknown column score/],
       [{ cycle: cycleId, csv: "" }, /Choose a CSV file/],
       [{ cycle: cycleId, csv: `${HEADER}\n`, errorMode: "some" }, /Invalid input/],
-      [{ cycle: cycleId, raw: JSON.stringify({ file: "x" }) }, /multipart\/form-data/],
     ];
     for (const [opts, message] of cases) {
       const res = await upload({ ...opts, token: tokens.SUPER_ADMIN });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(message);
     }
+    // Not multipart: 415 (ADR 0041)
+    const notMultipart = await upload({ cycle: cycleId, raw: JSON.stringify({ file: "x" }), token: tokens.SUPER_ADMIN });
+    expect(notMultipart.status).toBe(415);
+    expect(notMultipart.body.error.message).toMatch(/multipart\/form-data/);
     expect(await db.job.count({ where: { cycleId } })).toBe(before);
   });
 

@@ -75,25 +75,30 @@ export async function beginJob(input: BeginJobInput): Promise<StepResult> {
   const ctx = contextFor(db, job, input);
   const begun = await guarded(() => handlerFor(job.type).begin(ctx));
   ctx.checkCancelled();
-  await db.$transaction(
-    async (tx) => {
-      const res = await tx.job.updateMany({
-        where: { id: job.id, status: "PENDING" },
-        data: {
-          status: "RUNNING",
-          startedAt: new Date(),
-          totalRows: begun.totalRows,
-          processedRows: 0,
-          succeededRows: 0,
-          failedRows: 0,
-          message: begun.phase,
-        },
-      });
-      if (res.count !== 1) return; // a retry after the commit: already running
-      await begun.write?.(tx);
-      await auditJob(tx, ctx.actor, job, "job.start", { total_rows: begun.totalRows, error_mode: job.errorMode.toLowerCase() });
-    },
-    { timeout: 120_000, maxWait: 60_000 },
+  // `write` may read the input too (e.g. to stage it): an unusable file fails the job there as well.
+  await guarded(() =>
+    db.$transaction(
+      async (tx) => {
+        const res = await tx.job.updateMany({
+          where: { id: job.id, status: "PENDING" },
+          data: {
+            status: "RUNNING",
+            startedAt: new Date(),
+            totalRows: begun.totalRows,
+            processedRows: 0,
+            succeededRows: 0,
+            failedRows: 0,
+            message: begun.phase,
+          },
+        });
+        if (res.count !== 1) return; // a retry after the commit: already running
+        const written = await begun.write?.(tx);
+        const totalRows = written ? written.totalRows : begun.totalRows;
+        if (totalRows !== begun.totalRows) await tx.job.update({ where: { id: job.id }, data: { totalRows } });
+        await auditJob(tx, ctx.actor, job, "job.start", { total_rows: totalRows, error_mode: job.errorMode.toLowerCase() });
+      },
+      { timeout: 120_000, maxWait: 60_000 },
+    ),
   );
   return { next: begun.first };
 }

@@ -96,6 +96,8 @@ for (const def of Object.values(JOB_TYPES)) {
         403: error("Not a super admin"),
         404: error("Unknown cycle"),
         413: error("The file is too large"),
+        415: error("Not multipart/form-data, or the file is not a CSV"),
+        429: error("Too many uploads from this address; see Retry-After"),
         503: error("The workflow service is unavailable"),
       },
     });

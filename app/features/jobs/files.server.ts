@@ -92,7 +92,8 @@ export class CsvInputError extends Error {
   }
 }
 
-const CSV_OPTIONS: CsvParseOptions = {
+/** How every job CSV is parsed (csv-parse options). */
+export const CSV_OPTIONS: CsvParseOptions = {
   bom: true,
   info: true,
   skip_empty_lines: true,
@@ -106,7 +107,8 @@ export function normalizeHeader(cells: readonly string[]): string[] {
   return cells.map((c) => c.trim().toLowerCase());
 }
 
-function isBlank(cells: readonly string[]): boolean {
+/** A record whose cells are all blank (skipped, like blank lines). */
+export function isBlank(cells: readonly string[]): boolean {
   return cells.every((c) => c.trim() === "");
 }
 

@@ -72,3 +72,29 @@ export type JobDetailPageData = {
 
 /** The upload form of a participant CSV job: the cycle, the columns, the type's jobs page. */
 export type ParticipantUploadPageData = { cycle: JobCycleInfo; columns: string[]; jobsPath: string };
+
+/** Every upload is a CSV file (docs/decisions/0041-hardening.md): the types browsers and clients give one. */
+export const CSV_UPLOAD_TYPES: ReadonlySet<string> = new Set([
+  "text/csv",
+  "text/plain",
+  "text/x-csv",
+  "text/comma-separated-values",
+  "application/csv",
+  "application/x-csv",
+  // Windows browsers name a .csv file after the program that opens it.
+  "application/vnd.ms-excel",
+]);
+
+/**
+ * Why an uploaded file is not taken (415), or null: its name must end in .csv or .txt when it has an extension, and
+ * its declared type must be one of CSV_UPLOAD_TYPES (no type, or application/octet-stream, only with a .csv name).
+ */
+export function uploadTypeProblem(fileName: string | null | undefined, contentType: string | null | undefined): string | null {
+  const name = (fileName ?? "").trim().toLowerCase();
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  const ext = /\.([a-z0-9]+)$/.exec(name)?.[1] ?? null;
+  const refused = `Upload a CSV file (.csv): ${fileName?.trim() || "the file"} (${type || "no type"}) is not one`;
+  if (ext !== null && ext !== "csv" && ext !== "txt") return refused;
+  if (type === "" || type === "application/octet-stream") return ext === "csv" ? null : refused;
+  return CSV_UPLOAD_TYPES.has(type) ? null : refused;
+}

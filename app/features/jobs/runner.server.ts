@@ -46,8 +46,11 @@ export type BeginResult = {
   phase: string;
   /** The first step, or null if there is nothing to do (finish follows). */
   first: JobStep | null;
-  /** Extra writes in the job.start transaction (e.g. row errors found by a whole-file scan). */
-  write?: (tx: Tx) => Promise<void>;
+  /**
+   * Extra writes in the job.start transaction (e.g. row errors found by a whole-file scan, or the rows staged
+   * for set-based steps). May return the row count when only the writing knows it (it then replaces `totalRows`).
+   */
+  write?: (tx: Tx) => Promise<void | { totalRows: number }>;
 };
 
 export type JobVerdict = {

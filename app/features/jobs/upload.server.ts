@@ -1,28 +1,76 @@
-import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError } from "@remix-run/node";
+import {
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  MaxPartSizeExceededError,
+  type UploadHandler,
+} from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, badRequest } from "~/platform/api.server";
-import { ERROR_MODES, type UploadedFile } from "~/features/jobs/rules";
-
-/** Uploads of bulk jobs (API and pages): reading the multipart form, its size limit and its fields. */
-
-export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+import { ERROR_MODES, uploadTypeProblem, type UploadedFile } from "~/features/jobs/rules";
 
 /**
- * The multipart form of an upload: the `file` part (kept in memory, at most 50 MB) and the text
- * fields. 400 if the request is not multipart, 413 if the file is too large.
+ * Uploads of bulk jobs (API and pages): reading the multipart form, its limits and its fields. An upload is refused
+ * before it is read whole (docs/decisions/0041-hardening.md): 413 when its declared Content-Length, or the bytes
+ * read so far, pass the limit; 415 when it is not multipart, or when the file part is not a CSV, as soon as the
+ * part's headers are read.
+ */
+
+export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** What the whole multipart body may add to the file: boundaries, part headers and the text fields. */
+export const UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024;
+
+const tooLarge = () => new ApiError(413, "payload_too_large", `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+
+class BodyTooLarge extends Error {}
+
+/** The request with a body that fails once more than `max` bytes have come (whatever Content-Length said). */
+function withBodyLimit(request: Request, max: number): Request {
+  if (!request.body) return request;
+  let seen = 0;
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > max) controller.error(new BodyTooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request.url, { method: request.method, headers: request.headers, body, duplex: "half" } as RequestInit);
+}
+
+/** The `file` part is refused from its headers (name and type) before its content is read. */
+function csvFilesOnly(next: UploadHandler): UploadHandler {
+  return async (part) => {
+    if (part.name === "file" && typeof part.filename === "string" && part.filename !== "") {
+      const problem = uploadTypeProblem(part.filename, part.contentType);
+      if (problem) throw new ApiError(415, "unsupported_media_type", problem);
+    }
+    return next(part);
+  };
+}
+
+/**
+ * The multipart form of an upload: the `file` part (kept in memory, at most 50 MB) and the text fields.
+ * 415 if the request is not multipart or the file not a CSV, 413 if it is too large, 400 if it cannot be read.
  */
 export async function readUploadForm(request: Request): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw badRequest("Send the file as multipart/form-data (fields: file, error_mode)");
+    throw new ApiError(415, "unsupported_media_type", "Send the file as multipart/form-data (fields: file, error_mode)");
   }
+  const maxBody = MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES;
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBody) throw tooLarge();
   let form: FormData;
   try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
+    form = await unstable_parseMultipartFormData(
+      withBodyLimit(request, maxBody),
+      csvFilesOnly(unstable_createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES })),
+    );
   } catch (err) {
-    if (err instanceof MaxPartSizeExceededError) {
-      throw new ApiError(413, "payload_too_large", `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
-    }
+    if (err instanceof MaxPartSizeExceededError || err instanceof BodyTooLarge) throw tooLarge();
+    if (err instanceof ApiError) throw err;
     throw badRequest("The upload could not be read as multipart/form-data");
   }
   const fields: Record<string, string> = {};

@@ -18,9 +18,10 @@
  * In `scale_labels` and `options`, `|` separates items; write `\|` for a `|` inside an item and
  * `\\` for a backslash. A blank cell means "not given".
  *
- * PURE module (zod only): used by the upload job, the template download and unit tests.
+ * PURE module (zod and app/platform/csv-cells.ts only): used by the upload job, the template download and unit tests.
  */
 import { z } from "zod";
+import { restoreCsvCell } from "~/platform/csv-cells";
 import {
   QuestionSchema,
   REVIEWER_TYPE_LABELS,
@@ -266,11 +267,14 @@ export function parseQuestionRow(row: QuestionnaireCsvRow): ParsedQuestionRow {
   return { ok: true, reviewerType: c.reviewer_type, question: question.data };
 }
 
-/** Row cells from the header's columns and a record's cells (a missing cell stays missing). */
+/**
+ * Row cells from the header's columns and a record's cells (a missing cell stays missing). A cell the template
+ * download neutralised (`'=…`, app/platform/csv-cells.ts) comes back as it was.
+ */
 export function rowFromCells(columns: readonly string[], cells: readonly string[]): QuestionnaireCsvRow {
   const row: QuestionnaireCsvRow = {};
   columns.forEach((c, i) => {
-    if ((QUESTIONNAIRE_CSV_COLUMNS as readonly string[]).includes(c) && cells[i] !== undefined) row[c as QuestionnaireCsvColumn] = cells[i];
+    if ((QUESTIONNAIRE_CSV_COLUMNS as readonly string[]).includes(c) && cells[i] !== undefined) row[c as QuestionnaireCsvColumn] = restoreCsvCell(cells[i]);
   });
   return row;
 }

@@ -1,5 +1,6 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, type RouteConfig } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
+import { limitedKind } from "~/platform/security/limits";
 
 // Adds .openapi() to zod schemas (used for named components such as Error).
 extendZodWithOpenApi(z);
@@ -58,6 +59,10 @@ export function registerRoute(input: RegisterInput): void {
   }
   for (const [status, response] of Object.entries(errorResponses)) {
     responses[status] ??= response;
+  }
+  // The token endpoints count against a rate limit (server/security.ts; ADR 0041).
+  if (limitedKind(input.method, input.path, null)) {
+    responses[429] ??= { description: "Too many requests from this address; see Retry-After", content: { "application/json": { schema: ErrorBodySchema } } };
   }
   registry.registerPath({
     method: input.method,

@@ -1,5 +1,9 @@
 import createCache from "@emotion/cache";
 
-export function createEmotionCache() {
-  return createCache({ key: "css" });
+/**
+ * The emotion cache of one render (server) or of the page (browser). `nonce`: the page's Content-Security-Policy
+ * nonce, put on every <style> tag emotion writes (docs/decisions/0041-hardening.md).
+ */
+export function createEmotionCache(nonce?: string) {
+  return createCache({ key: "css", nonce });
 }

@@ -1,4 +1,5 @@
-import { createTheme } from "@mui/material/styles";
+import { createTheme, type Theme } from "@mui/material/styles";
+import type {} from "@mui/x-data-grid/themeAugmentation";
 
 /** Spec §9: primary green, secondary dark blue, base font 16, radius 4, breakpoints xs0 sm600 md960 lg1280 xl1920. */
 export const theme = createTheme({
@@ -23,6 +24,14 @@ export const theme = createTheme({
     },
   },
 });
+
+/**
+ * The theme in the browser: with the page's Content-Security-Policy nonce (ADR 0041) on the <style> tag every data
+ * grid renders for its CSS variables (grids render only in the browser).
+ */
+export function themeWithNonce(nonce: string | undefined): Theme {
+  return nonce ? createTheme(theme, { components: { MuiDataGrid: { defaultProps: { nonce } } } }) : theme;
+}
 
 export const DRAWER_WIDTH = 260;
 export const TOAST_DURATION_MS = 5000;

@@ -1,4 +1,4 @@
-import { stringify } from "csv-stringify/sync";
+import { toCsv } from "~/platform/csv";
 import { CHUNK_TX, claimRows, type JobContext, type JobVerdict } from "~/features/jobs/runner.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import type { JobStep } from "../../../../workflows/bulk-job-contract";
@@ -12,13 +12,13 @@ import type { JobStep } from "../../../../workflows/bulk-job-contract";
 const PART_PREFIX = "part:";
 const partKind = (n: number) => `${PART_PREFIX}${String(n).padStart(6, "0")}`;
 
-/** Write part `part` (rows from `fromRow`); the header only in the first part. */
+/** Write part `part` (rows from `fromRow`); the header only in the first part; cells neutralised (app/platform/csv.ts). */
 export async function writeCsvPart(
   ctx: JobContext,
-  input: { part: number; fromRow: number; columns: readonly string[]; records: unknown[][]; escapeFormulas?: boolean },
+  input: { part: number; fromRow: number; columns: readonly string[]; records: unknown[][] },
 ): Promise<void> {
   const { part, fromRow, records } = input;
-  const csv = stringify(records, { header: part === 0, columns: [...input.columns], escape_formulas: input.escapeFormulas ?? false });
+  const csv = toCsv(records, { header: part === 0, columns: input.columns });
   const to = fromRow + records.length;
   ctx.checkCancelled();
   await ctx.db.$transaction(async (tx) => {

