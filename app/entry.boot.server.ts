@@ -14,6 +14,8 @@ import { ensureEndorsementWorkflows } from "~/features/promotions/endorsement-wo
 import { ssoSettings } from "~/features/auth/sso-settings.server";
 
 export { env, databaseTarget, setServerErrorReporter };
+/** The same request sent twice changes state once (server/idempotency.ts; ADR 0045). */
+export { runOnce } from "~/platform/idempotency.server";
 
 /** Connects the process-wide database client (and fails early when the database cannot be reached). */
 export async function connectDatabase(): Promise<void> {

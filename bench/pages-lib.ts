@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpuSeconds as processCpuSeconds, procStatusKb } from "./worker-process";
+import { CookieJar, untilOutput } from "../scripts/lib/child-process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -97,32 +98,13 @@ function track(child: ChildProcess): Child {
 }
 
 /** Resolves when `text` appears in the child's stdout (copied to `logFile`), rejects if it exits first. */
-function waitForLine(child: ChildProcess, text: string, logFile: string, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`"${text}" did not appear in time (log: ${logFile})`)), timeoutMs);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      fs.appendFileSync(logFile, chunk);
-      out += chunk.toString();
-      if (out.includes(text)) {
-        clearTimeout(timer);
-        resolve(out);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before "${text}" (log: ${logFile})`));
-    });
-  });
-}
-
 /** The floor: a bare node:http server answering a small HTML page, in its own process like the app. */
 export async function startFloor(port: number, logFile: string): Promise<Child & { url: string }> {
   const script = `require("node:http").createServer((q, s) => { s.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     s.end("<!doctype html><html lang=en><head><meta charset=utf-8><title>Floor</title></head><body><h1>Hello</h1><p>A small page.</p></body></html>"); })
     .listen(${port}, "127.0.0.1", () => console.log("floor ready"));`;
   const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  await waitForLine(child, "floor ready", logFile, 10_000);
+  await untilOutput(child, { text: "floor ready", logFile, timeoutMs: 10_000, what: "The process" });
   return { ...track(child), url: `http://127.0.0.1:${port}/` };
 }
 
@@ -137,26 +119,8 @@ export async function startApp(env: Record<string, string>, nodeArgs: string[], 
     env: { ...process.env, SEED: "false", ...env },
     stdio: ["ignore", "pipe", fs.openSync(logFile, "a")],
   });
-  await waitForLine(child, "Press Ctrl-C to stop.", logFile, 300_000);
+  await untilOutput(child, { text: "Press Ctrl-C to stop.", logFile, timeoutMs: 300_000, what: "The process" });
   return track(child);
-}
-
-/** A minimal cookie jar: name → value, from Set-Cookie headers. */
-class Jar {
-  private cookies = new Map<string, string>();
-  take(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
 }
 
 /**
@@ -164,14 +128,14 @@ class Jar {
  * the callback), and returns the Cookie header of the signed-in session.
  */
 export async function signIn(appUrl: string, email: string): Promise<string> {
-  const jar = new Jar();
+  const jar = new CookieJar();
   const start = await fetch(`${appUrl}/auth/google`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: appUrl },
     body: new URLSearchParams({ redirectTo: "/app/home" }),
   });
-  jar.take(start);
+  jar.add(start);
   const authorize = start.headers.get("location");
   if (start.status !== 302 || !authorize) throw new Error(`sign-in did not start: ${start.status}`);
   const params = Object.fromEntries(new URL(authorize).searchParams);
@@ -184,7 +148,7 @@ export async function signIn(appUrl: string, email: string): Promise<string> {
   const callback = picked.headers.get("location");
   if (picked.status !== 302 || !callback) throw new Error(`the provider did not answer with a code: ${picked.status}`);
   const done = await fetch(callback, { redirect: "manual", headers: { Cookie: jar.header() } });
-  jar.take(done);
+  jar.add(done);
   if (done.status !== 302 || !/__pmr_session=/.test(jar.header())) throw new Error(`sign-in as ${email} failed: ${done.status} ${await done.text()}`);
   return jar.header();
 }

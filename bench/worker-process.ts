@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { untilOutput } from "../scripts/lib/child-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -55,22 +56,7 @@ export async function startWorker(env: Record<string, string>, logFile: string, 
       resolve();
     }),
   );
-  await new Promise<void>((resolve, reject) => {
-    let out = "";
-    const timer = setTimeout(() => reject(new Error(`The worker did not start in time (log: ${logFile})`)), 180_000);
-    child.stdout!.on("data", (chunk: Buffer) => {
-      fs.appendFileSync(logFile, chunk);
-      out += chunk.toString();
-      if (out.includes("Temporal worker on")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exit.then(() => {
-      clearTimeout(timer);
-      reject(new Error(`The worker exited before it was ready (log: ${logFile})`));
-    });
-  });
+  await untilOutput(child, { text: "Temporal worker on", logFile, timeoutMs: 180_000, exited: exit, what: "The worker" });
   // Let it finish bundling and start polling.
   await new Promise((r) => setTimeout(r, 1000));
   let peakKb = 0;

@@ -33,6 +33,23 @@ if [ ! -x .tools/bin/temporal ]; then
   trap 'kill "$temporal_build" 2>/dev/null || true' EXIT # a failed step below must not leave it running
 fi
 
+# Schemathesis, the API fuzzer of tests/fuzz (ADR 0043), at a pinned version in its own Python virtualenv
+# (.tools/schemathesis). pip mostly waits on the network: it runs while npm installs, and the script waits for it at
+# the end.
+SCHEMATHESIS_VERSION=4.32.5
+schemathesis_install=""
+if [ ! -x .tools/schemathesis/bin/st ] || [ ! -f ".tools/schemathesis/$SCHEMATHESIS_VERSION" ]; then
+  echo "› installing Schemathesis $SCHEMATHESIS_VERSION (pip, into .tools/schemathesis), while npm installs"
+  if ! command -v python3 >/dev/null 2>&1; then apt_install python3 python3-venv; fi
+  if ! python3 -c "import venv, ensurepip" >/dev/null 2>&1; then apt_install python3-venv; fi
+  rm -rf .tools/schemathesis
+  python3 -m venv .tools/schemathesis
+  ( .tools/schemathesis/bin/pip install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" &&
+    touch ".tools/schemathesis/$SCHEMATHESIS_VERSION" ) &
+  schemathesis_install=$!
+fi
+trap 'kill $temporal_build $schemathesis_install 2>/dev/null || true' EXIT # a failed step below must not leave them running
+
 # npm packages at the locked versions; install scripts only where package.json allowScripts approves them.
 # `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages of @swc/core and rollup
 # out of the lock file it writes, and `npm ci` then refuses the lock; `npm install` keeps the locked versions.
@@ -66,6 +83,7 @@ SH
 chmod +x .tools/bin/temporal-test-server
 
 if [ -n "$temporal_build" ]; then wait "$temporal_build"; echo "› Temporal CLI built"; fi
+if [ -n "$schemathesis_install" ]; then wait "$schemathesis_install"; echo "› Schemathesis installed"; fi
 
 # The Prisma client (generated, not committed).
 npx prisma generate >/dev/null

@@ -38,8 +38,16 @@ suite() { # name, command...
 # The integration tests: the whole suite on PGlite, and on PostgreSQL all but the workflow files (time skipping,
 # replays, worker restarts), which test Temporal's side and run the same on either database. Each pass is a lane.
 suite "integration-pglite" env TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json"
-suite "integration-postgres" env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json" \
-  --exclude "tests/integration/*-workflow.test.ts" --exclude "tests/integration/*-replay.test.ts" --exclude "tests/integration/*-restart.test.ts"
+# The API fuzzer (tests/fuzz, ADR 0043) runs once, after the PostgreSQL pass in the same lane (the shortest one),
+# on the test database emptied again for it (the demo company).
+postgres_lane() {
+  local status=0
+  env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json" \
+    --exclude "tests/integration/*-workflow.test.ts" --exclude "tests/integration/*-replay.test.ts" --exclude "tests/integration/*-restart.test.ts" || status=1
+  env TEST_DB=postgres npx vitest run --project fuzz --reporter=default --reporter=json --outputFile.json="$results/api-fuzz.json" || status=1
+  return $status
+}
+suite "integration-postgres" postgres_lane
 # The browser tests are split into E2E_SHARDS shards (default 2), each with its own app, data folder,
 # Temporal server and local sign-in on its own ports: most of a browser test's time is spent waiting on
 # the page, the database and the workflows, so two shards roughly halve the longest suite.

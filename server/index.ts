@@ -20,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import type * as AppEntry from "~/entry.server";
 import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitoring";
 import { installSecurity, securityLoadContext } from "./security";
+import { idempotentRequests } from "./idempotency";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -119,14 +120,18 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
   if (typeof loaded.build === "function") {
     const { viteServer } = loaded.build as unknown as { viteServer: import("vite").ViteDevServer };
     app.use(viteServer.middlewares);
-    app.all("*", createRequestHandler({ build: loaded.build, getLoadContext: securityLoadContext }));
+    const remix = createRequestHandler({ build: loaded.build, getLoadContext: securityLoadContext });
+    app.all("*", idempotentRequests(remix, { build: loaded.build, getLoadContext: securityLoadContext, runOnce: loaded.boot.runOnce }));
   } else {
     const buildDir = path.join(root, "build");
     app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
     const concurrency = opts.concurrency ?? (Number(process.env.APP_CONCURRENCY) || 8);
     const mode = settings.isProduction ? "production" : "development";
-    app.all("*", limitConcurrency(createRequestHandler({ build: loaded.build, mode, getLoadContext: securityLoadContext }), concurrency));
+    const remix = createRequestHandler({ build: loaded.build, mode, getLoadContext: securityLoadContext });
+    // Mutations sent twice change state once (server/idempotency.ts, ADR 0045).
+    const handler = idempotentRequests(remix, { build: loaded.build, mode, getLoadContext: securityLoadContext, runOnce: loaded.boot.runOnce });
+    app.all("*", limitConcurrency(handler, concurrency));
   }
   return app;
 }

@@ -4,7 +4,8 @@
  * - helmet's security headers on every answer: the Content-Security-Policy of app/platform/security/csp.ts,
  *   X-Frame-Options DENY, nosniff, Referrer-Policy same-origin, HSTS in production;
  * - the cross-site request check of app/platform/security/origin.ts (403);
- * - rate limits per client address on the sign-in, token creation and uploads (429 with Retry-After).
+ * - rate limits per client address on the sign-in, token creation and uploads (429 with Retry-After);
+ * - 405 with `Allow` for a method the app serves nowhere (TRACE, OPTIONS, …; ADR 0043).
  * Refusals are JSON in the API's error format under /api/, plain text elsewhere.
  */
 import { randomBytes } from "node:crypto";
@@ -50,6 +51,9 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
   }
 }
 
+/** The HTTP methods the web process serves (Remix's); the API narrows them per path (405 with its own `Allow`). */
+export const SERVED_METHODS: readonly string[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
 const nonceOf = (res: ServerResponse) => (res as unknown as { locals: { cspNonce?: string } }).locals.cspNonce;
 
 /** Installs the guards on `app`, before anything that answers. */
@@ -77,6 +81,14 @@ export function installSecurity(app: Express, s: SecuritySettings): void {
       xFrameOptions: { action: "deny" },
     }),
   );
+
+  // Methods the app serves at all (Remix's): any other (TRACE, OPTIONS, QUERY, …) is refused here with 405 and
+  // `Allow`, in the API's error format under /api/, instead of failing inside Remix (a 500, or its own 405 body).
+  app.use((req, res, next) => {
+    if (SERVED_METHODS.includes(req.method)) return next();
+    res.setHeader("Allow", SERVED_METHODS.join(", "));
+    refuse(req, res, 405, "method_not_allowed", `The method ${req.method} is not served`);
+  });
 
   const trusted = trustedOrigins(s.APP_URL);
   app.use((req, res, next) => {

@@ -38,6 +38,9 @@ const { applyCycleTransition, deleteDraftCycle } = proxyActivities<CycleActiviti
   // for 50,000 participants on a busy machine. A timed-out attempt that still commits is harmless: the
   // retry finds the state already moved (alreadyApplied).
   startToCloseTimeout: "2 minutes",
+  // The activity heartbeats while its transaction runs: a worker killed in the middle is noticed after this,
+  // and the move retried on another worker (ADR 0044), instead of after the whole start-to-close timeout.
+  heartbeatTimeout: "15 seconds",
   // A database outage fails the update after about a minute instead of holding the caller forever.
   retry: { initialInterval: "1 second", backoffCoefficient: 2, maximumInterval: "20 seconds", maximumAttempts: 5 },
 });

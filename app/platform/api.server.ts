@@ -41,6 +41,10 @@ export function toErrorResponse(err: unknown): Response {
   if (err instanceof z.ZodError) {
     return errorResponse(new ApiError(400, "validation_failed", "Invalid input", z.flattenError(err)));
   }
+  // A number beyond the database column's range (Prisma P2020, e.g. an id in a body above 2^31 - 1): bad input.
+  if (typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2020") {
+    return errorResponse(new ApiError(400, "out_of_range", "A number in the request is outside the range it may take"));
+  }
   // A unique constraint hit by a concurrent request (Prisma P2002): the other request won; nothing was written here.
   if (typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2002") {
     return errorResponse(conflict("This conflicts with a change made at the same moment; reload and try again", { target: (err as { meta?: { target?: unknown } }).meta?.target ?? null }));
@@ -86,9 +90,19 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   return parsed.data;
 }
 
+/** The largest id the database holds (PostgreSQL integer): a larger number in a path names nothing. */
+export const MAX_ID = 2_147_483_647;
+
 export function parseParams<T extends z.ZodType>(params: unknown, schema: T): z.infer<T> {
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new ApiError(404, "not_found", "Not found", z.flattenError(parsed.error));
+  if (parsed.data && typeof parsed.data === "object") {
+    for (const [key, value] of Object.entries(parsed.data)) {
+      if (typeof value === "number" && Number.isInteger(value) && value > MAX_ID) {
+        throw new ApiError(404, "not_found", "Not found", { formErrors: [], fieldErrors: { [key]: [`No such ${key}`] } });
+      }
+    }
+  }
   return parsed.data;
 }
 

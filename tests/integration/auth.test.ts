@@ -22,6 +22,7 @@ import * as larkTokenRoute from "~/routes/api.v1.lark.access_token";
 import { startDevOidcProvider, type DevOidcProvider } from "../../server/dev-oidc-provider";
 import { callRoute, createTestUser } from "../support/api";
 import { freePorts } from "../support/temporal";
+import { CookieJar } from "../../scripts/lib/child-process";
 
 const APP = "http://127.0.0.1:5602"; // the app's public origin (APP_URL); the routes are called in-process
 const savedEnv: Record<string, string | undefined> = {};
@@ -64,25 +65,6 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------- browser helpers
 
-class CookieJar {
-  private jar = new Map<string, string>();
-  add(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const at = pair!.indexOf("=");
-      const name = pair!.slice(0, at).trim();
-      const value = pair!.slice(at + 1).trim();
-      if (!value || /max-age=0\b/i.test(line) || /expires=Thu, 01 Jan 1970/i.test(line)) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-  has(name: string) {
-    return this.jar.has(name);
-  }
-  header() {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
 
 const unescapeHtml = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 

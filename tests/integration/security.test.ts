@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { User } from "~/generated/prisma/client.ts";
 import { getDb } from "~/platform/db.server";
 import { MAX_UPLOAD_BYTES, readUploadForm } from "~/features/jobs/upload.server";
 import { ApiError } from "~/platform/api.server";
-import { createWebApp, loadBuild, type AppBuild } from "../../server/index";
+import type { AppBuild } from "../../server/index";
+import { loadProductionBuild, serveWebApp, type ServedApp } from "../support/web-app";
 import { bearerFor, createTestUser } from "../support/api";
 import { sessionCookieFor } from "../support/session";
 import { appRoutes, resolveRoute } from "../support/calibration";
@@ -24,23 +24,13 @@ import { appRoutes, resolveRoute } from "../support/calibration";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const EVIL = "https://evil.example.com";
 
-type Served = { url: string; close: () => Promise<void> };
 let loaded: AppBuild;
-let app: Served;
-const opened: Served[] = [];
+let app: ServedApp;
+const opened: ServedApp[] = [];
 
 /** The web process's Express app on a free port (settings overridden for a test). */
-async function serve(overrides: Parameters<typeof createWebApp>[1] = {}): Promise<Served> {
-  const server = createWebApp(loaded, overrides).listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
-  const served = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+async function serve(overrides: Parameters<typeof serveWebApp>[1] = {}): Promise<ServedApp> {
+  const served = await serveWebApp(loaded, overrides);
   opened.push(served);
   return served;
 }
@@ -50,10 +40,7 @@ let admin: User;
 let adminToken: string;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    throw new Error("tests/integration/security.test.ts serves the production build: run `npm run build` first");
-  }
-  loaded = await loadBuild(false);
+  loaded = await loadProductionBuild("tests/integration/security.test.ts");
   app = await serve();
   employee = await createTestUser({ name: "Security Employee" });
   admin = await createTestUser({ role: "SUPER_ADMIN", name: "Security Admin" });
@@ -340,5 +327,28 @@ describe("/api/v1 methods", () => {
       .sort();
     expect(undocumented).toEqual(["routes/api.v1.$.ts"]);
     console.log(`[security] 405 checked for ${checked} method × path pairs over ${Object.keys(doc.paths).length} documented paths`);
+  });
+
+  it("answer 405 with Allow for a method the app serves nowhere (the fuzzer's TRACE was a 500; ADR 0043)", async () => {
+    const { request } = await import("node:http");
+    const send = (method: string, urlPath: string) =>
+      new Promise<{ status: number; allow: string | undefined; type: string | undefined; body: string }>((resolve, reject) => {
+        const req = request(`${app.url}${urlPath}`, { method, headers: { Authorization: `Bearer ${adminToken}` } }, (res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, type: res.headers["content-type"], body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    for (const method of ["TRACE", "OPTIONS", "QUERY"]) {
+      const apiAnswer = await send(method, "/api/v1/config");
+      expect(apiAnswer.status, method).toBe(405);
+      expect(apiAnswer.allow).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+      expect(JSON.parse(apiAnswer.body)).toEqual({ error: { code: "method_not_allowed", message: `The method ${method} is not served`, details: null } });
+      const pageAnswer = await send(method, "/app/home");
+      expect(pageAnswer.status, method).toBe(405);
+      expect(pageAnswer.type).toMatch(/^text\/plain/);
+    }
   });
 });

@@ -22,7 +22,7 @@ if (!timeSkipping && process.env.ALLOW_NO_TIME_SKIPPING !== "1") {
 
 /**
  * The SDK gives the (Java) test server 5 s to answer; on a loaded machine the JVM can take longer to start, so a
- * start that timed out is tried again on a new port after a pause (six tries: CI machines run four lanes at once).
+ * start that timed out is tried again on a new port after a pause (ten tries: CI machines run four lanes at once).
  */
 async function startTimeSkipping(): Promise<TestWorkflowEnvironment> {
   for (let attempt = 1; ; attempt++) {
@@ -30,8 +30,8 @@ async function startTimeSkipping(): Promise<TestWorkflowEnvironment> {
     try {
       return await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: "existing-path", path: TEST_SERVER }, port } });
     } catch (err) {
-      if (attempt >= 6 || !/did not start within/.test(String(err))) throw err;
-      console.warn(`Temporal's test server did not start in time (try ${attempt} of 6), trying again`);
+      if (attempt >= 10 || !/did not start within/.test(String(err))) throw err;
+      console.warn(`Temporal's test server did not start in time (try ${attempt} of 10), trying again`);
       await new Promise((resolve) => setTimeout(resolve, 2000 * attempt));
     }
   }

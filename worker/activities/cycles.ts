@@ -1,3 +1,4 @@
+import { Context } from "@temporalio/activity";
 import { ApplicationFailure } from "@temporalio/common";
 import { getDb, type Tx } from "~/platform/db.server";
 import { fromDbState, toDbState } from "~/features/cycles/rules";
@@ -38,10 +39,31 @@ async function assertCalibrationClosed(tx: Tx, cycleId: number): Promise<void> {
   }
 }
 
+/**
+ * Heartbeats every few seconds while `work` runs (the workflow gives the activity a heartbeat timeout), so that
+ * a worker killed in the middle of a stage move is noticed in seconds and the move retried on another worker,
+ * not after the whole start-to-close timeout (ADR 0044). Nothing to do outside an activity (direct calls in tests).
+ */
+async function whileAlive<T>(work: () => Promise<T>): Promise<T> {
+  let ctx: Context | null = null;
+  try {
+    ctx = Context.current();
+  } catch {
+    return work();
+  }
+  ctx.heartbeat();
+  const timer = setInterval(() => ctx.heartbeat(), 3000);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 export async function applyCycleTransition(input: ApplyCycleTransitionInput): Promise<ApplyCycleTransitionResult> {
   const { cycleId, transition, from, to, actor } = input;
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  return whileAlive(() => db.$transaction(async (tx) => {
     if (to === "communication") await assertCalibrationClosed(tx, cycleId);
     const res = await tx.cycle.updateMany({
       where: { id: cycleId, state: toDbState(from) },
@@ -67,13 +89,14 @@ export async function applyCycleTransition(input: ApplyCycleTransitionInput): Pr
       `Cycle ${cycleId} is '${fromDbState(row.state)}' in the database but the workflow expected '${from}'`,
       CYCLE_FAILURE.stateMismatch,
     );
-  }, TRANSITION_TX);
+  }, TRANSITION_TX));
 }
 
 export async function deleteDraftCycle(input: DeleteDraftCycleInput): Promise<DeleteDraftCycleResult> {
   const { cycleId, actor } = input;
   const db = await getDb();
-  return db.$transaction(async (tx) => {
+  // The same heartbeat timeout applies (one set of options): a draft with many participants deletes them by cascade.
+  return whileAlive(() => db.$transaction(async (tx) => {
     const row = await tx.cycle.findUnique({ where: { id: cycleId } });
     if (!row) return { cycleId, alreadyDeleted: true };
     const res = await tx.cycle.deleteMany({ where: { id: cycleId, state: "DRAFT" } });
@@ -90,5 +113,5 @@ export async function deleteDraftCycle(input: DeleteDraftCycleInput): Promise<De
       before: cycleAuditSnapshot(row),
     });
     return { cycleId, alreadyDeleted: false };
-  });
+  }));
 }

@@ -18,7 +18,11 @@ import { registerRoute } from "~/platform/openapi/registry.server";
  */
 
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const queryEmail = z.preprocess(blankToUndefined, z.email({ error: "Enter a valid email address" }).max(320).optional());
+/** An email filter; blank means no filter (the pages' empty search field), and the document says so. */
+const queryEmail = z
+  .union([z.literal(""), z.email({ error: "Enter a valid email address" }).max(320)])
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
 const queryDays = z.preprocess(
   blankToUndefined,
   z.coerce.number().int().min(1, "days must be at least 1").max(DAYS_MAX, `days must be at most ${DAYS_MAX}`).optional(),

@@ -152,6 +152,7 @@ export async function giveFeedback(current: CurrentUser, input: GiveFeedbackInpu
         dedupeKey: `realtime_feedback:${row.id}`,
       },
       { action: "realtime_feedback.notify", after: { realtime_feedback_id: row.id, user_id: reviewee.id } },
+      current.actor,
     );
   } catch (err) {
     // The feedback is stored; a failed email must not undo it or fail the request (the in-app notification exists).

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { registerRoute } from "~/platform/openapi/registry.server";
+import { ErrorBodySchema, registerRoute } from "~/platform/openapi/registry.server";
 
 /** Contracts of the sign-in API: POST/DELETE tokens and the second provider's access-token path (lark/access_token). */
 
@@ -32,6 +32,9 @@ export const LarkAccessTokenBody = z.object({
     .describe("The redirect_uri the code was requested with (default: this app's /auth/lark/callback)"),
 });
 
+/** 502 provider_unavailable: the identity provider could not be reached (network failure or timeout). */
+const ProviderUnavailable = ErrorBodySchema;
+
 registerRoute({
   method: "post",
   path: "/api/v1/tokens",
@@ -39,7 +42,7 @@ registerRoute({
     "Sign in: send `Authorization: Bearer <ID token of the OpenID provider>`; the token's signature, issuer, audience and expiry are checked and the email must belong to an active user",
   tags: ["session"],
   public: true,
-  responses: { 201: TokenResponse },
+  responses: { 201: TokenResponse, 502: ProviderUnavailable },
 });
 registerRoute({
   method: "delete",
@@ -55,5 +58,5 @@ registerRoute({
   tags: ["session"],
   public: true,
   request: { body: LarkAccessTokenBody },
-  responses: { 201: TokenResponse },
+  responses: { 201: TokenResponse, 502: ProviderUnavailable },
 });

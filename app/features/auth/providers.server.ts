@@ -22,7 +22,7 @@ import { ssoSettings, GOOGLE_DEFAULT_ISSUER, type SsoSettings } from "~/features
 export class SignInError extends Error {
   constructor(
     message: string,
-    public reason: "provider" | "token_invalid" | "token_expired" | "unknown_user" | "email_unverified" = "provider",
+    public reason: "provider" | "token_invalid" | "token_expired" | "unknown_user" | "email_unverified" | "unreachable" = "provider",
   ) {
     super(message);
     this.name = "SignInError";
@@ -32,6 +32,18 @@ export class SignInError extends Error {
 export type SignedInUser = { id: number; email: string; provider: "google" | "lark" };
 
 const HTTP_TIMEOUT_MS = 10_000;
+
+/**
+ * A call to the identity provider; a network failure or timeout becomes a SignInError with reason "unreachable"
+ * (the API answers 502 for it, not a 500: the provider is down, not this app).
+ */
+async function providerFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+  } catch (err) {
+    throw new SignInError(`The sign-in provider could not be reached (${new URL(url).host}): ${(err as Error).message}`, "unreachable");
+  }
+}
 const DISCOVERY_TTL_MS = 60 * 60 * 1000;
 
 // ---------------------------------------------------------------- OpenID discovery and ID tokens
@@ -51,7 +63,7 @@ export function discover(issuer: string): Promise<OidcDiscovery> {
   const hit = discoveryCache.get(issuer);
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.doc;
   const doc = (async () => {
-    const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
+    const res = await providerFetch(`${issuer}/.well-known/openid-configuration`);
     if (!res.ok) throw new SignInError(`OpenID discovery failed for ${issuer}: HTTP ${res.status}`);
     const json = (await res.json()) as Partial<OidcDiscovery>;
     for (const key of ["issuer", "authorization_endpoint", "token_endpoint", "userinfo_endpoint", "jwks_uri"] as const) {
@@ -212,7 +224,7 @@ async function readJson(res: Response): Promise<Record<string, unknown>> {
 export async function exchangeLarkCode(code: string, redirectUri: string | undefined, settings: SsoSettings = ssoSettings()): Promise<LarkIdentity> {
   const { baseUrl, clientId, clientSecret } = settings.lark;
   if (!clientId || !clientSecret) throw new SignInError("Lark sign-in is not configured");
-  const tokenRes = await fetch(`${baseUrl}/open-apis/authen/v2/oauth/token`, {
+  const tokenRes = await providerFetch(`${baseUrl}/open-apis/authen/v2/oauth/token`, {
     method: "POST",
     headers: { "Content-Type": "application/json; charset=utf-8" },
     body: JSON.stringify({
@@ -222,16 +234,14 @@ export async function exchangeLarkCode(code: string, redirectUri: string | undef
       code,
       ...(redirectUri ? { redirect_uri: redirectUri } : {}),
     }),
-    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   });
   const token = await readJson(tokenRes);
   if (!tokenRes.ok || token.code !== 0 || typeof token.access_token !== "string") {
     const why = token.error_description ?? token.error ?? token.msg ?? `HTTP ${tokenRes.status}`;
     throw new SignInError(`Lark code exchange failed: ${String(why)}`, "token_invalid");
   }
-  const infoRes = await fetch(`${baseUrl}/open-apis/authen/v1/user_info`, {
+  const infoRes = await providerFetch(`${baseUrl}/open-apis/authen/v1/user_info`, {
     headers: { Authorization: `Bearer ${token.access_token}` },
-    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   });
   const info = await readJson(infoRes);
   const data = (info.data ?? {}) as Record<string, unknown>;

@@ -4,7 +4,7 @@ import { AuthorizationError } from "remix-auth";
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "~/platform/audit.server";
-import { unauthorized } from "~/platform/api.server";
+import { ApiError, unauthorized } from "~/platform/api.server";
 import { API_TOKEN_TTL_MS, getCurrentUser, hashToken, LOGIN_PATH, newTokenValue, tokenPrefix, type CurrentUser } from "~/platform/auth.server";
 import {
   appOrigin,
@@ -65,6 +65,7 @@ export async function issueApiToken(user: User, provider: "google" | "lark"): Pr
 }
 
 function asApiError(err: unknown): never {
+  if (err instanceof SignInError && err.reason === "unreachable") throw new ApiError(502, "provider_unavailable", err.message);
   if (err instanceof SignInError) throw unauthorized(err.message);
   throw err;
 }

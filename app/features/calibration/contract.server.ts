@@ -130,7 +130,8 @@ export const SessionDetailResponse = z.object({
   distribution: z.object({
     rated: int,
     unrated: int,
-    rows: z.array(z.object({ rating: z.literal([...RATINGS]), label: z.string(), count: int, percent: z.number(), guideline_percent: z.number(), guideline_count: int })),
+    // A union of literals, not z.literal([...]): the OpenAPI generator documented only the first value (enum [1]).
+    rows: z.array(z.object({ rating: z.union(RATINGS.map((r) => z.literal(r))), label: z.string(), count: int, percent: z.number(), guideline_percent: z.number(), guideline_count: int })),
   }),
   history: z.array(RatingChange),
   comments: z.array(CommentJsonSchema).describe("Session-level comments"),

@@ -1,6 +1,6 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/platform/db.server";
-import { recordAudit, type Actor } from "~/platform/audit.server";
+import { recordAudit, recordAudits, type Actor } from "~/platform/audit.server";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { QuestionnaireSchema, type Question, type Questionnaire } from "~/features/questionnaires/rules";
 
@@ -87,9 +87,10 @@ export async function fillProposedRatings(client: Client, cycleId: number, parti
 /**
  * The sessions set up before the managers submitted (drafts: a session is activated only in calibration)
  * start from the proposals too: their participants' missing rating and potential become the proposed ones.
+ * Each session so changed gets an audit record (`calibration_session.seeded`) with the session participants it set.
  */
-async function seedDraftSessions(tx: Tx, cycleId: number): Promise<number> {
-  return tx.$executeRaw`
+async function seedDraftSessions(tx: Tx, cycleId: number, actor: Actor): Promise<number> {
+  const rows = await tx.$queryRaw<Array<{ sessionId: number; id: number }>>`
     UPDATE "CalibrationSessionParticipant" sp
        SET "rating" = p."proposedRating",
            "potential" = p."proposedPotential",
@@ -97,7 +98,21 @@ async function seedDraftSessions(tx: Tx, cycleId: number): Promise<number> {
       FROM "Participant" p, "CalibrationSession" s
      WHERE sp."participantId" = p."id" AND sp."sessionId" = s."id"
        AND p."cycleId" = ${cycleId} AND s."state" = 'draft' AND sp."terminatedAt" IS NULL
-       AND (sp."rating" IS DISTINCT FROM p."proposedRating" OR sp."potential" IS DISTINCT FROM p."proposedPotential")`;
+       AND (sp."rating" IS DISTINCT FROM p."proposedRating" OR sp."potential" IS DISTINCT FROM p."proposedPotential")
+    RETURNING sp."sessionId", sp."id"`;
+  const bySession = new Map<number, number[]>();
+  for (const r of rows) bySession.set(r.sessionId, [...(bySession.get(r.sessionId) ?? []), r.id]);
+  await recordAudits(
+    tx,
+    actor,
+    [...bySession].map(([sessionId, ids]) => ({
+      action: "calibration_session.seeded",
+      entityType: "CalibrationSession",
+      entityId: sessionId,
+      after: { session_participant_ids: ids.sort((a, b) => a - b), from: "proposed_ratings" },
+    })),
+  );
+  return rows.length;
 }
 
 /** Stage effect of entering calibration: every participant's proposal (and the draft sessions' starting values), with one audit record of the counts. */
@@ -105,7 +120,7 @@ export async function openCalibration(tx: Tx, cycleId: number, actor: Actor): Pr
   // Manager feedback is final now: the proposals are computed again from it (values taken earlier for draft
   // sessions may be stale), and every draft session starts from them (nothing is rated in a draft).
   const proposed = await fillProposedRatings(tx, cycleId, null, true);
-  const seeded = await seedDraftSessions(tx, cycleId);
+  const seeded = await seedDraftSessions(tx, cycleId, { ...actor, source: "workflow" });
   await recordAudit(tx, { ...actor, source: "workflow" }, {
     action: "cycle.calibration_opened",
     entityType: "Cycle",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
+import { bearerAuth, ErrorBodySchema, IdempotencyKeyHeaders, idempotencyKeyReused, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { ERROR_MODES, JOB_STATUSES } from "~/features/jobs/rules";
 import { JOB_TYPES } from "~/features/jobs/job-types.server";
 import { MAX_UPLOAD_BYTES, UploadFieldsSchema } from "~/features/jobs/upload.server";
@@ -88,7 +88,7 @@ for (const def of Object.values(JOB_TYPES)) {
       summary: `Start a ${def.label.toLowerCase()} job from a CSV upload (super admin). A bad header is a 400 and starts nothing; row problems become the job's row errors`,
       tags,
       security: [{ [bearerAuth.name]: [] }],
-      request: { params: cycleParams, body: { content: { "multipart/form-data": { schema: UploadMultipartSchema } } } },
+      request: { params: cycleParams, headers: IdempotencyKeyHeaders, body: { content: { "multipart/form-data": { schema: UploadMultipartSchema } } } },
       responses: {
         202: { description: "Accepted: the job runs in the background", content: { "application/json": { schema: JobResponse } } },
         400: error("No file, a bad CSV header, or a bad error_mode"),
@@ -97,6 +97,7 @@ for (const def of Object.values(JOB_TYPES)) {
         404: error("Unknown cycle"),
         413: error("The file is too large"),
         415: error("Not multipart/form-data, or the file is not a CSV"),
+        422: idempotencyKeyReused,
         429: error("Too many uploads from this address; see Retry-After"),
         503: error("The workflow service is unavailable"),
       },

@@ -60,6 +60,29 @@ export type JobVerdict = {
   write?: (tx: Tx) => Promise<void>;
 };
 
+/**
+ * The verdict of a job that checks and commits a file's rows (the uploads): with ALL_OR_NOTHING any failed row fails
+ * the job; otherwise the rows with errors are skipped. `write` goes with it (e.g. dropping staged rows).
+ */
+export function rowJobVerdict(
+  job: { totalRows: number; errorMode: string; failedRows: number; succeededRows: number },
+  write?: JobVerdict["write"],
+): JobVerdict {
+  const total = job.totalRows;
+  const verdict = (status: JobVerdict["status"], message: string): JobVerdict => (write ? { status, message, write } : { status, message });
+  if (total === 0) return verdict("SUCCEEDED", "The file has no rows");
+  if (job.errorMode === "ALL_OR_NOTHING" && job.failedRows > 0) {
+    return verdict(
+      "FAILED",
+      job.succeededRows > 0
+        ? `${job.failedRows} of ${total} rows became invalid while saving; ${job.succeededRows} rows had been committed`
+        : `${job.failedRows} of ${total} rows have errors; nothing was committed`,
+    );
+  }
+  if (job.failedRows > 0) return verdict("SUCCEEDED", `${job.succeededRows} of ${total} rows committed; ${job.failedRows} rows with errors were skipped`);
+  return verdict("SUCCEEDED", `${job.succeededRows} of ${total} rows committed`);
+}
+
 export interface JobHandler {
   begin(ctx: JobContext): Promise<BeginResult>;
   step(ctx: JobContext, step: JobStep): Promise<StepResult>;

@@ -82,6 +82,9 @@ export const NudgeCreateBodySchema = z.discriminatedUnion("when", [nowBody, atBo
   error: "when must be now, at or recurring",
 });
 
+/** The body as the document describes it: `when` may be left out for now ({} is sent now). */
+export const NudgeCreateBodyDoc = z.union([z.object({ when: z.literal("now").optional() }).strict(), atBody, recurringBody]);
+
 /** What the route parses: an object without `when` (e.g. {}) means now. */
 export const NudgeCreateBody = z.preprocess(
   (v) => (v && typeof v === "object" && !Array.isArray(v) && !("when" in v) ? { ...v, when: "now" } : v),
@@ -127,7 +130,7 @@ registerRoute({
     "Remind everyone with pending work in the cycle's current stage (super admin): now ({when:'now'} or {} → 202 {job}), " +
     "once at a time ({when:'at', at} → 201 {schedule}) or on a cron schedule ({when:'recurring', cron, time_zone} → 201 {schedule})",
   tags,
-  request: { params: cycleParams, body: NudgeCreateBodySchema },
+  request: { params: cycleParams, body: NudgeCreateBodyDoc },
   responses: { 201: NudgeScheduleResponse, 202: NudgeJobResponse },
 });
 registerRoute({

@@ -109,8 +109,11 @@ registerRoute({
 
 export const UserPickerQuery = z.object({
   q: queryText.describe("Case-insensitive part of the name or email"),
+  // Blank means none (documented as such: an empty string or an email).
   nominee_email: z
-    .preprocess(blankToUndefined, emailField.optional())
+    .union([z.literal(""), emailField])
+    .optional()
+    .transform((v) => (v === "" ? undefined : v))
     .describe("Leave out this user and their management chain (manager, manager's manager, …)"),
 });
 export const UserPickerItemSchema = z.object({

@@ -25,6 +25,31 @@ export const ErrorBodySchema = registry.register(
   z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown() }) }),
 );
 
+/**
+ * The optional `Idempotency-Key` header of every mutation (server/idempotency.ts; ADR 0045): a repeat with the same
+ * key and request gets the first answer again without running; the same key with another request, 422; while the
+ * first still runs, 409. Keys are kept 24 h, per user.
+ */
+const IdempotencyKeyHeader = registry.registerParameter(
+  "IdempotencyKey",
+  z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x21-\x7e]+$/)
+    .optional()
+    .openapi({
+      param: { name: "Idempotency-Key", in: "header", required: false },
+      description: "A unique key per intended change (e.g. a UUID): a retry with the same key and request is answered from the first call; kept 24 hours.",
+      example: "6f1c3e1e-7a51-4d2e-9a43-5d9a3c9e2b10",
+    }),
+);
+const MUTATING_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch", "delete"]);
+/** `request.headers` of a mutation registered with registry.registerPath directly (multipart bodies). */
+export const IdempotencyKeyHeaders = z.object({ "Idempotency-Key": IdempotencyKeyHeader });
+/** The 422 of a mutation registered with registry.registerPath directly. */
+export const idempotencyKeyReused = { description: "The Idempotency-Key was used for another request", content: { "application/json": { schema: ErrorBodySchema } } };
+
 const errorResponses = {
   400: { description: "Invalid input", content: { "application/json": { schema: ErrorBodySchema } } },
   401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
@@ -54,11 +79,15 @@ export function registerRoute(input: RegisterInput): void {
   const responses: RouteConfig["responses"] = {};
   for (const [status, schema] of Object.entries(input.responses)) {
     responses[status] = schema
-      ? { description: "OK", content: { "application/json": { schema } } }
+      ? { description: Number(status) < 400 ? "OK" : "Error", content: { "application/json": { schema } } }
       : { description: "No content" };
   }
   for (const [status, response] of Object.entries(errorResponses)) {
     responses[status] ??= response;
+  }
+  const mutating = MUTATING_METHODS.has(input.method);
+  if (mutating) {
+    responses[422] ??= idempotencyKeyReused;
   }
   // The token endpoints count against a rate limit (server/security.ts; ADR 0041).
   if (limitedKind(input.method, input.path, null)) {
@@ -73,6 +102,7 @@ export function registerRoute(input: RegisterInput): void {
     request: {
       params: input.request?.params,
       query: input.request?.query,
+      headers: mutating ? IdempotencyKeyHeaders : undefined,
       body: input.request?.body ? { content: { "application/json": { schema: input.request.body } } } : undefined,
     },
     responses,

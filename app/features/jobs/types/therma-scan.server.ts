@@ -1,6 +1,6 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, JobStateError, rowJobVerdict, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { checkedCsvHeader, csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
@@ -74,20 +74,7 @@ export const thermaScanUploadHandler: JobHandler = {
   },
 
   async finish(ctx): Promise<JobVerdict> {
-    const job = ctx.job;
-    const total = job.totalRows;
-    if (total === 0) return { status: "SUCCEEDED", message: "The file has no rows" };
-    if (job.errorMode === "ALL_OR_NOTHING" && job.failedRows > 0) {
-      return {
-        status: "FAILED",
-        message:
-          job.succeededRows > 0
-            ? `${job.failedRows} of ${total} rows became invalid while saving; ${job.succeededRows} rows had been committed`
-            : `${job.failedRows} of ${total} rows have errors; nothing was committed`,
-      };
-    }
-    if (job.failedRows > 0) return { status: "SUCCEEDED", message: `${job.succeededRows} of ${total} rows committed; ${job.failedRows} rows with errors were skipped` };
-    return { status: "SUCCEEDED", message: `${job.succeededRows} of ${total} rows committed` };
+    return rowJobVerdict(ctx.job);
   },
 };
 

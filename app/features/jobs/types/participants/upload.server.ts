@@ -1,5 +1,5 @@
 import { readCsvRecords } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, JobStateError, rowJobVerdict, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { headerOf } from "~/features/jobs/types/participants/csv-scan.server";
 import { dropStagedRows, stageParticipantCsv } from "~/features/jobs/types/participants/staging.server";
@@ -116,23 +116,6 @@ export const uploadHandler: JobHandler = {
   },
 
   async finish(ctx): Promise<JobVerdict> {
-    const job = ctx.job;
-    const total = job.totalRows;
-    const write = (tx: Parameters<NonNullable<JobVerdict["write"]>>[0]) => dropStagedRows(tx, job.id);
-    if (total === 0) return { status: "SUCCEEDED", message: "The file has no rows", write };
-    if (job.errorMode === "ALL_OR_NOTHING" && job.failedRows > 0) {
-      return {
-        status: "FAILED",
-        message:
-          job.succeededRows > 0
-            ? `${job.failedRows} of ${total} rows became invalid while saving; ${job.succeededRows} rows had been committed`
-            : `${job.failedRows} of ${total} rows have errors; nothing was committed`,
-        write,
-      };
-    }
-    if (job.failedRows > 0) {
-      return { status: "SUCCEEDED", message: `${job.succeededRows} of ${total} rows committed; ${job.failedRows} rows with errors were skipped`, write };
-    }
-    return { status: "SUCCEEDED", message: `${job.succeededRows} of ${total} rows committed`, write };
+    return rowJobVerdict(ctx.job, (tx) => dropStagedRows(tx, ctx.job.id));
   },
 };
