@@ -160,7 +160,9 @@ export async function runOnce(request: Request, body: Uint8Array, run: (request:
     await release(claimed.id).catch(() => {});
     throw err;
   }
-  if (response.status >= 500) {
+  // A 5xx frees the key (the call may be retried). So does a refused page form (4xx): it changed nothing, and the
+  // same form sent again once the state has changed must run again, not get the old refusal.
+  if (response.status >= 500 || (scope === "form" && response.status >= 400)) {
     await release(claimed.id);
     return response;
   }

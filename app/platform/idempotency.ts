@@ -14,8 +14,11 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 export const IDEMPOTENT_REPLAYED_HEADER = "Idempotent-Replayed";
 /** How long an API answer is kept for replays (the key may be used again after). */
 export const API_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a form submission's answer is kept after it was given: a second click within it gets that answer. */
-export const FORM_REPEAT_WINDOW_MS = 5_000;
+/**
+ * How long a form submission's answer is kept after it was given: a second click within it gets that answer. Short,
+ * so that a person (or a script) who sends the same form again after something else changed gets a new answer.
+ */
+export const FORM_REPEAT_WINDOW_MS = 1_000;
 /** A claim still running after this is taken to be from a process that died, and may be taken over. */
 export const RUNNING_STALE_MS = 5 * 60 * 1000;
 /** A repeated form submission waits at most this long for the first one's answer (then 409). */

@@ -42,7 +42,7 @@ export async function scanPage(page: Page, who: string): Promise<AxeFinding[]> {
               .filter((a) => a.effect?.getTiming().iterations !== Infinity)
               .map((a) => a.finished.catch(() => undefined)),
           ),
-          new Promise((resolve) => setTimeout(resolve, 2000)),
+          new Promise((resolve) => setTimeout(resolve, 5000)),
         ]),
       )
       .catch(() => undefined);

@@ -263,6 +263,28 @@ describe("a page form submitted twice at once (double click)", () => {
     expect(await feedbackCount(y)).toBe(1);
   });
 
+  it("a refused submission (4xx) is not kept: the same form sent again once the state has changed runs", async () => {
+    const db = await getDb();
+    const cookie = await sessionCookieFor(giver.id);
+    const away = await createTestUser({ name: "Idem Away" });
+    await db.user.update({ where: { id: away.id }, data: { active: false } });
+    const text = `after a refusal ${randomUUID()}`;
+    const submit = () =>
+      fetch(`${base}/app/anytime-feedback.data`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "give", reviewee_email: away.email, body: text }).toString(),
+      });
+    const refused = await submit();
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    expect(refused.status).toBeLessThan(500);
+    await db.user.update({ where: { id: away.id }, data: { active: true } });
+    const again = await submit();
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBeNull();
+    expect(await feedbackCount(text)).toBe(1);
+  });
+
   it("a second submission of the same form after the repeat window runs again", async () => {
     const db = await getDb();
     const cookie = await sessionCookieFor(giver.id);
