@@ -156,7 +156,7 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
       {!open && (
         <Alert severity="info" data-testid="endorsement-closed">
           This request is closed ({e.status_label.toLowerCase()}); it can no longer be answered.{" "}
-          <Link component={RemixLink} to={endorsementPaths.view(e.id, cycleId)} data-testid="endorsement-closed-view">
+          <Link component={RemixLink} to={endorsementPaths.view(e.id, cycleId)} color="inherit" data-testid="endorsement-closed-view">
             View it
           </Link>
         </Alert>
