@@ -17,11 +17,16 @@ export default defineConfig({
   workers: 1,
   // Each test also scans the pages it opens for accessibility (tests/e2e/axe.ts).
   timeout: 90_000,
-  expect: { timeout: 10_000 },
+  // A page's answer may wait on a Temporal round trip (a workflow update running an activity); on a CI machine whose
+  // two cores are shared by four lanes that took more than 10 s once (a refused session activation).
+  expect: { timeout: 20_000 },
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The browser asks for reduced motion, as a person may (ADR 0047): no looping animation keeps Chromium
+    // repainting while a test waits, which was the largest CPU cost of the suite (docs/bench/ci-time.md).
+    contextOptions: { reducedMotion: "reduce" },
     // A failed test keeps its trace (actions, DOM snapshots, network); the screencast of every action is left out:
     // recording it for every passing test cost a fifth of the browser suite's CPU (docs/bench/ci-time.md).
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A local PostgreSQL server for the integration tests (TEST_DB=postgres) and for trying the app on a server:
-# role app/app (CREATEDB), databases app, app_test and app_fuzz (the API fuzzer's, tests/fuzz), on 127.0.0.1:5432.
+# role app/app (CREATEDB), databases app, app_test, app_test_proofs (scripts/test.sh) and app_fuzz (the API fuzzer's, tests/fuzz), on 127.0.0.1:5432.
 # Idempotent, for a Debian machine as root: installs the server only when it is missing,
 # starts the cluster when it is not running, creates the role and databases only when they are missing.
 set -euo pipefail
@@ -42,10 +42,10 @@ if [ "$(psql_admin -tAc "SELECT 1 FROM pg_roles WHERE rolname = 'app'")" != 1 ];
 elif [ "$(psql_admin -tAc "SELECT rolcanlogin AND rolcreatedb FROM pg_roles WHERE rolname = 'app'")" != t ]; then
   psql_admin -c "ALTER ROLE app LOGIN CREATEDB"
 fi
-for db in app app_test app_fuzz; do
+for db in app app_test app_test_proofs app_fuzz; do
   if [ "$(psql_admin -tAc "SELECT 1 FROM pg_database WHERE datname = '$db'")" != 1 ]; then
     echo "› create database $db"
     psql_admin -c "CREATE DATABASE $db OWNER app"
   fi
 done
-echo "› PostgreSQL $version ready on 127.0.0.1:$port (postgresql://app:app@127.0.0.1:$port/app, .../app_test, .../app_fuzz)"
+echo "› PostgreSQL $version ready on 127.0.0.1:$port (postgresql://app:app@127.0.0.1:$port/app, .../app_test, .../app_test_proofs, .../app_fuzz)"

@@ -33,19 +33,53 @@ if [ "$(cat "$results/typecheck.rc" 2>/dev/null || echo 1)" != "0" ]; then echo 
 logs="$results/logs"; mkdir -p "$logs"
 suite() { # name, command...
   local name=$1; shift
-  ( set +e; local t0=$SECONDS; "$@" >"$logs/$name.log" 2>&1; echo $? >"$logs/$name.rc"; echo $((SECONDS - t0)) >"$logs/$name.s" ) &
+  # `times` after the lane: the CPU seconds (user, system) of the lane's processes that it waited for.
+  ( set +e; local t0=$SECONDS; "$@" >"$logs/$name.log" 2>&1; echo $? >"$logs/$name.rc"; echo $((SECONDS - t0)) >"$logs/$name.s"; times >"$logs/$name.cpu" ) &
 }
-# The integration tests, a lane per database. PostgreSQL runs all but the workflow files (time skipping, replays,
-# worker restarts), which test Temporal's side and run the same on either database. The proofs that go through the
-# whole HTTP stack or the whole product and do not depend on the database kind (authorization matrix, security
-# headers, idempotency, audit completeness) and the random CSV reader run once, on PostgreSQL: on PGlite they cost
-# the lane ten minutes and held its event loop past vitest's deadlines (docs/bench/ci-time.md).
-suite "integration-pglite" env TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json" \
-  --exclude "tests/integration/authorization-matrix.test.ts" --exclude "tests/integration/security.test.ts" \
-  --exclude "tests/integration/idempotency.test.ts" --exclude "tests/integration/audit-completeness.test.ts" \
-  --exclude "tests/integration/csv-quick.test.ts"
-suite "integration-postgres" env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-postgres.json" \
-  --exclude "tests/integration/*-workflow.test.ts" --exclude "tests/integration/*-replay.test.ts" --exclude "tests/integration/*-restart.test.ts"
+# The integration tests, a lane per database (docs/decisions/0048-integration-lanes.md). PostgreSQL, the production
+# database, runs every file but the workflow files. PGlite, the embedded default, runs the workflow files (time
+# skipping, replays, worker restarts: Temporal's side, the same on either database), the bulk jobs and uploads (its
+# single connection and the staged, set-based statements are where the two differ most), backup and restore, the
+# session store and search; the rest of the product is proven on PGlite by the browser suite, whose app runs on it.
+# The proofs through the whole HTTP stack (authorization matrix, security headers, idempotency, audit completeness),
+# the fault tests and the random CSV reader run once, on PostgreSQL.
+pglite_files=(
+  tests/integration/bulk-job-workflow.test.ts tests/integration/calibration-session-replay.test.ts
+  tests/integration/calibration-workflow.test.ts tests/integration/cycle-workflow.test.ts
+  tests/integration/endorsement-replay.test.ts tests/integration/endorsement-workflow.test.ts
+  tests/integration/job-types-restart.test.ts tests/integration/nudge-schedule-replay.test.ts
+  tests/integration/nudge-workflow.test.ts tests/integration/questionnaire-job-workflow.test.ts
+  tests/integration/bulk-jobs.test.ts tests/integration/bulk-jobs-stage-work.test.ts
+  tests/integration/participant-upload-staged.test.ts tests/integration/questionnaire-jobs.test.ts
+  tests/integration/therma-scan-upload.test.ts tests/integration/nomination-download-job.test.ts
+  tests/integration/backup-restore.test.ts tests/integration/schema-matches.test.ts
+  tests/integration/sessions.test.ts tests/integration/admin-users.test.ts tests/integration/fault-temporal-restart.test.ts
+)
+# The API fuzzer (tests/fuzz, ADR 0043) runs once, after the PGlite files (the shortest lane), on a PostgreSQL database
+# of its own (app_fuzz: the demo company, emptied first).
+pglite_then_fuzz() {
+  local status=0
+  env TEST_DB=pglite npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-pglite.json" \
+    "${pglite_files[@]}" || status=1
+  env TEST_DB=postgres TEST_DATABASE_URL=postgresql://app:app@127.0.0.1:5432/app_fuzz \
+    npx vitest run --project fuzz --reporter=default --reporter=json --outputFile.json="$results/api-fuzz.json" || status=1
+  return $status
+}
+suite "integration-pglite" pglite_then_fuzz
+# PostgreSQL in two lanes, each with a database of its own: the whole-product proofs and fault tests (each waits on
+# processes it starts and on thousands of calls), and the feature files.
+proof_files=(
+  tests/integration/authorization-matrix.test.ts tests/integration/security.test.ts tests/integration/idempotency.test.ts
+  tests/integration/audit-completeness.test.ts tests/integration/scale-out.test.ts tests/integration/fault-postgres-stop.test.ts
+  tests/integration/fault-stage-move-kill.test.ts tests/integration/fault-worker-kill.test.ts tests/integration/csv-quick.test.ts
+  tests/integration/backup-restore.test.ts
+)
+suite "integration-proofs" env TEST_DB=postgres TEST_DATABASE_URL=postgresql://app:app@127.0.0.1:5432/app_test_proofs \
+  npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-proofs.json" "${proof_files[@]}"
+not_features=(--exclude "tests/integration/*-workflow.test.ts" --exclude "tests/integration/*-replay.test.ts" --exclude "tests/integration/*-restart.test.ts")
+for f in "${proof_files[@]}"; do not_features+=(--exclude "$f"); done
+suite "integration-postgres" env TEST_DB=postgres npx vitest run --project integration --reporter=default --reporter=json \
+  --outputFile.json="$results/integration-postgres.json" "${not_features[@]}"
 # The browser tests are split into E2E_SHARDS shards (default 2), each with its own app, data folder,
 # Temporal server and local sign-in on its own ports: most of a browser test's time is spent waiting on
 # the page, the database and the workflows, so two shards roughly halve the longest suite.
@@ -55,28 +89,15 @@ browser_lane() { # shard
     E2E_PORT=$((3100 + 10 * $1)) E2E_OIDC_PORT=$((5710 + 10 * $1)) E2E_TEMPORAL_PORT=$((7410 + 10 * $1)) \
     E2E_DATA_DIR=".cache/e2e-data-$1" E2E_OUTPUT_DIR="test-results/shard-$1" npx playwright test --shard="$1/$shards" || return 1
 }
-# The API fuzzer (tests/fuzz, ADR 0043) runs once, after the first browser shard (the shortest lane), on a
-# PostgreSQL database of its own (app_fuzz: the demo company, emptied first).
-fuzz_after_browser() {
-  local status=0
-  browser_lane 1 || status=1
-  env TEST_DB=postgres TEST_DATABASE_URL=postgresql://app:app@127.0.0.1:5432/app_fuzz \
-    npx vitest run --project fuzz --reporter=default --reporter=json --outputFile.json="$results/api-fuzz.json" || status=1
-  return $status
-}
-names="integration-pglite integration-postgres"
+names="integration-pglite integration-postgres integration-proofs"
 for i in $(seq 1 "$shards"); do
-  if [ "$i" = 1 ]; then
-    suite "browser-$i" fuzz_after_browser
-  else
-    suite "browser-$i" browser_lane "$i"
-  fi
+  suite "browser-$i" browser_lane "$i"
   names="$names browser-$i"
 done
 wait
 status=0
 for name in $names; do
-  step "$name ($(cat "$logs/$name.s" 2>/dev/null || echo ?) s)"; cat "$logs/$name.log"
+  step "$name ($(cat "$logs/$name.s" 2>/dev/null || echo ?) s; CPU of its processes: $(tail -n 1 "$logs/$name.cpu" 2>/dev/null || echo ?))"; cat "$logs/$name.log"
   rc=$(cat "$logs/$name.rc" 2>/dev/null || echo 1)
   if [ "$rc" != "0" ]; then echo "✗ $name failed (exit $rc)"; status=1; fi
 done

@@ -60,7 +60,7 @@ async function startWebProcess(name: string, port: number, extra: Record<string,
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
-  await untilOutput(child, { text: "App listening on", logFile, timeoutMs: 60_000, exited, what: name });
+  await untilOutput(child, { text: "App listening on", logFile, timeoutMs: 150_000, exited, what: name }); // four processes start at once on a busy machine
   const end = async (signal: NodeJS.Signals) => {
     process.removeListener("exit", killOnExit);
     if (child.exitCode !== null || child.signalCode !== null) return;
