@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 /**
@@ -8,6 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 5710);
 const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 const TEMPORAL_PORT = Number(process.env.E2E_TEMPORAL_PORT ?? 7410);
+/** Debian's package chromium-headless-shell (Chromium's "old" headless mode, one binary without the browser's UI). */
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,7 +35,9 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      // Debian's Chromium: its headless shell when installed (scripts/setup.sh; half the CPU of the full browser,
+      // ADR 0049), else the browser itself.
+      executablePath: fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium",
       args: [
         "--no-sandbox",
         "--disable-gpu",

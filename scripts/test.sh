@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The whole test suite, as CI runs it (.ci/run calls this). Installs and starts what it needs:
-# type check, migration check, unit tests, integration tests against PGlite AND PostgreSQL
-# (each with a real Temporal dev server; on PostgreSQL without the workflow-only files) and, after the
-# production build, the Playwright tests in Debian's Chromium in two shards against the real app, database,
-# Temporal server and local sign-in; the integration lane and the two shards run in parallel.
+# type check, migration check, unit tests, integration tests against PostgreSQL (every file but the workflow files,
+# in two lanes) and PGlite (the workflow, job and upload files; ADR 0048), each with a real Temporal dev server, the
+# API fuzzer, and, after the production build, the Playwright tests in Debian's Chromium in two shards against the
+# real app, database, Temporal server and local sign-in; the five lanes run side by side.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -26,8 +26,8 @@ wait "$typecheck_pid" || true
 step "type check";            cat "$results/typecheck.log"
 if [ "$(cat "$results/typecheck.rc" 2>/dev/null || echo 1)" != "0" ]; then echo "✗ type check failed"; exit 1; fi
 
-# The slow suites run in four lanes side by side (each with its own database, Temporal server and ports): the
-# machine's two cores are busy throughout, and four lanes share them out so that all end at about the same time
+# The slow suites run in five lanes side by side (each with its own database, Temporal server and ports): the
+# machine's two cores are busy throughout, and the lanes share them out so that all end at about the same time
 # (docs/bench/ci-time.md). Each lane's output is kept apart and printed in
 # order once all have finished.
 logs="$results/logs"; mkdir -p "$logs"
@@ -38,9 +38,9 @@ suite() { # name, command...
 }
 # The integration tests, a lane per database (docs/decisions/0048-integration-lanes.md). PostgreSQL, the production
 # database, runs every file but the workflow files. PGlite, the embedded default, runs the workflow files (time
-# skipping, replays, worker restarts: Temporal's side, the same on either database), the bulk jobs and uploads (its
-# single connection and the staged, set-based statements are where the two differ most), backup and restore, the
-# session store and search; the rest of the product is proven on PGlite by the browser suite, whose app runs on it.
+# skipping, replays, worker and server restarts; the job engine's runs among them write to PGlite), the staged upload
+# statements, backup and restore, the schema check and the session store; the rest of the product is proven on PGlite
+# by the browser suite, whose app runs on it.
 # The proofs through the whole HTTP stack (authorization matrix, security headers, idempotency, audit completeness),
 # the fault tests and the random CSV reader run once, on PostgreSQL.
 pglite_files=(
@@ -49,11 +49,9 @@ pglite_files=(
   tests/integration/endorsement-replay.test.ts tests/integration/endorsement-workflow.test.ts
   tests/integration/job-types-restart.test.ts tests/integration/nudge-schedule-replay.test.ts
   tests/integration/nudge-workflow.test.ts tests/integration/questionnaire-job-workflow.test.ts
-  tests/integration/bulk-jobs.test.ts tests/integration/bulk-jobs-stage-work.test.ts
-  tests/integration/participant-upload-staged.test.ts tests/integration/questionnaire-jobs.test.ts
-  tests/integration/therma-scan-upload.test.ts tests/integration/nomination-download-job.test.ts
-  tests/integration/backup-restore.test.ts tests/integration/schema-matches.test.ts
-  tests/integration/sessions.test.ts tests/integration/admin-users.test.ts tests/integration/fault-temporal-restart.test.ts
+  tests/integration/fault-temporal-restart.test.ts
+  tests/integration/participant-upload-staged.test.ts tests/integration/backup-restore.test.ts
+  tests/integration/schema-matches.test.ts tests/integration/sessions.test.ts
 )
 # The API fuzzer (tests/fuzz, ADR 0043) runs once, after the PGlite files (the shortest lane), on a PostgreSQL database
 # of its own (app_fuzz: the demo company, emptied first).

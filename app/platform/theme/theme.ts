@@ -31,6 +31,17 @@ export const theme = createTheme({
         },
       },
     },
+    // With reduced motion the page-loading bar stands still across the top instead of vanishing after its one play.
+    MuiLinearProgress: {
+      styleOverrides: {
+        root: {
+          "@media (prefers-reduced-motion: reduce)": {
+            "& .MuiLinearProgress-bar1Indeterminate": { left: 0, right: 0, animation: "none" },
+            "& .MuiLinearProgress-bar2Indeterminate": { display: "none" },
+          },
+        },
+      },
+    },
     // A visible focus ring on every button-like control reached with the keyboard (WCAG 2.4.7, issue 15 item 12):
     // MUI's ButtonBase removes the outline, and text, outlined and toggle buttons, tabs and list items only tint.
     // Inside the control (never clipped by a scrolling list) in its text colour (white on a contained button).
