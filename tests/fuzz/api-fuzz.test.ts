@@ -7,7 +7,7 @@
  * (tests/fuzz/schemathesis_hooks.py). Bounded: a fixed number of cases per operation (and a safety stop per run).
  *
  * Its own vitest project ("fuzz", a fresh database of its own: the demo seed needs an empty one, and what the fuzzer
- * writes must not reach other test files); scripts/test.sh runs it once, in a lane of its own.
+ * writes must not reach other test files); scripts/test.sh runs it once, after the PGlite integration files.
  * Needs `npm run build`. By hand: `npx vitest run --project fuzz` (FUZZ_ROLES=employee,manager to narrow it).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
