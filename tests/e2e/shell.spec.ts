@@ -15,25 +15,6 @@ test.describe("layout shell", () => {
     await expect(page.getByTestId("side-drawer")).toBeVisible();
   });
 
-  test("'reduce motion' is honoured: transitions end at once with it and play without it (ADR 0047)", async ({ page, browser }) => {
-    // A transition set inline, as MUI's Fade and Grow set theirs; its computed duration is what the browser plays.
-    const probe = () => {
-      const el = document.createElement("div");
-      el.style.transition = "opacity 250ms";
-      document.body.append(el);
-      const duration = getComputedStyle(el).transitionDuration;
-      el.remove();
-      return duration;
-    };
-    await page.goto("/no/such/page"); // the suite's browser asks for reduced motion (playwright.config.ts)
-    expect(await page.evaluate(probe)).toBe("1e-05s");
-    const context = await browser.newContext({ reducedMotion: "no-preference" });
-    const other = await context.newPage();
-    await other.goto("/no/such/page");
-    expect(await other.evaluate(probe)).toBe("0.25s");
-    await context.close();
-  });
-
   test("navigation follows the user's flags; admin pages refuse others with 403", async ({ page }) => {
     await signIn(page, DEMO.employee);
     await expect(page.getByTestId("nav-group-performance-cycle")).toBeVisible();

@@ -16,32 +16,6 @@ export const theme = createTheme({
   shape: { borderRadius: 4 },
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
   components: {
-    // Motion only for those who have not asked their system for less (WCAG 2.3.3, docs/decisions/0047-reduced-motion.md):
-    // with "reduce motion" on, transitions end at once and looping animations (spinners, progress bars, ripples)
-    // play once, so the page stops repainting.
-    MuiCssBaseline: {
-      styleOverrides: {
-        "@media (prefers-reduced-motion: reduce)": {
-          "*, *::before, *::after": {
-            animationDuration: "0.01ms !important",
-            animationIterationCount: "1 !important",
-            transitionDuration: "0.01ms !important",
-            scrollBehavior: "auto !important",
-          },
-        },
-      },
-    },
-    // With reduced motion the page-loading bar stands still across the top instead of vanishing after its one play.
-    MuiLinearProgress: {
-      styleOverrides: {
-        root: {
-          "@media (prefers-reduced-motion: reduce)": {
-            "& .MuiLinearProgress-bar1Indeterminate": { left: 0, right: 0, animation: "none" },
-            "& .MuiLinearProgress-bar2Indeterminate": { display: "none" },
-          },
-        },
-      },
-    },
     // A visible focus ring on every button-like control reached with the keyboard (WCAG 2.4.7, issue 15 item 12):
     // MUI's ButtonBase removes the outline, and text, outlined and toggle buttons, tabs and list items only tint.
     // Inside the control (never clipped by a scrolling list) in its text colour (white on a contained button).
