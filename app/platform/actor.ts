@@ -5,5 +5,7 @@
 export type Actor = {
   userId: number | null;
   realUserId: number | null;
-  source: "page" | "api" | "workflow" | "system";
+  source: "page" | "api" | "workflow" | "system" | "scim" | "cli";
+  /** Who acted when no user did: a SCIM token's label (source "scim"), "command line" (source "cli"). */
+  label?: string;
 };

@@ -24,6 +24,7 @@ function auditRow(actor: Actor, input: AuditInput) {
     actorId: actor.userId,
     realActorId: actor.realUserId ?? actor.userId,
     source: actor.source,
+    actorLabel: actor.label ?? null,
     action: input.action,
     entityType: input.entityType,
     entityId: String(input.entityId),
