@@ -58,7 +58,7 @@ trap 'kill $temporal_build $schemathesis_install 2>/dev/null || true' EXIT # a f
 # `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages of @swc/core and rollup
 # out of the lock file it writes, and `npm ci` then refuses the lock; `npm install` keeps the locked versions.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "› npm install"; npm install --no-audit --no-fund
+  echo "› npm install"; npm install --no-audit --no-fund --loglevel=warn
 fi
 
 # Temporal's time-skipping test server (the workflow tests skip days of deadlines with it): the Java test server

@@ -58,8 +58,9 @@ function formatTime(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }
 
-function ActorCell({ actor, realActor }: { actor: Person; realActor: Person }) {
-  if (!actor && !realActor) return <Typography variant="body2">System</Typography>;
+function ActorCell({ actor, realActor, label }: { actor: Person; realActor: Person; label: string | null }) {
+  // No user acted: the system, or an identity provider's SCIM token / a command-line tool, named by its label.
+  if (!actor && !realActor) return <Typography variant="body2">{label ?? "System"}</Typography>;
   const spoofed = actor && realActor && actor.id !== realActor.id;
   const who = actor ?? realActor!;
   return (
@@ -197,7 +198,7 @@ export default function AdminAudits() {
                         )}
                       </TableCell>
                       <TableCell>
-                        <ActorCell actor={audit.actor} realActor={audit.real_actor} />
+                        <ActorCell actor={audit.actor} realActor={audit.real_actor} label={audit.actor_label} />
                       </TableCell>
                       <TableCell>{audit.source}</TableCell>
                     </TableRow>

@@ -24,6 +24,8 @@ export const AuditSchema = z.object({
   source: z.string(),
   actor: PersonRefSchema.nullable(),
   real_actor: PersonRefSchema.nullable(),
+  /** Who acted when no user did: a SCIM token's label (source "scim"), a command-line tool ("command line: …"). */
+  actor_label: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });

@@ -42,6 +42,8 @@ async function termWhere(db: Db, term: string): Promise<Prisma.AuditRecordWhereI
     { actor: { is: { email: contains(term) } } },
     { realActor: { is: { name: contains(term) } } },
     { realActor: { is: { email: contains(term) } } },
+    { actorLabel: contains(term) },
+    { source: { equals: term, mode: "insensitive" } },
     { entityType: contains(term) },
     { action: contains(term) },
   ];
@@ -87,6 +89,7 @@ export async function listAudits(query: AuditListQueryInput) {
     source: row.source,
     actor: row.actor,
     real_actor: row.realActor,
+    actor_label: row.actorLabel,
     before: row.before ?? null,
     after: row.after ?? null,
   }));
