@@ -192,6 +192,9 @@ export default function AdminUsers() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Users
       </Typography>
+      <Link component={RemixLink} to="/app/admin/scim-tokens" variant="body2" sx={{ display: "inline-block", mb: 2 }} data-testid="users-scim-link">
+        SCIM provisioning
+      </Link>
 
       {result && !result.ok && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="users-error">

@@ -4,6 +4,9 @@ import { getDb } from "~/platform/db.server";
 import { badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { hashToken } from "~/platform/auth.server";
+import { SCIM_TOKEN_MARK, SCIM_TOKEN_NAME_MAX, type ScimTokenView } from "~/features/scim/tokens/rules";
+
+export { SCIM_TOKEN_MARK, SCIM_TOKEN_NAME_MAX, type ScimTokenView };
 
 /**
  * SCIM bearer tokens (docs/decisions/0054-scim-tokens-sso-domains-directory-populate.md): what an identity provider
@@ -11,21 +14,8 @@ import { hashToken } from "~/platform/auth.server";
  * only and a user token never does. Only the SHA-256 is stored; the token is returned once, when it is made.
  */
 
-/** Marks SCIM tokens (easy to tell from user tokens, "pmr_", in logs and secret scanners); 32 random bytes follow. */
-export const SCIM_TOKEN_MARK = "pmrscim_";
-export const SCIM_TOKEN_NAME_MAX = 100;
 /** `lastUsedAt` is written at most this often. */
 export const SCIM_TOKEN_LAST_USED_PRECISION_MS = 60 * 1000;
-
-export type ScimTokenView = {
-  id: number;
-  name: string;
-  prefix: string;
-  created_by: { id: number; name: string; email: string } | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-};
 
 export function newScimTokenValue(): string {
   return `${SCIM_TOKEN_MARK}${randomBytes(32).toString("base64url")}`;
@@ -74,6 +64,8 @@ export async function createScimToken(
   return { id: row.id, name: row.name, token, prefix: row.prefix, created_at: row.createdAt.toISOString() };
 }
 
+const CREATED_BY = { createdBy: { select: { id: true, name: true, email: true } } } as const;
+
 type Row = ScimToken & { createdBy: { id: number; name: string; email: string } | null };
 
 function view(row: Row): ScimTokenView {
@@ -92,7 +84,7 @@ function view(row: Row): ScimTokenView {
 export async function listScimTokens(): Promise<ScimTokenView[]> {
   const db = await getDb();
   const rows = await db.scimToken.findMany({
-    include: { createdBy: { select: { id: true, name: true, email: true } } },
+    include: CREATED_BY,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
   });
   const live = rows.filter((row) => row.revokedAt === null);
@@ -135,4 +127,12 @@ export async function authenticateScimToken(bearer: string): Promise<{ id: numbe
       .catch(() => {});
   }
   return { id: row.id, name: row.name };
+}
+
+/** A new token and its list entry (the API's and the admin page's answer): the token is in this result only. */
+export async function createScimTokenView(actor: Actor, name: string): Promise<{ token: string; scim_token: ScimTokenView }> {
+  const made = await createScimToken(actor, name);
+  const db = await getDb();
+  const row = await db.scimToken.findUniqueOrThrow({ where: { id: made.id }, include: CREATED_BY });
+  return { token: made.token, scim_token: view(row) };
 }
