@@ -13,7 +13,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     return AdminUserResponse.parse({ user: await getAdminUser(id) });
   });
 
-/** PATCH /api/v1/admin/users/{id} with {role?, name?, manager_email?, hr_partner_email?, active?} (super admin; audited). */
+/** PATCH /api/v1/admin/users/{id} with any directory field (AdminUserPatch; super admin; audited). */
 export const action = ({ request, params }: ActionFunctionArgs) =>
   api(async () => {
     if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT } from "~/features/users/rules";
+import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT, USER_STATUSES } from "~/features/users/rules";
 import { ROLES } from "~/features/users/roles";
+import { DIRECTORY_TEXT_MAX, EMPLOYEE_NUMBER_MAX } from "~/features/users/directory-rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /**
@@ -32,10 +33,15 @@ export const PersonRefSchema = z.object({ id: z.number().int(), name: z.string()
 export const AdminUserSchema = UserSummarySchema.extend({
   job_title: z.string().nullable(),
   department: z.string().nullable(),
+  level: z.string().nullable(),
   location: z.string().nullable(),
   manager: PersonRefSchema.nullable(),
   secondary_manager: PersonRefSchema.nullable(),
   hr_partner: PersonRefSchema.nullable(),
+  start_date: z.string().nullable().describe("First day at the company, YYYY-MM-DD"),
+  employee_number: z.string().nullable(),
+  deactivated_at: z.string().nullable().describe("When the user was deactivated (null while active)"),
+  scim_managed: z.boolean().describe("True while an identity provider manages the user over SCIM"),
   direct_report_count: z.number().int(),
   hr_employee_count: z.number().int(),
   created_at: z.string(),
@@ -50,6 +56,9 @@ export { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT };
 export const AdminUserListQuery = z.object({
   q: queryText.describe("Case-insensitive part of the name or email"),
   "role[]": z.array(RoleSchema).optional().describe("Any of these roles (repeat the parameter)"),
+  status: z
+    .preprocess(blankToUndefined, z.enum(USER_STATUSES).default("all"))
+    .describe("active, inactive or all (default) users"),
   page: queryInt(z.number().int().min(1, "page starts at 1"), 1).describe("1-based page number"),
   page_size: queryInt(z.number().int().min(1).max(USER_PAGE_SIZE_MAX, `page_size is at most ${USER_PAGE_SIZE_MAX}`), USER_PAGE_SIZE_DEFAULT)
     .describe(`Rows per page (default ${USER_PAGE_SIZE_DEFAULT}, max ${USER_PAGE_SIZE_MAX})`),
@@ -66,13 +75,49 @@ export const AdminUserListResponse = z.object({
 export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
 export const AdminUserResponse = z.object({ user: AdminUserSchema });
 
+/**
+ * The directory fields of the create and change bodies. The server trims text (blank clears it), lower-cases emails
+ * and checks the rest (docs/decisions/0050-user-directory.md): unknown, deactivated or own manager / secondary
+ * manager / HR partner and a management loop are 400; a duplicate email or employee number is 409 (`details.field`).
+ */
+const optionalText = (what: string) =>
+  z.string().max(DIRECTORY_TEXT_MAX, `At most ${DIRECTORY_TEXT_MAX} characters`).nullable().optional().describe(`${what}; null or blank clears it`);
+const personEmail = (what: string) => emailField.nullable().optional().describe(`The ${what}'s email (an active user other than this one); null removes the ${what}`);
+const directoryFields = {
+  role: RoleSchema.optional(),
+  job_title: optionalText("Job title"),
+  department: optionalText("Department"),
+  level: optionalText("Career level, e.g. L4"),
+  location: optionalText("Location"),
+  manager_email: personEmail("manager"),
+  secondary_manager_email: personEmail("secondary manager"),
+  hr_partner_email: personEmail("HR partner"),
+  start_date: z.iso.date("Start date must be a date (YYYY-MM-DD)").nullable().optional().describe("First day at the company (YYYY-MM-DD); null clears it"),
+  employee_number: z
+    .string()
+    .max(EMPLOYEE_NUMBER_MAX, `At most ${EMPLOYEE_NUMBER_MAX} characters`)
+    .nullable()
+    .optional()
+    .describe("The HR system's employee number, unique when set; null or blank clears it"),
+};
+const nameField = z.string().min(1, "Name is required").max(DIRECTORY_TEXT_MAX, `Name must be at most ${DIRECTORY_TEXT_MAX} characters`);
+
+export const AdminUserCreate = z
+  .object({
+    email: emailField.describe("Unique, case-insensitive (stored lower-case)"),
+    name: nameField,
+    ...directoryFields,
+    active: z.boolean().optional().describe("false: created deactivated (default true)"),
+  })
+  .strict();
+export type AdminUserCreateInput = z.infer<typeof AdminUserCreate>;
+
 export const AdminUserPatch = z
   .object({
-    role: RoleSchema.optional(),
-    name: z.string().trim().min(1, "Name is required").max(200, "Name must be at most 200 characters").optional(),
-    manager_email: emailField.nullable().optional().describe("The manager's email; null removes the manager"),
-    hr_partner_email: emailField.nullable().optional().describe("The HR partner's email; null removes the HR partner"),
-    active: z.boolean().optional().describe("false: the user can no longer sign in"),
+    email: emailField.optional().describe("Unique, case-insensitive (stored lower-case)"),
+    name: nameField.optional(),
+    ...directoryFields,
+    active: z.boolean().optional().describe("false: deactivated (signed out everywhere, tokens revoked); true: re-activated"),
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
@@ -96,12 +141,38 @@ registerRoute({
   responses: { 200: AdminUserResponse },
 });
 registerRoute({
+  method: "post",
+  path: "/api/v1/admin/users",
+  summary:
+    "Create a user in the directory (super admin; audited user.create). 409 for a taken email or employee number; 400 for an unknown, deactivated or own manager, secondary manager or HR partner",
+  tags: ["admin users"],
+  request: { body: AdminUserCreate },
+  responses: { 201: AdminUserResponse },
+});
+registerRoute({
   method: "patch",
   path: "/api/v1/admin/users/{id}",
   summary:
-    "Change a user's role, name, manager, HR partner or active flag (super admin; audited user.update). A super admin cannot remove their own Super Admin role or deactivate themselves",
+    "Change any directory field of a user (super admin; audited user.update, or user.deactivate / user.reactivate when active changes). 409 for a taken email or employee number; 400 for an unknown, deactivated or own manager / secondary manager / HR partner or a management loop. A super admin cannot remove their own Super Admin role or deactivate themselves",
   tags: ["admin users"],
   request: { params: idParams, body: AdminUserPatch },
+  responses: { 200: AdminUserResponse },
+});
+registerRoute({
+  method: "post",
+  path: "/api/v1/admin/users/{id}/deactivate",
+  summary:
+    "Deactivate a user (super admin; audited user.deactivate): they can no longer sign in, every session and API token ends at once, all their history stays. Not yourself; already inactive is a no-op",
+  tags: ["admin users"],
+  request: { params: idParams },
+  responses: { 200: AdminUserResponse },
+});
+registerRoute({
+  method: "post",
+  path: "/api/v1/admin/users/{id}/reactivate",
+  summary: "Re-activate a deactivated user (super admin; audited user.reactivate); already active is a no-op",
+  tags: ["admin users"],
+  request: { params: idParams },
   responses: { 200: AdminUserResponse },
 });
 

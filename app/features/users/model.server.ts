@@ -5,7 +5,7 @@ import { Prisma, type Role, type User } from "~/generated/prisma/client.ts";
 
 export { ROLES, ROLE_LABELS } from "~/features/users/roles";
 
-export type UserListFilter = { q?: string; roles?: Role[]; page: number; pageSize: number };
+export type UserListFilter = { q?: string; roles?: Role[]; status?: "active" | "inactive" | "all"; page: number; pageSize: number };
 
 /**
  * The SQL condition "the name or the email of the user row `alias` contains `q`, ignoring case", or null when `q` is
@@ -54,6 +54,7 @@ export async function listUsers(db: Db | Tx, filter: UserListFilter): Promise<{ 
   const where = allOf([
     userTextMatch("u", filter.q),
     filter.roles?.length ? Prisma.sql`u."role"::text IN (${Prisma.join(filter.roles)})` : null,
+    filter.status === "active" ? Prisma.sql`u."active"` : filter.status === "inactive" ? Prisma.sql`NOT u."active"` : null,
   ]);
   return pageWithTotal(
     await db.$queryRaw<Array<CountedRow<UserSummaryRow>>>`
@@ -119,14 +120,35 @@ export async function searchActiveUsers(db: Db | Tx, q: string | undefined, excl
     ORDER BY u."name", u."id" LIMIT ${limit}`;
 }
 
+/** The columns the directory (directory.server.ts) writes. */
 export type UserUpdate = {
+  email?: string;
   role?: Role;
   name?: string;
+  jobTitle?: string | null;
+  department?: string | null;
+  level?: string | null;
+  location?: string | null;
   managerId?: number | null;
+  secondaryManagerId?: number | null;
   hrPartnerId?: number | null;
+  startDate?: Date | null;
+  employeeNumber?: string | null;
   active?: boolean;
+  deactivatedAt?: Date | null;
+  scimId?: string | null;
+  scimExternalId?: string | null;
 };
 
 export async function updateUserRow(tx: Tx, id: number, data: UserUpdate): Promise<User> {
   return tx.user.update({ where: { id }, data });
+}
+
+export async function insertUserRow(tx: Tx, data: UserUpdate & { email: string; name: string }): Promise<User> {
+  return tx.user.create({ data });
+}
+
+/** The user holding this employee number, if any (unique when set). */
+export async function findUserByEmployeeNumber(db: Db | Tx, employeeNumber: string): Promise<User | null> {
+  return db.user.findUnique({ where: { employeeNumber } });
 }

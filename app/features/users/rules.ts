@@ -5,6 +5,10 @@ export const USER_PAGE_SIZE_MAX = 100;
 export const USER_PAGE_SIZES = [10, 25, 50, 100];
 export const USER_PICKER_LIMIT = 20;
 
+/** The admin users table's status filter. */
+export const USER_STATUSES = ["active", "inactive", "all"] as const;
+export type UserStatusFilter = (typeof USER_STATUSES)[number];
+
 /** Spec §9 debounce default. */
 export const SEARCH_DEBOUNCE_MS = 166;
 
