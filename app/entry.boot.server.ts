@@ -14,6 +14,8 @@ import { ensureEndorsementWorkflows } from "~/features/promotions/endorsement-wo
 import { ssoSettings } from "~/features/auth/sso-settings.server";
 
 export { env, databaseTarget, setServerErrorReporter };
+/** The command-line tools' commands, run here while this process owns the PGlite folder (server/control.ts). */
+export { runCliCommand } from "~/entry.cli.server";
 /** The same request sent twice changes state once (server/idempotency.ts; ADR 0045). */
 export { runOnce } from "~/platform/idempotency.server";
 

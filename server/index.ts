@@ -166,7 +166,13 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   }
 
   await boot.connectDatabase();
-  const runWorker = opts.worker ?? boot.databaseTarget().kind === "pglite";
+  const target = boot.databaseTarget();
+  if (target.kind === "pglite" && target.dir !== "memory://") {
+    // The command-line tools reach the database through this process while it owns the folder (server/control.ts).
+    const { startControlSocket } = await import("./control");
+    closers.push(await startControlSocket(target.dir, boot.runCliCommand));
+  }
+  const runWorker = opts.worker ?? target.kind === "pglite";
   if (runWorker) {
     // Not followed by the compiled web entry (build/app-server.mjs), which never hosts the worker.
     const workerModule = "../worker/worker";
