@@ -181,7 +181,7 @@ export function personLinkRefusal(
   if ((self.id !== null && person?.id === self.id) || (self.email !== null && normalizeEmail(self.email) === email)) {
     return { field, message: `A user cannot be their own ${what}` };
   }
-  if (!person) return { field, message: `No user with the email ${email} (${what})` };
+  if (!person) return { field, message: `${what[0]!.toUpperCase()}${what.slice(1)} not found: no user with the email ${email}` };
   if (!person.active) return { field, message: `${email} is deactivated and cannot be set as ${what}` };
   return null;
 }
