@@ -1,7 +1,7 @@
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Alert,
   Avatar,
@@ -29,6 +29,10 @@ import { getAdminUser, updateAdminUser } from "~/features/users/service.server";
 import { listTokensOfUser } from "~/features/auth/tokens/service.server";
 import { adminTokenAction } from "~/features/auth/tokens/pages.server";
 import { ApiTokenTable } from "~/features/auth/tokens/api-token-table";
+import { userPageDirectoryAction } from "~/features/users/pages.server";
+import { DirectoryForm } from "~/features/users/directory-form";
+import { UserStatusButton } from "~/features/users/user-status-button";
+import { PrivacyPanel } from "~/features/privacy/components/privacy-panel";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} - PMR` }];
 
@@ -47,7 +51,10 @@ const ActionForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("spoof") }),
 ]);
 
-/** intent=role: change the role (audited user.update); intent=spoof: view the product as this user. */
+/**
+ * intent=save: every directory field but the role; deactivate / reactivate (directory core, audited);
+ * intent=role: change the role (audited user.update); intent=spoof: view the product as this user.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
@@ -55,20 +62,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const fields = Object.fromEntries(await request.formData());
   const revoked = await adminTokenAction(current, fields);
   if (revoked) return revoked;
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.set(key, value);
+  const directory = await userPageDirectoryAction(current, id, form);
+  if (directory) return directory;
   const parsed = ActionForm.safeParse(fields);
-  if (!parsed.success) return data({ ok: false as const, intent: null, error: "Choose a role" }, { status: 400 });
-  const form = parsed.data;
+  if (!parsed.success) return data({ ok: false as const, intent: null, error: "Choose a role", fieldErrors: {} }, { status: 400 });
+  const choice = parsed.data;
   try {
-    if (form.intent === "spoof") {
+    if (choice.intent === "spoof") {
       const user = await loadUser(id);
       const { setCookie } = await startSessionSpoof(request, current, user.email);
       return redirect("/app/home", { headers: { "Set-Cookie": setCookie } });
     }
-    const user = await updateAdminUser(current, id, { role: form.role });
-    return { ok: true as const, intent: form.intent, message: `Role changed to ${roleLabel(user.role)}`, error: null };
+    const user = await updateAdminUser(current, id, { role: choice.role });
+    return { ok: true as const, intent: choice.intent, message: `Role changed to ${roleLabel(user.role)}`, error: null, fieldErrors: {} };
   } catch (err) {
     const failure = spoofFormError(err);
-    return data({ ok: false as const, intent: form.intent, error: failure.error }, { status: failure.status });
+    return data({ ok: false as const, intent: choice.intent, error: failure.error, fieldErrors: {} }, { status: failure.status });
   }
 }
 
@@ -103,6 +114,13 @@ export default function AdminUser() {
   useEffect(() => {
     if (result?.ok && result.message) enqueueSnackbar(result.message, { variant: "success" });
   }, [result, enqueueSnackbar]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  useEffect(() => {
+    if (searchParams.get("created") !== "1") return;
+    enqueueSnackbar("User created", { variant: "success" });
+    setSearchParams({}, { replace: true, preventScrollReset: true });
+  }, [searchParams, setSearchParams, enqueueSnackbar]);
+  const saveResult = result && "fieldErrors" in result && result.intent === "save" && !result.ok ? result : null;
 
   const spoofBlocked = spoofBlockedReason(user, selfId);
   const ownAdminRole = user.id === selfId && user.role === "SUPER_ADMIN";
@@ -131,6 +149,8 @@ export default function AdminUser() {
         </Box>
         <Chip label={roleLabel(user.role)} color={user.role === "SUPER_ADMIN" ? "secondary" : "default"} data-testid="user-role" />
         {!user.active && <Chip label="Inactive" variant="outlined" data-testid="user-inactive" />}
+        {user.scim_managed && <Chip label="SCIM" variant="outlined" data-testid="user-scim" />}
+        <UserStatusButton user={user} busy={busy} self={user.id === selfId} />
         <Form method="post">
           <input type="hidden" name="intent" value="spoof" />
           {spoofBlocked ? (
@@ -143,7 +163,7 @@ export default function AdminUser() {
         </Form>
       </Stack>
 
-      {result && !result.ok && (
+      {result && !result.ok && !saveResult && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="user-error">
           {result.error}
         </Alert>
@@ -171,7 +191,14 @@ export default function AdminUser() {
               <span data-testid="user-hr-employee-count">{user.hr_employee_count}</span>
             </Field>
           )}
-          <Field label="Status">{user.active ? "Active" : "Inactive"}</Field>
+          <Field label="Level">{user.level ?? "—"}</Field>
+          <Field label="Start date">{user.start_date ?? "—"}</Field>
+          <Field label="Employee number">{user.employee_number ?? "—"}</Field>
+          <Field label="Status">
+            <span data-testid="user-status">
+              {user.active ? "Active" : `Inactive${user.deactivated_at ? ` since ${user.deactivated_at.slice(0, 10)}` : ""}`}
+            </span>
+          </Field>
           <Field label="Audit log">
             <Link component={RemixLink} to={`/app/admin/audits?${new URLSearchParams({ search_query: `User#${user.id}` })}`} data-testid="user-audit-link">
               Changes to this user
@@ -179,6 +206,27 @@ export default function AdminUser() {
           </Field>
         </Stack>
       </Paper>
+
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        Details
+      </Typography>
+      <Box sx={{ mb: 4 }} key={user.updated_at}>
+        <DirectoryForm
+          values={{
+            ...user,
+            manager_email: user.manager?.email ?? null,
+            secondary_manager_email: user.secondary_manager?.email ?? null,
+            hr_partner_email: user.hr_partner?.email ?? null,
+          }}
+          errors={saveResult?.fieldErrors ?? {}}
+          formError={saveResult?.error ?? null}
+          busy={busy}
+          withRole={false}
+          intent="save"
+          submitLabel="Save details"
+          testId="user-form"
+        />
+      </Box>
 
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Role
@@ -221,6 +269,7 @@ export default function AdminUser() {
         Changing the role or deactivating the user signs them out everywhere and revokes every token.
       </Typography>
       <ApiTokenTable tokens={tokens} busy={busy} emptyText="No live API tokens." />
+      <PrivacyPanel userId={user.id} />
     </Box>
   );
 }

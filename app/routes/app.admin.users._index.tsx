@@ -22,11 +22,19 @@ import {
   Typography,
 } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
+import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { DataGrid, type GridColDef, type GridPaginationModel } from "@mui/x-data-grid";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { ROLES, roleLabel, type RoleName } from "~/features/users/roles";
-import { SEARCH_DEBOUNCE_MS, spoofBlockedReason, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES as PAGE_SIZES } from "~/features/users/rules";
+import {
+  SEARCH_DEBOUNCE_MS,
+  spoofBlockedReason,
+  USER_PAGE_SIZE_DEFAULT,
+  USER_PAGE_SIZES as PAGE_SIZES,
+  USER_STATUSES,
+  type UserStatusFilter,
+} from "~/features/users/rules";
 import { AdminUserListQuery } from "~/features/users/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
@@ -41,17 +49,23 @@ function queryOf(request: Request) {
   const raw = {
     q: url.searchParams.get("q") ?? undefined,
     "role[]": url.searchParams.getAll("role[]").filter((r) => (ROLES as readonly string[]).includes(r)),
+    status: url.searchParams.get("status") ?? undefined,
     page: url.searchParams.get("page") ?? undefined,
     page_size: url.searchParams.get("page_size") ?? undefined,
   };
   const parsed = AdminUserListQuery.safeParse(raw);
-  return parsed.success ? parsed.data : AdminUserListQuery.parse({ q: raw.q?.slice(0, 200), "role[]": raw["role[]"] });
+  return parsed.success ? parsed.data : AdminUserListQuery.parse({
+        q: raw.q?.slice(0, 200),
+        "role[]": raw["role[]"],
+        status: (USER_STATUSES as readonly string[]).includes(raw.status ?? "") ? raw.status : undefined,
+      });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
-  return { ...(await listAdminUsers(queryOf(request))), selfId: current.user.id };
+  const query = queryOf(request);
+  return { ...(await listAdminUsers(query)), selfId: current.user.id, status: query.status };
 }
 
 const SpoofForm = z.object({ intent: z.literal("spoof"), email: z.string().trim().min(1).max(320) });
@@ -71,10 +85,12 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const STATUS_LABELS: Record<UserStatusFilter, string> = { active: "Active", inactive: "Inactive", all: "All" };
+
 type Row = { id: number; name: string; email: string; role: string; profile_image_url: string | null; active: boolean };
 
 export default function AdminUsers() {
-  const { users, total, page, page_size, selfId } = useLoaderData<typeof loader>();
+  const { users, total, page, page_size, selfId, status } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -120,6 +136,18 @@ export default function AdminUsers() {
       { preventScrollReset: true },
     );
 
+  const setStatus = (next: UserStatusFilter) =>
+    setSearchParams(
+      (prev) => {
+        const params = new URLSearchParams(prev);
+        if (next === "all") params.delete("status");
+        else params.set("status", next);
+        params.delete("page");
+        return params;
+      },
+      { preventScrollReset: true },
+    );
+
   const setPagination = (model: GridPaginationModel) =>
     setSearchParams(
       (prev) => {
@@ -149,7 +177,7 @@ export default function AdminUsers() {
             <Link component={RemixLink} to={`/app/admin/users/${row.id}`} data-testid={`user-link-${row.id}`}>
               {row.name}
             </Link>
-            {!row.active && <Chip label="Inactive" size="small" variant="outlined" />}
+            {!row.active && <Chip label="Inactive" size="small" variant="outlined" data-testid={`user-inactive-${row.id}`} />}
           </Stack>
         ),
       },
@@ -189,9 +217,14 @@ export default function AdminUsers() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Users
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2, alignItems: "center", justifyContent: "space-between" }}>
+        <Typography variant="h5" component="h1">
+          Users
+        </Typography>
+        <Button component={RemixLink} to="/app/admin/users/new" variant="contained" startIcon={<PersonAddIcon />} data-testid="users-new">
+          New user
+        </Button>
+      </Stack>
       <Link component={RemixLink} to="/app/admin/scim-tokens" variant="body2" sx={{ display: "inline-block", mb: 2 }} data-testid="users-scim-link">
         SCIM provisioning
       </Link>
@@ -239,6 +272,22 @@ export default function AdminUsers() {
               <MenuItem key={role} value={role} data-testid={`users-role-option-${role}`}>
                 <Checkbox checked={roles.includes(role)} size="small" />
                 <ListItemText primary={roleLabel(role)} />
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl size="small" sx={{ minWidth: 160 }}>
+          <InputLabel id="users-status-filter-label">Status</InputLabel>
+          <Select
+            labelId="users-status-filter-label"
+            label="Status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as UserStatusFilter)}
+            data-testid="users-status-filter"
+          >
+            {USER_STATUSES.map((s) => (
+              <MenuItem key={s} value={s} data-testid={`users-status-option-${s}`}>
+                {STATUS_LABELS[s]}
               </MenuItem>
             ))}
           </Select>

@@ -16,6 +16,8 @@ import type { Actor } from "~/platform/actor";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { callWithSession, sessionCookieFor } from "../support/session";
 import * as home from "~/routes/app.home";
+import * as newPage from "~/routes/app.admin.users.new";
+import * as userPage from "~/routes/app.admin.users.$userId";
 
 const tag = `d${Date.now().toString(36)}`;
 const mail = (name: string) => `${name}.${tag}@directory.example.com`;
@@ -245,5 +247,47 @@ describe("directory core for other callers", () => {
     expect(made.scim_managed).toBe(true);
     const detached = await updateDirectoryUser(scim, made.id, { active: false }, { scim: { scimId: null } });
     expect(detached).toMatchObject({ scim_managed: false, active: false });
+  });
+});
+
+describe("admin pages", () => {
+  it("creates on /app/admin/users/new, saves details, deactivates and re-activates on the user page", async () => {
+    const cookie = await sessionCookieFor(admin.id);
+    const bad = await callWithSession(newPage.action as never, { method: "POST", path: "/app/admin/users/new", cookie, form: { intent: "create", email: admin.email.toUpperCase(), name: "Twin" } });
+    expect(bad.status).toBe(409);
+    expect(bad.body.fieldErrors.email).toMatch(/already exists/);
+    const made = await callWithSession(newPage.action as never, {
+      method: "POST",
+      path: "/app/admin/users/new",
+      cookie,
+      form: { intent: "create", email: mail("Page"), name: "Page Pia", role: "EMPLOYEE", department: "Design", manager_email: "", start_date: "2023-05-02" },
+    });
+    expect(made.status).toBe(302);
+    const id = Number(made.response.headers.get("Location")!.match(/users\/(\d+)\?created=1$/)![1]);
+    const db = await getDb();
+    expect(await db.user.findUnique({ where: { id } })).toMatchObject({ email: mail("page"), department: "Design", managerId: null });
+
+    const call = (form: Record<string, string>) =>
+      callWithSession(userPage.action as never, { method: "POST", path: `/app/admin/users/${id}`, cookie, form, params: { userId: String(id) } });
+    const selfManager = await call({ intent: "save", email: mail("page"), name: "Page Pia", manager_email: mail("page") });
+    expect(selfManager.status).toBe(400);
+    expect(selfManager.body.fieldErrors.manager_email).toBe("A user cannot be their own manager");
+    const saved = await call({ intent: "save", email: mail("page"), name: "Page Pia", department: "", level: "L2", manager_email: admin.email });
+    expect(saved.body).toMatchObject({ ok: true, message: "User updated" });
+    expect(await db.user.findUnique({ where: { id } })).toMatchObject({ department: null, level: "L2", managerId: admin.id });
+    expect((await call({ intent: "deactivate" })).body).toMatchObject({ ok: true });
+    expect(await db.user.findUnique({ where: { id } })).toMatchObject({ active: false });
+    expect((await call({ intent: "reactivate" })).body).toMatchObject({ ok: true });
+    expect(await db.user.findUnique({ where: { id } })).toMatchObject({ active: true, deactivatedAt: null });
+  });
+
+  it("lists users by status", async () => {
+    const gone = (await create({ email: mail("listed-gone"), name: `Listed Gone ${tag}`, active: false })).body.user;
+    const q = `&q=${encodeURIComponent(`Listed Gone ${tag}`)}`;
+    const list = (status: string) => callRoute(adminUsers.loader as never, { path: `/api/v1/admin/users?status=${status}${q}`, token: adminToken });
+    expect((await list("inactive")).body.users.map((u: { id: number }) => u.id)).toEqual([gone.id]);
+    expect((await list("active")).body.users).toEqual([]);
+    expect((await list("all")).body.total).toBe(1);
+    expect((await list("gone")).status).toBe(400);
   });
 });

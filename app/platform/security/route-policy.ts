@@ -271,6 +271,7 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/app.admin.users.$userId": { GET: ADMIN, POST: ADMIN },
   "routes/app.admin.users.$userId_.personal-data": { GET: ADMIN, POST: ADMIN },
   "routes/app.admin.users._index": { GET: ADMIN, POST: ADMIN },
+  "routes/app.admin.users.new": { GET: ADMIN, POST: ADMIN },
   "routes/app.anytime-feedback": { GET: SIGNED_IN, POST: SIGNED_IN },
   "routes/app.api-tokens": { GET: SIGNED_IN, POST: SIGNED_IN },
   "routes/app.calibration-sessions.$sessionId.events": { GET: rel("sessionAdminOf", "panelistOf", "signOffOf", "hrPartnerOf", "superAdmin") },

@@ -1,0 +1,47 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
+import { Box, Link, Typography } from "@mui/material";
+import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
+import { createUserFromForm } from "~/features/users/pages.server";
+import { DirectoryForm } from "~/features/users/directory-form";
+import { EMPTY_DIRECTORY_VALUES } from "~/features/users/directory-form-types";
+
+export const meta: MetaFunction = () => [{ title: "New user - PMR" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return null;
+}
+
+/** Create the user (audited user.create), then their page; refusals come back per field. */
+export async function action({ request }: ActionFunctionArgs) {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return createUserFromForm(current, await request.formData());
+}
+
+export default function NewUser() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
+      <Link component={RemixLink} to="/app/admin/users" sx={{ display: "inline-block", mb: 1 }}>
+        ← Users
+      </Link>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        New user
+      </Typography>
+      <DirectoryForm
+        values={EMPTY_DIRECTORY_VALUES}
+        errors={result?.fieldErrors ?? {}}
+        formError={result?.error ?? null}
+        busy={navigation.state !== "idle"}
+        withRole
+        intent="create"
+        submitLabel="Create user"
+        testId="new-user"
+      />
+    </Box>
+  );
+}
