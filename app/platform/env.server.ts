@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** A DNS name of two or more labels (letters, digits, inner hyphens; IDNs in their xn-- form), e.g. example.com. */
+const EMAIL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 /**
  * Runtime settings, read once from the environment.
  * APP_ENV decides production behaviour (falls back to NODE_ENV): in production every
@@ -38,6 +41,19 @@ const schema = z.object({
   RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(20),
   /** Express's "trust proxy" behind a reverse proxy (e.g. `1` or `loopback`): the client address then comes from X-Forwarded-For. */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * Email domains whose people are created as employees at their first sign-in (`example.com,example.org`; off when
+   * unset; docs/decisions/0054-scim-tokens-sso-domains-directory-populate.md). Lower-cased; exact domains only.
+   */
+  SSO_ALLOWED_DOMAINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const domains = [...new Set((raw ?? "").split(",").map((d) => d.trim().toLowerCase()).filter(Boolean))];
+      const bad = domains.filter((d) => !EMAIL_DOMAIN.test(d) || d.length > 253);
+      if (bad.length) ctx.addIssue({ code: "custom", message: `SSO_ALLOWED_DOMAINS: not a domain name: ${bad.join(", ")}` });
+      return domains;
+    }),
 });
 
 export type Env = z.infer<typeof schema> & { isProduction: boolean };

@@ -4,7 +4,7 @@ import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { env } from "~/platform/env.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { findActiveUserByEmail } from "~/features/auth/user-lookup.server";
+import { userForIdentity, type ProviderIdentity } from "~/features/auth/first-sign-in.server";
 import { sessionStorage } from "~/platform/session.server";
 import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
 import { ssoSettings, GOOGLE_DEFAULT_ISSUER, type SsoSettings } from "~/features/auth/sso-settings.server";
@@ -15,7 +15,8 @@ import { ssoSettings, GOOGLE_DEFAULT_ISSUER, type SsoSettings } from "~/features
  *   provider in development). Pages use remix-auth's GoogleStrategy (authorization-code flow, cookie session);
  *   the API verifies the provider's ID token against the issuer's JWKS (`verifyGoogleIdToken`).
  * - Lark: authorization code exchanged server-side (`exchangeLarkCode`), then the user_info call.
- * Both end in `findActiveUserByEmail`: unknown or inactive addresses are refused.
+ * Both end in `userForSignIn`: the active user with the address; with SSO_ALLOWED_DOMAINS, a verified address of an
+ * allowed domain unknown to the directory becomes a new employee (first-sign-in.server.ts); everyone else is refused.
  */
 
 /** A sign-in failure: shown as 'Error while login' on the page, 401 on the API. */
@@ -86,7 +87,7 @@ function jwksFor(uri: string) {
   return set;
 }
 
-export type VerifiedIdentity = { email: string; name: string | null; picture: string | null };
+export type VerifiedIdentity = ProviderIdentity & { picture: string | null };
 
 /**
  * Verify an ID token of the Google (OpenID) provider: RS256 signature against the issuer's JWKS, issuer,
@@ -118,15 +119,14 @@ export async function verifyGoogleIdToken(idToken: string, settings: SsoSettings
   return {
     email,
     name: typeof payload.name === "string" ? payload.name : null,
+    emailVerified: payload.email_verified === true || payload.email_verified === "true",
     picture: typeof payload.picture === "string" ? payload.picture : null,
   };
 }
 
-/** The active user with this email, or a SignInError. */
-export async function userForEmail(email: string): Promise<User> {
-  const user = await findActiveUserByEmail(email);
-  if (!user) throw new SignInError("No active user with this email address", "unknown_user");
-  return user;
+/** The active user the provider's identity stands for (or one created for an allowed domain), or a SignInError. */
+export function userForSignIn(identity: ProviderIdentity): Promise<User> {
+  return userForIdentity(identity, (message) => new SignInError(message, "unknown_user"));
 }
 
 // ---------------------------------------------------------------- pages: remix-auth with the Google strategy
@@ -189,8 +189,10 @@ export async function getAuthenticator(request: Request): Promise<Authenticator<
         async ({ profile }) => {
           const email = profile._json.email ?? profile.emails?.[0]?.value;
           if (!email) throw new SignInError("The provider returned no email");
-          if ((profile._json.email_verified as unknown) === false) throw new SignInError("The email is not verified", "email_unverified");
-          const user = await userForEmail(email);
+          const verified = profile._json.email_verified as unknown;
+          if (verified === false) throw new SignInError("The email is not verified", "email_unverified");
+          const name = profile._json.name ?? profile.displayName;
+          const user = await userForSignIn({ email, name: typeof name === "string" ? name : null, emailVerified: verified === true || verified === "true" });
           return { id: user.id, email: user.email, provider: "google" };
         },
         discovery,
@@ -204,7 +206,8 @@ export async function getAuthenticator(request: Request): Promise<Authenticator<
 
 // ---------------------------------------------------------------- Lark (second provider)
 
-export type LarkIdentity = { email: string; name: string | null; avatarUrl: string | null };
+/** `emailVerified`: the address is the tenant's `enterprise_email` (set by the company), not the person's own `email`. */
+export type LarkIdentity = ProviderIdentity & { avatarUrl: string | null };
 
 async function readJson(res: Response): Promise<Record<string, unknown>> {
   try {
@@ -219,7 +222,7 @@ async function readJson(res: Response): Promise<Record<string, unknown>> {
  * Exchange a Lark authorization code (POST {LARK_BASE_URL}/open-apis/authen/v2/oauth/token, JSON body
  * {grant_type: "authorization_code", client_id, client_secret, code, redirect_uri}) and read the signed-in
  * person (GET /open-apis/authen/v1/user_info with the user access token). Lark answers `code: 0` on success.
- * The work address is `enterprise_email`, falling back to `email`.
+ * The work address is `enterprise_email`, falling back to `email` (which only admits people already in the directory).
  */
 export async function exchangeLarkCode(code: string, redirectUri: string | undefined, settings: SsoSettings = ssoSettings()): Promise<LarkIdentity> {
   const { baseUrl, clientId, clientSecret } = settings.lark;
@@ -246,11 +249,13 @@ export async function exchangeLarkCode(code: string, redirectUri: string | undef
   const info = await readJson(infoRes);
   const data = (info.data ?? {}) as Record<string, unknown>;
   if (!infoRes.ok || info.code !== 0) throw new SignInError(`Lark user_info failed: ${String(info.msg ?? `HTTP ${infoRes.status}`)}`);
-  const email = [data.enterprise_email, data.email].find((e): e is string => typeof e === "string" && e.length > 0);
+  const enterprise = typeof data.enterprise_email === "string" && data.enterprise_email.length > 0 ? data.enterprise_email : null;
+  const email = enterprise ?? (typeof data.email === "string" && data.email.length > 0 ? data.email : null);
   if (!email) throw new SignInError("Lark returned no email address for this person");
   return {
     email,
     name: typeof data.name === "string" ? data.name : null,
+    emailVerified: enterprise !== null,
     avatarUrl: typeof data.avatar_url === "string" && data.avatar_url ? data.avatar_url : null,
   };
 }

@@ -30,3 +30,25 @@ export function safeRedirectPath(to: unknown, fallback: string = DEFAULT_AFTER_L
 export function signInTokenName(provider: string): string {
   return `Sign-in (${provider})`;
 }
+
+/**
+ * Whether a verified address may be created as an employee at first sign-in (SSO_ALLOWED_DOMAINS): its domain
+ * (after the last "@", case-insensitive) is one of `domains` exactly; a subdomain is not its parent.
+ */
+export function emailDomainAllowed(email: string, domains: readonly string[]): boolean {
+  const at = email.lastIndexOf("@");
+  if (at <= 0 || domains.length === 0) return false;
+  return domains.includes(email.slice(at + 1).trim().toLowerCase());
+}
+
+/** The name of a person created at sign-in: what the provider says, else the address's local part ("ana.lima" → "Ana Lima"). */
+export function signInDisplayName(email: string, providerName: string | null | undefined, max: number): string {
+  const given = (providerName ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim();
+  const local = email.slice(0, Math.max(email.lastIndexOf("@"), 0));
+  const fromEmail = local
+    .split(/[._+-]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join(" ");
+  return (given || fromEmail || email).slice(0, max).trim();
+}

@@ -16,7 +16,7 @@ import {
   loginFlowCookie,
   readLoginFlow,
   SignInError,
-  userForEmail,
+  userForSignIn,
   verifyGoogleIdToken,
 } from "~/features/auth/providers.server";
 import { commitSession, endSession, getSession, startSession } from "~/platform/session.server";
@@ -74,7 +74,7 @@ function asApiError(err: unknown): never {
 export async function signInWithIdToken(idToken: string): Promise<TokenResponseBody> {
   try {
     const identity = await verifyGoogleIdToken(idToken);
-    return await issueApiToken(await userForEmail(identity.email), "google");
+    return await issueApiToken(await userForSignIn(identity), "google");
   } catch (err) {
     asApiError(err);
   }
@@ -82,8 +82,7 @@ export async function signInWithIdToken(idToken: string): Promise<TokenResponseB
 
 /** The Lark sign-in shared by the API route and the page callback: code → the active user. */
 export async function userForLarkCode(code: string, redirectUri: string | undefined): Promise<User> {
-  const identity = await exchangeLarkCode(code, redirectUri);
-  return userForEmail(identity.email);
+  return userForSignIn(await exchangeLarkCode(code, redirectUri));
 }
 
 /** POST /api/v1/lark/access_token: a Lark authorization code → a bearer token for the API. */

@@ -25,6 +25,8 @@ export type SsoSettings = {
   devOidcUrl: string | undefined;
   google: { issuer: string; clientId: string; clientSecret: string };
   lark: { baseUrl: string; authorizeUrl: string; clientId: string; clientSecret: string };
+  /** SSO_ALLOWED_DOMAINS: people with a verified address here are created as employees at first sign-in; [] = off. */
+  allowedDomains: string[];
 };
 
 const trimSlash = (url: string) => url.replace(/\/+$/, "");
@@ -51,5 +53,6 @@ export function ssoSettings(source: Record<string, string | undefined> = process
       clientId: s.LARK_CLIENT_ID ?? (dev ? DEV_CLIENTS.lark.clientId : ""),
       clientSecret: s.LARK_CLIENT_SECRET ?? (dev ? DEV_CLIENTS.lark.clientSecret : ""),
     },
+    allowedDomains: s.SSO_ALLOWED_DOMAINS,
   };
 }
