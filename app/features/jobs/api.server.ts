@@ -1,10 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { CycleJobsParams, EmptyJobBody, JobDetailResponse, JobListResponse, JobParams, JobResponse, PageQuerySchema, UploadFieldsSchema } from "~/features/jobs/contract.server";
+import {
+  CompanyJobParams,
+  CycleJobsParams,
+  EmptyJobBody,
+  JobDetailResponse,
+  JobListResponse,
+  JobParams,
+  JobResponse,
+  PageQuerySchema,
+  UploadFieldsSchema,
+} from "~/features/jobs/contract.server";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
 import { createJob } from "~/features/jobs/service.server";
-import { jobTypeDef } from "~/features/jobs/job-types.server";
+import { jobScope, jobTypeDef } from "~/features/jobs/job-types.server";
 import { readUploadForm } from "~/features/jobs/upload.server";
 import { getJobDetail, jobOutputResponse, listJobs } from "~/features/jobs/queries.server";
 import { ApiError } from "~/platform/api.server";
@@ -12,8 +22,26 @@ import { z } from "zod";
 
 /**
  * Loaders/actions of the bulk job API routes, one set per job type, so each route module is one
- * line: `export const loader = jobCollectionLoader("UPLOAD_PARTICIPANTS")`.
+ * line: `export const loader = jobCollectionLoader("UPLOAD_PARTICIPANTS")`. A cycle job type's routes are under
+ * /api/v1/admin/cycles/{id}/{collection} (route param `id`), a company-wide type's under /api/v1/admin/{collection};
+ * both have `jobId` for one job.
  */
+
+type RouteParams = LoaderFunctionArgs["params"];
+
+/** The cycle of the address (a cycle job type), or null (a company-wide type: no cycle in the address). */
+function cycleOf(params: RouteParams, type: JobType): number | null {
+  return jobScope(type) === "cycle" ? parseParams(params, CycleJobsParams).id : null;
+}
+
+/** The cycle (or null) and the job of an item address. */
+function jobOf(params: RouteParams, type: JobType): { cycleId: number | null; jobId: number } {
+  if (jobScope(type) === "cycle") {
+    const { id, jobId } = parseParams(params, JobParams);
+    return { cycleId: id, jobId };
+  }
+  return { cycleId: null, jobId: parseParams(params, CompanyJobParams).jobId };
+}
 
 /** Who may read a type's jobs: super admin or HR ops, or only super admins (JobTypeDef.superAdminOnly). */
 function assertMayRead(current: CurrentUser, type: JobType): void {
@@ -27,9 +55,9 @@ export function jobCollectionLoader(type: JobType) {
     api(async () => {
       const current = await requireApiUser(request);
       assertMayRead(current, type);
-      const { id } = parseParams(params, CycleJobsParams);
+      const cycleId = cycleOf(params, type);
       const query = parseQuery(request, PageQuerySchema);
-      return JobListResponse.parse(await listJobs(id, type, query));
+      return JobListResponse.parse(await listJobs(cycleId, type, query));
     });
 }
 
@@ -41,16 +69,16 @@ export function jobCollectionAction(type: JobType) {
       if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
       const current = await requireApiUser(request);
       assertSuperAdmin(current);
-      const { id } = parseParams(params, CycleJobsParams);
+      const cycleId = cycleOf(params, type);
       let job;
       if (def.input === "file") {
         const { file, fields } = await readUploadForm(request);
         const parsed = UploadFieldsSchema.safeParse(fields);
         if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
-        job = await createJob(current.actor, { cycleId: id, type, errorMode: parsed.data.error_mode, file });
+        job = await createJob(current.actor, { cycleId, type, errorMode: parsed.data.error_mode, file });
       } else {
         await parseJsonBody(request, EmptyJobBody);
-        job = await createJob(current.actor, { cycleId: id, type });
+        job = await createJob(current.actor, { cycleId, type });
       }
       return Response.json(JobResponse.parse({ job }), { status: 202 });
     });
@@ -62,9 +90,9 @@ export function jobItemLoader(type: JobType) {
     api(async () => {
       const current = await requireApiUser(request);
       assertMayRead(current, type);
-      const { id, jobId } = parseParams(params, JobParams);
+      const { cycleId, jobId } = jobOf(params, type);
       const query = parseQuery(request, PageQuerySchema);
-      return JobDetailResponse.parse(await getJobDetail(id, type, jobId, query));
+      return JobDetailResponse.parse(await getJobDetail(cycleId, type, jobId, query));
     });
 }
 
@@ -74,8 +102,8 @@ export function jobFileLoader(type: JobType) {
     api(async () => {
       const current = await requireApiUser(request);
       assertMayRead(current, type);
-      const { id, jobId } = parseParams(params, JobParams);
-      return jobOutputResponse(id, type, jobId);
+      const { cycleId, jobId } = jobOf(params, type);
+      return jobOutputResponse(cycleId, type, jobId);
     });
 }
 

@@ -6,7 +6,8 @@ import { MAX_UPLOAD_BYTES, UploadFieldsSchema } from "~/features/jobs/upload.ser
 import { PageQuerySchema } from "~/features/jobs/queries.server";
 
 /**
- * Contracts of the bulk job routes under /api/v1/admin/cycles/{cycle_id}/: for each job type a
+ * Contracts of the bulk job routes under /api/v1/admin/cycles/{cycle_id}/ (a cycle job type) or /api/v1/admin/
+ * (a company-wide type, JobTypeDef.scope "company"): for each job type a
  * collection (GET list newest first, POST create → 202 {job}) and GET {job_id} (the job and a page
  * of its row errors); jobs with an output file also GET {job_id}/file. Reads: super admin or HR ops
  * (super admin only for a type marked superAdminOnly, e.g. the nominations download); creating a job: super admin.
@@ -16,7 +17,7 @@ export { PageQuerySchema, UploadFieldsSchema };
 
 export const JobSchema = z.object({
   id: z.number().int(),
-  cycle_id: z.number().int(),
+  cycle_id: z.number().int().nullable().describe("The job's cycle; null for a company-wide job (e.g. the directory import)"),
   type: z.string().describe("upload_participants, upsert_participants, populate_participants, download_participants, download_nominations, ..."),
   type_label: z.string(),
   status: z.enum(JOB_STATUSES),
@@ -52,12 +53,15 @@ export const EmptyJobBody = z.object({}).strict();
 
 export const CycleJobsParams = z.object({ id: z.coerce.number().int().positive() });
 export const JobParams = z.object({ id: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+/** A company-wide job's address: /api/v1/admin/{collection}/{job_id}. */
+export const CompanyJobParams = z.object({ jobId: z.coerce.number().int().positive() });
 
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
 
 const cycleParams = z.object({ cycle_id: z.number().int().positive() });
 const jobParams = z.object({ cycle_id: z.number().int().positive(), job_id: z.number().int().positive() });
+const companyJobParams = z.object({ job_id: z.number().int().positive() });
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
 
 export const UploadMultipartSchema = z.object({
@@ -69,15 +73,20 @@ export const UploadMultipartSchema = z.object({
 
 for (const def of Object.values(JOB_TYPES)) {
   if (!def || def.customApi) continue;
-  const base = `/api/v1/admin/cycles/{cycle_id}/${def.apiCollection}`;
+  const company = (def.scope ?? "cycle") === "company";
+  const base = company ? `/api/v1/admin/${def.apiCollection}` : `/api/v1/admin/cycles/{cycle_id}/${def.apiCollection}`;
+  // A company-wide collection has no cycle in its address (and no "unknown cycle" 404 on POST).
+  const listParams = company ? undefined : cycleParams;
+  const itemParams = company ? companyJobParams : jobParams;
+  const of = company ? "" : " of a cycle";
   const tags = ["admin jobs"];
   const readers = def.superAdminOnly ? "super admin" : "super admin or HR ops";
   registerRoute({
     method: "get",
     path: base,
-    summary: `${def.label} jobs of a cycle, newest first (${readers})`,
+    summary: `${def.label} jobs${of}, newest first (${readers})`,
     tags,
-    request: { params: cycleParams, query: PageQuerySchema },
+    request: { ...(listParams ? { params: listParams } : {}), query: PageQuerySchema },
     responses: { 200: JobListResponse },
   });
   if (def.input === "file") {
@@ -88,13 +97,17 @@ for (const def of Object.values(JOB_TYPES)) {
       summary: `Start a ${def.label.toLowerCase()} job from a CSV upload (super admin). A bad header is a 400 and starts nothing; row problems become the job's row errors`,
       tags,
       security: [{ [bearerAuth.name]: [] }],
-      request: { params: cycleParams, headers: IdempotencyKeyHeaders, body: { content: { "multipart/form-data": { schema: UploadMultipartSchema } } } },
+      request: {
+        ...(listParams ? { params: listParams } : {}),
+        headers: IdempotencyKeyHeaders,
+        body: { content: { "multipart/form-data": { schema: UploadMultipartSchema } } },
+      },
       responses: {
         202: { description: "Accepted: the job runs in the background", content: { "application/json": { schema: JobResponse } } },
         400: error("No file, a bad CSV header, or a bad error_mode"),
         401: error("Not signed in"),
         403: error("Not a super admin"),
-        404: error("Unknown cycle"),
+        ...(company ? {} : { 404: error("Unknown cycle") }),
         413: error("The file is too large"),
         415: error("Not multipart/form-data, or the file is not a CSV"),
         422: idempotencyKeyReused,
@@ -108,7 +121,7 @@ for (const def of Object.values(JOB_TYPES)) {
       path: base,
       summary: `Start a ${def.label.toLowerCase()} job (super admin); body {}`,
       tags,
-      request: { params: cycleParams, body: EmptyJobBody },
+      request: { ...(listParams ? { params: listParams } : {}), body: EmptyJobBody },
       responses: { 202: JobResponse },
     });
   }
@@ -117,7 +130,7 @@ for (const def of Object.values(JOB_TYPES)) {
     path: `${base}/{job_id}`,
     summary: `One ${def.label.toLowerCase()} job with a page of its row errors (${readers})`,
     tags,
-    request: { params: jobParams, query: PageQuerySchema },
+    request: { params: itemParams, query: PageQuerySchema },
     responses: { 200: JobDetailResponse },
   });
   if (def.output) {
@@ -127,7 +140,7 @@ for (const def of Object.values(JOB_TYPES)) {
       summary: `The job's file, once it has succeeded (${readers})`,
       tags,
       security: [{ [bearerAuth.name]: [] }],
-      request: { params: jobParams },
+      request: { params: itemParams },
       responses: {
         200: { description: "The file (Content-Disposition: attachment)", content: { [def.output.contentType.split(";")[0]!]: { schema: z.string() } } },
         401: error("Not signed in"),

@@ -17,15 +17,29 @@ import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rule
 // ---------------------------------------------------------------------------------------------
 // Job types
 
+/**
+ * "cycle": a job of one cycle (Job.cycleId set), under /api/v1/admin/cycles/{cycle_id}/ and /app/admin/cycles/{cycleId}/.
+ * "company": a company-wide job (Job.cycleId null: the directory import, a person's export or erasure), under
+ * /api/v1/admin/ and /app/admin/.
+ */
+export type JobScope = "cycle" | "company";
+
 export type JobTypeDef = {
   type: JobType;
   /** Lower-case id: JSON `type`, the JobType search attribute. */
   key: string;
   label: string;
-  /** Collection under /api/v1/admin/cycles/{cycle_id}/ (e.g. upload_participant_jobs). */
+  /** Where its jobs belong (default "cycle"); decides the API and page paths below and whether a job has a cycle. */
+  scope?: JobScope;
+  /** Collection under /api/v1/admin/cycles/{cycle_id}/ (e.g. upload_participant_jobs), or under /api/v1/admin/ for a company-wide type. */
   apiCollection: string;
-  /** Page folder under /app/admin/cycles/{cycleId}/ for the list and the job pages (e.g. upload-participants-jobs). */
+  /**
+   * Page folder for the list and the job pages (e.g. upload-participants-jobs): under /app/admin/cycles/{cycleId}/, or
+   * under /app/admin/ for a company-wide type (e.g. users/import/jobs).
+   */
   pagePath: string;
+  /** A company-wide type's pages link back to this page (e.g. the users page); a cycle type's go back to the cycle. */
+  parentPage?: { path: string; label: string };
   /** "file": a multipart upload (checked by `checkUpload` before any job exists); "none": no input. */
   input: "file" | "none";
   /** The error modes the type accepts (default: both); another one is a 400. */
@@ -38,7 +52,7 @@ export type JobTypeDef = {
    */
   chunkRows?: number;
   /** The job writes an output file (served at {apiCollection}/{job_id}/file). */
-  output?: { fileName: (job: Pick<Job, "id" | "cycleId">) => string; contentType: string };
+  output?: { fileName: (job: Pick<Job, "id" | "cycleId" | "subjectUserId">) => string; contentType: string };
   /** Its API routes and contracts are its own (not the generic ones of app/features/jobs/contract.server.ts), e.g. nudges. */
   customApi?: boolean;
   /** Reading its jobs and file is for super admins only (not HR ops): the output holds what people wrote about others. */
@@ -202,6 +216,27 @@ export function jobTypeDef(type: JobType): JobTypeDef {
   return def;
 }
 
+export function jobScope(type: JobType): JobScope {
+  return jobTypeDef(type).scope ?? "cycle";
+}
+
+/**
+ * The cycle id a job of this type has: a number for a cycle type, null for a company-wide one. A caller that passes the
+ * other kind is a programming error (the routes of a type pass what its scope asks for).
+ */
+export function jobCycleIdFor(type: JobType, cycleId: number | null | undefined): number | null {
+  const scope = jobScope(type);
+  if (scope === "cycle" && (cycleId === null || cycleId === undefined)) throw new Error(`A ${jobTypeDef(type).key} job belongs to a cycle: give its id`);
+  if (scope === "company" && cycleId !== null && cycleId !== undefined) throw new Error(`A ${jobTypeDef(type).key} job is company-wide: it has no cycle`);
+  return cycleId ?? null;
+}
+
+/** The API collection of a type's jobs: /api/v1/admin/cycles/{cycleId}/{collection}, or /api/v1/admin/{collection} (company-wide). */
+export function jobCollectionPath(type: JobType, cycleId: number | null): string {
+  const def = jobTypeDef(type);
+  return jobCycleIdFor(type, cycleId) === null ? `/api/v1/admin/${def.apiCollection}` : `/api/v1/admin/cycles/${cycleId}/${def.apiCollection}`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // JSON
 
@@ -209,7 +244,7 @@ export const jobInclude = { createdBy: { select: { id: true, email: true, name: 
 export type JobWithCreator = Prisma.JobGetPayload<{ include: typeof jobInclude }>;
 
 export function jobApiPath(job: Pick<Job, "cycleId" | "type">): string {
-  return `/api/v1/admin/cycles/${job.cycleId}/${jobTypeDef(job.type).apiCollection}`;
+  return jobCollectionPath(job.type, job.cycleId);
 }
 
 export function toJobJson(job: JobWithCreator): JobJson {

@@ -3,9 +3,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { z } from "zod";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
+import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
+import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { createJob } from "~/features/jobs/service.server";
-import { jobTypeDef, PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
+import { jobCycleIdFor, jobScope, jobTypeDef, PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
 import { readUploadForm, UploadFieldsSchema } from "~/features/jobs/upload.server";
 import { getJobDetail, listJobs, PageQuerySchema } from "~/features/jobs/queries.server";
 import type {
@@ -18,11 +20,11 @@ import type {
 } from "~/features/jobs/rules";
 
 /**
- * Loaders and actions of the bulk job pages under /app/admin/cycles/{cycleId}/ (super admin only:
- * every function starts with requireAdminCycle). Paths (ADR 0015):
+ * Loaders and actions of the bulk job pages under /app/admin/cycles/{cycleId}/, or /app/admin/ for a company-wide
+ * job type (super admin only: every function starts with requireJobPage). Paths (ADR 0015):
  *   {pagePath}            list of the type's jobs, newest first
  *   {pagePath}/{jobId}    one job: status, progress, row errors
- * e.g. upload-participants-jobs/12, download-participant-jobs/13.
+ * e.g. upload-participants-jobs/12, download-participant-jobs/13, users/import/jobs/14 (company-wide).
  * The route modules export the factories at the end (jobListLoader, jobDetailLoader, jobStartAction,
  * participantUploadLoader) with their job type; their views are in app/features/jobs/components/job-views.tsx
  * (the data they return is typed in app/features/jobs/rules.ts, so the components need no server module).
@@ -30,14 +32,35 @@ import type {
 
 type Params = LoaderFunctionArgs["params"];
 
-export function jobTypeView(type: JobType): JobTypeView {
+export function jobTypeView(type: JobType, cycleId: number | null): JobTypeView {
   const def = jobTypeDef(type);
-  return { key: def.key, label: def.label, pagePath: def.pagePath, input: def.input, hasOutput: !!def.output };
+  return {
+    key: def.key,
+    label: def.label,
+    pagePath: def.pagePath,
+    basePath: jobPagePath(cycleId, type),
+    parent: def.parentPage ?? null,
+    input: def.input,
+    hasOutput: !!def.output,
+  };
 }
 
-export function jobPagePath(cycleId: number, type: JobType, jobId?: number): string {
-  const base = `/app/admin/cycles/${cycleId}/${jobTypeDef(type).pagePath}`;
+/** The list page of a type's jobs, or one job's page: /app/admin/cycles/{cycleId}/{pagePath}[/{jobId}], or /app/admin/{pagePath}[/{jobId}] (company-wide: cycleId null). */
+export function jobPagePath(cycleId: number | null, type: JobType, jobId?: number): string {
+  const { pagePath } = jobTypeDef(type);
+  const base = jobCycleIdFor(type, cycleId) === null ? `/app/admin/${pagePath}` : `/app/admin/cycles/${cycleId}/${pagePath}`;
   return jobId === undefined ? base : `${base}/${jobId}`;
+}
+
+/**
+ * Every job page's guard: the signed-in super admin (403 otherwise) and, for a cycle job type, the cycle of the
+ * address (404 for a malformed or unknown id); a company-wide type's pages have no cycle.
+ */
+export async function requireJobPage(request: Request, params: Params, type: JobType): Promise<{ current: CurrentUser; cycle: CycleJson | null }> {
+  if (jobScope(type) === "cycle") return requireAdminCycle(request, params);
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return { current, cycle: null };
 }
 
 function pageQuery(request: Request, pageSize = 25) {
@@ -48,20 +71,22 @@ function pageQuery(request: Request, pageSize = 25) {
 }
 
 export async function loadJobListPage(request: Request, params: Params, type: JobType) {
-  const { cycle } = await requireAdminCycle(request, params);
+  const { cycle } = await requireJobPage(request, params, type);
+  const cycleId = cycle?.id ?? null;
   const query = pageQuery(request);
-  const { jobs, total } = await listJobs(cycle.id, type, query);
-  return { cycle, view: jobTypeView(type), jobs, total, page: query.page, pageSize: query.page_size } satisfies JobListPageData;
+  const { jobs, total } = await listJobs(cycleId, type, query);
+  return { cycle, view: jobTypeView(type, cycleId), jobs, total, page: query.page, pageSize: query.page_size } satisfies JobListPageData;
 }
 
 export async function loadJobDetailPage(request: Request, params: Params, type: JobType) {
-  const { cycle } = await requireAdminCycle(request, params);
+  const { cycle } = await requireJobPage(request, params, type);
+  const cycleId = cycle?.id ?? null;
   const jobId = pageIdParam(params.jobId);
   const query = pageQuery(request);
-  const detail = await orNotFoundPage(() => getJobDetail(cycle.id, type, jobId, query));
+  const detail = await orNotFoundPage(() => getJobDetail(cycleId, type, jobId, query));
   return {
     cycle,
-    view: jobTypeView(type),
+    view: jobTypeView(type, cycleId),
     job: detail.job,
     rowErrors: detail.row_errors,
     rowErrorsTotal: detail.row_errors_total,
@@ -88,7 +113,8 @@ function failureOf(err: unknown): { status: number; body: JobFormFailure } {
  * other types: a plain POST. Failures (bad header, no file) come back as form errors.
  */
 export async function startJobFromPage(request: Request, params: Params, type: JobType) {
-  const { current, cycle } = await requireAdminCycle(request, params);
+  const { current, cycle } = await requireJobPage(request, params, type);
+  const cycleId = cycle?.id ?? null;
   const def = jobTypeDef(type);
   try {
     let job: JobJson;
@@ -96,11 +122,11 @@ export async function startJobFromPage(request: Request, params: Params, type: J
       const { file, fields } = await readUploadForm(request);
       const parsed = UploadFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new ApiError(400, "validation_failed", "Choose what to do with invalid rows", z.flattenError(parsed.error));
-      job = await createJob(current.actor, { cycleId: cycle.id, type, errorMode: parsed.data.error_mode, file });
+      job = await createJob(current.actor, { cycleId, type, errorMode: parsed.data.error_mode, file });
     } else {
-      job = await createJob(current.actor, { cycleId: cycle.id, type });
+      job = await createJob(current.actor, { cycleId, type });
     }
-    return redirect(jobPagePath(cycle.id, type, job.id));
+    return redirect(jobPagePath(cycleId, type, job.id));
   } catch (err) {
     const failure = failureOf(err);
     return data(failure.body, { status: failure.status });

@@ -4,14 +4,18 @@ import { z } from "zod";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { notFound, cycleNotFound } from "~/platform/api.server";
 import { jobFileSize, jobFileStream, OUTPUT_FILE } from "~/features/jobs/files.server";
-import { jobInclude, jobTypeDef, toJobJson, type JobWithCreator } from "~/features/jobs/job-types.server";
+import { jobCycleIdFor, jobInclude, jobTypeDef, toJobJson, type JobWithCreator } from "~/features/jobs/job-types.server";
 import type { JobJson, JobRowErrorJson } from "~/features/jobs/rules";
 
-/** Reads of bulk jobs (API and pages): a cycle's jobs of one type, one job with its row errors, its output file. */
+/**
+ * Reads of bulk jobs (API and pages): a cycle's jobs of one type, one job with its row errors, its output file.
+ * `cycleId` is the cycle of a cycle job type (404 if unknown), null for a company-wide type (jobs without a cycle).
+ */
 
-async function assertCycle(db: Db | Tx, cycleId: number) {
-  const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
-  if (!cycle) throw cycleNotFound(cycleId);
+async function assertCycle(db: Db | Tx, type: JobType, cycleId: number | null) {
+  if (jobCycleIdFor(type, cycleId) === null) return;
+  const cycle = await db.cycle.findUnique({ where: { id: cycleId! }, select: { id: true } });
+  if (!cycle) throw cycleNotFound(cycleId!);
 }
 
 export const PageQuerySchema = z.object({
@@ -25,10 +29,10 @@ export const PageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 
-/** A cycle's jobs of one type, newest first. */
-export async function listJobs(cycleId: number, type: JobType, query: PageQuery): Promise<{ jobs: JobJson[]; total: number }> {
+/** A cycle's (or, cycleId null, the company's) jobs of one type, newest first. */
+export async function listJobs(cycleId: number | null, type: JobType, query: PageQuery): Promise<{ jobs: JobJson[]; total: number }> {
   const db = await getDb();
-  await assertCycle(db, cycleId);
+  await assertCycle(db, type, cycleId);
   const where = { cycleId, type };
   const [rows, total] = await Promise.all([
     db.job.findMany({
@@ -43,20 +47,20 @@ export async function listJobs(cycleId: number, type: JobType, query: PageQuery)
   return { jobs: rows.map(toJobJson), total };
 }
 
-async function requireJob(db: Db, cycleId: number, type: JobType, jobId: number): Promise<JobWithCreator> {
-  await assertCycle(db, cycleId);
+async function requireJob(db: Db, cycleId: number | null, type: JobType, jobId: number): Promise<JobWithCreator> {
+  await assertCycle(db, type, cycleId);
   const job = await db.job.findFirst({ where: { id: jobId, cycleId, type }, include: jobInclude });
   if (!job) throw notFound(`Job ${jobId} not found`);
   return job;
 }
 
-export async function getJob(cycleId: number, type: JobType, jobId: number): Promise<JobJson> {
+export async function getJob(cycleId: number | null, type: JobType, jobId: number): Promise<JobJson> {
   return toJobJson(await requireJob(await getDb(), cycleId, type, jobId));
 }
 
 /** One job and a page of its row errors (by row number). */
 export async function getJobDetail(
-  cycleId: number,
+  cycleId: number | null,
   type: JobType,
   jobId: number,
   query: PageQuery,
@@ -82,7 +86,7 @@ export async function getJobDetail(
 }
 
 /** The job's output file as a streamed download (404 until the job has succeeded). */
-export async function jobOutputResponse(cycleId: number, type: JobType, jobId: number): Promise<Response> {
+export async function jobOutputResponse(cycleId: number | null, type: JobType, jobId: number): Promise<Response> {
   const db = await getDb();
   const job = await requireJob(db, cycleId, type, jobId);
   const def = jobTypeDef(type);

@@ -20,7 +20,8 @@ export const ERROR_MODE_LABELS: Record<ErrorModeValue, string> = {
 
 export type JobJson = {
   id: number;
-  cycle_id: number;
+  /** null for a company-wide job (e.g. the directory import). */
+  cycle_id: number | null;
   type: string;
   type_label: string;
   status: (typeof JOB_STATUSES)[number];
@@ -48,20 +49,30 @@ export type JobRowErrorJson = { row_number: number; column: string | null; messa
 /** A job as the pages show it (the JSON of a job). */
 export type JobView = Omit<JobJson, "cycle_id" | "workflow_id">;
 
-export type JobTypeView = { key: string; label: string; pagePath: string; input: "file" | "none"; hasOutput: boolean };
+export type JobTypeView = {
+  key: string;
+  label: string;
+  pagePath: string;
+  /** The list page of the type's jobs (/app/admin/cycles/{cycleId}/{pagePath}, or /app/admin/{pagePath} for a company-wide type). */
+  basePath: string;
+  /** A company-wide type's pages link back to this page (a cycle type's go back to the cycle). */
+  parent: { path: string; label: string } | null;
+  input: "file" | "none";
+  hasOutput: boolean;
+};
 
-/** The cycle as the job pages show it in their header. */
+/** The cycle as the job pages show it in their header; null on the pages of a company-wide job type. */
 export type JobCycleInfo = { id: number; name: string; state: string };
 
 /** A failed job form (upload or start) as the page shows it. */
 export type JobFormFailure = { ok: false; formError: string; details: string[] };
 
 /** A job list page ({pagePath}): the type's jobs, newest first, one page of them. */
-export type JobListPageData = { cycle: JobCycleInfo; view: JobTypeView; jobs: JobJson[]; total: number; page: number; pageSize: number };
+export type JobListPageData = { cycle: JobCycleInfo | null; view: JobTypeView; jobs: JobJson[]; total: number; page: number; pageSize: number };
 
 /** A job page ({pagePath}/{jobId}): the job and one page of its row errors. */
 export type JobDetailPageData = {
-  cycle: JobCycleInfo;
+  cycle: JobCycleInfo | null;
   view: JobTypeView;
   job: JobJson;
   rowErrors: JobRowErrorJson[];

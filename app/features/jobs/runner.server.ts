@@ -9,11 +9,24 @@ import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
  * HOW TO ADD A JOB TYPE (see docs/decisions/0015-bulk-jobs.md):
  *  1. The JobType enum value exists in prisma/schema.prisma (ask the lead otherwise).
  *  2. Describe it for the API and pages in `JOB_TYPES` (app/features/jobs/job-types.server.ts): key, label,
- *     API collection path, page path, input ("csv" with its header check, or "none"), output file.
+ *     scope, API collection path, page path, input ("file" with its header check, or "none"), output file.
+ *     Scope "cycle" (the default): a job of one cycle (Job.cycleId set); its API collection is under
+ *     /api/v1/admin/cycles/{cycle_id}/ and its pages under /app/admin/cycles/{cycleId}/.
+ *     Scope "company": a company-wide job (Job.cycleId null, e.g. the directory import, or a person's export
+ *     with Job.subjectUserId); its API collection is /api/v1/admin/{apiCollection} and its pages /app/admin/{pagePath}.
+ *     The same engine serves both: createJob, listJobs/getJobDetail/jobOutputResponse, the generic API
+ *     loaders/actions (api.server.ts), the page loaders/actions (pages.server.ts) and the OpenAPI contract
+ *     (contract.server.ts) take the cycle id as `number | null` and check it against the type's scope.
  *  3. Write its `JobHandler` (begin / step / finish below; e.g. app/features/jobs/types/participants/download.server.ts)
- *     and register it in `JOB_HANDLERS` (app/features/jobs/handlers.server.ts).
- *  4. Add API routes that call `createJob` / `listJobs` / `getJobDetail` (see the participant job
- *     routes) and pages that use app/features/jobs/components/job-views.tsx.
+ *     and register it in `JOB_HANDLERS` (app/features/jobs/handlers.server.ts). A cycle job type's handler is
+ *     written as `cycleJobHandler({...})`: its context's job is a `CycleJob` (cycleId: number), narrowed once
+ *     there (a cycle job without a cycle fails as a JobStateError). A company-wide handler is a plain
+ *     `JobHandler` (e.g. app/features/jobs/types/directory/handler.server.ts); one about a person reads
+ *     `ctx.job.subjectUserId`, and what it was asked for beyond its file is in `ctx.job.params`.
+ *  4. Add API routes that call the factories of app/features/jobs/api.server.ts (jobCollectionLoader,
+ *     jobCollectionAction, jobItemLoader, jobFileLoader: they read {id} for a cycle type, nothing for a company
+ *     type, and {jobId}), their rows in app/platform/security/route-policy.ts, and pages that use the factories of
+ *     app/features/jobs/pages.server.ts with the views of app/features/jobs/components/job-views.tsx.
  * The workflow (workflows/bulk-job.ts) and the activities (worker/activities/jobs.ts) stay unchanged.
  *
  * Rules for a handler:
@@ -27,10 +40,10 @@ import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
  *    the status change (e.g. assembling the output file).
  */
 
-export type JobContext = {
+export type JobContext<J extends Job = Job> = {
   db: Db;
   /** The Job row as loaded when the activity started. */
-  job: Job;
+  job: J;
   /** Who started the job, with source "workflow". */
   actor: Actor;
   chunkRows: number;
@@ -83,10 +96,30 @@ export function rowJobVerdict(
   return verdict("SUCCEEDED", `${job.succeededRows} of ${total} rows committed`);
 }
 
-export interface JobHandler {
-  begin(ctx: JobContext): Promise<BeginResult>;
-  step(ctx: JobContext, step: JobStep): Promise<StepResult>;
-  finish(ctx: JobContext): Promise<JobVerdict>;
+export interface JobHandler<J extends Job = Job> {
+  begin(ctx: JobContext<J>): Promise<BeginResult>;
+  step(ctx: JobContext<J>, step: JobStep): Promise<StepResult>;
+  finish(ctx: JobContext<J>): Promise<JobVerdict>;
+}
+
+/** A job of a cycle job type (scope "cycle"): its cycle is set. */
+export type CycleJob = Job & { cycleId: number };
+export type CycleJobContext = JobContext<CycleJob>;
+
+/** The job with its cycle (a cycle job type's job); a JobStateError (the job fails, no retry) if it has none. */
+export function cycleJob<J extends Pick<Job, "id" | "cycleId">>(job: J): J & { cycleId: number } {
+  if (job.cycleId === null) throw new JobStateError(`Job ${job.id} belongs to no cycle, but its type is a cycle job type`);
+  return job as J & { cycleId: number };
+}
+
+/** The handler of a cycle job type: each call's job is narrowed to a CycleJob here, once for every cycle type. */
+export function cycleJobHandler(handler: JobHandler<CycleJob>): JobHandler {
+  const narrow = (ctx: JobContext): CycleJobContext => ({ ...ctx, job: cycleJob(ctx.job) });
+  return {
+    begin: (ctx) => handler.begin(narrow(ctx)),
+    step: (ctx, step) => handler.step(narrow(ctx), step),
+    finish: (ctx) => handler.finish(narrow(ctx)),
+  };
 }
 
 /** The input cannot be processed (bad header, not CSV): the job fails with this message, no retry. */
@@ -117,12 +150,20 @@ export async function claimRows(
 }
 
 /** One audit record about a job (job.start, job.rows_committed, job.succeed, job.fail, ...). */
-export async function auditJob(tx: Tx | Db, actor: Actor, job: Pick<Job, "id" | "cycleId" | "type">, action: string, after: Record<string, unknown>) {
+export async function auditJob(
+  tx: Tx | Db,
+  actor: Actor,
+  job: Pick<Job, "id" | "cycleId" | "type"> & { subjectUserId?: number | null },
+  action: string,
+  after: Record<string, unknown>,
+) {
+  // A company-wide job has no cycle (cycle_id null); one about a person names them.
+  const subject = job.subjectUserId != null ? { subject_user_id: job.subjectUserId } : {};
   await recordAudit(tx, actor, {
     action,
     entityType: "Job",
     entityId: job.id,
-    after: { job_id: job.id, cycle_id: job.cycleId, type: job.type.toLowerCase(), ...after },
+    after: { job_id: job.id, cycle_id: job.cycleId, type: job.type.toLowerCase(), ...subject, ...after },
   });
 }
 

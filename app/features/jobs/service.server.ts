@@ -1,11 +1,11 @@
 import { isWorkflowGone } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
-import type { Job, JobType } from "~/generated/prisma/client.ts";
+import type { Job, JobType, Prisma } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { INPUT_FILE, PARAMS_FILE } from "~/features/jobs/files.server";
 import { auditJob } from "~/features/jobs/runner.server";
-import { JOB_TYPES, jobInclude, jobTypeDef, toJobJson } from "~/features/jobs/job-types.server";
+import { JOB_TYPES, jobCycleIdFor, jobInclude, jobTypeDef, toJobJson } from "~/features/jobs/job-types.server";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import { BULK_JOB_WORKFLOW, type BulkJobInput, type BulkJobWorkflow } from "../../../workflows/bulk-job-contract";
@@ -13,7 +13,8 @@ import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-con
 
 /**
  * Bulk jobs (ADR 0015): each job is a Job row plus a Temporal workflow `job-<jobId>` (search
- * attributes CycleId, JobType) that does the work in chunks through the job type's handler.
+ * attributes JobType, and CycleId for a job of a cycle) that does the work in chunks through the job type's handler.
+ * A job belongs to a cycle or, for a company-wide type (JobTypeDef.scope "company"), to none.
  * This module creates a job (file stored in the database, row, audit, workflow start) and restarts
  * the workflows of unfinished jobs. The job types are in job-types.server.ts, the upload form in
  * upload.server.ts, list/detail/output in queries.server.ts, the shared types in rules.ts.
@@ -26,8 +27,13 @@ import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-con
 // Create and start
 
 export type CreateJobInput = {
-  cycleId: number;
+  /** The job's cycle: required for a cycle job type, absent (or null) for a company-wide one. */
+  cycleId?: number | null;
   type: JobType;
+  /** The person a company-wide job is about (a person's export or erasure): Job.subjectUserId. */
+  subjectUserId?: number | null;
+  /** What the job is asked for beyond its file, stored in Job.params (the handler reads ctx.job.params). */
+  jobParams?: Prisma.InputJsonObject;
   errorMode?: ErrorModeValue;
   file?: UploadedFile | null;
   /** Parameters of the job (e.g. a report's metric), stored as its `params` file; the handler reads them with readJobParams. */
@@ -49,23 +55,24 @@ function startArgs(job: Pick<Job, "id" | "cycleId" | "type" | "workflowId">, act
     workflowId: job.workflowId,
     taskQueue: opts.taskQueue ?? temporalSettings().taskQueue,
     args: [input] as [BulkJobInput],
-    typedSearchAttributes: [
-      { key: CycleIdKey, value: String(job.cycleId) },
-      { key: JobTypeKey, value: def.key },
-    ],
+    // A company-wide job has no CycleId attribute.
+    typedSearchAttributes: [...(job.cycleId === null ? [] : [{ key: CycleIdKey, value: String(job.cycleId) }]), { key: JobTypeKey, value: def.key }],
   };
 }
 
 /**
  * Create a job: check the upload (400 before anything is stored), then the Job row, its input file
  * and the job.create audit record in one transaction, then start its workflow. 404 for an unknown
- * cycle; 503 (and the job marked failed) if Temporal cannot be reached.
+ * cycle (a cycle job type); 503 (and the job marked failed) if Temporal cannot be reached.
  */
 export async function createJob(actor: Actor, input: CreateJobInput, opts: CreateJobOptions = {}): Promise<JobJson> {
   const def = jobTypeDef(input.type);
+  const cycleId = jobCycleIdFor(input.type, input.cycleId);
   const db = await getDb();
-  const cycle = await db.cycle.findUnique({ where: { id: input.cycleId }, select: { id: true } });
-  if (!cycle) throw cycleNotFound(input.cycleId);
+  if (cycleId !== null) {
+    const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } });
+    if (!cycle) throw cycleNotFound(cycleId);
+  }
   if (def.input === "file") {
     if (!input.file || input.file.bytes.byteLength === 0) throw badRequest("Choose a CSV file to upload", { file: ["A file is required"] });
     def.checkUpload?.(input.file);
@@ -82,7 +89,9 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
       const created = await tx.job.create({
         data: {
           id: jobId,
-          cycleId: input.cycleId,
+          cycleId,
+          subjectUserId: input.subjectUserId ?? null,
+          ...(input.jobParams ? { params: input.jobParams } : {}),
           type: input.type,
           errorMode,
           workflowId: `job-${jobId}`,
@@ -106,12 +115,14 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
         entityId: jobId,
         after: {
           job_id: jobId,
-          cycle_id: input.cycleId,
+          cycle_id: cycleId,
+          ...(input.subjectUserId != null ? { subject_user_id: input.subjectUserId } : {}),
           type: def.key,
           error_mode: errorMode.toLowerCase(),
           file_name: created.fileName,
           file_bytes: input.file?.bytes.byteLength ?? null,
           ...(input.params ? { params: input.params } : {}),
+          ...(input.jobParams ? { job_params: input.jobParams } : {}),
         },
       });
       return created;

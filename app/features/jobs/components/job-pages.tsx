@@ -11,6 +11,39 @@ import { ERROR_MODE_LABELS, type JobCycleInfo, type JobRowErrorJson, type JobTyp
  * layout it shares with other job pages), and the button that starts a participants download.
  */
 
+/**
+ * The heading of a job page: under a cycle, the cycle's header (back link, title, stage); for a company-wide job
+ * type (no cycle), a back link to its parent page (e.g. the users page) and the title.
+ */
+export function JobPageHeader({
+  cycle,
+  parent,
+  title,
+  actions,
+}: {
+  cycle: JobCycleInfo | null;
+  parent: { path: string; label: string } | null;
+  title: string;
+  actions?: ReactNode;
+}) {
+  if (cycle) return <AdminCycleHeader cycle={cycle} title={title} actions={actions} />;
+  return (
+    <>
+      {parent && (
+        <Link component={RemixLink} to={parent.path} sx={{ display: "inline-block", mb: 1 }} data-testid="parent-back-link">
+          ← {parent.label}
+        </Link>
+      )}
+      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {actions && <Stack direction="row" spacing={1} sx={{ ml: "auto !important" }}>{actions}</Stack>}
+      </Stack>
+    </>
+  );
+}
+
 /** A button that starts a participants download job (posts to the download jobs page). */
 export function StartDownloadButton({ cycleId }: { cycleId: number }) {
   const navigation = useNavigation();
@@ -36,7 +69,7 @@ export function JobListPage({
   intro,
   formError,
 }: {
-  cycle: JobCycleInfo;
+  cycle: JobCycleInfo | null;
   view: JobTypeView;
   jobs: JobView[];
   total: number;
@@ -49,14 +82,14 @@ export function JobListPage({
   useJobPolling(jobs.some(isActive));
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <AdminCycleHeader cycle={cycle} title={`${view.label} jobs`} actions={actions} />
+      <JobPageHeader cycle={cycle} parent={view.parent} title={`${view.label} jobs`} actions={actions} />
       {intro}
       {formError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="job-form-error">
           {formError}
         </Alert>
       )}
-      <JobsTable jobs={jobs} cycleId={cycle.id} view={view} />
+      <JobsTable jobs={jobs} view={view} />
       <PageLinks total={total} page={page} pageSize={pageSize} testId="jobs-pages" />
     </Box>
   );
@@ -69,6 +102,7 @@ export function JobListPage({
  */
 export function JobDetailLayout({
   cycle,
+  parent = null,
   job,
   title,
   listPath,
@@ -81,7 +115,9 @@ export function JobDetailLayout({
   children,
   rowErrors,
 }: {
-  cycle: JobCycleInfo;
+  cycle: JobCycleInfo | null;
+  /** Where a company-wide job's page (no cycle) links back to. */
+  parent?: { path: string; label: string } | null;
   job: JobView;
   title: string;
   listPath: string;
@@ -100,7 +136,7 @@ export function JobDetailLayout({
   useJobPolling(isActive(job));
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <AdminCycleHeader cycle={cycle} title={title} />
+      <JobPageHeader cycle={cycle} parent={parent} title={title} />
       <Link component={RemixLink} to={listPath} sx={{ display: "inline-block", mb: 2 }} data-testid="job-list-link">
         {listLabel}
       </Link>
@@ -143,7 +179,7 @@ export function JobDetailPage({
   pageSize,
   intro,
 }: {
-  cycle: JobCycleInfo;
+  cycle: JobCycleInfo | null;
   view: JobTypeView;
   job: JobView;
   rowErrors: JobRowErrorJson[];
@@ -156,9 +192,10 @@ export function JobDetailPage({
   return (
     <JobDetailLayout
       cycle={cycle}
+      parent={view.parent}
       job={job}
       title={`${view.label} job #${job.id}`}
-      listPath={`/app/admin/cycles/${cycle.id}/${view.pagePath}`}
+      listPath={view.basePath}
       listLabel={`All ${view.label.toLowerCase()} jobs`}
       intro={intro}
       warning={job.failed_rows > 0}

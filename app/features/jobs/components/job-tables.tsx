@@ -66,7 +66,7 @@ const FILE_COLUMNS: JobColumn<JobView>[] = [
   { head: "Invalid rows", cell: (job) => ERROR_MODE_LABELS[job.error_mode] },
 ];
 
-export function JobsTable({ jobs, cycleId, view }: { jobs: JobView[]; cycleId: number; view: JobTypeView }) {
+export function JobsTable({ jobs, view }: { jobs: JobView[]; view: JobTypeView }) {
   const columns: JobColumn<JobView>[] = [
     ...(view.input === "file" ? FILE_COLUMNS : []),
     {
@@ -81,7 +81,7 @@ export function JobsTable({ jobs, cycleId, view }: { jobs: JobView[]; cycleId: n
     { head: "Created", cell: (job) => when(job.created_at) },
     { head: "Result", maxWidth: 360, cell: (job) => job.message ?? "—" },
   ];
-  return <JobTable jobs={jobs} basePath={`/app/admin/cycles/${cycleId}/${view.pagePath}`} columns={columns} />;
+  return <JobTable jobs={jobs} basePath={view.basePath} columns={columns} />;
 }
 
 /** Page links under a paged table (sets ?page=); nothing when everything fits on the first page. */

@@ -18,11 +18,11 @@ import type { JobDetailPageData, JobFormFailure, JobListPageData, ParticipantUpl
 // ---------------------------------------------------------------------------------------------
 // Route components and metas (each reads its route's loader and action data).
 
-type CycleTitled = () => { cycle: { name: string } };
+type CycleTitled = () => { cycle: { name: string } | null };
 
-/** Title "{title} - {cycle name} - PMR" of a page under /app/admin/cycles/{cycleId}/. */
+/** Title "{title} - {cycle name} - PMR" of a page under /app/admin/cycles/{cycleId}/ ("{title} - PMR" without a cycle). */
 export function adminCyclePageMeta(title: string): MetaFunction<CycleTitled> {
-  return ({ data }) => [{ title: `${title} - ${data?.cycle.name ?? "Cycle"} - PMR` }];
+  return ({ data }) => [{ title: data && !data.cycle ? `${title} - PMR` : `${title} - ${data?.cycle?.name ?? "Cycle"} - PMR` }];
 }
 
 /** Title "{label} job #{id} - PMR" of a job page. */
@@ -32,9 +32,9 @@ export function jobDetailMeta(label: string): MetaFunction<() => JobDetailPageDa
 
 /**
  * The list page of a job type (loader: jobListLoader; action, if it starts jobs: jobStartAction).
- * In the header, in this order: `actions` (e.g. StartDownloadButton), the "Upload a file" link to
- * `uploadPage` (under the cycle), the `start` button posting to this page. `intro`: text (as a
- * paragraph) or an element above the table.
+ * In the header, in this order: `actions` (e.g. StartDownloadButton; given the cycle's id, or null on a
+ * company-wide type's page), the "Upload a file" link to `uploadPage` (under the cycle, or under /app/admin/ for a
+ * company-wide type), the `start` button posting to this page. `intro`: text (as a paragraph) or an element above the table.
  */
 export function JobListRoute({
   intro,
@@ -58,9 +58,9 @@ export function JobListRoute({
       intro={typeof intro === "string" ? <Typography sx={{ mb: 2, maxWidth: 760 }}>{intro}</Typography> : intro}
       actions={
         <>
-          {actions?.(cycle.id)}
+          {cycle && actions?.(cycle.id)}
           {uploadPage && (
-            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/${uploadPage}`} variant="contained" data-testid="new-upload">
+            <Button component={RemixLink} to={cycle ? `/app/admin/cycles/${cycle.id}/${uploadPage}` : `/app/admin/${uploadPage}`} variant="contained" data-testid="new-upload">
               Upload a file
             </Button>
           )}
@@ -77,10 +77,10 @@ export function JobListRoute({
   );
 }
 
-/** The page of one job (loader: jobDetailLoader); `intro` under the header. */
-export function JobDetailRoute({ intro }: { intro?: (cycleId: number) => ReactNode }) {
+/** The page of one job (loader: jobDetailLoader); `intro` under the header (given the cycle's id, or null without a cycle). */
+export function JobDetailRoute({ intro }: { intro?: (cycleId: number | null) => ReactNode }) {
   const data = useLoaderData<JobDetailPageData>();
-  return <JobDetailPage {...data} intro={intro?.(data.cycle.id)} />;
+  return <JobDetailPage {...data} intro={intro?.(data.cycle?.id ?? null)} />;
 }
 
 /**

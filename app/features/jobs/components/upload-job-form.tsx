@@ -1,7 +1,7 @@
 import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Paper, Radio, RadioGroup, Stack, Typography } from "@mui/material";
 import { useState } from "react";
-import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
+import { JobPageHeader } from "~/features/jobs/components/job-pages";
 import { ERROR_MODE_LABELS, type JobCycleInfo } from "~/features/jobs/rules";
 
 /** The upload form of the bulk jobs that read a file (ADR 0015). */
@@ -12,6 +12,7 @@ import { ERROR_MODE_LABELS, type JobCycleInfo } from "~/features/jobs/rules";
  */
 export function UploadJobForm({
   cycle,
+  parent = null,
   title,
   description,
   jobsPath,
@@ -21,7 +22,9 @@ export function UploadJobForm({
   result,
   errorModeChoice = true,
 }: {
-  cycle: JobCycleInfo;
+  /** The cycle of a cycle job type; null for a company-wide one (then `parent` is the back link). */
+  cycle: JobCycleInfo | null;
+  parent?: { path: string; label: string } | null;
   title: string;
   description: React.ReactNode;
   jobsPath: string;
@@ -38,7 +41,7 @@ export function UploadJobForm({
   const [mode, setMode] = useState<"all_or_nothing" | "valid_only">("all_or_nothing");
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <AdminCycleHeader cycle={cycle} title={title} />
+      <JobPageHeader cycle={cycle} parent={parent} title={title} />
       <Stack spacing={1} sx={{ mb: 2, maxWidth: 760 }}>
         {description}
         <Stack direction="row" spacing={2}>

@@ -2,7 +2,7 @@ import { ApiError } from "~/platform/api.server";
 import { requireCycle } from "~/features/cycles/context.server";
 import { summaryOf } from "~/features/summaries/service.server";
 import { renderFeedbackSummaryPdf } from "~/features/summaries/pdf.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 
@@ -49,7 +49,7 @@ async function creatorOf(ctx: JobContext) {
   return user;
 }
 
-export const feedbackPdfJobHandler: JobHandler = {
+export const feedbackPdfJobHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     await creatorOf(ctx);
     const totalRows = await ctx.db.participant.count({ where: receivesFeedback(ctx.job.cycleId) });
@@ -142,6 +142,6 @@ export const feedbackPdfJobHandler: JobHandler = {
       },
     };
   },
-};
+});
 
 export const feedbackPdfJobHandlers = { BULK_FEEDBACK_PDF: feedbackPdfJobHandler } satisfies Record<string, JobHandler>;

@@ -3,7 +3,7 @@ import { assertSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { stateOf } from "~/features/calibration/model.server";
 import { parseStoredDecision } from "~/features/participants/rules";
 import { parseEndorsementStatus } from "~/features/promotions/rules";
-import type { JobHandler } from "~/features/jobs/runner.server";
+import { cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server";
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { createJob, type CreateJobOptions } from "~/features/jobs/service.server";
 import { jobTypeDef } from "~/features/jobs/job-types.server";
@@ -79,7 +79,7 @@ export function nominationRecords(n: NominationRow): string[][] {
   });
 }
 
-export const nominationsDownloadHandler: JobHandler = {
+export const nominationsDownloadHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const cycle = { participant: { cycleId: ctx.job.cycleId } };
     const [requests, bare] = await Promise.all([
@@ -107,7 +107,7 @@ export const nominationsDownloadHandler: JobHandler = {
   async finish(ctx) {
     return assembleCsv(ctx, jobTypeDef("DOWNLOAD_NOMINATIONS").output!.fileName(ctx.job), `${ctx.job.processedRows} rows written`);
   },
-};
+});
 
 export const nominationJobHandlers = { DOWNLOAD_NOMINATIONS: nominationsDownloadHandler } satisfies Record<string, JobHandler>;
 

@@ -1,7 +1,7 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { recordAudit, recordAudits } from "~/platform/audit.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type CycleJobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
 import { nudgeCounts, nudgeDedupeKey, RECIPIENTS_FILE } from "~/features/nudges/service.server";
 import { pendingWorkFor, type PendingRecipient } from "~/features/nudges/pending-work.server";
@@ -71,7 +71,7 @@ function errorText(err: unknown): string {
  * claimed first (emailedAt set where it was null), then sent, then audited. A temporary failure
  * releases the claim and throws (the activity is retried); a permanent refusal records a row error.
  */
-async function emailChunk(ctx: JobContext, snapshot: Snapshot, from: number, chunk: PendingRecipient[]) {
+async function emailChunk(ctx: CycleJobContext, snapshot: Snapshot, from: number, chunk: PendingRecipient[]) {
   if (!mailEnabled() || chunk.length === 0) return;
   const position = new Map(chunk.map((r, i) => [r.userId, { r, rowNumber: from + i + 1 }]));
   const pending = await ctx.db.notification.findMany({
@@ -119,7 +119,7 @@ async function emailChunk(ctx: JobContext, snapshot: Snapshot, from: number, chu
   }
 }
 
-const nudgeHandler: JobHandler = {
+const nudgeHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const cycle = await ctx.db.cycle.findUnique({ where: { id: ctx.job.cycleId }, select: { id: true, name: true, state: true } });
     if (!cycle) throw new JobInputError(`Cycle ${ctx.job.cycleId} no longer exists`);
@@ -214,6 +214,6 @@ const nudgeHandler: JobHandler = {
       message: `Reminded ${people} with pending work in the '${label}' stage: ${counts.notified} notifications, ${email}`,
     };
   },
-};
+});
 
 export const nudgeJobHandlers = { NUDGE: nudgeHandler } satisfies Record<string, JobHandler>;

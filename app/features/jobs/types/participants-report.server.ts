@@ -1,5 +1,5 @@
 import { readJobParams } from "~/features/jobs/files.server";
-import { JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
 import { isMetricType, METRICS, metricColumns, reportFileName, type MetricType } from "~/features/decision-support/rules";
@@ -19,7 +19,7 @@ async function metricOf(ctx: JobContext): Promise<MetricType> {
   return metric_type;
 }
 
-export const participantsReportHandler: JobHandler = {
+export const participantsReportHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     await metricOf(ctx);
     const totalRows = await ctx.db.participant.count({ where: { cycleId: ctx.job.cycleId } });
@@ -46,4 +46,4 @@ export const participantsReportHandler: JobHandler = {
     const metric = await metricOf(ctx);
     return assembleCsv(ctx, reportFileName(metric, ctx.job.cycleId, ctx.job.id), `${METRICS[metric].label}: ${ctx.job.processedRows} rows written`);
   },
-};
+});

@@ -18,7 +18,7 @@ import {
 } from "~/features/questionnaires/csv";
 import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
 import { checkedCsvHeader, csvCursor, readCsvChunk, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
-import { auditJob, CHUNK_TX, claimRows, JobInputError, JobStateError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, JobStateError, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 
@@ -146,7 +146,7 @@ function summary(q: Questionnaire): string {
 type SaveOutcome = { version: number; unchanged: boolean; questions: number; summary: string };
 
 /** Store the questionnaire in the claiming transaction (see saveQuestionnaireTx for the lock rule and versioning). */
-async function saveInTx(tx: Tx, ctx: JobContext, q: Questionnaire): Promise<SaveOutcome> {
+async function saveInTx(tx: Tx, ctx: CycleJobContext, q: Questionnaire): Promise<SaveOutcome> {
   const cycleId = ctx.job.cycleId;
   const questions = usedReviewerTypes(q).reduce((n, t) => n + q[t]!.length, 0);
   if (await isQuestionnaireLocked(tx, cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
@@ -159,7 +159,7 @@ async function saveInTx(tx: Tx, ctx: JobContext, q: Questionnaire): Promise<Save
   return { version: saved.version, unchanged: false, questions, summary: summary(q) };
 }
 
-export const uploadQuestionnaireHandler: JobHandler = {
+export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const { columns, start } = await headerOf(ctx);
     if (await isQuestionnaireLocked(ctx.db, ctx.job.cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
@@ -243,10 +243,10 @@ export const uploadQuestionnaireHandler: JobHandler = {
         : `Questionnaire saved as version ${after.version} (${after.questions} questions: ${after.summary})`,
     };
   },
-};
+});
 
 /** The one save step: claim all rows, store the questionnaire, audit, in one transaction. */
-async function saveStep(ctx: JobContext, cursor: CsvCursor): Promise<StepResult> {
+async function saveStep(ctx: CycleJobContext, cursor: CsvCursor): Promise<StepResult> {
   const q = await buildQuestionnaire(ctx, cursor);
   const total = ctx.job.totalRows;
   ctx.checkCancelled();

@@ -1,6 +1,6 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, JobStateError, rowJobVerdict, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobStateError, rowJobVerdict, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { checkedCsvHeader, csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
@@ -25,7 +25,7 @@ async function saveFromStart(ctx: JobContext, columns: string[]): Promise<JobSte
   return { phase: "save", cursor: { ...start, columns } };
 }
 
-export const thermaScanUploadHandler: JobHandler = {
+export const thermaScanUploadHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const { columns, start } = await headerOf(ctx);
     const { totalRows, duplicates } = await scanCsv(ctx, start, columns, "participant_email");
@@ -76,10 +76,10 @@ export const thermaScanUploadHandler: JobHandler = {
   async finish(ctx): Promise<JobVerdict> {
     return rowJobVerdict(ctx.job);
   },
-};
+});
 
 /** Check (and in the save pass store) one chunk inside the claiming transaction; records its row errors. */
-async function importChunk(tx: Tx, ctx: JobContext, save: boolean, columns: string[], records: CsvRecord[]): Promise<{ failedRows: number; committedRows: number }> {
+async function importChunk(tx: Tx, ctx: CycleJobContext, save: boolean, columns: string[], records: CsvRecord[]): Promise<{ failedRows: number; committedRows: number }> {
   if (records.length === 0) return { failedRows: 0, committedRows: 0 };
   const jobId = ctx.job.id;
   const firstRow = records[0]!.rowNumber;

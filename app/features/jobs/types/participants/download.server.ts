@@ -1,5 +1,5 @@
 import { participantInclude, toParticipantJson } from "~/features/participants/model.server";
-import type { JobHandler } from "~/features/jobs/runner.server";
+import { cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server";
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
@@ -10,7 +10,7 @@ import type { StepResult } from "../../../../../workflows/bulk-job-contract";
 /** Columns of the participants download: the upload columns, then read-only ones. */
 export const PARTICIPANT_DOWNLOAD_COLUMNS = [...PARTICIPANT_CSV_COLUMNS, "name", "calibrated_rating", "promotion_decision"] as const;
 
-export const downloadHandler: JobHandler = {
+export const downloadHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const totalRows = await ctx.db.participant.count({ where: { cycleId: ctx.job.cycleId } });
     return { totalRows, phase: PHASE.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
@@ -36,4 +36,4 @@ export const downloadHandler: JobHandler = {
   async finish(ctx) {
     return assembleCsv(ctx, `participants-cycle-${ctx.job.cycleId}-job-${ctx.job.id}.csv`, `${ctx.job.processedRows} participants written`);
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, JobStateError, rowJobVerdict, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobStateError, rowJobVerdict, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { headerOf, scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
@@ -16,7 +16,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
   const checkFirst = (ctx: JobContext) => ctx.job.errorMode === "ALL_OR_NOTHING";
   const phaseKey = (ctx: JobContext) => (checkFirst(ctx) ? "check" : "save");
 
-  return {
+  return cycleJobHandler({
     async begin(ctx) {
       const { columns, start } = await headerOf(ctx);
       const { totalRows, duplicates } = await scanCsv(ctx, start, columns);
@@ -79,7 +79,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
     async finish(ctx): Promise<JobVerdict> {
       return rowJobVerdict(ctx.job);
     },
-  };
+  });
 }
 
 /**
@@ -91,7 +91,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
  */
 async function importChunk(
   tx: Tx,
-  ctx: JobContext,
+  ctx: CycleJobContext,
   mode: "insert" | "upsert",
   save: boolean,
   columns: string[],

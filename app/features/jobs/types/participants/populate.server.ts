@@ -1,6 +1,6 @@
 import { recordAudits } from "~/platform/audit.server";
 import { participantAuditSnapshot, participantInclude, toParticipantJson } from "~/features/participants/model.server";
-import { auditJob, CHUNK_TX, claimRows, type JobHandler } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server";
 import { openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
 import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
 import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-contract";
@@ -9,7 +9,7 @@ import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-cont
 
 const POPULATE_ROLES = ["EMPLOYEE", "PEOPLE_PARTNER"] as const;
 
-export const populateHandler: JobHandler = {
+export const populateHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const totalRows = await ctx.db.user.count({ where: { active: true, role: { in: [...POPULATE_ROLES] } } });
     return { totalRows, phase: PHASE.populating, first: { phase: "populate", cursor: { row: 0, afterId: 0 } } };
@@ -77,4 +77,4 @@ export const populateHandler: JobHandler = {
       write: async (tx) => void (await tx.job.update({ where: { id: job.id }, data: { totalRows: job.processedRows } })),
     };
   },
-};
+});

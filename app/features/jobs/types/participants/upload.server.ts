@@ -1,5 +1,5 @@
 import { readCsvRecords } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, JobStateError, rowJobVerdict, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobStateError, rowJobVerdict, type CycleJobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
 import { headerOf } from "~/features/jobs/types/participants/csv-scan.server";
 import { dropStagedRows, stageParticipantCsv } from "~/features/jobs/types/participants/staging.server";
@@ -30,7 +30,7 @@ function uploadCursor(value: JobStep["cursor"]): UploadCursor {
   return c;
 }
 
-function chunkOf(ctx: JobContext, cursor: UploadCursor): StagedChunk {
+function chunkOf(ctx: CycleJobContext, cursor: UploadCursor): StagedChunk {
   return {
     jobId: ctx.job.id,
     cycleId: ctx.job.cycleId,
@@ -44,7 +44,7 @@ function chunkOf(ctx: JobContext, cursor: UploadCursor): StagedChunk {
   };
 }
 
-export const uploadHandler: JobHandler = {
+export const uploadHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const checkFirst = ctx.job.errorMode === "ALL_OR_NOTHING";
     const { columns, start } = await headerOf(ctx);
@@ -118,4 +118,4 @@ export const uploadHandler: JobHandler = {
   async finish(ctx): Promise<JobVerdict> {
     return rowJobVerdict(ctx.job, (tx) => dropStagedRows(tx, ctx.job.id));
   },
-};
+});
