@@ -92,7 +92,7 @@ describe("erasure of a person", () => {
     await db.jobFile.create({
       data: { jobId: exportJob.id, kind: "output", name: "export.zip", contentType: "application/zip", content: new Uint8Array(personExportZip(await collectPersonData(db, w.person.id))) },
     });
-    const needles = [w.person.email, w.person.name, w.person.employeeNumber!, w.person.scimExternalId!, w.person.scimId!];
+    const needles = [w.person.email, w.person.name, w.person.employeeNumber!, w.person.scimExternalId!, w.person.scimId!, w.person.scimUserName!, `Erasable ${w.tag}`];
     expect((await findEverywhere(needles)).length).toBeGreaterThan(10);
 
     const result = await erase(w.person.id);
@@ -103,7 +103,7 @@ describe("erasure of a person", () => {
     expect(await findEverywhere([`Erin Old ${w.tag}`])).toEqual([]);
 
     const user = await db.user.findUniqueOrThrow({ where: { id: w.person.id } });
-    expect(user).toMatchObject({ name: result.pseudonym.name, email: result.pseudonym.email, jobTitle: null, department: null, level: null, location: null, employeeNumber: null, scimId: null, scimExternalId: null, startDate: null, profileImageUrl: null });
+    expect(user).toMatchObject({ name: result.pseudonym.name, email: result.pseudonym.email, jobTitle: null, department: null, level: null, location: null, employeeNumber: null, scimId: null, scimExternalId: null, scimUserName: null, scimGivenName: null, scimFamilyName: null, startDate: null, profileImageUrl: null });
     expect(user.erasedAt).not.toBeNull();
     expect(await db.userSession.count({ where: { userId: w.person.id } })).toBe(0);
     expect(await db.apiToken.count({ where: { userId: w.person.id } })).toBe(0);

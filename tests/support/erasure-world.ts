@@ -42,6 +42,9 @@ export async function createErasureWorld(label = "er"): Promise<ErasureWorld> {
     profileImageUrl: `https://img.example.com/${tag}.png`,
     scimId: `scim-${tag}`,
     scimExternalId: `okta-${tag}`,
+    scimUserName: `erin.upn.${tag}@corp.example.net`,
+    scimGivenName: "Erin",
+    scimFamilyName: `Erasable ${tag}`,
     startDate: new Date("2021-03-01"),
   });
   const P = person;
@@ -84,6 +87,12 @@ export async function createErasureWorld(label = "er"): Promise<ErasureWorld> {
     entityId: P.id,
     before: { id: P.id, email: P.email, name: `Erin Old ${tag}`, job_title: P.jobTitle, employee_number: P.employeeNumber },
     after: { id: P.id, email: P.email, name: P.name, job_title: P.jobTitle, employee_number: P.employeeNumber, external_id: P.scimExternalId },
+  });
+  await recordAudit(db, { userId: null, realUserId: null, source: "scim", label: "Okta" }, {
+    action: "user.update",
+    entityType: "User",
+    entityId: P.id,
+    after: { userName: P.scimUserName, name: { givenName: "Erin", familyName: `Erasable ${tag}` }, note: `provisioned as ${P.scimUserName}` },
   });
   await recordAudit(db, { userId: P.id, realUserId: P.id, source: "api" }, {
     action: "realtime_feedback.create",

@@ -7,6 +7,8 @@ import { participantJobHandlers } from "~/features/jobs/types/participants.serve
 import { questionnaireJobHandlers } from "~/features/jobs/types/questionnaire.server";
 import { thermaScanUploadHandler } from "~/features/jobs/types/therma-scan.server";
 import { participantsReportHandler } from "~/features/jobs/types/participants-report.server";
+import { personJobHandlers } from "~/features/privacy/jobs.server";
+import { directoryImportHandler } from "~/features/jobs/types/directory/handler.server";
 
 /**
  * Which handler runs each job type (used by the bulk job activities, worker/activities/jobs.ts).
@@ -20,6 +22,8 @@ export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   ...nominationJobHandlers,
   UPLOAD_THERMA_SCAN: thermaScanUploadHandler,
   DOWNLOAD_PARTICIPANTS_REPORT: participantsReportHandler,
+  ...personJobHandlers,
+  IMPORT_DIRECTORY: directoryImportHandler,
 };
 
 export function handlerFor(type: JobType): JobHandler {

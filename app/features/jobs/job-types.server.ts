@@ -208,6 +208,34 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     input: "none",
     customApi: true, // app/features/nudges/contract.server.ts: send now or on a schedule (ADR 0019)
   },
+  // A person's data (ADR 0053; app/features/privacy): company-wide jobs about Job.subjectUserId, started and listed per
+  // person under /api/v1/admin/users/{id}/ (app/features/privacy/contract.server.ts); the export's file is served at
+  // /api/v1/admin/data_export_jobs/{job_id}/file, the job pages are /app/admin/personal-data/{exports,erasures}.
+  EXPORT_PERSON: {
+    type: "EXPORT_PERSON",
+    key: "export_person",
+    label: "Personal data export",
+    scope: "company",
+    apiCollection: "data_export_jobs",
+    pagePath: "personal-data/exports",
+    parentPage: { path: "/app/admin/users", label: "Users" },
+    input: "none",
+    output: { fileName: (job) => `personal-data-user-${job.subjectUserId}-job-${job.id}.zip`, contentType: "application/zip" },
+    customApi: true,
+    superAdminOnly: true,
+  },
+  ERASE_PERSON: {
+    type: "ERASE_PERSON",
+    key: "erase_person",
+    label: "Personal data erasure",
+    scope: "company",
+    apiCollection: "erasure_jobs",
+    pagePath: "personal-data/erasures",
+    parentPage: { path: "/app/admin/users", label: "Users" },
+    input: "none",
+    customApi: true,
+    superAdminOnly: true,
+  },
 };
 
 export function jobTypeDef(type: JobType): JobTypeDef {

@@ -117,6 +117,9 @@ async function pseudonymiseUser(tx: Tx, userId: number, pseudonym: Pseudonym, er
       profileImageUrl: null,
       scimId: null,
       scimExternalId: null,
+      scimUserName: null,
+      scimGivenName: null,
+      scimFamilyName: null,
       startDate: null,
       erasedAt,
     },
@@ -144,7 +147,7 @@ export async function erasePerson(tx: Tx, actor: Actor, userId: number, opts: { 
   await assertErasable(tx, userId, null);
   const old = await tx.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { email: true, name: true, employeeNumber: true, scimId: true, scimExternalId: true },
+    select: { email: true, name: true, employeeNumber: true, scimId: true, scimExternalId: true, scimUserName: true, scimGivenName: true, scimFamilyName: true },
   });
   const pseudonym = pseudonymFrom(opts.randomHex ?? randomBytes(12).toString("hex"));
   const erasedAt = new Date();
@@ -152,12 +155,17 @@ export async function erasePerson(tx: Tx, actor: Actor, userId: number, opts: { 
 
   const textsRemoved = await removeTextsAbout(tx, userId, participantIds);
   const deleted = await deleteAccessAndFiles(tx, userId, participantIds);
-  const ids = [old.employeeNumber, old.scimId, old.scimExternalId].filter((v): v is string => !!v && v.trim() !== "");
+  const ids = [old.employeeNumber, old.scimId, old.scimExternalId, old.scimUserName, old.scimGivenName, old.scimFamilyName].filter((v): v is string => !!v && v.trim() !== "");
   if (old.employeeNumber) {
     await tx.directoryStagedRow.updateMany({ where: { employeeNumber: { equals: old.employeeNumber, mode: "insensitive" } }, data: { employeeNumber: null } });
   }
   const snapshots = await pseudonymiseUser(tx, userId, pseudonym, erasedAt);
-  const counts: ScrubCounts = await scrubAllTables(tx, erasureReplacements(old, pseudonym), ids, opts.heartbeat);
+  const replacements = erasureReplacements(old, pseudonym);
+  // A SCIM userName other than the email (an Entra UPN) is replaced like the email wherever it stands.
+  if (old.scimUserName && old.scimUserName.toLowerCase() !== old.email.toLowerCase()) {
+    replacements.unshift({ pattern: old.scimUserName, kind: old.scimUserName.includes("@") ? "email" : "name", replacement: pseudonym.email });
+  }
+  const counts: ScrubCounts = await scrubAllTables(tx, replacements, ids, opts.heartbeat);
   const rowsRewritten = Object.values(counts).reduce((a, b) => a + b, 0) + snapshots;
 
   await recordAudit(tx, actor, {

@@ -16,7 +16,11 @@ type Column = { table: string; column: string; dataType: string; udt: string; nu
 export type ScrubCounts = Record<string, number>;
 
 /** JSON keys under which the app and its integrations write a person's unique identifiers. */
-const ID_KEYS = ["employee_number", "employeeNumber", "scim_id", "scimId", "external_id", "externalId", "scim_external_id", "scimExternalId"];
+const ID_KEYS = [
+  "employee_number", "employeeNumber", "scim_id", "scimId", "external_id", "externalId", "scim_external_id", "scimExternalId",
+  "user_name", "userName", "scim_user_name", "scimUserName", "given_name", "givenName", "scim_given_name", "scimGivenName",
+  "family_name", "familyName", "scim_family_name", "scimFamilyName",
+];
 
 const jsonEscaped = (value: string) => JSON.stringify(value).slice(1, -1);
 

@@ -1,0 +1,167 @@
+import { Link as RemixLink, useFetcher } from "@remix-run/react";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Link,
+  List,
+  ListItem,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useEffect, useState, type ReactNode } from "react";
+import { JobStatusChip, useJobPolling, when } from "~/features/jobs/components/job-status";
+import { confirmationMatches, type PrivacyPanelData } from "~/features/privacy/rules";
+
+/**
+ * The "Personal data" card of the admin user page (ADR 0053): export everything held about the person (a job; its ZIP
+ * is downloaded from the job's link), and, for a deactivated person, erase their personal data after typing their email
+ * in a dialog that says what is removed and what stays. Its data and forms are the resource route
+ * /app/admin/users/{userId}/personal-data; the page reloads every second while one of its jobs runs.
+ */
+
+type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+
+const active = (status: string) => status === "pending" || status === "running";
+type Status = "pending" | "running" | "succeeded" | "failed";
+
+export function PrivacyPanel({ userId }: { userId: number }) {
+  const url = `/app/admin/users/${userId}/personal-data`;
+  const panel = useFetcher<PrivacyPanelData>();
+  const exportForm = useFetcher<ActionResult>();
+  const eraseForm = useFetcher<ActionResult>();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState("");
+
+  const load = panel.load;
+  useEffect(() => {
+    load(url);
+  }, [load, url]);
+  // A started job shows at once (the action's revalidation reloads the card too; this covers a slow one).
+  useEffect(() => {
+    if (exportForm.state === "idle" && exportForm.data) load(url);
+  }, [exportForm.state, exportForm.data, load, url]);
+  useEffect(() => {
+    if (eraseForm.state === "idle" && eraseForm.data?.ok) {
+      setOpen(false);
+      setTyped("");
+      load(url);
+    }
+  }, [eraseForm.state, eraseForm.data, load, url]);
+
+  const data = panel.data;
+  const running = !!data && [...data.exports, ...data.erasures].some((j) => active(j.status));
+  useJobPolling(running);
+
+  if (!data) return null;
+  const busy = exportForm.state !== "idle" || eraseForm.state !== "idle";
+  const erasable = !data.active && !data.erasedAt;
+  const erasing = data.erasures.some((j) => active(j.status));
+  const matches = confirmationMatches(typed, data.email);
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 4 }} data-testid="privacy-panel">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Personal data
+      </Typography>
+      {data.erasedAt ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="privacy-erased">
+          This person&apos;s personal data was erased on {when(data.erasedAt, "short")}. They appear as {data.name}.
+        </Alert>
+      ) : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Export everything the product holds about this person (JSON and CSV files in a ZIP).
+          {data.active ? " Deactivate them first to erase their personal data." : ""}
+        </Typography>
+      )}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <exportForm.Form method="post" action={url}>
+          <input type="hidden" name="intent" value="export" />
+          <Button type="submit" variant="outlined" disabled={busy || erasing} data-testid="privacy-export">
+            Export data
+          </Button>
+        </exportForm.Form>
+        {erasable && (
+          <Button color="error" variant="outlined" disabled={busy || erasing} onClick={() => setOpen(true)} data-testid="privacy-erase-open">
+            Erase personal data
+          </Button>
+        )}
+      </Stack>
+      {exportForm.data && !exportForm.data.ok && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid="privacy-export-error">
+          {exportForm.data.message}
+        </Alert>
+      )}
+      <JobList title="Exports" testId="privacy-exports" jobs={data.exports} render={(j) => (j.fileUrl ? <Link href={j.fileUrl} download data-testid={`privacy-export-download-${j.id}`}>Download ZIP</Link> : null)} />
+      <JobList title="Erasures" testId="privacy-erasures" jobs={data.erasures} render={(j) => (j.status === "failed" && j.message ? <Typography variant="body2" color="error">{j.message}</Typography> : null)} />
+
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="privacy-erase-title" data-testid="privacy-erase-dialog">
+        <eraseForm.Form method="post" action={url}>
+          <input type="hidden" name="intent" value="erase" />
+          <DialogTitle id="privacy-erase-title">Erase {data.name}&apos;s personal data?</DialogTitle>
+          <DialogContent>
+            <DialogContentText component="div">
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                This cannot be undone. Their name, email and every other identifier (employee number, job title, department, level, location, photo,
+                identity provider ids, start date) are replaced by a pseudonym everywhere, the audit log included. Free text written about them
+                (feedback, anytime feedback, calibration and promotion comments, endorsements) is removed; their sessions and API tokens end.
+              </Typography>
+              <Typography variant="body2" sx={{ mb: 2 }}>
+                What they wrote about others stays, under the pseudonym, and ratings and counts stay for the statistics.
+              </Typography>
+            </DialogContentText>
+            <TextField
+              name="confirm_email"
+              label={`Type ${data.email} to confirm`}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              fullWidth
+              autoComplete="off"
+              error={!!eraseForm.data && !eraseForm.data.ok}
+              helperText={eraseForm.data && !eraseForm.data.ok ? eraseForm.data.message : " "}
+              slotProps={{ htmlInput: { "data-testid": "privacy-erase-email" } }}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button type="submit" color="error" variant="contained" disabled={!matches || busy} data-testid="privacy-erase-confirm">
+              Erase personal data
+            </Button>
+          </DialogActions>
+        </eraseForm.Form>
+      </Dialog>
+    </Paper>
+  );
+}
+
+type PanelJob = { id: number; status: string; createdAt: string; pageUrl: string };
+
+function JobList<J extends PanelJob>({ title, testId, jobs, render }: { title: string; testId: string; jobs: J[]; render: (job: J) => ReactNode }) {
+  if (jobs.length === 0) return null;
+  return (
+    <Box sx={{ mt: 2 }} data-testid={testId}>
+      <Typography variant="subtitle2">{title}</Typography>
+      <List dense disablePadding>
+        {jobs.map((j) => (
+          <ListItem key={j.id} disableGutters sx={{ gap: 1, flexWrap: "wrap" }} data-testid={`${testId}-${j.id}`}>
+            <Link component={RemixLink} to={j.pageUrl}>
+              Job {j.id}
+            </Link>
+            <JobStatusChip status={j.status as Status} />
+            <Typography variant="body2" color="text.secondary">
+              {when(j.createdAt, "short")}
+            </Typography>
+            {render(j)}
+          </ListItem>
+        ))}
+      </List>
+    </Box>
+  );
+}
