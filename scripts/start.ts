@@ -136,7 +136,9 @@ async function main() {
   console.log(`  App:                 ${server.url}/app/home`);
   if (temporalUi) console.log(`  Temporal UI:         ${temporalUi}`);
   else console.log(`  Temporal:            ${process.env.TEMPORAL_ADDRESS}`);
-  if (server.oidcUrl) console.log(`  Local sign-in:       ${server.oidcUrl} (pick a demo user; super admin: ada.admin@example.com)`);
+  const seeded = (process.env.SEED ?? "true") !== "false";
+  const whom = seeded ? "pick a demo user; super admin: ada.admin@example.com" : 'pick a user; the first: npm run users:add-admin -- <email> "<name>"';
+  if (server.oidcUrl) console.log(`  Local sign-in:       ${server.oidcUrl} (${whom})`);
   console.log(`  API description:     ${server.url}/api/v1/openapi.json`);
   console.log(`  Data folder:         ${dataDir}`);
   console.log("  Press Ctrl-C to stop.");
