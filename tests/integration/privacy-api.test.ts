@@ -127,6 +127,17 @@ describe("erasure jobs", () => {
     for (const n of needles) expect(text).not.toContain(n.toLowerCase());
     expect(text).toContain(user.email);
 
+    // The directory download (GET /api/v1/admin/users/directory.csv, when its route exists) does not name them either.
+    const directory = Object.values(import.meta.glob<{ loader: (args: unknown) => Promise<Response> }>("../../app/routes/api.v1.admin.users.directory*csv.ts"));
+    for (const load of directory) {
+      const route = await load();
+      const res = await route.loader({ request: new Request("http://127.0.0.1/api/v1/admin/users/directory.csv", { headers: { Authorization: `Bearer ${adminToken}` } }), params: {}, context: {} });
+      expect(res.status).toBe(200);
+      const csv = (await res.text()).toLowerCase();
+      expect(csv).toContain(w.colleague.email);
+      for (const n of needles) expect(csv).not.toContain(n.toLowerCase());
+    }
+
     // A second erasure is refused.
     expect((await post(id, { confirm_email: user.email })).status).toBe(409);
   });
