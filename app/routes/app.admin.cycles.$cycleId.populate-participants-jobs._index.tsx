@@ -1,21 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
 import { StartDownloadButton } from "~/features/jobs/components/job-pages";
+import { PopulateFiltersForm } from "~/features/jobs/components/populate-filters-form";
 import { jobListLoader, jobStartAction } from "~/features/jobs/pages.server";
+import { populateFilterOptionsLoader } from "~/features/jobs/types/participants/populate-filters.server";
 
 export const meta = adminCyclePageMeta("Populate participants jobs");
-export const loader = jobListLoader("POPULATE_PARTICIPANTS");
-/** Start a populate job → its page. */
+/** The cycle's populate jobs, and the directory's departments, locations and levels for the filters. */
+export const loader = async (args: LoaderFunctionArgs) => ({ ...(await jobListLoader("POPULATE_PARTICIPANTS")(args)), filterOptions: await populateFilterOptionsLoader() });
+/** Start a populate job with the chosen filters → its page. */
 export const action = jobStartAction("POPULATE_PARTICIPANTS");
 
 export default function JobsList() {
-  return (
-    <JobListRoute
-      intro={
-        "Adds every active employee and people partner as a participant of this cycle, with their manager, secondary manager and HR " +
-        "partner from the organisation. People who already are participants are left as they are, so it is safe to run again."
-      }
-      actions={(cycleId) => <StartDownloadButton cycleId={cycleId} />}
-      start={{ label: "Populate from the organisation", testId: "start-populate" }}
-    />
-  );
+  const { filterOptions } = useLoaderData<typeof loader>();
+  return <JobListRoute intro={<PopulateFiltersForm options={filterOptions} />} actions={(cycleId) => <StartDownloadButton cycleId={cycleId} />} />;
 }

@@ -10,7 +10,7 @@ import {
   PageQuerySchema,
   UploadFieldsSchema,
 } from "~/features/jobs/contract.server";
-import type { JobType } from "~/generated/prisma/client.ts";
+import type { JobType, Prisma } from "~/generated/prisma/client.ts";
 import { api, methodNotAllowed, parseJsonBody, parseParams, parseQuery } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser, type CurrentUser } from "~/platform/auth.server";
 import { createJob } from "~/features/jobs/service.server";
@@ -77,8 +77,8 @@ export function jobCollectionAction(type: JobType) {
         if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
         job = await createJob(current.actor, { cycleId, type, errorMode: parsed.data.error_mode, file });
       } else {
-        await parseJsonBody(request, EmptyJobBody);
-        job = await createJob(current.actor, { cycleId, type });
+        const body = await parseJsonBody(request, def.params?.schema ?? EmptyJobBody);
+        job = await createJob(current.actor, { cycleId, type, ...(def.params ? { jobParams: body as Prisma.InputJsonObject } : {}) });
       }
       return Response.json(JobResponse.parse({ job }), { status: 202 });
     });

@@ -119,9 +119,9 @@ for (const def of Object.values(JOB_TYPES)) {
     registerRoute({
       method: "post",
       path: base,
-      summary: `Start a ${def.label.toLowerCase()} job (super admin); body {}`,
+      summary: `Start a ${def.label.toLowerCase()} job (super admin); body ${def.params ? "as below, kept as the job's params" : "{}"}`,
       tags,
-      request: { ...(listParams ? { params: listParams } : {}), body: EmptyJobBody },
+      request: { ...(listParams ? { params: listParams } : {}), body: def.params?.schema ?? EmptyJobBody },
       responses: { 202: JobResponse },
     });
   }

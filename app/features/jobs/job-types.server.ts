@@ -5,6 +5,8 @@ import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS } from "~/features/decision-support/therma-scan/rules";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
+import { PopulateFiltersBody, populateFiltersFromForm } from "~/features/jobs/types/participants/populate-filters";
+import type { z } from "zod";
 
 /**
  * The bulk job types (ADR 0015): JOB_TYPES describes each type for the API and the pages (key, label,
@@ -42,6 +44,11 @@ export type JobTypeDef = {
   parentPage?: { path: string; label: string };
   /** "file": a multipart upload (checked by `checkUpload` before any job exists); "none": no input. */
   input: "file" | "none";
+  /**
+   * An "input none" type asked for more than {}: the POST body's schema (documented in the OpenAPI document) and how
+   * the page's form becomes that body; the parsed body is kept as the job's params (Job.params).
+   */
+  params?: { schema: z.ZodType; fromForm: (form: FormData) => unknown };
   /** The error modes the type accepts (default: both); another one is a 400. */
   errorModes?: readonly ErrorModeValue[];
   /** Rejects a bad upload with a 400 ApiError (e.g. the CSV header). */
@@ -135,6 +142,7 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     apiCollection: "populate_participants_jobs",
     pagePath: "populate-participants-jobs",
     input: "none",
+    params: { schema: PopulateFiltersBody, fromForm: populateFiltersFromForm },
   },
   DOWNLOAD_PARTICIPANTS: {
     type: "DOWNLOAD_PARTICIPANTS",

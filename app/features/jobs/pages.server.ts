@@ -1,7 +1,7 @@
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import type { JobType } from "~/generated/prisma/client.ts";
+import type { JobType, Prisma } from "~/generated/prisma/client.ts";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
 import type { CycleJson } from "~/features/cycles/model.server";
@@ -123,6 +123,10 @@ export async function startJobFromPage(request: Request, params: Params, type: J
       const parsed = UploadFieldsSchema.safeParse(fields);
       if (!parsed.success) throw new ApiError(400, "validation_failed", "Choose what to do with invalid rows", z.flattenError(parsed.error));
       job = await createJob(current.actor, { cycleId, type, errorMode: parsed.data.error_mode, file });
+    } else if (def.params) {
+      const parsed = def.params.schema.safeParse(def.params.fromForm(await request.formData()));
+      if (!parsed.success) throw new ApiError(400, "validation_failed", "Check the choices", z.flattenError(parsed.error));
+      job = await createJob(current.actor, { cycleId, type, jobParams: parsed.data as Prisma.InputJsonObject });
     } else {
       job = await createJob(current.actor, { cycleId, type });
     }

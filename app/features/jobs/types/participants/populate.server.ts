@@ -3,22 +3,26 @@ import { participantAuditSnapshot, participantInclude, toParticipantJson } from 
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server";
 import { openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
 import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
+import { populateFiltersOf } from "~/features/jobs/types/participants/populate-filters";
+import { populateUserWhere } from "~/features/jobs/types/participants/populate-filters.server";
 import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-contract";
 
-/** Populate a cycle's participants from the organisation: active employees and people partners, insert only. */
-
-const POPULATE_ROLES = ["EMPLOYEE", "PEOPLE_PARTNER"] as const;
+/**
+ * Populate a cycle's participants from the directory: active employees and people partners, all of them or those the
+ * job's params select (department, location, level, start date before a cut-off; populate-filters.ts), with their
+ * manager, secondary manager and HR partner from the directory; insert only.
+ */
 
 export const populateHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
-    const totalRows = await ctx.db.user.count({ where: { active: true, role: { in: [...POPULATE_ROLES] } } });
+    const totalRows = await ctx.db.user.count({ where: populateUserWhere(populateFiltersOf(ctx.job.params)) });
     return { totalRows, phase: PHASE.populating, first: { phase: "populate", cursor: { row: 0, afterId: 0 } } };
   },
 
   async step(ctx, step): Promise<StepResult> {
     const cursor = keysetCursor(step.cursor);
     const users = await ctx.db.user.findMany({
-      where: { active: true, role: { in: [...POPULATE_ROLES] }, id: { gt: cursor.afterId } },
+      where: { ...populateUserWhere(populateFiltersOf(ctx.job.params)), id: { gt: cursor.afterId } },
       select: { id: true, managerId: true, secondaryManagerId: true, hrPartnerId: true },
       orderBy: { id: "asc" },
       take: ctx.chunkRows,
