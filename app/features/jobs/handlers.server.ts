@@ -8,6 +8,7 @@ import { questionnaireJobHandlers } from "~/features/jobs/types/questionnaire.se
 import { thermaScanUploadHandler } from "~/features/jobs/types/therma-scan.server";
 import { participantsReportHandler } from "~/features/jobs/types/participants-report.server";
 import { personJobHandlers } from "~/features/privacy/jobs.server";
+import { directoryImportHandler } from "~/features/jobs/types/directory/handler.server";
 
 /**
  * Which handler runs each job type (used by the bulk job activities, worker/activities/jobs.ts).
@@ -22,6 +23,7 @@ export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   UPLOAD_THERMA_SCAN: thermaScanUploadHandler,
   DOWNLOAD_PARTICIPANTS_REPORT: participantsReportHandler,
   ...personJobHandlers,
+  IMPORT_DIRECTORY: directoryImportHandler,
 };
 
 export function handlerFor(type: JobType): JobHandler {

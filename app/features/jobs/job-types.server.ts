@@ -5,6 +5,7 @@ import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS } from "~/features/decision-support/therma-scan/rules";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
+import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
 import { PopulateFiltersBody, populateFiltersFromForm } from "~/features/jobs/types/participants/populate-filters";
 import type { z } from "zod";
 
@@ -206,6 +207,21 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     // The handler names the file after the job's metric (app/features/jobs/types/participants-report.server.ts).
     output: { fileName: (job) => `participants-report-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
     customApi: true, // app/features/decision-support/contract.server.ts: POST takes ?metric_type= (ADR 0032)
+  },
+  IMPORT_DIRECTORY: {
+    type: "IMPORT_DIRECTORY",
+    key: "import_directory",
+    label: "Directory import",
+    // Company-wide (ADR 0052): /api/v1/admin/directory_import_jobs, pages under /app/admin/users/import/jobs.
+    scope: "company",
+    apiCollection: "directory_import_jobs",
+    pagePath: "users/import/jobs",
+    parentPage: { path: "/app/admin/users", label: "Users" },
+    input: "file",
+    checkUpload: csvHeaderCheck({ required: DIRECTORY_REQUIRED_COLUMNS, allowed: DIRECTORY_CSV_COLUMNS }),
+    chunkRows: 20_000,
+    // Its rows and row errors are the company's directory: super admins only.
+    superAdminOnly: true,
   },
   NUDGE: {
     type: "NUDGE",

@@ -18,6 +18,7 @@ export function UploadJobForm({
   jobsPath,
   templateHref,
   templateLabel = "Download a CSV template",
+  links,
   accept = ".csv,text/csv",
   result,
   errorModeChoice = true,
@@ -30,6 +31,8 @@ export function UploadJobForm({
   jobsPath: string;
   templateHref?: string;
   templateLabel?: string;
+  /** More links beside the template's (e.g. a download of the current data in the same columns). */
+  links?: React.ReactNode;
   accept?: string;
   result?: { ok: false; formError: string; details: string[] } | null;
   /** false for job types that only commit all or nothing (no choice shown; the server's default applies). */
@@ -50,6 +53,7 @@ export function UploadJobForm({
               {templateLabel}
             </Link>
           )}
+          {links}
           <Link component={RemixLink} to={jobsPath} data-testid="jobs-link">
             Previous jobs
           </Link>

@@ -1,0 +1,100 @@
+import { getDb } from "~/platform/db.server";
+import { toCsv } from "~/platform/csv";
+import { DIRECTORY_CSV_COLUMNS } from "~/features/jobs/types/directory/columns";
+
+/**
+ * The directory as a CSV in the import's columns (ADR 0052): every user who is not erased, active or not, by id, so that
+ * export → edit in a spreadsheet → import round-trips. Written by the app's one CSV writer (formula cells neutralised;
+ * the import restores them) and streamed a page of users at a time.
+ */
+
+const PAGE = 2000;
+
+type ExportRow = {
+  id: number;
+  email: string;
+  name: string;
+  role: string;
+  jobTitle: string | null;
+  department: string | null;
+  level: string | null;
+  location: string | null;
+  manager: string | null;
+  secondary: string | null;
+  hr: string | null;
+  startDate: string | null;
+  employeeNumber: string | null;
+  active: boolean;
+};
+
+async function page(afterId: number): Promise<ExportRow[]> {
+  const db = await getDb();
+  return db.$queryRaw<ExportRow[]>`
+    SELECT u.id, u.email, u.name, u.role::text AS role, u."jobTitle", u.department, u.level, u.location,
+      m.email AS manager, s.email AS secondary, h.email AS hr, to_char(u."startDate", 'YYYY-MM-DD') AS "startDate",
+      u."employeeNumber", u.active
+    FROM "User" u
+    LEFT JOIN "User" m ON m.id = u."managerId"
+    LEFT JOIN "User" s ON s.id = u."secondaryManagerId"
+    LEFT JOIN "User" h ON h.id = u."hrPartnerId"
+    WHERE u.id > ${afterId}::int AND u."erasedAt" IS NULL
+    ORDER BY u.id
+    LIMIT ${PAGE}::int`;
+}
+
+export function directoryCsvRecord(r: ExportRow): string[] {
+  return [
+    r.email,
+    r.name,
+    r.role,
+    r.jobTitle ?? "",
+    r.department ?? "",
+    r.level ?? "",
+    r.location ?? "",
+    r.manager ?? "",
+    r.secondary ?? "",
+    r.hr ?? "",
+    r.startDate ?? "",
+    r.employeeNumber ?? "",
+    r.active ? "true" : "false",
+  ];
+}
+
+/** The directory CSV as a streamed download. */
+export function directoryCsvResponse(now = new Date()): Response {
+  let afterId = 0;
+  let headerSent = false;
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        if (!headerSent) {
+          headerSent = true;
+          controller.enqueue(encoder.encode(toCsv([[...DIRECTORY_CSV_COLUMNS]])));
+        }
+        const rows = await page(afterId);
+        if (rows.length > 0) {
+          afterId = rows[rows.length - 1]!.id;
+          controller.enqueue(encoder.encode(toCsv(rows.map(directoryCsvRecord))));
+        }
+        if (rows.length < PAGE) controller.close();
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+  });
+  const name = `directory-${now.toISOString().slice(0, 10)}.csv`;
+  return new Response(body, {
+    status: 200,
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+/** The import's header row, for the template download. */
+export function directoryTemplateCsv(): string {
+  return toCsv([[...DIRECTORY_CSV_COLUMNS]]);
+}

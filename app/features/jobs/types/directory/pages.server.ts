@@ -1,0 +1,32 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { jobPagePath, requireJobPage } from "~/features/jobs/pages.server";
+import { DIRECTORY_CSV_COLUMNS } from "~/features/jobs/types/directory/columns";
+import { directoryTemplateCsv } from "~/features/jobs/types/directory/export.server";
+import type { DirectoryImportPageData } from "~/features/jobs/types/directory/page-data";
+
+/** The directory import's pages (ADR 0052; super admin only): the upload form and its CSV template. */
+
+export const DIRECTORY_IMPORT_PAGE = "/app/admin/users/import";
+
+/** /app/admin/users/import: the columns, the template, the directory download and the jobs page. */
+export async function directoryImportLoader({ request, params }: LoaderFunctionArgs): Promise<DirectoryImportPageData> {
+  await requireJobPage(request, params, "IMPORT_DIRECTORY");
+  return {
+    columns: [...DIRECTORY_CSV_COLUMNS],
+    jobsPath: jobPagePath(null, "IMPORT_DIRECTORY"),
+    templateHref: `${DIRECTORY_IMPORT_PAGE}/template.csv`,
+    exportHref: "/api/v1/admin/users/directory.csv",
+  };
+}
+
+/** /app/admin/users/import/template.csv: the header row of a directory import. */
+export async function directoryTemplateLoader({ request, params }: LoaderFunctionArgs): Promise<Response> {
+  await requireJobPage(request, params, "IMPORT_DIRECTORY");
+  return new Response(directoryTemplateCsv(), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="directory-template.csv"',
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
