@@ -221,9 +221,14 @@ export default function AdminUsers() {
         <Typography variant="h5" component="h1">
           Users
         </Typography>
-        <Button component={RemixLink} to="/app/admin/users/new" variant="contained" startIcon={<PersonAddIcon />} data-testid="users-new">
-          New user
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={RemixLink} to="/app/admin/users/import" variant="outlined" data-testid="users-import">
+            Import
+          </Button>
+          <Button component={RemixLink} to="/app/admin/users/new" variant="contained" startIcon={<PersonAddIcon />} data-testid="users-new">
+            New user
+          </Button>
+        </Stack>
       </Stack>
       <Link component={RemixLink} to="/app/admin/scim-tokens" variant="body2" sx={{ display: "inline-block", mb: 2 }} data-testid="users-scim-link">
         SCIM provisioning
