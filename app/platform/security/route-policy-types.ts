@@ -13,7 +13,12 @@ export type RolePrincipal =
   /** Any signed-in user; the answer is about the caller only (their own cycles, tokens, notifications, to-dos). */
   | "signedIn"
   | "superAdmin"
-  | "hrOps";
+  | "hrOps"
+  /**
+   * An identity provider presenting a SCIM token (/scim/v2, docs/decisions/0051-scim-provisioning.md). No user holds
+   * it: a session cookie or a user's API token is refused there whatever the role.
+   */
+  | "scimToken";
 
 /** Relationships: what the caller is to the participant, session, nomination or request the URL names. */
 export type Relationship =

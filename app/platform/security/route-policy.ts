@@ -20,6 +20,8 @@ const SIGN_OUT: Access = { allow: ["signedIn"], spoof: "asUser" };
 const ADMIN: Access = { allow: ["superAdmin"] };
 /** The admin cycle context, read only: super admin and HR ops (spec §6). */
 const ADMIN_CONTEXT: Access = { allow: ["superAdmin", "hrOps"] };
+/** /scim/v2: an identity provider's SCIM token only; every user (cookie or API token) is refused (401). */
+const SCIM: Access = { allow: ["scimToken"] };
 /** Relationships (and roles) that may call. */
 const rel = (...allow: Principal[]): Access => ({ allow });
 
@@ -28,6 +30,7 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/$": { GET: ANYONE },
   "routes/_index": { GET: ANYONE },
   "routes/api.v1.$": { GET: ANYONE },
+  "routes/scim.v2.$": { GET: SCIM, POST: SCIM, PUT: SCIM, PATCH: SCIM, DELETE: SCIM },
   "routes/api.v1.admin.audits": { GET: ADMIN },
   "routes/api.v1.admin.cycles": { GET: ADMIN_CONTEXT, POST: ADMIN },
   "routes/api.v1.admin.data_export_jobs.$jobId.file": { GET: ADMIN },
