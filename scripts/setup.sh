@@ -52,7 +52,24 @@ if [ ! -x .tools/schemathesis/bin/st ] || [ ! -f ".tools/schemathesis/$SCHEMATHE
     touch ".tools/schemathesis/$SCHEMATHESIS_VERSION" ) &
   schemathesis_install=$!
 fi
-trap 'kill $temporal_build $schemathesis_install 2>/dev/null || true' EXIT # a failed step below must not leave them running
+# scim2-tester, the SCIM conformance checker of tests/integration/scim-conformance.test.ts (ADR 0051), run through
+# scim2-cli's `scim2 test`: pinned versions (the checker and the SCIM libraries it is built on) in a virtualenv of
+# their own (.tools/scim2-tester), installed while npm installs, like Schemathesis.
+SCIM2_TESTER_VERSION=0.5.2
+SCIM2_PINS="scim2-tester==$SCIM2_TESTER_VERSION scim2-cli==0.6.0 scim2-client==0.13.2 scim2-models==0.12.3"
+scim2_tester_install=""
+if [ ! -x .tools/scim2-tester/bin/scim2 ] || [ ! -f ".tools/scim2-tester/$SCIM2_TESTER_VERSION" ]; then
+  echo "› installing scim2-tester $SCIM2_TESTER_VERSION (pip, into .tools/scim2-tester), while npm installs"
+  if ! command -v python3 >/dev/null 2>&1; then apt_install python3 python3-venv; fi
+  if ! python3 -c "import venv, ensurepip" >/dev/null 2>&1; then apt_install python3-venv; fi
+  rm -rf .tools/scim2-tester
+  python3 -m venv .tools/scim2-tester
+  # shellcheck disable=SC2086 # the pins are separate words
+  ( .tools/scim2-tester/bin/pip install --quiet --disable-pip-version-check $SCIM2_PINS &&
+    touch ".tools/scim2-tester/$SCIM2_TESTER_VERSION" ) &
+  scim2_tester_install=$!
+fi
+trap 'kill $temporal_build $schemathesis_install $scim2_tester_install 2>/dev/null || true' EXIT # a failed step below must not leave them running
 
 # npm packages at the locked versions; install scripts only where package.json allowScripts approves them.
 # `npm install` rather than `npm ci`: npm 11 leaves some optional platform packages of @swc/core and rollup
@@ -88,6 +105,7 @@ chmod +x .tools/bin/temporal-test-server
 
 if [ -n "$temporal_build" ]; then wait "$temporal_build"; echo "› Temporal CLI built"; fi
 if [ -n "$schemathesis_install" ]; then wait "$schemathesis_install"; echo "› Schemathesis installed"; fi
+if [ -n "$scim2_tester_install" ]; then wait "$scim2_tester_install"; echo "› scim2-tester installed"; fi
 
 # The Prisma client (generated, not committed).
 npx prisma generate >/dev/null

@@ -70,7 +70,7 @@ proof_files=(
   tests/integration/authorization-matrix.test.ts tests/integration/security.test.ts tests/integration/idempotency.test.ts
   tests/integration/audit-completeness.test.ts tests/integration/scale-out.test.ts tests/integration/fault-postgres-stop.test.ts
   tests/integration/fault-stage-move-kill.test.ts tests/integration/fault-worker-kill.test.ts tests/integration/csv-quick.test.ts
-  tests/integration/backup-restore.test.ts
+  tests/integration/backup-restore.test.ts tests/integration/scim-conformance.test.ts
 )
 suite "integration-proofs" env TEST_DB=postgres TEST_DATABASE_URL=postgresql://app:app@127.0.0.1:5432/app_test_proofs \
   npx vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration-proofs.json" "${proof_files[@]}"
