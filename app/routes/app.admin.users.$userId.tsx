@@ -210,7 +210,7 @@ export default function AdminUser() {
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         Details
       </Typography>
-      <Box sx={{ mb: 4 }} key={user.updated_at}>
+      <Box sx={{ mb: 4 }} key={`details-${user.updated_at}`}>
         <DirectoryForm
           values={{
             ...user,

@@ -154,3 +154,105 @@ test("an admin finds a role change in the audit log and reads its before and aft
     await setRole(page.request, target.id, "EMPLOYEE");
   }
 });
+
+test.describe("directory", () => {
+  // The duplicate email is refused with 409 (a console "Failed to load resource" line).
+  test.use({ allowHttpErrors: [409] });
+
+  test("an admin creates a user, changes their manager, deactivates and re-activates them", async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.superAdmin, "/app/admin/users");
+    const email = `new.hire.${Date.now().toString(36)}@example.com`;
+    await page.getByTestId("users-new").click();
+    await expect(page).toHaveURL(/\/app\/admin\/users\/new$/);
+    await expect(page.getByRole("heading", { name: "New user" })).toBeVisible();
+
+    // A duplicate email is refused on its field, and nothing is created.
+    await page
+      .getByTestId("new-user-email")
+      .fill(DEMO.employee.email.toUpperCase());
+    await page.getByTestId("new-user-name").fill("Nina New");
+    await page.getByTestId("new-user-submit").click();
+    await expect(
+      page.getByText(
+        `A user with the email ${DEMO.employee.email} already exists`
+      )
+    ).toBeVisible();
+
+    await page.getByTestId("new-user-email").fill(email);
+    await page.getByTestId("new-user-department").fill("Research");
+    await page.getByTestId("new-user-level").fill("L3");
+    await page.getByTestId("new-user-start_date").fill("2024-03-01");
+    await page.getByTestId("new-user-manager_email").fill(DEMO.manager.email);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("new-user-submit").click();
+    await expect(page).toHaveURL(/\/app\/admin\/users\/\d+$/);
+    await expect(page.getByText("User created")).toBeVisible();
+    await expect(page.getByTestId("user-name")).toHaveText("Nina New");
+    await expect(page.getByTestId("user-email")).toHaveText(email);
+    await expect(page.getByTestId("user-manager")).toHaveText(
+      DEMO.manager.name
+    );
+    await expect(page.getByTestId("user-details")).toContainText("Research");
+
+    // The manager, picked from the suggestions.
+    const manager = page.getByTestId("user-form-manager_email");
+    await manager.fill("");
+    await manager.fill("Priya");
+    await page
+      .getByRole("option", { name: new RegExp(DEMO.peoplePartner.name) })
+      .click();
+    await expect(manager).toHaveValue(DEMO.peoplePartner.email);
+    await page.getByTestId("user-form-submit").click();
+    await expect(page.getByText("User updated")).toBeVisible();
+    await expect(page.getByTestId("user-manager")).toHaveText(
+      DEMO.peoplePartner.name
+    );
+
+    // Deactivate after a confirmation; the list shows them with the inactive filter.
+    await page.getByTestId("user-deactivate").click();
+    await expect(page.getByTestId("user-status-dialog")).toBeVisible();
+    await page.getByTestId("user-status-confirm").click();
+    await expect(
+      page.getByText("Nina New deactivated: signed out everywhere")
+    ).toBeVisible();
+    await expect(page.getByTestId("user-inactive")).toBeVisible();
+    await expect(page.getByTestId("user-status")).toContainText(
+      "Inactive since"
+    );
+    const id = Number(new URL(page.url()).pathname.split("/").pop());
+
+    await open(page, `/app/admin/users?${new URLSearchParams({ q: email })}`);
+    await expect(page.getByTestId(`user-inactive-${id}`)).toBeVisible();
+    await page.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Active", exact: true }).click();
+    await expect(page).toHaveURL(/status=active/);
+    await expect(page.getByText("No users found")).toBeVisible();
+    await page.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Inactive" }).click();
+    await expect(page).toHaveURL(/status=inactive/);
+    await page.getByTestId(`user-link-${id}`).click();
+
+    await page.getByTestId("user-reactivate").click();
+    await page.getByTestId("user-status-confirm").click();
+    await expect(page.getByText("Nina New re-activated")).toBeVisible();
+    await expect(page.getByTestId("user-inactive")).toHaveCount(0);
+    await expect(page.getByTestId("user-status")).toHaveText("Active");
+
+    const res = await page.request.get(
+      `/api/v1/admin/audits?${new URLSearchParams({
+        search_query: `User#${id}`,
+      })}`
+    );
+    const actions = (
+      (await res.json()).audits as Array<{ action: string }>
+    ).map((a) => a.action);
+    expect(actions).toEqual([
+      "user.reactivate",
+      "user.deactivate",
+      "user.update",
+      "user.create",
+    ]);
+  });
+});
