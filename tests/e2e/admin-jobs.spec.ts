@@ -150,6 +150,35 @@ test.describe("bulk participant jobs", () => {
     );
     expect((await participants.json()).participants.map((p: { email: string }) => p.email)).toEqual([DEMO.employee.email]);
   });
+
+  test("populating from the directory with a department filter adds only that department", async ({ page }) => {
+    await signIn(page, DEMO.superAdmin, "/app/admin/cycles");
+    const count = async (cycleId: number) => (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/participants?page_size=1`)).json()).total as number;
+    const employee = await (await page.request.get(`/api/v1/admin/users?q=${encodeURIComponent(DEMO.employee.email)}`)).json();
+    const department: string = (await (await page.request.get(`/api/v1/admin/users/${employee.users[0].id}`)).json()).user.department;
+    expect(department).toBeTruthy();
+
+    const cycleId = await newCycle(page, `E2E populate filtered ${Date.now()}`);
+    await open(page, `/app/admin/cycles/${cycleId}/populate-participants-jobs`);
+    await page.getByTestId("populate-departments").click();
+    await page.getByTestId(`populate-departments-option-${department}`).click();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("populate-departments")).toContainText(department);
+    await page.getByTestId("start-populate").click();
+    await expect(page).toHaveURL(new RegExp(`/app/admin/cycles/${cycleId}/populate-participants-jobs/\\d+$`));
+    await expect(page.getByTestId("job-status")).toHaveText("Succeeded", { timeout: 30_000 });
+    const inDepartment = await count(cycleId);
+    expect(inDepartment).toBeGreaterThan(0);
+    const found = await page.request.get(`/api/v1/admin/cycles/${cycleId}/participants?q=${encodeURIComponent(DEMO.employee.email)}`);
+    expect((await found.json()).participants.map((p: { email: string }) => p.email)).toEqual([DEMO.employee.email]);
+
+    // Everyone (no filter) is more than one department.
+    const everyone = await newCycle(page, `E2E populate all ${Date.now()}`);
+    const job = await page.request.post(`/api/v1/admin/cycles/${everyone}/populate_participants_jobs`, { data: {} });
+    expect(job.status()).toBe(202);
+    await expect.poll(async () => (await (await page.request.get(`/api/v1/admin/cycles/${everyone}/populate_participants_jobs/${(await job.json()).job.id}`)).json()).job.status, { timeout: 30_000 }).toBe("succeeded");
+    expect(await count(everyone)).toBeGreaterThan(inDepartment);
+  });
 });
 
 test.describe("job pages", () => {
