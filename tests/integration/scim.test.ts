@@ -32,7 +32,7 @@ async function scim(method: string, path: string, body?: unknown, headers: Recor
   if (bearer !== null && !h.has("Authorization")) h.set("Authorization", `Bearer ${bearer}`);
   if (body !== undefined) h.set("Content-Type", "application/scim+json");
   const [pathname] = path.split("?");
-  const request = new Request(`http://127.0.0.1/scim/v2/${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
+  const request = new Request(`http://127.0.0.1/scim/v2/${path}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
   const handler = method === "GET" ? scimRoute.loader : scimRoute.action;
   const response = await handler({ request, params: { "*": pathname! }, context: {} } as never);
   const text = await response.text();
@@ -198,6 +198,24 @@ describe("the flows of an identity provider", () => {
     const fresh = await scim("PUT", `Users/${employeeId}`, { ...current.body, title: "Changed" }, { "If-Match": current.headers.get("etag")! });
     expect(fresh.status).toBe(200);
     expect(fresh.body.title).toBe("Changed");
+  });
+
+  it("refuses unreadable requests: 400 invalidSyntax, noTarget, and 415 for a body that is not JSON", async () => {
+    const notJson = await scim("PATCH", `Users/${employeeId}`, "{not json");
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.scimType).toBe("invalidSyntax");
+    const notPatchOp = await scim("PATCH", `Users/${employeeId}`, { Operations: [{ op: "replace", path: "title", value: "x" }] });
+    expect(notPatchOp.body.scimType).toBe("invalidSyntax");
+    const unknownOp = await scim("PATCH", `Users/${employeeId}`, patch({ op: "move", path: "title", value: "x" }));
+    expect(unknownOp.body.scimType).toBe("invalidSyntax");
+    const noPath = await scim("PATCH", `Users/${employeeId}`, patch({ op: "remove" }));
+    expect(noPath.body.scimType).toBe("noTarget");
+    const unmatched = await scim("PATCH", `Users/${employeeId}`, patch({ op: "remove", path: 'emails[type eq "home"].value' }));
+    expect(unmatched.status).toBe(400);
+    expect(unmatched.body.scimType).toBe("noTarget");
+    const xml = await scim("POST", "Users", undefined, { "Content-Type": "application/xml" });
+    expect(xml.status).toBe(415);
+    expect(xml.body.schemas).toEqual([ERROR_SCHEMA]);
   });
 
   it("group member add/remove gives and takes the group's role; other group names are refused", async () => {

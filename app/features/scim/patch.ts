@@ -101,7 +101,9 @@ export function applyPatch<T extends { schemas: string[]; meta: { created: strin
     return doc as unknown as T;
   } catch (err) {
     if (err instanceof PatchError) {
-      const make = err.scimCode === "noTarget" ? noTarget : err.scimCode === "mutability" ? mutability : err.scimCode === "invalidValue" ? invalidValue : invalidSyntax;
+      // scim-patch calls a value path of a remove that matches nothing invalidSyntax; RFC 7644 §3.5.2 says noTarget.
+      const unmatched = err.constructor.name === "FilterArrayTargetNotFound" || /matching array entry was not found/i.test(err.message);
+      const make = unmatched ? noTarget : err.scimCode === "noTarget" ? noTarget : err.scimCode === "mutability" ? mutability : err.scimCode === "invalidValue" ? invalidValue : invalidSyntax;
       throw make(err.message);
     }
     throw err;
