@@ -2,6 +2,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/platform/db.server";
 import { DEACTIVATE_SELF_MESSAGE, OWN_SUPER_ADMIN_ROLE_MESSAGE } from "~/features/users/directory.server";
 import type { DirectoryColumn } from "~/features/jobs/types/directory/columns";
+import { userIdByEmail } from "~/features/jobs/types/directory/write.server";
 
 /**
  * The whole-file check of a directory import (ADR 0052), set-based, in the check step's one transaction. What a row
@@ -97,7 +98,7 @@ function referenceCheck(has: ColumnsPresent): Prisma.Sql {
       ) AS v(ord, col, label, what, email, current, present)
       LEFT JOIN dir_rows tr ON tr.valid AND tr.email = v.email
       LEFT JOIN LATERAL (
-        SELECT x.id, x.active FROM "User" x WHERE tr.seq IS NULL AND lower(x.email) = v.email ORDER BY x.id LIMIT 1
+        SELECT x.id, x.active FROM "User" x WHERE tr.seq IS NULL AND x.id = ${userIdByEmail("v.email")}
       ) tu ON true
       WHERE r.valid AND v.present AND v.email IS NOT NULL
     ) t
@@ -123,7 +124,7 @@ const cycleCheck = Prisma.sql`
       LEFT JOIN dir_rows f ON f.valid AND f.email = w.node
       CROSS JOIN LATERAL (
         SELECT CASE WHEN f.seq IS NOT NULL THEN f.m
-          ELSE (SELECT lower(mm.email) FROM "User" x JOIN "User" mm ON mm.id = x."managerId" WHERE lower(x.email) = w.node ORDER BY x.id LIMIT 1)
+          ELSE (SELECT lower(mm.email) FROM "User" x JOIN "User" mm ON mm.id = x."managerId" WHERE x.id = ${userIdByEmail("w.node")})
         END AS m
       ) nx
       WHERE w.node <> w.start_email AND NOT (w.node = ANY (w.path)) AND nx.m IS NOT NULL
@@ -156,7 +157,7 @@ export async function checkDirectoryRows(
     FROM "DirectoryStagedRow" s
     LEFT JOIN LATERAL (
       SELECT x.id, x.active, x."managerId", x."secondaryManagerId", x."hrPartnerId" FROM "User" x
-      WHERE lower(x.email) = s.email ORDER BY x.id LIMIT 1
+      WHERE x.id = ${userIdByEmail("s.email")}
     ) ex ON true
     WHERE s."jobId" = ${jobId}::int`;
   await tx.$executeRaw`CREATE INDEX ON dir_rows (email)`;

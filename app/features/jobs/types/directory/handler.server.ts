@@ -112,6 +112,8 @@ export const directoryImportHandler: JobHandler = {
             await tx.job.update({ where: { id: ctx.job.id }, data: { failedRows } });
           } else if (step.phase === "create") {
             await createChunk(tx, { jobId: ctx.job.id, from, to }, at);
+            // The save steps' plans need the users table's new size (it may have grown from a few rows to 100,000).
+            if (to >= ctx.job.totalRows) await tx.$executeRaw`ANALYZE "User"`;
           } else {
             const counts = await saveChunk(tx, { jobId: ctx.job.id, from, to }, has, ctx.actor, at);
             const job = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { params: true } });

@@ -100,6 +100,8 @@ export async function stageDirectoryCsv(tx: Tx, ctx: JobContext, start: CsvPosit
     }
   }
   await batch.insert(tx, jobId);
+  // The steps' plans need to know how many rows there are (a fresh table has no statistics).
+  await tx.$executeRaw`ANALYZE "DirectoryStagedRow"`;
   return seq;
 }
 

@@ -30,37 +30,52 @@ const snapshot = Prisma.sql`jsonb_build_object(
   'deactivated_at', to_char(u."deactivatedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
   'scim_managed', u."scimId" IS NOT NULL, 'scim_external_id', u."scimExternalId")`;
 
+/**
+ * The id of the user an email (a lower-case SQL expression) names: the exact email through its unique index, else,
+ * only then, one whose email differs in case (the lower(email) index). No ORDER BY: a plan walking the primary key in
+ * order to satisfy it would read every user per row while the table's statistics still say it is small.
+ */
+export function userIdByEmail(email: string): Prisma.Sql {
+  return Prisma.raw(
+    `coalesce((SELECT x.id FROM "User" x WHERE x.email = ${email}), (SELECT x.id FROM "User" x WHERE lower(x.email) = ${email} LIMIT 1))`,
+  );
+}
+
 const inRange = (c: ChunkRange) => Prisma.sql`s."jobId" = ${c.jobId}::int AND s.seq > ${c.from}::int AND s.seq <= ${c.to}::int AND s.errors IS NULL`;
 
-/** Insert the range's new users (no links yet); returns how many. */
+/**
+ * Insert the range's new users (no links yet); returns how many. Two statements that each probe the email index per
+ * row (no join between a statement's own results, whose size the planner cannot know: ADR 0038): mark the rows whose
+ * person does not exist, then insert those; a row a concurrent insert beat is un-marked (it is then an update).
+ */
 export async function createChunk(tx: Tx, c: ChunkRange, at: Date): Promise<number> {
   const stamp = at.toISOString();
   await tx.$executeRaw`SET LOCAL jit = off`;
-  const [{ created }] = await tx.$queryRaw<Array<{ created: number }>>`
-    WITH ins AS (
-      INSERT INTO "User" (email, name, role, "jobTitle", department, level, location, "startDate", "employeeNumber", active,
-        "deactivatedAt", "createdAt", "updatedAt")
-      SELECT s.email, s.name, coalesce(s.role, 'EMPLOYEE'), s."jobTitle", s.department, s.level, s.location, s."startDate",
-        s."employeeNumber", coalesce(s.active, true), CASE WHEN coalesce(s.active, true) THEN NULL ELSE ${stamp}::timestamp(3) END,
-        ${stamp}::timestamp(3), ${stamp}::timestamp(3)
-      FROM "DirectoryStagedRow" s
-      WHERE ${inRange(c)} AND NOT s.done
-        AND NOT EXISTS (SELECT 1 FROM "User" x WHERE lower(x.email) = s.email)
-      ORDER BY s.seq
-      ON CONFLICT (email) DO NOTHING
-      RETURNING email
-    ),
-    marked AS (
-      UPDATE "DirectoryStagedRow" s SET done = true FROM ins WHERE ${inRange(c)} AND s.email = ins.email RETURNING 1
-    )
-    SELECT count(*)::int AS created FROM marked`;
+  const marked = await tx.$executeRaw`
+    UPDATE "DirectoryStagedRow" s SET done = true
+    WHERE ${inRange(c)} AND NOT s.done AND NOT EXISTS (SELECT 1 FROM "User" x WHERE lower(x.email) = s.email)`;
+  if (marked === 0) return 0;
+  const created = await tx.$executeRaw`
+    INSERT INTO "User" (email, name, role, "jobTitle", department, level, location, "startDate", "employeeNumber", active,
+      "deactivatedAt", "createdAt", "updatedAt")
+    SELECT s.email, s.name, coalesce(s.role, 'EMPLOYEE'), s."jobTitle", s.department, s.level, s.location, s."startDate",
+      s."employeeNumber", coalesce(s.active, true), CASE WHEN coalesce(s.active, true) THEN NULL ELSE ${stamp}::timestamp(3) END,
+      ${stamp}::timestamp(3), ${stamp}::timestamp(3)
+    FROM "DirectoryStagedRow" s
+    WHERE ${inRange(c)} AND s.done AND NOT EXISTS (SELECT 1 FROM "User" x WHERE lower(x.email) = s.email)
+    ORDER BY s.seq
+    ON CONFLICT (email) DO NOTHING`;
+  if (created < marked) {
+    await tx.$executeRaw`
+      UPDATE "DirectoryStagedRow" s SET done = false
+      WHERE ${inRange(c)} AND s.done AND NOT EXISTS (SELECT 1 FROM "User" x WHERE x.email = s.email AND x."createdAt" = ${stamp}::timestamp(3))`;
+  }
   return created;
 }
 
 /** Keep the user's value when the file lacks the column. */
 const pick = (present: boolean, fromFile: string, current: string) => Prisma.raw(present ? fromFile : current);
-const linkId = (present: boolean, emailColumn: string, current: string) =>
-  Prisma.raw(present ? `(SELECT x.id FROM "User" x WHERE lower(x.email) = s."${emailColumn}" ORDER BY x.id LIMIT 1)` : `u."${current}"`);
+const linkId = (present: boolean, emailColumn: string, current: string) => (present ? userIdByEmail(`s."${emailColumn}"`) : Prisma.raw(`u."${current}"`));
 
 /** Write the range's users as the file says, their audit records, and the end of access of the deactivated. */
 export async function saveChunk(tx: Tx, c: ChunkRange, has: ColumnsPresent, actor: Actor, at: Date): Promise<SaveCounts> {
@@ -83,7 +98,7 @@ export async function saveChunk(tx: Tx, c: ChunkRange, has: ColumnsPresent, acto
       ${linkId(has.hr_partner_email, "hrPartnerEmail", "hrPartnerId")} AS hr_id,
       coalesce(s.active, u.active) AS active
     FROM "DirectoryStagedRow" s
-    CROSS JOIN LATERAL (SELECT x.* FROM "User" x WHERE lower(x.email) = s.email ORDER BY x.id LIMIT 1) u
+    CROSS JOIN LATERAL (SELECT x.* FROM "User" x WHERE x.id = ${userIdByEmail("s.email")}) u
     WHERE ${inRange(c)}`;
   await tx.$executeRaw`ANALYZE dir_save`;
   await tx.$executeRaw`
@@ -118,19 +133,25 @@ export async function saveChunk(tx: Tx, c: ChunkRange, has: ColumnsPresent, acto
       FROM dir_save d WHERE NOT d.created AND ((d.before_active AND NOT d.active) OR d.before_role <> d.role::text)
     ),
     ended AS (
-      DELETE FROM "UserSession" x USING affected a WHERE x."userId" = a.user_id OR x."realUserId" = a.user_id
-      RETURNING x."userId", x."realUserId"
+      DELETE FROM "UserSession" x
+      WHERE x."userId" IN (SELECT user_id FROM affected) OR x."realUserId" IN (SELECT user_id FROM affected)
+      RETURNING x.id::text AS id, x."userId", x."realUserId"
     ),
     revoked AS (
-      UPDATE "ApiToken" t SET "revokedAt" = ${stamp}::timestamp(3) FROM affected a
-      WHERE (t."userId" = a.user_id OR t."realUserId" = a.user_id) AND t."revokedAt" IS NULL
-      RETURNING t."userId", t."realUserId"
+      UPDATE "ApiToken" t SET "revokedAt" = ${stamp}::timestamp(3)
+      WHERE (t."userId" IN (SELECT user_id FROM affected) OR t."realUserId" IN (SELECT user_id FROM affected)) AND t."revokedAt" IS NULL
+      RETURNING t.id::text AS id, t."userId", t."realUserId"
+    ),
+    -- Per user, the sessions and tokens in which they acted or were acted as (each once), as endSessionsOfUser counts.
+    hits AS (
+      SELECT 's' AS kind, e.id, k.user_id FROM ended e CROSS JOIN LATERAL (VALUES (e."userId"), (e."realUserId")) AS k(user_id)
+      UNION
+      SELECT 't', r.id, k.user_id FROM revoked r CROSS JOIN LATERAL (VALUES (r."userId"), (r."realUserId")) AS k(user_id)
     ),
     counted AS (
-      SELECT a.user_id, a.reason,
-        (SELECT count(*) FROM ended e WHERE e."userId" = a.user_id OR e."realUserId" = a.user_id)::int AS sessions,
-        (SELECT count(*) FROM revoked r WHERE r."userId" = a.user_id OR r."realUserId" = a.user_id)::int AS tokens
-      FROM affected a
+      SELECT a.user_id, a.reason, count(h.id) FILTER (WHERE h.kind = 's')::int AS sessions, count(h.id) FILTER (WHERE h.kind = 't')::int AS tokens
+      FROM affected a LEFT JOIN hits h ON h.user_id = a.user_id
+      GROUP BY a.user_id, a.reason
     )
     INSERT INTO "AuditRecord" ("actorId", "realActorId", source, "actorLabel", action, "entityType", "entityId", after, "createdAt")
     SELECT ${who}, 'session.revoke_all', 'User', c.user_id::text,
