@@ -107,7 +107,7 @@ describe("API fuzzing (Schemathesis)", () => {
     const doc = (await (await fetch(`${url}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
     const byRole = operationsByRole(doc);
     const wanted = (process.env.FUZZ_ROLES ?? ROLE_NAMES.join(",")).split(",").map((r) => r.trim()) as RoleName[];
-    // Each role's operations; the two that end the caller's own token last, in a run of their own.
+    // Each role's operations; those that end the caller's own token, or another role's, last, in runs of their own.
     // A role with many operations is split into runs of at most RUN_SIZE, so that the two runs at a time end together.
     const runs: Array<{ role: RoleName; name: string; operations: string[] }> = wanted.flatMap((role) => {
       const operations = byRole.get(role)!.filter((op) => !REVOKING_OPERATIONS.includes(op));
@@ -119,7 +119,12 @@ describe("API fuzzing (Schemathesis)", () => {
         operations: operations.slice(i * size, (i + 1) * size),
       }));
     });
-    if (wanted.includes("employee")) runs.push({ role: "employee", name: "employee-revoking", operations: REVOKING_OPERATIONS });
+    // The revoking operations of each role in a run of their own, the super admin's last (deactivating or changing
+    // the role of a user ends that user's tokens: the other roles' runs must be over by then).
+    for (const role of [...wanted.filter((r) => r !== "super_admin"), ...wanted.filter((r) => r === "super_admin")]) {
+      const operations = byRole.get(role)!.filter((op) => REVOKING_OPERATIONS.includes(op));
+      if (operations.length) runs.push({ role, name: `${role}-revoking`, operations });
+    }
     const db = await getDb();
     const totals: FuzzTotals = { operations: new Set(), cases: 0, serverErrors: 0, failures: 0, lines: [] };
     const started = Date.now();

@@ -97,10 +97,16 @@ export function operationsByRole(doc: { paths: Record<string, Record<string, unk
 }
 
 /**
- * Operations that end the caller's own token (sign-out, deleting a personal token): every case after them would be
- * a 401. They get a run of their own after all the others (`revoking`).
+ * Operations that end the caller's own token (sign-out, deleting a personal token), or another role's (deactivating a
+ * user or changing their role ends their sessions and tokens, ADR 0039; the fuzzer's role users are among the seeded
+ * ids): every case after them would be a 401. They get runs of their own after all the others (`<role>-revoking`).
  */
-export const REVOKING_OPERATIONS = ["DELETE /api/v1/tokens", "DELETE /api/v1/api_tokens/{id}"];
+export const REVOKING_OPERATIONS = [
+  "DELETE /api/v1/tokens",
+  "DELETE /api/v1/api_tokens/{id}",
+  "POST /api/v1/admin/users/{id}/deactivate",
+  "PATCH /api/v1/admin/users/{id}",
+];
 
 /** schemathesis.toml for one run: the given operations only, as the holder of `token`. */
 export async function fuzzConfig(db: PrismaClient, token: string, operations: string[]): Promise<string> {
