@@ -17,6 +17,10 @@ import { getTemporalClient } from "~/platform/temporal.server";
 import * as collectionRoute from "~/routes/api.v1.admin.directory_import_jobs";
 import * as itemRoute from "~/routes/api.v1.admin.directory_import_jobs.$jobId";
 import * as exportRoute from "~/routes/api.v1.admin.users.directory[.]csv";
+import { claimRows } from "~/features/jobs/runner.server";
+import { columnsPresent } from "~/features/jobs/types/directory/check.server";
+import { DIRECTORY_PHASE } from "~/features/jobs/types/directory/handler.server";
+import { saveChunk } from "~/features/jobs/types/directory/write.server";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { startTestWorker } from "../support/worker";
@@ -241,6 +245,42 @@ describe("directory import", () => {
     const audits = await userAudits(since);
     expect(audits.map((a) => a.action)).toEqual(["user.update"]);
     expect(audits[0]!.after).toMatchObject({ email: at("rt-formula"), department: "Sales", name: "=SUM(A1)" });
+  });
+});
+
+describe("directory import after a worker died in a step", () => {
+  it("a save step rolled back half-way leaves nothing, and the retried step writes each user and record once", async () => {
+    tag = randomUUID().slice(0, 8);
+    const since = await lastAuditId();
+    const lines = ["email,name,manager_email", ...Array.from({ length: 6 }, (_, i) => `${at(`k${i}`)},K ${i},${i < 5 ? at(`k${i + 1}`) : ""}`)];
+    const jobId = await importJob(lines);
+    const input = { jobId, actor, chunkRows: 4 };
+    let step = (await beginJob(input)).next;
+    while (step && step.phase !== "save") step = (await runJobStep({ ...input, step })).next;
+    expect(step).toEqual({ phase: "save", cursor: { row: 0 } });
+    // The worker dies inside the step's transaction, after its writes: nothing of them stays.
+    const db = await getDb();
+    const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+    await expect(
+      db.$transaction(async (tx) => {
+        const has = columnsPresent(["email", "name", "manager_email"]);
+        await claimRows(tx, jobId, { phase: DIRECTORY_PHASE.saving, from: 0, to: 4 });
+        await saveChunk(tx, { jobId, from: 0, to: 4 }, has, { ...actor, source: "workflow" }, new Date());
+        throw new Error("SIGKILL");
+      }),
+    ).rejects.toThrow("SIGKILL");
+    expect((await db.job.findUniqueOrThrow({ where: { id: jobId } })).processedRows).toBe(job.processedRows);
+    expect(await userAudits(since)).toEqual([]);
+    while (step) step = (await runJobStep({ ...input, step })).next;
+    await finishJob(input);
+    const done = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+    expect(done).toMatchObject({ status: "SUCCEEDED", succeededRows: 6, failedRows: 0 });
+    const audits = await userAudits(since);
+    expect(audits).toHaveLength(6);
+    expect(new Set(audits.map((a) => a.entityId)).size).toBe(6);
+    expect((await user(at("k0")))!.manager?.email).toBe(at("k1"));
+    const ranges = await db.auditRecord.findMany({ where: { entityType: "Job", entityId: String(jobId), action: "job.rows_committed" }, orderBy: { id: "asc" } });
+    expect(ranges.map((r) => (r.after as { from_row: number; to_row: number }).from_row)).toEqual([1, 5]);
   });
 });
 
