@@ -13,6 +13,8 @@ import * as exportFile from "~/routes/api.v1.admin.users.$id.data_export_jobs.$j
 import * as erasuresRoute from "~/routes/api.v1.admin.users.$id.erasure_jobs";
 import * as erasureRoute from "~/routes/api.v1.admin.users.$id.erasure_jobs.$jobId";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
+import * as panelRoute from "~/routes/app.admin.users.$userId_.personal-data";
+import { callWithSession, sessionCookieFor } from "../support/session";
 import { bearerFor, callRoute } from "../support/api";
 import { startTestWorker } from "../support/worker";
 import { until } from "../support/wait";
@@ -77,6 +79,34 @@ describe("data export jobs", () => {
     expect(zip.get("feedback_received.csv")!.toString("utf8")).toContain(w.manager.email);
     // Another person's job id under this person is a 404.
     expect((await callRoute(exportRoute.loader as never, { path: `${base(w.colleague.id, "data_export_jobs")}/${job.id}`, token: adminToken, params: params(w.colleague.id, job.id) })).status).toBe(404);
+  });
+});
+
+describe("the admin user page's Personal data card", () => {
+  const panel = (cookie: string, opts: { method?: string; form?: Record<string, string>; body?: unknown } = {}) =>
+    callWithSession((opts.method ? panelRoute.action : panelRoute.loader) as never, {
+      path: `/app/admin/users/${w.person.id}/personal-data`,
+      cookie,
+      params: { userId: String(w.person.id) },
+      ...opts,
+    });
+
+  it("shows a super admin the person's jobs, refuses others, and starts nothing on bad input", async () => {
+    const admin = await sessionCookieFor(w.admin.id);
+    const shown = await panel(admin);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ userId: w.person.id, email: w.person.email, active: true, erasedAt: null });
+    expect(shown.body.exports[0].pageUrl).toMatch(/^\/app\/admin\/personal-data\/exports\/\d+$/);
+    expect((await panel(await sessionCookieFor(w.colleague.id))).status).toBe(403);
+    expect((await panel(await sessionCookieFor(w.colleague.id), { method: "POST", form: { intent: "export" } })).status).toBe(403);
+
+    const before = await fingerprint();
+    expect((await panel(admin, { method: "POST", body: { intent: "export" } })).status).toBe(400);
+    expect((await panel(admin, { method: "POST", form: { intent: "nothing" } })).status).toBe(400);
+    const active = await panel(admin, { method: "POST", form: { intent: "erase", confirm_email: w.person.email } });
+    expect(active.status).toBe(409);
+    expect(active.body.message).toMatch(/Deactivate/);
+    expect(await fingerprint()).toBe(before);
   });
 });
 

@@ -25,7 +25,8 @@ export async function privacyPanelAction({ request, params }: ActionFunctionArgs
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
   const id = userIdOf(params);
-  const form = await request.formData();
+  // A body that is not a form (the forms post urlencoded) is an unknown action: 400, nothing started.
+  const form = await request.formData().catch(() => new FormData());
   const intent = intentOf(form, ["export", "erase"] as const);
   return pageAction(intent, async () => {
     if (intent === "export") {
