@@ -39,6 +39,8 @@ function segmentValue(name: string, prev: string, route: ManifestRoute, b: Bindi
       if (prev === "api_tokens") return String(own && caller.role === "employee" && caller.spareToken ? caller.spareToken : w.otherTokenId);
       if (prev === "realtime_feedbacks") return String(b.realtimeFeedback);
       if (prev === "notifications") return String(b.notification);
+      // A SCIM token id (someone else's objects do not apply: only super admins may call).
+      if (prev === "scim_tokens") return String(w.otherTokenId);
       if (prev === "sessions" || prev === "calibration-sessions") return String(promo ? b.promotionSession : b.session);
       throw new Error(`No value for :id after ${prev} in ${route.id}`);
     case "session_id":
