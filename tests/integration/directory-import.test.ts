@@ -17,6 +17,7 @@ import { getTemporalClient } from "~/platform/temporal.server";
 import * as collectionRoute from "~/routes/api.v1.admin.directory_import_jobs";
 import * as itemRoute from "~/routes/api.v1.admin.directory_import_jobs.$jobId";
 import * as exportRoute from "~/routes/api.v1.admin.users.directory[.]csv";
+import * as openapi from "~/routes/api.v1.openapi[.]json";
 import { claimRows } from "~/features/jobs/runner.server";
 import { columnsPresent } from "~/features/jobs/types/directory/check.server";
 import { DIRECTORY_PHASE } from "~/features/jobs/types/directory/handler.server";
@@ -320,6 +321,13 @@ describe("directory import API", () => {
     expect(badHeader.body.error.details.unknown_columns).toEqual(["nickname"]);
     const employee = await createTestUser({ role: "EMPLOYEE" });
     expect((await post(await bearerFor(employee.id), "email\nx@y.z\n")).status).toBe(403);
+    // The OpenAPI document states the company-wide routes: no cycle in their addresses.
+    const { body: doc } = await callRoute(openapi.loader as Handler, { path: "/api/v1/openapi.json" });
+    const paths = doc.paths as Record<string, Record<string, { parameters?: Array<{ name: string }>; requestBody?: { content: Record<string, unknown> } }>>;
+    expect(Object.keys(paths["/api/v1/admin/directory_import_jobs"]!).sort()).toEqual(["get", "post"]);
+    expect(Object.keys(paths["/api/v1/admin/directory_import_jobs"]!.post!.requestBody!.content)).toEqual(["multipart/form-data"]);
+    expect(paths["/api/v1/admin/directory_import_jobs/{job_id}"]!.get!.parameters!.filter((p) => p.name !== "page" && p.name !== "page_size").map((p) => p.name)).toEqual(["job_id"]);
+    expect(paths["/api/v1/admin/users/directory.csv"]!.get).toBeDefined();
     const missing = await callRoute(itemRoute.loader as Handler, { path: "/api/v1/admin/directory_import_jobs/999999999", token, params: { jobId: "999999999" } });
     expect(missing.status).toBe(404);
   });
