@@ -185,6 +185,24 @@ describe("the flows of an identity provider", () => {
     expect((await dbUser(managerId))!.updatedAt).toEqual(before.updatedAt);
   });
 
+  it("keeps what a PATCH does not touch, and a manager the resource cannot show (not linked to SCIM) also through a PUT", async () => {
+    const db = await getDb();
+    const boss = await createTestUser({ name: `Admin-set Boss ${tag}` });
+    const worker = await scim("POST", "Users", userBody("worker", { [PMR_SCHEMA]: { location: "Paris" } }));
+    await db.user.update({ where: { scimId: worker.body.id }, data: { managerId: boss.id } });
+    const patched = await scim("PATCH", `Users/${worker.body.id}`, patch({ op: "replace", path: "title", value: "Analyst" }));
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await dbUser(worker.body.id)).toMatchObject({ managerId: boss.id, location: "Paris", jobTitle: "Analyst" });
+    const current = (await scim("GET", `Users/${worker.body.id}`)).body;
+    const put = await scim("PUT", `Users/${worker.body.id}`, { ...current, title: "Senior Analyst" });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(await dbUser(worker.body.id)).toMatchObject({ managerId: boss.id, jobTitle: "Senior Analyst" });
+    // A PUT without an attribute the resource shows clears it (RFC 7644 §3.5.1).
+    const { [PMR_SCHEMA]: _ours, ...withoutOurs } = (await scim("GET", `Users/${worker.body.id}`)).body;
+    expect((await scim("PUT", `Users/${worker.body.id}`, withoutOurs)).status).toBe(200);
+    expect((await dbUser(worker.body.id))!.location).toBeNull();
+  });
+
   it("refuses a duplicate userName (409 uniqueness), a change of id (400 mutability) and a stale If-Match (412)", async () => {
     const dup = await scim("POST", "Users", userBody("manager"));
     expect(dup.status).toBe(409);

@@ -28,26 +28,41 @@ const LINKS: Array<{ input: "managerId" | "secondaryManagerId" | "hrPartnerId"; 
 export type DeferredLink = { column: Column; field: Field; what: string; target: { id: number; email: string } };
 export type CurrentLinks = Record<Column, number | null> | null;
 
+/** The directory field each plain attribute of a resource sets. */
+const PLAIN: Array<[keyof ScimUserInput, keyof DirectoryFields]> = [
+  ["email", "email"],
+  ["name", "name"],
+  ["title", "job_title"],
+  ["department", "department"],
+  ["level", "level"],
+  ["location", "location"],
+  ["employeeNumber", "employee_number"],
+  ["active", "active"],
+];
+
+/**
+ * The directory fields of `input`. `previous` (a PATCH: the resource before the operations, read the same way)
+ * limits them to the attributes the operations changed, so a PATCH leaves the rest as it is. A link the resource
+ * cannot show (to a person not linked to SCIM, set on the admin pages or by the CSV import) is kept when the
+ * resource names nobody there.
+ */
 export async function directoryFields(
   tx: Tx,
   input: ScimUserInput,
   current: CurrentLinks,
-): Promise<{ fields: DirectoryFields & { email: string; name: string }; deferred: DeferredLink[] }> {
-  const fields: DirectoryFields & { email: string; name: string } = {
-    email: input.email,
-    name: input.name,
-    job_title: input.title,
-    department: input.department,
-    level: input.level,
-    location: input.location,
-    employee_number: input.employeeNumber,
-    active: input.active,
-  };
+  previous: ScimUserInput | null = null,
+): Promise<{ fields: DirectoryFields; deferred: DeferredLink[] }> {
+  const changed = (key: keyof ScimUserInput) => previous === null || previous[key] !== input[key];
+  const fields: DirectoryFields = {};
+  for (const [key, field] of PLAIN) if (changed(key)) (fields as Record<string, unknown>)[field] = input[key];
   const deferred: DeferredLink[] = [];
   for (const link of LINKS) {
+    if (!changed(link.input)) continue;
     const scimId = input[link.input];
     if (scimId === null) {
-      fields[link.field] = null;
+      const linked = current?.[link.column] ?? null;
+      const unseen = linked !== null && (await tx.user.findUnique({ where: { id: linked }, select: { scimId: true } }))?.scimId == null;
+      if (!unseen) fields[link.field] = null;
       continue;
     }
     const person = await tx.user.findUnique({ where: { scimId }, select: { id: true, email: true, active: true } });

@@ -149,7 +149,7 @@ export async function createScimUser(actor: Actor, body: unknown, base: string):
     } else {
       await assertUserNameFree(tx, input.userName, null);
       const { fields, deferred } = await directoryFields(tx, input, null);
-      id = (await createDirectoryUser(actor, fields, { tx, scim })).id;
+      id = (await createDirectoryUser(actor, { ...fields, email: input.email, name: input.name }, { tx, scim })).id;
       await writeDeferredLinks(tx, actor, id, deferred);
     }
     await writeScimAttributes(tx, actor, id, input);
@@ -157,9 +157,9 @@ export async function createScimUser(actor: Actor, body: unknown, base: string):
   });
 }
 
-async function replaceWith(tx: Tx, actor: Actor, row: Row, input: ScimUserInput, base: string): Promise<ScimUserResource> {
+async function replaceWith(tx: Tx, actor: Actor, row: Row, input: ScimUserInput, base: string, previous: ScimUserInput | null = null): Promise<ScimUserResource> {
   await assertUserNameFree(tx, input.userName, row.id);
-  const { fields, deferred } = await directoryFields(tx, input, row);
+  const { fields, deferred } = await directoryFields(tx, input, row, previous);
   await updateDirectoryUser(actor, row.id, fields, { tx, scim: { externalId: input.externalId } });
   await writeDeferredLinks(tx, actor, row.id, deferred);
   await writeScimAttributes(tx, actor, row.id, input);
@@ -181,12 +181,13 @@ export async function patchScimUser(actor: Actor, scimId: string, body: unknown,
   return inScim(async (tx) => {
     const row = await rowByScimId(tx, scimId);
     checkIfMatch(ifMatch, versionOf(row.updatedAt));
-    const patched = applyPatch(userResource(row, base), operations, [ENTERPRISE_SCHEMA, PMR_SCHEMA]);
+    const current = userResource(row, base);
+    const patched = applyPatch(current, operations, [ENTERPRISE_SCHEMA, PMR_SCHEMA]);
     // A formatted name made of the given and family names follows them when only they change.
     const joined = [row.scimGivenName, row.scimFamilyName].filter(Boolean).join(" ");
     const name = (patched as { name?: Record<string, unknown> }).name;
     if (name && joined && row.name === joined && name.formatted === row.name) delete name.formatted;
-    return replaceWith(tx, actor, row, readUserResource(patched, { id: scimId }), base);
+    return replaceWith(tx, actor, row, readUserResource(patched, { id: scimId }), base, readUserResource(current, { id: scimId }));
   });
 }
 
