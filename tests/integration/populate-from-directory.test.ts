@@ -121,6 +121,12 @@ describe("populating a cycle from the directory", () => {
     const byLocation = await newCycle("location");
     await run(byLocation, { locations: [BERLIN] });
     expect(await namesIn(byLocation)).toEqual(["dev", "hr", "rep"]);
+    // The earliest dates the document admits select nobody (and do not fail in the database).
+    for (const early of ["0000-01-01", "0001-01-01"]) {
+      const none = await newCycle(`early ${early}`);
+      const job = await run(none, { locations: [LISBON], started_before: early });
+      expect(job.succeededRows).toBe(0);
+    }
   });
 
   it("without filters adds every active employee and people partner", async () => {

@@ -5,6 +5,10 @@ import type { PopulateFilterOptions, PopulateFilters } from "~/features/jobs/typ
 /** Roles a cycle is populated with (admins and HR ops run the cycle; they are added by hand or by upload if reviewed). */
 export const POPULATE_ROLES = ["EMPLOYEE", "PEOPLE_PARTNER"] as const;
 
+/** The earliest day the database takes (PostgreSQL has no year 0); a year-0 cut-off selects the same nobody. */
+const EARLIEST_DAY = "0001-01-01";
+const cutOffDate = (day: string) => new Date(`${day < EARLIEST_DAY ? EARLIEST_DAY : day}T00:00:00.000Z`);
+
 /** The users a populate job with these filters adds, as one SQL condition (set-based: the job pages through it by id). */
 export function populateUserWhere(filters: PopulateFilters): Prisma.UserWhereInput {
   return {
@@ -14,7 +18,7 @@ export function populateUserWhere(filters: PopulateFilters): Prisma.UserWhereInp
     ...(filters.departments ? { department: { in: filters.departments } } : {}),
     ...(filters.locations ? { location: { in: filters.locations } } : {}),
     ...(filters.levels ? { level: { in: filters.levels } } : {}),
-    ...(filters.started_before ? { startDate: { lt: new Date(`${filters.started_before}T00:00:00.000Z`) } } : {}),
+    ...(filters.started_before ? { startDate: { lt: cutOffDate(filters.started_before) } } : {}),
   };
 }
 
