@@ -6,7 +6,7 @@
  * - the cross-site request check of app/platform/security/origin.ts (403);
  * - rate limits per client address on the sign-in, token creation and uploads (429 with Retry-After);
  * - 405 with `Allow` for a method the app serves nowhere (TRACE, OPTIONS, …; ADR 0043).
- * Refusals are JSON in the API's error format under /api/, plain text elsewhere.
+ * Refusals are JSON in the API's error format under /api/, SCIM's under /scim/, plain text elsewhere.
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -44,7 +44,11 @@ export function trustProxyValue(value: string): boolean | number | string {
 }
 
 function refuse(req: Request, res: Response, status: number, code: string, message: string, details: unknown = null) {
-  if (req.path.startsWith("/api/")) {
+  if (req.path.startsWith("/scim/")) {
+    // The SCIM server's error format (RFC 7644 §3.12; docs/decisions/0051-scim-provisioning.md).
+    const body = { schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: String(status), detail: message };
+    res.status(status).type("application/scim+json").send(JSON.stringify(body));
+  } else if (req.path.startsWith("/api/")) {
     res.status(status).json({ error: { code, message, details } });
   } else {
     res.status(status).type("text/plain").send(message);

@@ -66,6 +66,28 @@ function runChecker(url: string): Promise<{ code: number | null; output: string;
 /** What the server says it does not support and the checker then skips: search across resource types (501). */
 const ALLOWED_SKIPS = [/searching several resource types at once/i];
 
+describe("/scim/v2 through the web process's guards (server/security.ts)", () => {
+  it("lets an identity provider's PATCH and DELETE through without an Origin; refusals are SCIM errors", async () => {
+    const base = `${served.url}/scim/v2`;
+    const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/scim+json" };
+    const userName = `guard.${Date.now().toString(36)}@acme.example.com`;
+    const created = await fetch(`${base}/Users`, { method: "POST", headers: auth, body: JSON.stringify({ schemas: ["urn:ietf:params:scim:schemas:core:2.0:User"], userName, name: { formatted: "Guard Test" }, emails: [{ value: userName }] }) });
+    expect(created.status).toBe(201);
+    expect(created.headers.get("content-type")).toBe("application/scim+json");
+    const { id } = (await created.json()) as { id: string };
+    const patched = await fetch(`${base}/Users/${id}`, { method: "PATCH", headers: auth, body: JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path: "title", value: "Guard" }] }) });
+    expect(patched.status).toBe(200);
+    expect((await fetch(`${base}/Users/${id}`, { method: "DELETE", headers: auth })).status).toBe(204);
+    // A browser's cross-site request carrying no token is refused before the app, in the SCIM error format.
+    const crossSite = await fetch(`${base}/Users`, { method: "POST", headers: { Origin: "https://evil.example.com", "Content-Type": "application/scim+json" }, body: "{}" });
+    expect(crossSite.status).toBe(403);
+    expect(await crossSite.json()).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "403" });
+    const options = await fetch(`${base}/Users`, { method: "OPTIONS" });
+    expect(options.status).toBe(405);
+    expect(await options.json()).toMatchObject({ status: "405" });
+  });
+});
+
 describe("scim2-tester against /scim/v2", () => {
   it("reports no failure on anything ServiceProviderConfig says is supported", async () => {
     const { code, output, results } = await runChecker(`${served.url}/scim/v2`);
