@@ -71,7 +71,7 @@ describe("making a SCIM token", () => {
 
   it("refuses bad input with 400 and makes nothing", async () => {
     const before = await countTokens();
-    for (const body of [{ name: "" }, { name: "   " }, { name: "x".repeat(101) }, {}, { name: "ok", extra: 1 }, { name: 5 }]) {
+    for (const body of [{ name: "" }, { name: "   " }, { name: "x".repeat(101) }, {}, { name: "ok", extra: 1 }, { name: 5 }, { name: "Okta\u0000" }, { name: "a\nb" }]) {
       const res = await create(adminToken, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.code).toBe("validation_failed");
@@ -79,6 +79,7 @@ describe("making a SCIM token", () => {
     const raw = await callRoute(scimTokens.action as never, { method: "POST", path: "/api/v1/admin/scim_tokens", token: adminToken, rawBody: "{not json" });
     expect(raw.status).toBe(400);
     await expect(createScimToken({ userId: null, realUserId: null, source: "cli", label: "command line" }, "  ")).rejects.toMatchObject({ status: 400 });
+    await expect(createScimToken({ userId: null, realUserId: null, source: "cli", label: "command line" }, "a\u0007b")).rejects.toMatchObject({ status: 400 });
     expect(await countTokens()).toBe(before);
   });
 
@@ -187,7 +188,7 @@ describe("the SCIM provisioning page", () => {
 
     const bad = await callWithSession(scimPage.action as never, { method: "POST", path: "/app/admin/scim-tokens", cookie, form: { intent: "create_token", name: " " } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ ok: false, error: "Name is required" });
+    expect(bad.body).toEqual({ ok: false, error: "Name is required (printable characters)" });
 
     const gone = await callWithSession(scimPage.action as never, { method: "POST", path: "/app/admin/scim-tokens", cookie, form: { intent: "revoke_token", token_id: String(id) } });
     expect(gone.body).toMatchObject({ ok: true, message: "SCIM token revoked" });

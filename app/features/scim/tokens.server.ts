@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { badRequest, notFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { hashToken } from "~/platform/auth.server";
-import { SCIM_TOKEN_MARK, SCIM_TOKEN_NAME_MAX, type ScimTokenView } from "~/features/scim/tokens/rules";
+import { SCIM_TOKEN_MARK, SCIM_TOKEN_NAME_MAX, SCIM_TOKEN_NAME_PATTERN, type ScimTokenView } from "~/features/scim/tokens/rules";
 
 export { SCIM_TOKEN_MARK, SCIM_TOKEN_NAME_MAX, type ScimTokenView };
 
@@ -30,6 +30,7 @@ export function scimTokenPrefix(token: string): string {
 export function checkedScimTokenName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed) throw badRequest("Name is required", { name: "Name is required" });
+  if (!SCIM_TOKEN_NAME_PATTERN.test(trimmed)) throw badRequest("Name must not contain control characters", { name: "Control characters" });
   if (trimmed.length > SCIM_TOKEN_NAME_MAX) {
     throw badRequest(`Name must be at most ${SCIM_TOKEN_NAME_MAX} characters`, { name: "Too long" });
   }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { MAX_ID } from "~/platform/api.server";
-import { SCIM_TOKEN_NAME_MAX } from "~/features/scim/tokens/rules";
+import { SCIM_TOKEN_NAME_MAX, SCIM_TOKEN_NAME_PATTERN } from "~/features/scim/tokens/rules";
 
 /** Contracts of the SCIM token admin API (docs/decisions/0054-scim-tokens-sso-domains-directory-populate.md). */
 
@@ -20,10 +20,10 @@ export const CreateScimTokenBody = z
   .object({
     name: z
       .string()
-      .trim()
-      .min(1, "Name is required")
       .max(SCIM_TOKEN_NAME_MAX, `Name must be at most ${SCIM_TOKEN_NAME_MAX} characters`)
-      .describe("A label for the identity provider that will use it"),
+      .regex(SCIM_TOKEN_NAME_PATTERN, "Name is required (printable characters)")
+      .trim()
+      .describe("A label for the identity provider that will use it (leading and trailing spaces are dropped)"),
   })
   .strict();
 

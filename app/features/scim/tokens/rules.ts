@@ -6,6 +6,8 @@
 /** Marks SCIM tokens (easy to tell from user tokens, "pmr_", in logs and secret scanners); 32 random bytes follow. */
 export const SCIM_TOKEN_MARK = "pmrscim_";
 export const SCIM_TOKEN_NAME_MAX = 100;
+/** A name: at least one visible character, no control characters. */
+export const SCIM_TOKEN_NAME_PATTERN = /^[^\u0000-\u001f\u007f]*[^\s\u0000-\u001f\u007f][^\u0000-\u001f\u007f]*$/;
 /** Where identity providers send SCIM requests, under the app's public origin. */
 export const SCIM_BASE_PATH = "/scim/v2";
 
