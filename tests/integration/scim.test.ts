@@ -137,8 +137,9 @@ describe("the flows of an identity provider", () => {
   });
 
   it("refuses an unreadable filter or an unknown attribute with 400 invalidFilter", async () => {
-    for (const filter of [`userName eq`, `userName zz "x"`, `password eq "x"`]) {
-      const res = await scim("GET", `Users?filter=${encodeURIComponent(filter)}`);
+    const long = `userName eq "${"x".repeat(2001)}"`;
+    for (const [endpoint, filter] of [["Users", `userName eq`], ["Users", `userName zz "x"`], ["Users", `password eq "x"`], ["Users", long], ["Groups", `displayName eq`], ["Groups", long]]) {
+      const res = await scim("GET", `${endpoint}?filter=${encodeURIComponent(filter!)}`);
       expect(res.status, filter).toBe(400);
       expect(res.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: "400", scimType: "invalidFilter" });
     }

@@ -159,6 +159,7 @@ export async function getScimGroup(id: string, base: string): Promise<GroupResou
 export async function listScimGroups(q: { filter: string | null; startIndex: number; count: number | null }, base: string) {
   let test: ((r: unknown) => boolean) | null = null;
   if (q.filter !== null && q.filter.trim() !== "") {
+    if (q.filter.length > 2000) throw invalidFilter("The filter is too long");
     try {
       test = compileFilter(parseFilter(q.filter));
     } catch (err) {

@@ -28,7 +28,8 @@ const SEARCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:SearchRequest";
 
 /** Query parameters of a list (RFC 7644 §3.4.2): startIndex below 1 is 1, a negative count is 0. */
 const ListQuery = z.object({
-  filter: z.string().max(2000).nullable().default(null),
+  /** Its length is checked by the filter's reader (invalidFilter). */
+  filter: z.string().nullable().default(null),
   startIndex: z.coerce.number().int().catch(1).transform((n) => Math.max(1, Math.min(n, 2_000_000_000))),
   count: z.coerce.number().int().nullable().catch(null).transform((n) => (n === null ? null : Math.max(0, n))),
   attributes: z.string().max(2000).nullable().default(null),
@@ -39,7 +40,7 @@ type ListParams = z.infer<typeof ListQuery>;
 /** POST /.search (RFC 7644 §3.4.3). */
 const SearchBody = z.object({
   schemas: z.array(z.string()).refine((s) => s.includes(SEARCH_SCHEMA), `schemas must hold ${SEARCH_SCHEMA}`),
-  filter: z.string().max(2000).optional(),
+  filter: z.string().optional(),
   startIndex: z.number().int().optional(),
   count: z.number().int().optional(),
   attributes: z.array(z.string().max(500)).max(100).optional(),
