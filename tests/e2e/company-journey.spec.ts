@@ -127,8 +127,9 @@ test("a company starts from an empty database: first admin, directory import, a 
   expect(await sql('SELECT email, name, role::text AS role, active FROM "User"')).toEqual([{ email: ADMIN.email, name: ADMIN.name, role: "SUPER_ADMIN", active: true }]);
   await signIn(page, ADMIN, "/app/admin/users");
 
-  // The directory CSV through the import page; the job runs on the worker.
-  await open(page, "/app/admin/users/import");
+  // The directory CSV through the import page (Users → Import); the job runs on the worker.
+  await page.getByTestId("users-import").click();
+  await expect(page).toHaveURL(/\/app\/admin\/users\/import$/);
   await page.getByTestId("upload-file").setInputFiles({ name: "acme-directory.csv", mimeType: "text/csv", buffer: Buffer.from(csvOf(people)) });
   await page.getByTestId("upload-submit").click();
   await expect(page).toHaveURL(/\/app\/admin\/users\/import\/jobs\/\d+$/);
@@ -211,7 +212,15 @@ test("a company starts from an empty database: first admin, directory import, a 
       "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": { department: employee.department, employeeNumber: employee.employee_number },
     });
     expect(linked.status).toBe(201);
-    expect(await sql('SELECT count(*)::int AS n FROM "User" WHERE email = $1 AND "scimId" = $2', [employee.email, linked.json.id])).toEqual([{ n: 1 }]);
+    // The same person, now linked; their manager and HR partner (not managed by the provider) are kept.
+    expect(
+      await sql(
+        `SELECT count(*)::int AS n, min(m.email) AS manager, min(h.email) AS hr FROM "User" u LEFT JOIN "User" m ON m.id = u."managerId"
+          LEFT JOIN "User" h ON h.id = u."hrPartnerId" WHERE u.email = $1 AND u."scimId" = $2`,
+        [employee.email, linked.json.id],
+      ),
+    ).toEqual([{ n: 1, manager: employee.manager_email, hr: employee.hr_partner_email }]);
+    expect(await sql('SELECT count(*)::int AS n FROM "User"')).toEqual([{ n: 51 }]);
     const found = await scim(token, "GET", lookup);
     expect(found.status).toBe(200);
     expect(found.json.totalResults).toBe(1);
