@@ -29,7 +29,7 @@ export const PopulateFiltersBody = z
   .strict();
 export type PopulateFilters = z.infer<typeof PopulateFiltersBody>;
 
-/** The filters of a job's stored params (null or {} = everyone); anything unreadable is treated as no job at all (throws). */
+/** The filters of a job's stored params (null or {} = everyone); params that do not parse fail the job (throws). */
 export function populateFiltersOf(params: unknown): PopulateFilters {
   if (params === null || params === undefined) return {};
   return PopulateFiltersBody.parse(params);
@@ -45,16 +45,6 @@ export function populateFiltersFromForm(form: FormData): Record<string, unknown>
   const cutOff = form.get("started_before");
   if (typeof cutOff === "string" && cutOff !== "") body.started_before = cutOff;
   return body;
-}
-
-/** One line saying whom the job adds, for the job's audit record and pages. */
-export function describePopulateFilters(filters: PopulateFilters): string {
-  const parts: string[] = [];
-  if (filters.departments) parts.push(`department ${filters.departments.join(" or ")}`);
-  if (filters.locations) parts.push(`location ${filters.locations.join(" or ")}`);
-  if (filters.levels) parts.push(`level ${filters.levels.join(" or ")}`);
-  if (filters.started_before) parts.push(`started before ${filters.started_before}`);
-  return parts.length ? `Active employees and people partners with ${parts.join(", ")}` : "Every active employee and people partner";
 }
 
 /** What the page's filter form offers: the directory's distinct values among active users. */
