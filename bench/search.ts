@@ -239,7 +239,7 @@ async function main() {
           what: "admin users",
           matches: all,
           fn: async () => {
-            const r = await listAdminUsers({ q: term.q, page: 1, page_size: USER_PAGE_SIZE_DEFAULT });
+            const r = await listAdminUsers({ q: term.q, status: "all", page: 1, page_size: USER_PAGE_SIZE_DEFAULT });
             check("admin users", term.q, r.total, all);
           },
         },
