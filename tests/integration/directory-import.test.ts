@@ -19,7 +19,7 @@ import * as itemRoute from "~/routes/api.v1.admin.directory_import_jobs.$jobId";
 import * as exportRoute from "~/routes/api.v1.admin.users.directory[.]csv";
 import * as openapi from "~/routes/api.v1.openapi[.]json";
 import { claimRows } from "~/features/jobs/runner.server";
-import { columnsPresent } from "~/features/jobs/types/directory/check.server";
+import { columnsPresent } from "~/features/jobs/types/directory/columns";
 import { DIRECTORY_PHASE } from "~/features/jobs/types/directory/handler.server";
 import { saveChunk } from "~/features/jobs/types/directory/write.server";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";

@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/platform/db.server";
 import { DEACTIVATE_SELF_MESSAGE, OWN_SUPER_ADMIN_ROLE_MESSAGE } from "~/features/users/directory.server";
-import type { DirectoryColumn } from "~/features/jobs/types/directory/columns";
+import type { ColumnsPresent } from "~/features/jobs/types/directory/columns";
 import { userIdByEmail } from "~/features/jobs/types/directory/write.server";
 
 /**
@@ -18,26 +18,6 @@ import { userIdByEmail } from "~/features/jobs/types/directory/write.server";
  * Every row error is then stored on its staged row (errors) and as a JobRowError, in row order.
  */
 
-export type ColumnsPresent = Record<DirectoryColumn, boolean>;
-
-export function columnsPresent(columns: readonly string[]): ColumnsPresent {
-  const has = (c: DirectoryColumn) => columns.includes(c);
-  return {
-    email: true,
-    name: has("name"),
-    role: has("role"),
-    job_title: has("job_title"),
-    department: has("department"),
-    level: has("level"),
-    location: has("location"),
-    manager_email: has("manager_email"),
-    secondary_manager_email: has("secondary_manager_email"),
-    hr_partner_email: has("hr_partner_email"),
-    start_date: has("start_date"),
-    employee_number: has("employee_number"),
-    active: has("active"),
-  };
-}
 
 /** The lower-case email of the user `idColumn` of the row `alias` points to. */
 const emailOf = (alias: string, idColumn: string) => Prisma.raw(`(SELECT lower(p.email) FROM "User" p WHERE p.id = ${alias}."${idColumn}")`);

@@ -25,6 +25,13 @@ export const DIRECTORY_CSV_COLUMNS = [
   "active",
 ] as const;
 export type DirectoryColumn = (typeof DIRECTORY_CSV_COLUMNS)[number];
+
+/** Which columns a file has (email always): a column the file lacks leaves that field of an existing user as it is. */
+export type ColumnsPresent = Record<DirectoryColumn, boolean>;
+
+export function columnsPresent(columns: readonly string[]): ColumnsPresent {
+  return Object.fromEntries(DIRECTORY_CSV_COLUMNS.map((c) => [c, c === "email" || columns.includes(c)])) as ColumnsPresent;
+}
 export const DIRECTORY_REQUIRED_COLUMNS = ["email"] as const;
 
 /**

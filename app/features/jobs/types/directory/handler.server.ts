@@ -4,7 +4,8 @@ import { auditJob, claimRows, JobStateError, rowJobVerdict, type JobContext, typ
 import { checkedCsvHeader } from "~/features/jobs/types/csv-steps.server";
 import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
 import { dropDirectoryRows, stageDirectoryCsv } from "~/features/jobs/types/directory/staging.server";
-import { checkDirectoryRows, columnsPresent } from "~/features/jobs/types/directory/check.server";
+import { checkDirectoryRows } from "~/features/jobs/types/directory/check.server";
+import { columnsPresent } from "~/features/jobs/types/directory/columns";
 import { createChunk, saveChunk, type SaveCounts } from "~/features/jobs/types/directory/write.server";
 import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-contract";
 

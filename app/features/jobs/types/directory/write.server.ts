@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/platform/db.server";
 import type { Actor } from "~/platform/actor";
-import type { ColumnsPresent } from "~/features/jobs/types/directory/check.server";
+import type { ColumnsPresent } from "~/features/jobs/types/directory/columns";
 
 /**
  * The writes of a directory import (ADR 0052), set-based, each in its step's transaction after the step's claim:
