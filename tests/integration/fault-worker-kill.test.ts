@@ -6,6 +6,8 @@
  * audit each, one job.rows_committed per chunk and one job.create/start/succeed.
  * The worker process and the test share the database, so this file runs on PostgreSQL only (the PostgreSQL lane):
  * a PGlite folder is open in one process at a time, and with PGlite the worker runs inside the app.
+ * The same for a 2,000-person directory import (ADR 0052): killed in a save step, resumed, every person created
+ * once with their manager, one user.create audit each.
  * The stage move under the same fault: fault-stage-move-kill.test.ts.
  */
 import { randomUUID } from "node:crypto";
@@ -16,6 +18,7 @@ import { getDb } from "~/platform/db.server";
 import type { Actor } from "~/platform/audit.server";
 import { createJob } from "~/features/jobs/service.server";
 import { PHASE } from "~/features/jobs/types/participants/common.server";
+import { DIRECTORY_PHASE } from "~/features/jobs/types/directory/handler.server";
 import { getTemporalClient } from "~/platform/temporal.server";
 import { createTestUser } from "../support/api";
 import { testDbKind } from "../support/db";
@@ -112,4 +115,54 @@ describe.skipIf(!onPostgres)("the worker process SIGKILLed in the middle of the 
         ` ${ranges.length} job.rows_committed, 1 job.start, 1 job.succeed`,
     );
   }, 240_000); // about 60 s; a machine under heavy load needs more (the worker's start, the heartbeat timeout)
+
+  it("a 2,000-person directory import: every person created once, with their manager, each audit once", async () => {
+    const db = await getDb();
+    const N = 2_000;
+    const CHUNK = 200;
+    if (!worker?.alive()) await startWorker();
+    const tag = randomUUID().slice(0, 8);
+    const email = (i: number) => `d${i}.${tag}@directory-fault.example.com`;
+    // Managers after their reports in the file (the import links them once everyone exists).
+    const order = Array.from({ length: N }, (_, i) => N - 1 - i);
+    const lines = ["email,name,manager_email", ...order.map((i) => `${email(i)},Person ${i} ${tag},${managerIndex(i) === null ? "" : email(managerIndex(i)!)}`)];
+    const bytes = new TextEncoder().encode(lines.join("\n") + "\n") as Uint8Array<ArrayBuffer>;
+
+    const job = await createJob(actor, { type: "IMPORT_DIRECTORY", errorMode: "all_or_nothing", file: { name: "directory.csv", contentType: "text/csv", bytes } }, { taskQueue, chunkRows: CHUNK });
+    await until("the import to save its first chunks", async () => {
+      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+      if (row.status !== "PENDING" && row.status !== "RUNNING") throw new Error(`Job ${job.id} ended (${row.status}) before the worker was killed`);
+      return row.message === DIRECTORY_PHASE.saving && row.processedRows >= 2 * CHUNK;
+    });
+    const cutMs = await killInTransaction(db, worker!, 20, async () => (await db.job.findUniqueOrThrow({ where: { id: job.id } })).processedRows >= N - 4 * CHUNK);
+    const stopped = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(stopped).toMatchObject({ status: "RUNNING", message: DIRECTORY_PHASE.saving, totalRows: N });
+    expect(stopped.processedRows % CHUNK).toBe(0);
+    expect(stopped.processedRows).toBeLessThan(N);
+
+    await startWorker();
+    const handle = (await getTemporalClient()).workflow.getHandle(job.workflow_id);
+    expect(await handle.result()).toEqual({ jobId: job.id, status: "SUCCEEDED" });
+
+    const done = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+    expect(done).toMatchObject({ status: "SUCCEEDED", totalRows: N, processedRows: N, succeededRows: N, failedRows: 0 });
+    const users = await db.user.findMany({ where: { email: { endsWith: `.${tag}@directory-fault.example.com` } }, select: { id: true, email: true, managerId: true } });
+    expect(users).toHaveLength(N);
+    const idOf = new Map(users.map((u) => [u.email, u.id]));
+    for (const u of users) {
+      const i = Number(/^d(\d+)\./.exec(u.email)![1]);
+      expect(u.managerId).toBe(managerIndex(i) === null ? null : idOf.get(email(managerIndex(i)!)));
+    }
+    const perUser = await db.$queryRaw<Array<{ action: string; n: number; entities: number }>>`
+      SELECT a.action, count(*)::int AS n, count(DISTINCT a."entityId")::int AS entities
+      FROM "AuditRecord" a JOIN "User" u ON a."entityType" = 'User' AND a."entityId" = u.id::text
+      WHERE u.email LIKE ${`%.${tag}@directory-fault.example.com`} GROUP BY a.action`;
+    expect(perUser).toEqual([{ action: "user.create", n: N, entities: N }]);
+    const committed = await db.auditRecord.count({ where: { entityType: "Job", entityId: String(job.id), action: "job.rows_committed" } });
+    expect(committed).toBe(N / CHUNK);
+    console.log(
+      `fault: worker process SIGKILLed in a 2,000-person directory import — survived, killed at row ${stopped.processedRows} of ${N} while saving` +
+        ` (${cutMs === null ? "between chunks" : `a chunk transaction open ${Math.round(cutMs)} ms cut off`}): ${users.length} users, 0 duplicates, ${perUser[0]!.n} user.create, ${committed} job.rows_committed`,
+    );
+  }, 240_000);
 });
