@@ -61,6 +61,7 @@ export type DirectoryInput = {
   manager_email?: string | null;
   secondary_manager_email?: string | null;
   hr_partner_email?: string | null;
+  /** YYYY-MM-DD */
   start_date?: string | null;
   employee_number?: string | null;
   active?: boolean;

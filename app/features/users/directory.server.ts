@@ -4,7 +4,6 @@ import { badRequest, conflict, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { endSessionsOfUser } from "~/platform/session.server";
 import { revokeTokensOfUser } from "~/features/auth/tokens/service.server";
-import type { RoleName } from "~/features/users/roles";
 import type { AdminUser } from "~/features/users/contract.server";
 import {
   findUserByEmail,
@@ -21,6 +20,7 @@ import {
   normalizeDirectoryInput,
   normalizeEmail,
   personLinkRefusal,
+  type DirectoryInput,
   type DirectoryPersonField,
   type NormalizedDirectoryInput,
 } from "~/features/users/directory-rules";
@@ -35,22 +35,8 @@ import { adminUserJson, directorySnapshot } from "~/features/users/json.server";
  * user.reactivate) with the before/after snapshots of all directory fields.
  */
 
-export type DirectoryFields = {
-  email?: string;
-  name?: string;
-  role?: RoleName;
-  job_title?: string | null;
-  department?: string | null;
-  level?: string | null;
-  location?: string | null;
-  manager_email?: string | null;
-  secondary_manager_email?: string | null;
-  hr_partner_email?: string | null;
-  /** YYYY-MM-DD */
-  start_date?: string | null;
-  employee_number?: string | null;
-  active?: boolean;
-};
+/** What a caller may set: the rules' DirectoryInput (undefined = leave as is, null = clear). */
+export type DirectoryFields = DirectoryInput;
 
 export const OWN_SUPER_ADMIN_ROLE_MESSAGE = "You cannot remove your own Super Admin role";
 export const DEACTIVATE_SELF_MESSAGE = "You cannot deactivate your own account";
