@@ -1,17 +1,6 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { AdminUserResponse, UserIdParams } from "~/features/users/contract.server";
-import { api, methodNotAllowed, parseParams } from "~/platform/api.server";
-import { assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
-import { reactivateDirectoryUser } from "~/features/users/directory.server";
+import { only } from "~/platform/api-routes.server";
+import { reactivateUserAction } from "~/features/users/api.server";
 
 /** POST /api/v1/admin/users/{id}/reactivate (super admin; audited user.reactivate). */
-export const loader = () => methodNotAllowed(["POST"]);
-
-export const action = ({ request, params }: ActionFunctionArgs) =>
-  api(async () => {
-    if (request.method !== "POST") return methodNotAllowed(["POST"]);
-    const current = await requireApiUser(request);
-    assertSuperAdmin(current);
-    const { id } = parseParams(params, UserIdParams);
-    return AdminUserResponse.parse({ user: await reactivateDirectoryUser(current.actor, id) });
-  });
+export const loader = only("POST");
+export const action = reactivateUserAction;
