@@ -65,80 +65,54 @@ const jobParams = z.object({ id: z.number().int().positive(), job_id: z.number()
 const exports = "/api/v1/admin/users/{id}/data_export_jobs";
 const erasures = "/api/v1/admin/users/{id}/erasure_jobs";
 
-registerRoute({
-  method: "get",
-  path: exports,
-  summary: "The person's data export jobs, newest first (super admin)",
-  tags,
-  request: { params: userParams, query: PersonJobsQuery },
-  responses: { 200: PersonJobListResponse },
+/** A person's job collection: GET the list, POST one (with its body) → 202 {job}, GET one by id. */
+function registerPersonJobRoutes(path: string, docs: { list: string; post: string; body: z.ZodType; one: string }) {
+  registerRoute({ method: "get", path, summary: docs.list, tags, request: { params: userParams, query: PersonJobsQuery }, responses: { 200: PersonJobListResponse } });
+  registerRoute({ method: "post", path, summary: docs.post, tags, request: { params: userParams, body: docs.body }, responses: { 202: PersonJobResponse } });
+  registerRoute({ method: "get", path: `${path}/{job_id}`, summary: docs.one, tags, request: { params: jobParams }, responses: { 200: PersonJobResponse } });
+}
+
+/** An export's ZIP download (super admin; outside registerRoute: its 200 is a file, not JSON). */
+function registerExportFile(path: string, summary: string, params: z.ZodObject, notFound: string) {
+  const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
+  registry.registerPath({
+    method: "get",
+    path,
+    summary,
+    tags,
+    security: [{ [bearerAuth.name]: [] }],
+    request: { params },
+    responses: {
+      200: { description: "The ZIP (Content-Disposition: attachment)", content: { "application/zip": { schema: z.string() } } },
+      401: error("Not signed in"),
+      403: error("Not a super admin"),
+      404: error(notFound),
+    },
+  });
+}
+
+registerPersonJobRoutes(exports, {
+  list: "The person's data export jobs, newest first (super admin)",
+  post: "Start an export of everything held about the person: JSON and CSV files in a ZIP (super admin); body {}",
+  body: DataExportBody,
+  one: "One data export job of the person (super admin)",
 });
-registerRoute({
-  method: "post",
-  path: exports,
-  summary: "Start an export of everything held about the person: JSON and CSV files in a ZIP (super admin); body {}",
-  tags,
-  request: { params: userParams, body: DataExportBody },
-  responses: { 202: PersonJobResponse },
-});
-registerRoute({
-  method: "get",
-  path: `${exports}/{job_id}`,
-  summary: "One data export job of the person (super admin)",
-  tags,
-  request: { params: jobParams },
-  responses: { 200: PersonJobResponse },
-});
-registry.registerPath({
-  method: "get",
-  path: `${exports}/{job_id}/file`,
-  summary: "The export's ZIP once the job has succeeded (super admin): person.json and one CSV per section",
-  tags,
-  security: [{ [bearerAuth.name]: [] }],
-  request: { params: jobParams },
-  responses: {
-    200: { description: "The ZIP (Content-Disposition: attachment)", content: { "application/zip": { schema: z.string() } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
-    403: { description: "Not a super admin", content: { "application/json": { schema: ErrorBodySchema } } },
-    404: { description: "Unknown user or job, or the job has not succeeded (or its file was erased)", content: { "application/json": { schema: ErrorBodySchema } } },
-  },
-});
-registry.registerPath({
-  method: "get",
-  path: "/api/v1/admin/data_export_jobs/{job_id}/file",
-  summary: "A data export's ZIP by job id, as the job pages link it (super admin); the same file as under the person",
-  tags,
-  security: [{ [bearerAuth.name]: [] }],
-  request: { params: z.object({ job_id: z.number().int().positive() }) },
-  responses: {
-    200: { description: "The ZIP (Content-Disposition: attachment)", content: { "application/zip": { schema: z.string() } } },
-    401: { description: "Not signed in", content: { "application/json": { schema: ErrorBodySchema } } },
-    403: { description: "Not a super admin", content: { "application/json": { schema: ErrorBodySchema } } },
-    404: { description: "Unknown job, or the job has not succeeded (or its file was erased)", content: { "application/json": { schema: ErrorBodySchema } } },
-  },
-});
-registerRoute({
-  method: "get",
-  path: erasures,
-  summary: "The person's erasure jobs, newest first (super admin)",
-  tags,
-  request: { params: userParams, query: PersonJobsQuery },
-  responses: { 200: PersonJobListResponse },
-});
-registerRoute({
-  method: "post",
-  path: erasures,
-  summary:
+registerExportFile(
+  `${exports}/{job_id}/file`,
+  "The export's ZIP once the job has succeeded (super admin): person.json and one CSV per section",
+  jobParams,
+  "Unknown user or job, or the job has not succeeded (or its file was erased)",
+);
+registerExportFile(
+  "/api/v1/admin/data_export_jobs/{job_id}/file",
+  "A data export's ZIP by job id, as the job pages link it (super admin); the same file as under the person",
+  z.object({ job_id: z.number().int().positive() }),
+  "Unknown job, or the job has not succeeded (or its file was erased)",
+);
+registerPersonJobRoutes(erasures, {
+  list: "The person's erasure jobs, newest first (super admin)",
+  post:
     "Erase a deactivated person's personal data (super admin), confirmed by typing their email: a pseudonym replaces their identifiers in every table, free text about them is removed. 400 wrong confirmation; 409 the person is active, already erased, or an erasure is under way",
-  tags,
-  request: { params: userParams, body: ErasureBody },
-  responses: { 202: PersonJobResponse },
-});
-registerRoute({
-  method: "get",
-  path: `${erasures}/{job_id}`,
-  summary: "One erasure job of the person (super admin)",
-  tags,
-  request: { params: jobParams },
-  responses: { 200: PersonJobResponse },
+  body: ErasureBody,
+  one: "One erasure job of the person (super admin)",
 });
