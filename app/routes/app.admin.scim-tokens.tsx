@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
-import { useEffect, useRef, useState } from "react";
+import { Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { useState } from "react";
+import { TokenActionAlerts, TokenCreateForm } from "~/features/auth/tokens/token-page-parts";
 import { ScimTokenTable } from "~/features/scim/tokens/scim-token-table";
 import { SCIM_TOKEN_NAME_MAX } from "~/features/scim/tokens/rules";
 import { scimTokensAction, scimTokensLoader } from "~/features/scim/tokens/pages.server";
@@ -33,11 +34,7 @@ export default function ScimTokens() {
   const { baseUrl, tokens } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
-  const form = useRef<HTMLFormElement>(null);
   const created = result?.ok ? result.created : null;
-  useEffect(() => {
-    if (created) form.current?.reset();
-  }, [created]);
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1040 }}>
@@ -59,46 +56,36 @@ export default function ScimTokens() {
         <CopyButton value={baseUrl} testId="scim-base-url-copy" />
       </Stack>
 
-      {result && !result.ok && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="scim-token-error">
-          {result.error}
-        </Alert>
-      )}
-      {result?.ok && result.message && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid="scim-token-message">
-          {result.message}
-        </Alert>
-      )}
-      {created && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid="scim-token-created">
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            Your new SCIM token “{created.scim_token.name}”. It is shown only this once: copy it into your identity provider now.
-          </Typography>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Typography component="code" data-testid="scim-token-value" sx={{ fontFamily: "monospace", overflowWrap: "anywhere", userSelect: "all" }}>
-              {created.token}
-            </Typography>
-            <CopyButton value={created.token} testId="scim-token-copy" />
-          </Stack>
-        </Alert>
-      )}
+      <TokenActionAlerts
+        result={result}
+        testIdPrefix="scim-token"
+        created={
+          created && (
+            <>
+              <Typography variant="body2" sx={{ mb: 1 }}>
+                Your new SCIM token “{created.scim_token.name}”. It is shown only this once: copy it into your identity provider now.
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+                <Typography component="code" data-testid="scim-token-value" sx={{ fontFamily: "monospace", overflowWrap: "anywhere", userSelect: "all" }}>
+                  {created.token}
+                </Typography>
+                <CopyButton value={created.token} testId="scim-token-copy" />
+              </Stack>
+            </>
+          )
+        }
+      />
 
-      <Form method="post" ref={form}>
-        <input type="hidden" name="intent" value="create_token" />
-        <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, alignItems: { sm: "flex-start" } }}>
-          <TextField
-            name="name"
-            label="Name (e.g. Okta)"
-            size="small"
-            required
-            inputProps={{ maxLength: SCIM_TOKEN_NAME_MAX, "data-testid": "scim-token-name" }}
-            sx={{ minWidth: 260 }}
-          />
-          <Button type="submit" variant="contained" disabled={busy} data-testid="scim-token-create">
-            Make token
-          </Button>
-        </Stack>
-      </Form>
+      <TokenCreateForm created={created} busy={busy} submitTestId="scim-token-create">
+        <TextField
+          name="name"
+          label="Name (e.g. Okta)"
+          size="small"
+          required
+          inputProps={{ maxLength: SCIM_TOKEN_NAME_MAX, "data-testid": "scim-token-name" }}
+          sx={{ minWidth: 260 }}
+        />
+      </TokenCreateForm>
 
       <ScimTokenTable tokens={tokens} busy={busy} />
     </Box>

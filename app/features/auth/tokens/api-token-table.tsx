@@ -1,12 +1,8 @@
 import { Form } from "@remix-run/react";
 import { Button, Chip, TableCell, TableRow, Typography } from "@mui/material";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { tokenTime as when } from "~/features/auth/tokens/token-page-parts";
 import type { ApiTokenView } from "~/features/auth/tokens/rules";
-
-/** Timestamps as UTC text, the same on the server and in the browser. */
-function when(iso: string | null): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "Never";
-}
 
 /**
  * Live API tokens (name, prefix, made, last used, expiry), each with a Revoke button that posts

@@ -2,12 +2,8 @@ import { Form } from "@remix-run/react";
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from "@mui/material";
 import { useState } from "react";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { tokenTime as when } from "~/features/auth/tokens/token-page-parts";
 import type { ScimTokenView } from "~/features/scim/tokens/rules";
-
-/** Timestamps as UTC text, the same on the server and in the browser. */
-function when(iso: string | null): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "Never";
-}
 
 /**
  * SCIM tokens (name, prefix, who made it, made, last used, state), each live one with a Revoke button that asks
