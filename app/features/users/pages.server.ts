@@ -4,6 +4,7 @@ import { ApiError } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { isRoleName } from "~/features/users/roles";
 import type { DirectoryFieldErrors, DirectoryFormResult } from "~/features/users/directory-form-types";
+import { DIRECTORY_PERSON_FIELDS, DIRECTORY_TEXT_FIELDS } from "~/features/users/directory-rules";
 import {
   createDirectoryUser,
   deactivateDirectoryUser,
@@ -17,19 +18,8 @@ import {
  * check): the form's fields as DirectoryFields, the core's refusals as field errors, and the toasts' messages.
  */
 
-const FORM_KEYS = [
-  "email",
-  "name",
-  "job_title",
-  "department",
-  "level",
-  "location",
-  "manager_email",
-  "secondary_manager_email",
-  "hr_partner_email",
-  "start_date",
-  "employee_number",
-] as const;
+/** The form's text fields (role aside): email, name, the rules' free-text and people fields, start date, employee number. */
+const FORM_KEYS = ["email", "name", ...DIRECTORY_TEXT_FIELDS, ...DIRECTORY_PERSON_FIELDS, "start_date", "employee_number"] as const;
 
 /** The directory fields of a submitted form: every text field present (blank clears it); role when valid. */
 export function directoryFormInput(form: FormData): DirectoryFields {
