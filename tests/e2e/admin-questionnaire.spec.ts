@@ -59,7 +59,12 @@ test.describe("questionnaire admin", () => {
     for (const t of TYPES) {
       const tab = page.getByTestId(`questions-tab-${t.key}`);
       await expect(tab).toHaveText(`${t.label} (${t.key === "PEER" ? 2 : 1})`);
-      await tab.click();
+      // The tab strip scrolls the chosen tab into view: on a loaded machine a click on a half-hidden tab can land while
+      // the strip is still moving and miss it, so the click is repeated until the tab is selected.
+      await expect(async () => {
+        await tab.click();
+        await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 2000 });
+      }).toPass({ timeout: 20_000 });
       const panel = page.getByTestId("questions-panel");
       await expect(panel.getByRole("heading", { name: t.label, exact: true })).toBeVisible();
       await expect(panel.getByTestId("question-label-main")).toHaveText(`Main question for ${t.label}`);

@@ -260,7 +260,7 @@ describe("the flows of an identity provider", () => {
     expect(rename.body.scimType).toBe("mutability");
     expect((await scim("DELETE", `Groups/${groupId}`)).status).toBe(204);
     expect((await dbUser(partnerId))!.role).toBe("EMPLOYEE");
-    const audits = await (await getDb()).auditRecord.findMany({ where: { entityType: "ScimGroup", entityId: groupId, source: "scim", actorLabel: LABEL } });
+    const audits = await (await getDb()).auditRecord.findMany({ where: { entityType: "ScimGroup", entityId: groupId, source: "scim", actorLabel: LABEL }, orderBy: { id: "asc" } });
     expect(audits.map((a) => a.action)).toEqual(["scim_group.create", "scim_group.update", "scim_group.update", "scim_group.delete"]);
   });
 
