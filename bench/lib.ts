@@ -140,3 +140,30 @@ export function runWhenMain(moduleUrl: string, main: () => Promise<void>): void 
     });
   }
 }
+
+/**
+ * Writes a CSV file of `header` then `line(i)` for each i of `order`, buffered (1 MiB) and respecting back-pressure:
+ * a bench's dataset of 100,000 rows without holding it in memory. Resolves to the file's size in bytes.
+ */
+export async function writeCsvFile(csvPath: string, header: string, order: Iterable<number>, line: (i: number) => string): Promise<number> {
+  const out = fs.createWriteStream(csvPath);
+  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
+  await write(`${header}\n`);
+  let buf = "";
+  for (const i of order) {
+    buf += `${line(i)}\n`;
+    if (buf.length > 1 << 20) {
+      await write(buf);
+      buf = "";
+    }
+  }
+  await write(buf);
+  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
+  return fs.statSync(csvPath).size;
+}
+
+/** One psql command on `url` (`\copy` runs in psql), failing with psql's message. */
+export function psql(url: string, command: string): void {
+  const res = spawnSync("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", command], { encoding: "utf8" });
+  if (res.status !== 0) throw new Error(`psql failed: ${res.stderr || res.stdout}`);
+}

@@ -3,11 +3,9 @@
  * the set-based SQL reference the upload job is compared with (issue 16 goal P2), and where the job's time went
  * (from its audit trail).
  */
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { withClient } from "./lib";
+import { psql, withClient, writeCsvFile } from "./lib";
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -38,31 +36,16 @@ export async function makeDataset(url: string, rows: number, dir: string): Promi
     await c.query(`ANALYZE "User"`);
   });
   const csvPath = path.join(dir, `participants-${rows}.csv`);
-  const out = fs.createWriteStream(csvPath);
-  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
-  await write("email,manager_email,secondary_manager_email,hr_partner_email,reviewer_only\n");
-  let buf = "";
-  for (let i = 0; i < rows; i++) {
+  const bytes = await writeCsvFile(csvPath, "email,manager_email,secondary_manager_email,hr_partner_email,reviewer_only", Array.from({ length: rows }, (_, i) => i), (i) => {
     const manager = i > 0 ? email(Math.floor((i - 1) / 10)) : "";
     const secondary = i > 20 && i % 20 === 0 ? email(Math.floor((i - 1) / 10) - 1) : "";
-    buf += `${email(i)},${manager},${secondary},${hr(i % 50)},${i % 13 === 0 ? "true" : "false"}\n`;
-    if (buf.length > 1 << 20) {
-      await write(buf);
-      buf = "";
-    }
-  }
-  await write(buf);
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  return { tag, csvPath, bytes: fs.statSync(csvPath).size, rows };
+    return `${email(i)},${manager},${secondary},${hr(i % 50)},${i % 13 === 0 ? "true" : "false"}`;
+  });
+  return { tag, csvPath, bytes, rows };
 }
 
 // ---------------------------------------------------------------------------------------------
 // COPY
-
-function psql(url: string, command: string): void {
-  const res = spawnSync("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", command], { encoding: "utf8" });
-  if (res.status !== 0) throw new Error(`psql failed: ${res.stderr || res.stdout}`);
-}
 
 const COPY_COLUMNS = "email, manager_email, secondary_manager_email, hr_partner_email, reviewer_only";
 

@@ -2,11 +2,9 @@
  * The data and the SQL side of bench/users-import.ts: the directory CSV, the set-based SQL reference the directory
  * import job is compared with (goal ≤ 2x, as issue 16's P2 for participants), and the exactness check of the job.
  */
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import { withClient } from "./lib";
+import { psql, withClient, writeCsvFile } from "./lib";
 
 export type Dataset = { tag: string; csvPath: string; bytes: number; rows: number };
 
@@ -22,32 +20,20 @@ export async function makeDataset(rows: number, dir: string, prefix = "u"): Prom
   const tag = randomUUID().slice(0, 8);
   const email = (i: number) => `${prefix}${i}.${tag}@bench.example.com`;
   const csvPath = path.join(dir, `directory-${prefix}-${rows}.csv`);
-  const out = fs.createWriteStream(csvPath);
-  const write = (s: string) => (out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once("drain", () => r())));
-  await write(`${HEADER}\n`);
-  let buf = "";
-  for (let i = rows - 1; i >= 0; i--) {
+  const leavesFirst = Array.from({ length: rows }, (_, k) => rows - 1 - k);
+  const bytes = await writeCsvFile(csvPath, HEADER, leavesFirst, (i) => {
     const manager = i > 0 ? email(Math.floor((i - 1) / 10)) : "";
     const secondary = i > 20 && i % 20 === 0 ? email(Math.floor((i - 1) / 10) - 1) : "";
     const hr = i < 50 ? "" : email(i % 50);
     const start = new Date(Date.UTC(2015, 0, 1) + (i % 3000) * 86_400_000).toISOString().slice(0, 10);
-    buf +=
+    return (
       `${email(i)},Person ${i} ${tag},${i < 50 ? "PEOPLE_PARTNER" : "EMPLOYEE"},Role ${i % 40},Dept ${i % 20},L${1 + (i % 7)},` +
-      `City ${i % 12},${manager},${secondary},${hr},${start},E${i}-${tag},true\n`;
-    if (buf.length > 1 << 20) {
-      await write(buf);
-      buf = "";
-    }
-  }
-  await write(buf);
-  await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-  return { tag, csvPath, bytes: fs.statSync(csvPath).size, rows };
+      `City ${i % 12},${manager},${secondary},${hr},${start},E${i}-${tag},true`
+    );
+  });
+  return { tag, csvPath, bytes, rows };
 }
 
-function psql(url: string, command: string): void {
-  const res = spawnSync("psql", [url, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", command], { encoding: "utf8" });
-  if (res.status !== 0) throw new Error(`psql failed: ${res.stderr || res.stdout}`);
-}
 
 /**
  * The set-based SQL reference: the same users, links and audit records the job writes, without the job's checks.
