@@ -43,7 +43,7 @@ test.describe("bulk participant jobs", () => {
     // The page polls while the job runs and settles on the outcome.
     await expect(page.getByTestId("job-status")).toHaveText("Succeeded", { timeout: 30_000 });
     await expect(page.getByTestId("job-progress-text")).toHaveText("3 / 3 rows processed");
-    await expect(page.getByTestId("job-message")).toHaveText("2 of 3 rows committed; 1 rows with errors were skipped");
+    await expect(page.getByTestId("job-message")).toHaveText("2 of 3 rows committed; 1 row with errors was skipped");
     await expect(page.getByTestId("job-failed")).toHaveText("1");
     const errors = page.getByTestId("row-error");
     await expect(errors).toHaveCount(1);

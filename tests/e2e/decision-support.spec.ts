@@ -54,7 +54,7 @@ test("a super admin uploads a Therma-scan report with a bad row and reads its ro
 
   await expect(page).toHaveURL(new RegExp(`/app/admin/cycles/${cycleId}/therma-scan-report/jobs/\\d+$`));
   await expect(page.getByTestId("job-status")).toHaveText("Succeeded", { timeout: 30_000 });
-  await expect(page.getByTestId("job-message")).toHaveText("1 of 2 rows committed; 1 rows with errors were skipped");
+  await expect(page.getByTestId("job-message")).toHaveText("1 of 2 rows committed; 1 row with errors was skipped");
   await expect(page.getByTestId("row-error").first().locator("td")).toHaveText(["3", "engagement", "Engagement must be a whole number from 1 to 5"]);
 
   // The stored scan on the participant's admin page.

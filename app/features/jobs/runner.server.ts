@@ -84,16 +84,19 @@ export function rowJobVerdict(
   const total = job.totalRows;
   const verdict = (status: JobVerdict["status"], message: string): JobVerdict => (write ? { status, message, write } : { status, message });
   if (total === 0) return verdict("SUCCEEDED", "The file has no rows");
+  // "1 of 1 row has", "1 row with errors was skipped": a count of one takes the singular (issue 26 §6).
+  const of = `of ${total} row${total === 1 ? "" : "s"}`;
+  const failed = job.failedRows === 1 ? "1 row with errors was" : `${job.failedRows} rows with errors were`;
   if (job.errorMode === "ALL_OR_NOTHING" && job.failedRows > 0) {
     return verdict(
       "FAILED",
       job.succeededRows > 0
-        ? `${job.failedRows} of ${total} rows became invalid while saving; ${job.succeededRows} rows had been committed`
-        : `${job.failedRows} of ${total} rows have errors; nothing was committed`,
+        ? `${job.failedRows} ${of} became invalid while saving; ${job.succeededRows} ${job.succeededRows === 1 ? "row had" : "rows had"} been committed`
+        : `${job.failedRows} ${of} ${total === 1 ? "has" : "have"} errors; nothing was committed`,
     );
   }
-  if (job.failedRows > 0) return verdict("SUCCEEDED", `${job.succeededRows} of ${total} rows committed; ${job.failedRows} rows with errors were skipped`);
-  return verdict("SUCCEEDED", `${job.succeededRows} of ${total} rows committed`);
+  if (job.failedRows > 0) return verdict("SUCCEEDED", `${job.succeededRows} ${of} committed; ${failed} skipped`);
+  return verdict("SUCCEEDED", `${job.succeededRows} ${of} committed`);
 }
 
 export interface JobHandler<J extends Job = Job> {
