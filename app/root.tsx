@@ -36,6 +36,8 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={i18n.language || "en"} dir={i18n.dir?.() ?? "ltr"}>
       <head>
         <meta charSet="utf-8" />
+        {/* Phones lay the page out at their own width, not at 980 px shrunk (issue 26 §2). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <NonceGlobal nonce={nonce} />
         <Meta />
         <Links />

@@ -7,12 +7,17 @@ test.describe("layout shell", () => {
     const anonymous = await page.goto("/no/such/page");
     expect(anonymous?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    // Every page lays out at the device's width on a phone.
+    await expect(page.locator('meta[name="viewport"]')).toHaveAttribute("content", "width=device-width, initial-scale=1");
 
     await signIn(page, DEMO.employee);
     const inside = await page.goto("/app/no-such-screen");
     expect(inside?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     await expect(page.getByTestId("side-drawer")).toBeVisible();
+    // A way back: the 404 page links to Home.
+    await page.getByRole("link", { name: "Go to Home" }).click();
+    await expect(page).toHaveURL(/\/app\/home/);
   });
 
   test("navigation follows the user's flags; admin pages refuse others with 403", async ({ page }) => {

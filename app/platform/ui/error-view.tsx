@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link as RemixLink, useRouteError } from "@remix-run/react";
 import { Box, Button, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
@@ -45,10 +45,14 @@ export function ErrorView({ status, crash, message }: { status?: number; crash?:
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Box data-testid="not-found-page" sx={{ p: 4 }}>
+    <Box data-testid="not-found-page" sx={{ p: 4, display: "flex", flexDirection: "column", alignItems: "flex-start", gap: 2 }}>
       <Typography variant="h4" component="h1">
         {t("errors.notFoundPage")}
       </Typography>
+      {/* A way back (issue 26 §6): the home page, which sends a visitor who is not signed in to the login screen. */}
+      <Button variant="contained" component={RemixLink} to="/app/home" data-testid="not-found-home">
+        {t("errors.backHome")}
+      </Button>
     </Box>
   );
 }

@@ -80,6 +80,7 @@ const en = {
   spoof: { banner: "You are now viewing {{user}} PMR.", switchBack: "Switch To Super Admin" },
   errors: {
     notFoundPage: "404 Page Not Found",
+    backHome: "Go to Home",
     notFound: "Not found",
     forbidden: "You don't have access to this page",
     adminOnly: "You do not have access to this page",
