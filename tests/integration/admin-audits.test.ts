@@ -251,6 +251,9 @@ describe("GET /api/v1/admin/audits", () => {
     for (const row of jobLog.audits.filter((a) => a.action !== "job.create")) {
       expect(row, row.action).toMatchObject({ source: "workflow", actor: { id: admin.id }, real_actor: { id: admin.id } });
     }
+    // …and found by the cycle's name, as its stage moves are.
+    const byCycleName = await search(`job.rows_committed ${cycleName}`);
+    expect(byCycleName.audits.map((a) => [a.entity_type, a.entity_id])).toEqual([["Job", String(jobId)]]);
     // The participants it created, found by the person's email.
     for (const person of people) {
       const rows = (await search(`participant.create ${person.email}`)).audits;

@@ -54,7 +54,13 @@ async function termWhere(db: Db, term: string): Promise<Prisma.AuditRecordWhereI
     const participants = await db.participant.findMany({ where: { userId: { in: userIds } }, select: { id: true }, take: AUDIT_ENTITY_NAME_MATCHES * 4 });
     if (participants.length > 0) or.push({ entityType: "Participant", entityId: { in: participants.map((p) => String(p.id)) } });
   }
-  if (cycles.length > 0) or.push({ entityType: "Cycle", entityId: { in: cycles.map((c) => String(c.id)) } });
+  if (cycles.length > 0) {
+    const cycleIds = cycles.map((c) => c.id);
+    or.push({ entityType: "Cycle", entityId: { in: cycleIds.map(String) } });
+    // A cycle's jobs (its uploads, downloads, nudges) are found by the cycle's name too (issue 26 §6).
+    const jobs = await db.job.findMany({ where: { cycleId: { in: cycleIds } }, select: { id: true }, take: AUDIT_ENTITY_NAME_MATCHES * 4 });
+    if (jobs.length > 0) or.push({ entityType: "Job", entityId: { in: jobs.map((j) => String(j.id)) } });
+  }
   return { OR: or };
 }
 
