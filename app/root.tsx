@@ -20,7 +20,9 @@ import { NonceGlobal, useNonce } from "~/platform/security/nonce";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export const meta: MetaFunction = () => [{ title: "PMR" }, { name: "viewport", content: "initial-scale=1, width=device-width" }];
+// The viewport tag is written by Layout below: a route that exports its own `meta` replaces this list (Remix does not
+// merge them), which is how every page with a title had lost it.
+export const meta: MetaFunction = () => [{ title: "PMR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.
