@@ -18,17 +18,29 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
+/** Ports freePorts handed out in this process. */
+const givenPorts = new Set<number>();
+
 /** `count` consecutive free ports in the test range (starting at a random offset to avoid collisions). */
 export async function freePorts(count: number): Promise<number[]> {
   const span = PORT_RANGE.last - PORT_RANGE.first + 1;
   const offset = Math.floor(Math.random() * span);
-  for (let i = 0; i < span; i++) {
-    const first = PORT_RANGE.first + ((offset + i) % span);
-    if (first + count - 1 > PORT_RANGE.last) continue;
-    const ports = Array.from({ length: count }, (_, k) => first + k);
-    let ok = true;
-    for (const p of ports) if (!(ok = await isFree(p))) break;
-    if (ok) return ports;
+  // Ports this process was given before come last: a server started on a port another one used earlier in the same
+  // test process can meet that server's leftovers (e.g. the app's JWKS cache holding the keys of an earlier local
+  // OpenID provider on the same address: ERR_JWKS_NO_MATCHING_KEY).
+  for (const reuse of [false, true]) {
+    for (let i = 0; i < span; i++) {
+      const first = PORT_RANGE.first + ((offset + i) % span);
+      if (first + count - 1 > PORT_RANGE.last) continue;
+      const ports = Array.from({ length: count }, (_, k) => first + k);
+      if (!reuse && ports.some((p) => givenPorts.has(p))) continue;
+      let ok = true;
+      for (const p of ports) if (!(ok = await isFree(p))) break;
+      if (ok) {
+        for (const p of ports) givenPorts.add(p);
+        return ports;
+      }
+    }
   }
   throw new Error(`No ${count} free ports in ${PORT_RANGE.first}-${PORT_RANGE.last}`);
 }
