@@ -11,14 +11,20 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { MAX_IDEMPOTENT_BODY_BYTES, idempotencyScope } from "~/platform/idempotency";
+import type { Access } from "~/platform/security/route-policy-types";
+import type { RouteMethods } from "./route-methods";
 
-export type RunOnce = (request: Request, body: Uint8Array, run: (request: Request) => Promise<Response>) => Promise<Response>;
+/** The route a request reaches: the methods it serves and who may call each (server/route-methods.ts). */
+export type RouteGate = { methods: string[]; access: Partial<Record<string, Access>> };
+export type RunOnce = (request: Request, body: Uint8Array, run: (request: Request) => Promise<Response>, route?: RouteGate) => Promise<Response>;
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode?: string;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
   runOnce: RunOnce;
+  /** The methods each path serves: an Idempotency-Key is looked at only after the method and role checks pass. */
+  routeMethods?: RouteMethods;
 };
 
 /** The request's URL as @remix-run/express builds it (host and port from X-Forwarded-Host or Host). */
@@ -78,7 +84,9 @@ export function idempotentRequests(remix: RequestHandler, opts: Options): Reques
       }
       const request = new Request(urlOf(req), { method: req.method, headers: headersOf(req), body: body.length > 0 ? body : undefined });
       const context = opts.getLoadContext(req, res);
-      const response = await opts.runOnce(request, body, (r) => handle(r, context));
+      const route = opts.routeMethods?.(req.path);
+      const gate = route?.known ? { methods: route.methods, access: route.access } : undefined;
+      const response = await opts.runOnce(request, body, (r) => handle(r, context), gate);
       await send(res, response);
     })().catch((err: unknown) => {
       // The store could not be reached (the request did not run, or its answer could not be kept): 503, retry later.

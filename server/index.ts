@@ -21,6 +21,7 @@ import type * as AppEntry from "~/entry.server";
 import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitoring";
 import { installSecurity, securityLoadContext } from "./security";
 import { idempotentRequests } from "./idempotency";
+import { routeMethodsOf } from "./route-methods";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -110,12 +111,14 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
   app.disable("x-powered-by");
   const settings = { ...loaded.boot.env(), ...opts.overrides };
   const dev = typeof loaded.build === "function";
+  const routeMethods = typeof loaded.build === "function" ? undefined : routeMethodsOf(loaded.build);
   const monitoring = monitoringOf(settings);
   installSecurity(app, {
     ...settings,
     dev,
     sentryDsn: monitoringEnabled(monitoring) ? monitoring.dsn : null,
     formTargets: loaded.boot.signInFormTargets(),
+    routeMethods,
   });
   if (typeof loaded.build === "function") {
     const { viteServer } = loaded.build as unknown as { viteServer: import("vite").ViteDevServer };
@@ -130,7 +133,7 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
     const mode = settings.isProduction ? "production" : "development";
     const remix = createRequestHandler({ build: loaded.build, mode, getLoadContext: securityLoadContext });
     // Mutations sent twice change state once (server/idempotency.ts, ADR 0045).
-    const handler = idempotentRequests(remix, { build: loaded.build, mode, getLoadContext: securityLoadContext, runOnce: loaded.boot.runOnce });
+    const handler = idempotentRequests(remix, { build: loaded.build, mode, getLoadContext: securityLoadContext, runOnce: loaded.boot.runOnce, routeMethods });
     app.all("*", limitConcurrency(handler, concurrency));
   }
   return app;

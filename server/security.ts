@@ -5,7 +5,10 @@
  *   X-Frame-Options DENY, nosniff, Referrer-Policy same-origin, HSTS in production;
  * - the cross-site request check of app/platform/security/origin.ts (403);
  * - rate limits per client address on the sign-in, token creation and uploads (429 with Retry-After);
- * - 405 with `Allow` for a method the app serves nowhere (TRACE, OPTIONS, …; ADR 0043).
+ * - 405 with `Allow` for a method the app serves nowhere (TRACE, QUERY, …; ADR 0043); OPTIONS answers the path's
+ *   own methods in `Allow` (server/route-methods.ts);
+ * - one error path for a malformed URL (a %-escape that is not UTF-8) or a NUL in it: 400; a content-encoded body
+ *   under /api/: 415 (ADR 0060).
  * Refusals are JSON in the API's error format under /api/, SCIM's under /scim/, plain text elsewhere.
  */
 import { randomBytes } from "node:crypto";
@@ -16,6 +19,8 @@ import { rateLimit } from "express-rate-limit";
 import { checkCsrf, trustedOrigins } from "~/platform/security/origin";
 import { cspDirectives } from "~/platform/security/csp";
 import { limitedKind, type LimitedKind } from "~/platform/security/limits";
+import { urlProblem } from "~/platform/input";
+import { allowHeader, type RouteMethods } from "./route-methods";
 
 export type SecuritySettings = {
   isProduction: boolean;
@@ -32,6 +37,8 @@ export type SecuritySettings = {
   RATE_LIMIT_TOKENS: number;
   RATE_LIMIT_UPLOADS: number;
   TRUST_PROXY?: string;
+  /** The methods each path serves (the production build's routes); absent on the dev server. */
+  routeMethods?: RouteMethods;
 };
 
 /** The value of Express's "trust proxy" for a TRUST_PROXY setting ("true", a hop count, or addresses/names). */
@@ -86,12 +93,34 @@ export function installSecurity(app: Express, s: SecuritySettings): void {
     }),
   );
 
-  // Methods the app serves at all (Remix's): any other (TRACE, OPTIONS, QUERY, …) is refused here with 405 and
-  // `Allow`, in the API's error format under /api/, instead of failing inside Remix (a 500, or its own 405 body).
+  // One error path for a URL that cannot be read: a %-escape that is not UTF-8 (%ff, the overlong %c0%af) or one that
+  // decodes to NUL is 400, in the API's error format under /api/ (ADR 0060), before anything parses it.
   app.use((req, res, next) => {
+    const problem = urlProblem(req.originalUrl);
+    if (problem === null) return next();
+    if (problem === "malformed") return refuse(req, res, 400, "malformed_url", "The address holds a %-escape that is not UTF-8");
+    refuse(req, res, 400, "invalid_characters", "The address may not contain NUL characters");
+  });
+
+  // The path's own methods (its route's row of the policy): OPTIONS answers them in Allow; a method the app serves
+  // nowhere (TRACE, QUERY, …) is refused here with 405 and that Allow, instead of failing inside Remix.
+  app.use((req, res, next) => {
+    const route = s.routeMethods?.(req.path) ?? null;
+    if (req.method === "OPTIONS") {
+      if (route && !route.known) return refuse(req, res, 404, "not_found", "Not found");
+      res.setHeader("Allow", allowHeader(route?.methods ?? SERVED_METHODS));
+      return res.status(204).end();
+    }
     if (SERVED_METHODS.includes(req.method)) return next();
-    res.setHeader("Allow", SERVED_METHODS.join(", "));
+    res.setHeader("Allow", allowHeader(route?.known ? route.methods : SERVED_METHODS));
     refuse(req, res, 405, "method_not_allowed", `The method ${req.method} is not served`);
+  });
+
+  // No /api/ operation decodes a content-encoded body: refused before it is read (415), instead of read as garbage.
+  app.use((req, res, next) => {
+    const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
+    if (!req.path.startsWith("/api/") || encoding === "identity" || encoding === "") return next();
+    refuse(req, res, 415, "unsupported_media_type", `Content-Encoding ${encoding} is not accepted; send the body unencoded`);
   });
 
   const trusted = trustedOrigins(s.APP_URL);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { reportServerError } from "~/platform/analytics/report-error.server";
+import { MAX_INT, nulPath, outOfRangePath } from "~/platform/input";
 
 /** Error body of every /api/v1 failure: { error: { code, message, details } }. */
 export type ApiErrorBody = { error: { code: string; message: string; details: unknown } };
@@ -63,16 +64,44 @@ export async function api(handler: () => Promise<Response | unknown>): Promise<R
   }
 }
 
+/** 400 when a decoded input (query, body, form) holds a NUL character (ADR 0060): PostgreSQL text cannot store it. */
+export function refuseNul(value: unknown): void {
+  const at = nulPath(value);
+  if (at !== null) throw new ApiError(400, "invalid_characters", "Text may not contain NUL characters", { field: at });
+}
+
+/** 400 when a whole number in an input is beyond what the database's integer columns hold (ADR 0060). */
+function refuseOutOfRange(value: unknown): void {
+  const at = outOfRangePath(value);
+  if (at !== null) throw new ApiError(400, "out_of_range", `A number in the request is outside the range it may take (at most ${MAX_INT})`, { field: at });
+}
+
+/** The media types a JSON body may be sent as. */
+const isJsonType = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json$/i.test((contentType ?? "").split(";")[0]!.trim());
+
+/**
+ * The JSON body of an API write, checked against `schema`: a body sent as anything but application/json, or
+ * content-encoded, is 415; malformed JSON 400; text with a NUL or a number an integer column cannot hold 400.
+ */
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (encoding !== "identity" && encoding !== "") {
+    throw new ApiError(415, "unsupported_media_type", `Content-Encoding ${encoding} is not accepted; send the body unencoded`);
+  }
   let raw: unknown = {};
   const text = await request.text();
   if (text.trim().length > 0) {
+    if (!isJsonType(request.headers.get("content-type"))) {
+      throw new ApiError(415, "unsupported_media_type", "Send the body as application/json", { content_type: request.headers.get("content-type") });
+    }
     try {
       raw = JSON.parse(text);
     } catch {
       throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
     }
   }
+  refuseNul(raw);
+  refuseOutOfRange(raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
   return parsed.data;
@@ -85,15 +114,18 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
     const all = url.searchParams.getAll(key);
     obj[key] = key.endsWith("[]") ? all : all.length > 1 ? all : all[0]!;
   }
+  refuseNul(obj);
   const parsed = schema.safeParse(obj);
   if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid query", z.flattenError(parsed.error));
+  refuseOutOfRange(parsed.data);
   return parsed.data;
 }
 
 /** The largest id the database holds (PostgreSQL integer): a larger number in a path names nothing. */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_INT;
 
 export function parseParams<T extends z.ZodType>(params: unknown, schema: T): z.infer<T> {
+  if (nulPath(params) !== null) throw new ApiError(404, "not_found", "Not found");
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw new ApiError(404, "not_found", "Not found", z.flattenError(parsed.error));
   if (parsed.data && typeof parsed.data === "object") {

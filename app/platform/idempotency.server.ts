@@ -15,6 +15,7 @@ import { Prisma } from "~/generated/prisma/client.ts";
 import { getDb } from "~/platform/db.server";
 import { ApiError, conflict, errorResponse } from "~/platform/api.server";
 import { getCurrentUser, requireApiUser, type CurrentUser } from "~/platform/auth.server";
+import type { Access } from "~/platform/security/route-policy-types";
 import {
   API_KEY_TTL_MS,
   FORM_REPEAT_WINDOW_MS,
@@ -39,6 +40,23 @@ let lastSweep = 0;
 async function ownerOf(scope: IdempotencyScope, request: Request): Promise<CurrentUser | null> {
   if (scope === "form") return getCurrentUser(request);
   return requireApiUser(request).catch(() => null);
+}
+
+/**
+ * Whether the policy row refuses the caller whatever the URL names: it allows roles only (no relationship to the
+ * object could let them in) and the caller holds none of them.
+ */
+function refusedByRole(owner: CurrentUser, access: Access | undefined): boolean {
+  if (!access) return false;
+  const roleOf: Record<string, (role: string) => boolean> = {
+    anonymous: () => true,
+    signedIn: () => true,
+    superAdmin: (role) => role === "SUPER_ADMIN",
+    hrOps: (role) => role === "HR_OPS",
+    scimToken: () => false,
+  };
+  if (!access.allow.every((p) => p in roleOf)) return false;
+  return !access.allow.some((p) => roleOf[p]!(owner.user.role));
 }
 
 /** The stored answer as a Response. */
@@ -135,7 +153,12 @@ async function store(scope: IdempotencyScope, id: number, response: Response): P
  * Runs `run` once for a request `idempotencyScope` names (its body already read into `request`, the same bytes as
  * `body`), giving repeats the first one's answer. Other requests simply run.
  */
-export async function runOnce(request: Request, body: Uint8Array, run: (request: Request) => Promise<Response>): Promise<Response> {
+export async function runOnce(
+  request: Request,
+  body: Uint8Array,
+  run: (request: Request) => Promise<Response>,
+  route?: { methods: string[]; access: Partial<Record<string, Access>> },
+): Promise<Response> {
   const url = new URL(request.url);
   const scope = idempotencyScope(request.method, url.pathname, request.headers);
   if (!scope) return run(request);
@@ -147,6 +170,11 @@ export async function runOnce(request: Request, body: Uint8Array, run: (request:
   }
   const owner = await ownerOf(scope, request);
   if (!owner) return run(request);
+  // The method and the caller's role come before the key (ADR 0060): a request its route refuses with 405 or 403
+  // changes nothing, so it runs as it is and gets that answer, whatever was sent under its key before.
+  if (route && scope === "api" && (!route.methods.includes(request.method.toUpperCase()) || refusedByRole(owner, route.access[request.method.toUpperCase()]))) {
+    return run(request);
+  }
   sweepExpired();
   const hash = requestHash(request.method, url.pathname + url.search, request.headers.get("content-type"), body);
   if (scope === "form") key = `form:${hash}`;

@@ -82,9 +82,13 @@ describe("/scim/v2 through the web process's guards (server/security.ts)", () =>
     const crossSite = await fetch(`${base}/Users`, { method: "POST", headers: { Origin: "https://evil.example.com", "Content-Type": "application/scim+json" }, body: "{}" });
     expect(crossSite.status).toBe(403);
     expect(await crossSite.json()).toMatchObject({ schemas: ["urn:ietf:params:scim:api:messages:2.0:Error"], status: "403" });
+    // OPTIONS answers the path's methods (ADR 0060); a method served nowhere is 405 in the SCIM error format.
     const options = await fetch(`${base}/Users`, { method: "OPTIONS" });
-    expect(options.status).toBe(405);
-    expect(await options.json()).toMatchObject({ status: "405" });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toBe("GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS");
+    const query = await fetch(`${base}/Users`, { method: "QUERY" });
+    expect(query.status).toBe(405);
+    expect(await query.json()).toMatchObject({ status: "405" });
   });
 });
 

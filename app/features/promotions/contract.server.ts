@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idQuery } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { SESSION_STATES, type SessionRole } from "~/features/calibration/rules";
 import { CloseSessionsResponse, CommentResponse, CommentSchema, CommentsResponse } from "~/features/calibration/contract.server";
@@ -67,10 +68,7 @@ export const AnswerParams = CycleParams.extend({ nomination_id: pathId, endorser
 export const AdminCycleParams = z.object({ id: pathId });
 export const AdminSessionParams = AdminCycleParams.extend({ session_id: pathId });
 
-const queryId = z
-  .string()
-  .regex(/^[1-9]\d*$/, "Must be a positive whole number")
-  .transform(Number);
+const queryId = idQuery;
 export const CycleQuery = z.object({ cycle_id: queryId.optional() });
 export const PoolQuery = z.object({
   not_in_session: z.enum(["true", "false"]).optional().describe("true: only active nominations in no promotion session yet"),

@@ -89,6 +89,10 @@ export function registerRoute(input: RegisterInput): void {
   if (mutating) {
     responses[422] ??= idempotencyKeyReused;
   }
+  // A body sent as anything but application/json, or content-encoded, is refused (app/platform/api.server.ts; ADR 0060).
+  if (input.request?.body) {
+    responses[415] ??= { description: "The body is not application/json, or is content-encoded", content: { "application/json": { schema: ErrorBodySchema } } };
+  }
   // The token endpoints count against a rate limit (server/security.ts; ADR 0041).
   if (limitedKind(input.method, input.path, null)) {
     responses[429] ??= { description: "Too many requests from this address; see Retry-After", content: { "application/json": { schema: ErrorBodySchema } } };

@@ -1,0 +1,93 @@
+/**
+ * The input layer every route shares (docs/decisions/0060-one-input-layer.md). PURE: no server imports, so that
+ * contracts, page forms and the web process's guards use the same rules.
+ *
+ * - Text holds no NUL character: PostgreSQL's text cannot store one, so a NUL that reached a query was a 500. Every
+ *   query string, path, JSON body and page form is checked once, before any schema or handler sees it.
+ * - A whole number the database's integer columns cannot hold (above 2^31 - 1) names nothing and is refused; the
+ *   shared id schemas below say so in the OpenAPI document (`maximum`).
+ */
+import { z } from "zod";
+
+/** The largest value of a PostgreSQL integer column (every id and count the API takes). */
+export const MAX_INT = 2_147_483_647;
+
+/** A positive whole number a PostgreSQL integer column can hold: an id in a path, a query or a body. */
+export const idNumber = z.number().int().positive().max(MAX_INT);
+/** The same from a path segment or a form field (a string of digits). */
+export const idCoerced = z.coerce.number().int().positive().max(MAX_INT);
+/** The same from a query string: digits only ("1.5", "", "1e3" refused), at most MAX_INT. */
+export const idQuery = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, "Must be a positive whole number")
+  .transform(Number)
+  .pipe(z.number().max(MAX_INT, `Must be at most ${MAX_INT}`));
+
+/** Where in a value (query object, JSON body, form fields) the first NUL character is: its path, or null. */
+export function nulPath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "(value)" : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      if (key.includes("\u0000")) return [...path, key.replace(/\u0000/g, "\\0")].join(".");
+      const found = nulPath(v, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/**
+ * Where in a JSON body the first whole number outside what an integer column holds is (|n| > MAX_INT, or beyond
+ * JavaScript's exact integers), or null. Fractions are left to the schemas (a rating may be 3.5).
+ */
+export function outOfRangePath(value: unknown, path: string[] = []): string | null {
+  if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) > MAX_INT ? path.join(".") || "(value)" : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = outOfRangePath(value[i], [...path, String(i)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === "object") {
+    for (const [key, v] of Object.entries(value)) {
+      const found = outOfRangePath(v, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** The fields of a submitted page form, as plain strings (files by name): what `nulPath` checks. */
+export function formFields(form: FormData): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of form.entries()) (fields[key] ??= []).push(typeof value === "string" ? value : value.name);
+  return fields;
+}
+
+/**
+ * Whether a raw URL path or query string is well-formed: every %-escape decodes to UTF-8 (`%ff` and overlong forms
+ * such as `%c0%af` do not) and none decodes to NUL.
+ */
+export function urlProblem(rawPathAndQuery: string): "malformed" | "nul" | null {
+  const [pathPart = "", ...rest] = rawPathAndQuery.split("?");
+  const query = rest.join("?");
+  const parts = [pathPart, ...query.split("&").flatMap((pair) => pair.split("="))];
+  for (const part of parts) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(part.replace(/\+/g, " "));
+    } catch {
+      return "malformed";
+    }
+    if (decoded.includes("\u0000")) return "nul";
+  }
+  return null;
+}
