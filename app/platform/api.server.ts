@@ -70,7 +70,10 @@ export function refuseNul(value: unknown): void {
   if (at !== null) throw new ApiError(400, "invalid_characters", "Text may not contain NUL characters", { field: at });
 }
 
-/** 400 when a whole number in an input is beyond what the database's integer columns hold (ADR 0060). */
+/**
+ * 400 when a whole number parsed from a query string is beyond what the database's integer columns hold (ADR 0060):
+ * the safety net under the query schemas, which say so themselves (`maximum`) through app/platform/input.ts.
+ */
 function refuseOutOfRange(value: unknown): void {
   const at = outOfRangePath(value);
   if (at !== null) throw new ApiError(400, "out_of_range", `A number in the request is outside the range it may take (at most ${MAX_INT})`, { field: at });
@@ -81,7 +84,8 @@ const isJsonType = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)
 
 /**
  * The JSON body of an API write, checked against `schema`: a body sent as anything but application/json, or
- * content-encoded, is 415; malformed JSON 400; text with a NUL or a number an integer column cannot hold 400.
+ * content-encoded, is 415; malformed JSON 400; text with a NUL 400. (A body's ids are bounded by their schemas,
+ * `idNumber` of app/platform/input.ts; a number beyond a column that still reaches the database is Prisma's P2020: 400.)
  */
 export async function parseJsonBody<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
   const encoding = (request.headers.get("content-encoding") ?? "identity").trim().toLowerCase();
@@ -101,7 +105,6 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
     }
   }
   refuseNul(raw);
-  refuseOutOfRange(raw);
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
   return parsed.data;

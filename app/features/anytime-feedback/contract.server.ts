@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { BODY_MAX_LENGTH, DAYS_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "~/features/anytime-feedback/rules";
 import { queryInt } from "~/features/users/contract.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
@@ -62,7 +63,7 @@ export const GiveFeedbackBody = z
   .strict();
 export type GiveFeedbackInput = z.infer<typeof GiveFeedbackBody>;
 
-export const FeedbackIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const FeedbackIdParams = z.object({ id: idCoerced });
 
 const PersonSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string(), profile_image_url: z.string().nullable() });
 
@@ -134,7 +135,7 @@ registerRoute({
   path: `${base}/{id}/update_has_been_viewed_by_reviewee`,
   summary: "The reviewee opened the item (idempotent; 403 for its other readers and while spoofing, 404 for anyone else)",
   tags,
-  request: { params: z.object({ id: z.number().int().positive() }) },
+  request: { params: z.object({ id: idNumber }) },
   responses: { 200: FeedbackResponse },
 });
 registerRoute({

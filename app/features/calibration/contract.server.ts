@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { RATINGS, SESSION_ACTIONS, SESSION_STATES, type SessionRole } from "~/features/calibration/rules";
 import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SessionInputSchema, SessionPatchSchema, SignOffSchema } from "~/features/calibration/schemas";
@@ -35,7 +36,7 @@ export const MEMBER_ROLES = Object.keys(ROLE_NAMESPACES) as MemberRole[];
 // ---------------------------------------------------------------------------------------------
 // Parameters (a non-number id is a 404: parseParams)
 
-const pathId = z.coerce.number().int().positive();
+const pathId = idCoerced;
 export const CycleParams = z.object({ cycle_id: pathId });
 export const SessionParams = CycleParams.extend({ session_id: pathId });
 export const ParticipantParams = SessionParams.extend({ participant_id: pathId });
@@ -180,7 +181,7 @@ export { FeedbackSummaryResponse };
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
 
-const docId = z.number().int().positive();
+const docId = idNumber;
 const cycleDoc = z.object({ cycle_id: docId });
 const sessionDoc = cycleDoc.extend({ session_id: docId });
 const participantDoc = sessionDoc.extend({ participant_id: docId.describe("The session participant's id") });

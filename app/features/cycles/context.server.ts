@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced } from "~/platform/input";
 import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/features/cycles/rules";
@@ -15,10 +16,10 @@ import { conflict, forbidden, notFound, cycleNotFound } from "~/platform/api.ser
 type Client = Db | Tx;
 
 /** Path parameters of `cycles/{cycle_id}/...` calls. */
-export const CycleIdParam = z.object({ cycle_id: z.coerce.number().int().positive() });
+export const CycleIdParam = z.object({ cycle_id: idCoerced });
 /** `{cycle_id}` plus a person's email (`{participant_email}`, `{email}`), lower-cased. */
 export const CycleEmailParams = z.object({
-  cycle_id: z.coerce.number().int().positive(),
+  cycle_id: idCoerced,
   email: z.string().trim().toLowerCase().pipe(z.email()),
 });
 

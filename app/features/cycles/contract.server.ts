@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { CYCLE_TRANSITIONS } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { CycleCreateSchema, CyclePatchSchema, CycleSchema } from "~/features/cycles/service.server";
@@ -14,8 +15,8 @@ export const CycleResponse = z.object({ cycle: CycleSchema });
 export const AdminCycleListQuery = z.object({
   sort_by_start_date: z.enum(["true", "false"]).optional().describe("true: latest start date first instead of the list order"),
 });
-export const CycleIdParams = z.object({ id: z.coerce.number().int().positive() });
-export const CycleTransitionParams = z.object({ id: z.coerce.number().int().positive(), transition: z.enum(CYCLE_TRANSITIONS) });
+export const CycleIdParams = z.object({ id: idCoerced });
+export const CycleTransitionParams = z.object({ id: idCoerced, transition: z.enum(CYCLE_TRANSITIONS) });
 
 registerRoute({
   method: "get",
@@ -40,7 +41,7 @@ registerRoute({
   request: { body: CycleCreateSchema },
   responses: { 201: CycleResponse },
 });
-const idParams = z.object({ id: z.number().int().positive() });
+const idParams = z.object({ id: idNumber });
 registerRoute({
   method: "get",
   path: "/api/v1/admin/cycles/{id}",

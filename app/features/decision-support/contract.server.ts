@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/features/jobs/contract.server";
@@ -15,8 +16,8 @@ import { METRIC_TYPES, METRICS } from "~/features/decision-support/rules";
 
 export { PageQuerySchema };
 
-export const CycleParams = z.object({ id: z.coerce.number().int().positive() });
-export const ReportJobParams = z.object({ id: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+export const CycleParams = z.object({ id: idCoerced });
+export const ReportJobParams = z.object({ id: idCoerced, jobId: idCoerced });
 
 export const InactiveQuerySchema = z.object({
   limit: z.coerce
@@ -69,8 +70,8 @@ export const ReportBody = z.object({ metric_type: z.string().optional().describe
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
 
-const cycleParams = z.object({ cycle_id: z.number().int().positive() });
-const jobParams = z.object({ cycle_id: z.number().int().positive(), job_id: z.number().int().positive() });
+const cycleParams = z.object({ cycle_id: idNumber });
+const jobParams = z.object({ cycle_id: idNumber, job_id: idNumber });
 const base = "/api/v1/admin/cycles/{cycle_id}";
 const tags = ["decision support"];
 

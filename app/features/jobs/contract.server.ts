@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { bearerAuth, ErrorBodySchema, IdempotencyKeyHeaders, idempotencyKeyReused, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { ERROR_MODES, JOB_STATUSES } from "~/features/jobs/rules";
 import { JOB_TYPES } from "~/features/jobs/job-types.server";
@@ -51,17 +52,17 @@ export const JobDetailResponse = z.object({
 /** POST body of the jobs without an input file (populate, download): an empty object. */
 export const EmptyJobBody = z.object({}).strict();
 
-export const CycleJobsParams = z.object({ id: z.coerce.number().int().positive() });
-export const JobParams = z.object({ id: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+export const CycleJobsParams = z.object({ id: idCoerced });
+export const JobParams = z.object({ id: idCoerced, jobId: idCoerced });
 /** A company-wide job's address: /api/v1/admin/{collection}/{job_id}. */
-export const CompanyJobParams = z.object({ jobId: z.coerce.number().int().positive() });
+export const CompanyJobParams = z.object({ jobId: idCoerced });
 
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
 
-const cycleParams = z.object({ cycle_id: z.number().int().positive() });
-const jobParams = z.object({ cycle_id: z.number().int().positive(), job_id: z.number().int().positive() });
-const companyJobParams = z.object({ job_id: z.number().int().positive() });
+const cycleParams = z.object({ cycle_id: idNumber });
+const jobParams = z.object({ cycle_id: idNumber, job_id: idNumber });
+const companyJobParams = z.object({ job_id: idNumber });
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
 
 export const UploadMultipartSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idNumber } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { NominationInputSchema, NOMINATION_STATUSES } from "~/features/manager-review/rules";
 import { REVIEWER_TYPES } from "~/features/participants/rules";
@@ -126,7 +127,7 @@ export const NominationDetailResponse = z.object({
 
 // ---------------------------------------------------------------------------------------------
 
-const cycleIdParam = z.object({ cycle_id: z.number().int().positive() });
+const cycleIdParam = z.object({ cycle_id: idNumber });
 const reportParams = cycleIdParam.extend({ email: z.string() });
 const tags = ["manager"];
 const base = "/api/v1/cycles/{cycle_id}";

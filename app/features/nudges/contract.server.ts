@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/features/nudges/rules";
 import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/features/jobs/contract.server";
@@ -18,7 +19,7 @@ import { registerRoute } from "~/platform/openapi/registry.server";
 export { PageQuerySchema };
 export const NudgeCycleParams = CycleJobsParams;
 export const NudgeJobParams = JobParams;
-export const NudgeScheduleParams = z.object({ id: z.coerce.number().int().positive(), scheduleId: z.coerce.number().int().positive() });
+export const NudgeScheduleParams = z.object({ id: idCoerced, scheduleId: idCoerced });
 
 export const NudgeJobSchema = JobSchema.extend({
   stage: z.enum(CYCLE_STAGES).nullable().describe("The stage whose pending work was reminded (null until the job has begun)"),
@@ -113,7 +114,7 @@ export const NudgeJobDetailResponse = z.object({
 
 const base = "/api/v1/admin/cycles/{cycle_id}/nudge_jobs";
 const tags = ["admin nudges"];
-const cycleParams = z.object({ cycle_id: z.number().int().positive() });
+const cycleParams = z.object({ cycle_id: idNumber });
 
 registerRoute({
   method: "get",
@@ -138,10 +139,10 @@ registerRoute({
   path: `${base}/{job_id}`,
   summary: "One nudge job with its counts and a page of its row errors (emails refused) (super admin or HR ops)",
   tags,
-  request: { params: z.object({ cycle_id: z.number().int().positive(), job_id: z.number().int().positive() }), query: PageQuerySchema },
+  request: { params: z.object({ cycle_id: idNumber, job_id: idNumber }), query: PageQuerySchema },
   responses: { 200: NudgeJobDetailResponse },
 });
-const scheduleParams = z.object({ cycle_id: z.number().int().positive(), schedule_id: z.number().int().positive() });
+const scheduleParams = z.object({ cycle_id: idNumber, schedule_id: idNumber });
 registerRoute({
   method: "get",
   path: `${base}/schedules`,

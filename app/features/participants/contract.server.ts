@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, REVIEWER_TYPES } from "~/features/participants/rules";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
@@ -92,15 +93,15 @@ export const CycleStatisticsResponse = z.object({
 });
 
 /** Route params (Remix decodes the email). */
-export const CycleParticipantsParams = z.object({ cycle_id: z.coerce.number().int().positive() });
+export const CycleParticipantsParams = z.object({ cycle_id: idCoerced });
 export const CycleParticipantParams = z.object({
-  cycle_id: z.coerce.number().int().positive(),
+  cycle_id: idCoerced,
   participant_email: z.string().trim().min(1).max(320),
 });
-export const CycleStatisticsParams = z.object({ id: z.coerce.number().int().positive() });
+export const CycleStatisticsParams = z.object({ id: idCoerced });
 
-const listParams = z.object({ cycle_id: z.number().int().positive() });
-const oneParams = z.object({ cycle_id: z.number().int().positive(), participant_email: z.string() });
+const listParams = z.object({ cycle_id: idNumber });
+const oneParams = z.object({ cycle_id: idNumber, participant_email: z.string() });
 const base = "/api/v1/admin/cycles/{cycle_id}/participants";
 const tags = ["admin participants"];
 
@@ -173,6 +174,6 @@ registerRoute({
   path: "/api/v1/admin/cycles/{id}/statistics",
   summary: "Progress of the cycle: participants, feedback by reviewer type and status, calibrated ratings, promotion decisions (super admin or HR ops)",
   tags: ["admin cycles"],
-  request: { params: z.object({ id: z.number().int().positive() }) },
+  request: { params: z.object({ id: idNumber }) },
   responses: { 200: CycleStatisticsResponse },
 });

@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { idCoerced } from "~/platform/input";
 import type { SelectionActionResult } from "~/features/peer-selection/types";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
@@ -27,7 +28,7 @@ export async function selectedCyclePage(request: Request): Promise<SelectedCycle
 }
 
 export const PeerEmailField = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address"));
-export const RequestIdField = z.coerce.number().int().positive();
+export const RequestIdField = idCoerced;
 
 /**
  * Run a page action: success → 200 { ok: true, message, warning }; an ApiError or invalid input →

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { JOB_STATUSES } from "~/features/jobs/rules";
 
@@ -32,8 +33,8 @@ export const PersonJobSchema = z.object({
 export const PersonJobResponse = z.object({ job: PersonJobSchema });
 export const PersonJobListResponse = z.object({ jobs: z.array(PersonJobSchema), total: z.number().int() });
 
-export const PersonJobsParams = z.object({ id: z.coerce.number().int().positive() });
-export const PersonJobParams = z.object({ id: z.coerce.number().int().positive(), jobId: z.coerce.number().int().positive() });
+export const PersonJobsParams = z.object({ id: idCoerced });
+export const PersonJobParams = z.object({ id: idCoerced, jobId: idCoerced });
 
 export const PersonJobsQuery = z.object({
   page: z.coerce.number({ error: "page must be a positive whole number" }).int().min(1, "page must be a positive whole number").max(1_000_000).default(1),
@@ -60,8 +61,8 @@ export const ErasureBody = z
 // OpenAPI
 
 const tags = ["admin users"];
-const userParams = z.object({ id: z.number().int().positive() });
-const jobParams = z.object({ id: z.number().int().positive(), job_id: z.number().int().positive() });
+const userParams = z.object({ id: idNumber });
+const jobParams = z.object({ id: idNumber, job_id: idNumber });
 const exports = "/api/v1/admin/users/{id}/data_export_jobs";
 const erasures = "/api/v1/admin/users/{id}/erasure_jobs";
 
@@ -106,7 +107,7 @@ registerExportFile(
 registerExportFile(
   "/api/v1/admin/data_export_jobs/{job_id}/file",
   "A data export's ZIP by job id, as the job pages link it (super admin); the same file as under the person",
-  z.object({ job_id: z.number().int().positive() }),
+  z.object({ job_id: idNumber }),
   "Unknown job, or the job has not succeeded (or its file was erased)",
 );
 registerPersonJobRoutes(erasures, {

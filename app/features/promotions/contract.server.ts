@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idQuery } from "~/platform/input";
+import { idCoerced, idNumber, idQuery } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { SESSION_STATES, type SessionRole } from "~/features/calibration/rules";
 import { CloseSessionsResponse, CommentResponse, CommentSchema, CommentsResponse } from "~/features/calibration/contract.server";
@@ -59,7 +59,7 @@ export type PromotionNamespaceRole = keyof typeof PROMOTION_NAMESPACES;
 // ---------------------------------------------------------------------------------------------
 // Parameters (a non-number id is a 404: parseParams) and queries
 
-const pathId = z.coerce.number().int().positive();
+const pathId = idCoerced;
 export const CycleParams = z.object({ cycle_id: pathId });
 export const SessionParams = CycleParams.extend({ session_id: pathId });
 export const NominationParams = SessionParams.extend({ nomination_id: pathId });
@@ -218,7 +218,7 @@ export { CloseSessionsResponse, CommentResponse, CommentsResponse, FeedbackSumma
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
 
-const docId = z.number().int().positive();
+const docId = idNumber;
 const cycleDoc = z.object({ cycle_id: docId });
 const sessionDoc = cycleDoc.extend({ session_id: docId });
 const nominationDoc = sessionDoc.extend({ nomination_id: docId.describe("The promotion nomination's id") });

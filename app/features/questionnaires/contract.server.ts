@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { QuestionSchema, QuestionnaireSchema, REVIEWER_TYPES } from "~/features/questionnaires/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
@@ -11,9 +12,9 @@ import { registerRoute } from "~/platform/openapi/registry.server";
 export { QuestionnaireSchema };
 
 /** Route params (the route files name the cycle `$id`). */
-export const CycleParams = z.object({ id: z.coerce.number().int().positive() });
+export const CycleParams = z.object({ id: idCoerced });
 
-const cycleIdParam = z.object({ cycle_id: z.number().int().positive() });
+const cycleIdParam = z.object({ cycle_id: idNumber });
 
 export const QuestionsByTypeSchema = z.object(
   Object.fromEntries(REVIEWER_TYPES.map((t) => [t, z.array(QuestionSchema)])) as Record<(typeof REVIEWER_TYPES)[number], z.ZodArray<typeof QuestionSchema>>,

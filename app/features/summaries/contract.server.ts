@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idNumber } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
@@ -85,8 +86,8 @@ export const DashboardResponse = z.object({
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
 
-const cycleParams = z.object({ cycle_id: z.number().int().positive() });
-const emailParams = z.object({ cycle_id: z.number().int().positive(), email: z.string() });
+const cycleParams = z.object({ cycle_id: idNumber });
+const emailParams = z.object({ cycle_id: idNumber, email: z.string() });
 const tags = ["feedback summaries"];
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT, USER_STATUSES } from "~/features/users/rules";
 import { ROLES } from "~/features/users/roles";
 import { DIRECTORY_TEXT_MAX, EMPLOYEE_NUMBER_MAX } from "~/features/users/directory-rules";
@@ -72,7 +73,7 @@ export const AdminUserListResponse = z.object({
   page_size: z.number().int(),
 });
 
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParams = z.object({ id: idCoerced });
 export const AdminUserResponse = z.object({ user: AdminUserSchema });
 
 /**
@@ -131,7 +132,7 @@ registerRoute({
   request: { query: AdminUserListQuery },
   responses: { 200: AdminUserListResponse },
 });
-const idParams = z.object({ id: z.number().int().positive() });
+const idParams = z.object({ id: idNumber });
 registerRoute({
   method: "get",
   path: "/api/v1/admin/users/{id}",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { PERSONAL_TOKEN_DAYS_DEFAULT, PERSONAL_TOKEN_DAYS_MAX, TOKEN_NAME_MAX } from "~/features/auth/tokens/rules";
 
@@ -35,9 +36,9 @@ export const CreateApiTokenResponse = z.object({
   api_token: ApiTokenSchema,
 });
 
-export const ApiTokenIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ApiTokenIdParams = z.object({ id: idCoerced.max(2_147_483_647) });
 
-const idParams = z.object({ id: z.number().int().positive() });
+const idParams = z.object({ id: idNumber });
 
 registerRoute({
   method: "get",

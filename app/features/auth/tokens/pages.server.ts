@@ -1,5 +1,6 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
+import { idCoerced } from "~/platform/input";
 import { ApiError } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { CreateApiTokenBody } from "~/features/auth/tokens/contract.server";
@@ -8,7 +9,7 @@ import { PERSONAL_TOKEN_DAYS_MAX } from "~/features/auth/tokens/rules";
 
 /** Loaders and actions of the API tokens page (/app/api-tokens) and the token list on the admin user page. */
 
-const RevokeForm = z.object({ intent: z.literal("revoke_token"), token_id: z.coerce.number().int().positive().max(2_147_483_647) });
+const RevokeForm = z.object({ intent: z.literal("revoke_token"), token_id: idCoerced.max(2_147_483_647) });
 const CreateForm = z.object({
   intent: z.literal("create_token"),
   name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idCoerced, idNumber } from "~/platform/input";
 import { registerRoute } from "~/platform/openapi/registry.server";
 
 /** Contracts of the signed-in user's notifications: GET /api/v1/notifications, PATCH /api/v1/notifications/{id}/read. */
@@ -30,7 +31,7 @@ export const NotificationListResponse = z.object({
   read_only: z.boolean().describe("true while a super admin views this user (spoofing): marking read is refused"),
 });
 
-export const NotificationParams = z.object({ id: z.coerce.number().int().positive() });
+export const NotificationParams = z.object({ id: idCoerced });
 export const NotificationResponse = z.object({ notification: NotificationSchema });
 
 registerRoute({
@@ -46,6 +47,6 @@ registerRoute({
   path: "/api/v1/notifications/{id}/read",
   summary: "Mark one of the signed-in user's notifications read (404 for anyone else's; 403 while spoofing)",
   tags: ["notifications"],
-  request: { params: z.object({ id: z.number().int().positive() }) },
+  request: { params: z.object({ id: idNumber }) },
   responses: { 200: NotificationResponse },
 });
