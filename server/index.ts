@@ -22,6 +22,7 @@ import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitorin
 import { installSecurity, securityLoadContext } from "./security";
 import { idempotentRequests } from "./idempotency";
 import { routeMethodsOf } from "./route-methods";
+import { guardBuild } from "./form-guard";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -111,6 +112,8 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
   app.disable("x-powered-by");
   const settings = { ...loaded.boot.env(), ...opts.overrides };
   const dev = typeof loaded.build === "function";
+  // Page forms with a NUL character in a field are refused (400) before any action reads them (ADR 0060).
+  loaded = { ...loaded, build: guardBuild(loaded.build) };
   const routeMethods = typeof loaded.build === "function" ? undefined : routeMethodsOf(loaded.build);
   const monitoring = monitoringOf(settings);
   installSecurity(app, {
