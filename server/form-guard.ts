@@ -11,7 +11,10 @@
 import type { ServerBuild } from "@remix-run/node";
 import { readForm } from "~/platform/form.server";
 
-/** A multipart body larger than this (a file upload) is not parsed twice; its text fields are schema-checked enums. */
+/**
+ * A multipart body declared larger than this (a file upload) is not parsed twice: the upload's own reader checks its
+ * size, and its text fields are schema-checked choices.
+ */
 const MAX_CHECKED_MULTIPART_BYTES = 1024 * 1024;
 
 const API_ROUTE = /^routes\/(?:api|scim)[.]/;
@@ -25,7 +28,7 @@ export async function refuseNulInForm(request: Request): Promise<void> {
   const urlencoded = type.startsWith("application/x-www-form-urlencoded");
   const multipart = type.startsWith("multipart/form-data");
   if (!urlencoded && !multipart) return;
-  if (multipart && Number(request.headers.get("content-length") ?? Number.POSITIVE_INFINITY) > MAX_CHECKED_MULTIPART_BYTES) return;
+  if (multipart && Number(request.headers.get("content-length") ?? 0) > MAX_CHECKED_MULTIPART_BYTES) return;
   try {
     await readForm(request.clone());
   } catch (err) {
