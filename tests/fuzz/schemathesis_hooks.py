@@ -5,6 +5,8 @@ with a non-empty string code and message (app/platform/api.server.ts), whatever 
 document declares that status for the operation.
 """
 
+import os
+
 import schemathesis
 
 
@@ -63,6 +65,9 @@ def _inject(container, kind):
 
 @schemathesis.hook
 def map_case(ctx, case):
+    if os.environ.get("FUZZ_POSITIVE"):
+        # The by-hand run that looks for cases the document allows and the server refuses: no bad input added.
+        return case
     label = getattr(ctx.operation, "label", "?")
     count = _seen.get(label, 0)
     _seen[label] = count + 1
