@@ -1,6 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { DEMO, expect, open, signIn, test } from "./fixtures";
 import { DEFAULT_MUST_NOT_TRUNCATE, layoutOffenders, type LayoutCheck } from "./overflow";
+import { PHONES, phoneContext, walkPages } from "./phones";
 
 /**
  * Issue 15 item 11: the participants table, the drawer and a summary page at 1440 px and 375 px wide, each with a
@@ -108,4 +109,33 @@ test("a summary page and the home page fit at 1440 and 375 px, the Feedback tab 
     await expect(page.getByTestId("top-bar")).toHaveCount(size.width < 600 ? 1 : 0);
     await check(page, testInfo, `home-${size.name}`, options);
   }
+});
+
+/**
+ * Issue 26 §2: every role's pages on a real phone emulation (phones.ts), and the page never scrolls sideways: on the
+ * narrower iPhone 13 (390 px) their navigation and one page of each kind it links to; on the Pixel 7 (412 px, its
+ * own user agent and pixel ratio) their navigation. One context per phone and person; each person signs in once
+ * (the Pixel reuses the iPhone's session). The pages are walked one after another: they wait on the server, and
+ * side by side took as long.
+ */
+test("every role's pages fit an iPhone 13 and a Pixel 7 without sideways scrolling", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const offenders: string[] = [];
+  for (const who of Object.values(DEMO)) {
+    let cookies;
+    let pages: string[] | undefined;
+    const counts: string[] = [];
+    for (const phone of PHONES) {
+      const { context, page, cookies: session } = await phoneContext(browser, phone, who, cookies);
+      cookies = session;
+      const walk = await walkPages(page, pages);
+      expect(walk.pages.length, `${who.email}'s pages`).toBeGreaterThan(2);
+      pages = walk.nav;
+      counts.push(`${walk.pages.length} on the ${phone.name}`);
+      offenders.push(...walk.offenders.map((o) => `${phone.name}, ${who.email}: ${o}`));
+      await context.close();
+    }
+    console.log(`${who.email}: pages ${counts.join(", ")}`);
+  }
+  expect(offenders, "pages that scroll sideways on a phone").toEqual([]);
 });

@@ -1,4 +1,4 @@
-import { Box, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { STAGE_LABELS, type CycleStage } from "~/features/cycles/rules";
 import type { CycleStatistics } from "~/features/cycles/statistics";
 
@@ -33,28 +33,31 @@ export function CycleStatisticsPanel({ statistics }: { statistics: CycleStatisti
           );
         })}
       </Stack>
-      <Table size="small" aria-label="Feedback by reviewer type" sx={{ maxWidth: 720 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Reviewer type</TableCell>
-            <TableCell align="right">Expected</TableCell>
-            <TableCell align="right">Submitted</TableCell>
-            <TableCell align="right">Draft</TableCell>
-            <TableCell align="right">Not started</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {byType.map((t) => (
-            <TableRow key={t.reviewer_type} data-testid={`stat-feedback-${t.reviewer_type}`}>
-              <TableCell>{t.label}</TableCell>
-              <TableCell align="right">{t.expected}</TableCell>
-              <TableCell align="right">{t.submitted}</TableCell>
-              <TableCell align="right">{t.draft}</TableCell>
-              <TableCell align="right">{t.not_started}</TableCell>
+      {/* On a phone the table scrolls sideways in its own box, never the page (issue 26 §2). */}
+      <TableContainer sx={{ maxWidth: 720, overflowX: "auto" }}>
+        <Table size="small" aria-label="Feedback by reviewer type">
+          <TableHead>
+            <TableRow>
+              <TableCell>Reviewer type</TableCell>
+              <TableCell align="right">Expected</TableCell>
+              <TableCell align="right">Submitted</TableCell>
+              <TableCell align="right">Draft</TableCell>
+              <TableCell align="right">Not started</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {byType.map((t) => (
+              <TableRow key={t.reviewer_type} data-testid={`stat-feedback-${t.reviewer_type}`}>
+                <TableCell>{t.label}</TableCell>
+                <TableCell align="right">{t.expected}</TableCell>
+                <TableCell align="right">{t.submitted}</TableCell>
+                <TableCell align="right">{t.draft}</TableCell>
+                <TableCell align="right">{t.not_started}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
     </Paper>
   );
 }
