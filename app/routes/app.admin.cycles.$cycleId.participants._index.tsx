@@ -79,15 +79,7 @@ export default function ParticipantsList() {
   useEffect(() => {
     if (navigation.state === "idle") setConfirm(null);
   }, [navigation.state]);
-  // A toast for a change made on another participant page (they redirect here with ?done=...).
-  useEffect(() => {
-    const done = searchParams.get("done");
-    if (!done) return;
-    enqueueSnackbar(done, { variant: "success" });
-    const next = new URLSearchParams(searchParams);
-    next.delete("done");
-    setSearchParams(next, { replace: true, preventScrollReset: true });
-  }, [searchParams, setSearchParams, enqueueSnackbar]);
+  // A change made on another participant page redirects here with ?done=...: the shell shows it (AddressToasts).
 
   const goTo = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);

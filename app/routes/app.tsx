@@ -5,6 +5,7 @@ import { useMemo } from "react";
 import { loadAppShell } from "~/features/shell/pages.server";
 import { AppShell, SpoofBanner } from "~/features/shell/app-shell";
 import { HelpButton } from "~/features/shell/help-dialog";
+import { AddressToasts } from "~/features/shell/address-toasts";
 import { UserFeedbackWidget } from "~/features/shell/user-feedback/user-feedback-dialog";
 import { GuidedTours } from "~/features/tours/components/guided-tours";
 import { navigationGroups, visibleNavigation } from "~/features/shell/navigation";
@@ -38,6 +39,7 @@ export default function AppLayout() {
       ) : (
         <Outlet />
       )}
+      <AddressToasts />
       <HelpButton feedback101Url={data.links.feedback101} />
       {data.user && (
         <UserFeedbackWidget

@@ -1,4 +1,4 @@
-import { Form, Link as RemixLink, useSearchParams } from "@remix-run/react";
+import { Form, Link as RemixLink } from "@remix-run/react";
 import { Button, Chip, Stack, TableCell, type ChipProps } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
@@ -8,12 +8,13 @@ import type { SetupActionResult } from "~/features/calibration/session-setup";
 
 /** Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary. */
 
+/** One colour per state (issue 26 §6: Active and Closed were the same green; the theme's primary is green): Closed grey. */
 const STATE_COLORS: Record<SessionState, ChipProps["color"]> = {
   draft: "default",
   active: "primary",
   in_review: "secondary",
   revision_requested: "warning",
-  closed: "success",
+  closed: "default",
 };
 
 export function SessionStateChip({ state, testId }: { state: SessionState; testId?: string }) {
@@ -35,21 +36,12 @@ export function peopleText(people: ReadonlyArray<PersonJson | null>): string {
   return names.length ? names.join(", ") : "—";
 }
 
-/** A success toast for the action's result, and for a change made on another page (?done=, then removed). */
+/** A success toast for the action's result (a change made on another page comes with ?done=: the shell's AddressToasts). */
 export function useSetupToasts(result: SetupActionResult | undefined) {
   const { enqueueSnackbar } = useSnackbar();
-  const [searchParams, setSearchParams] = useSearchParams();
   useEffect(() => {
     if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
   }, [result, enqueueSnackbar]);
-  useEffect(() => {
-    const done = searchParams.get("done");
-    if (!done) return;
-    enqueueSnackbar(done, { variant: "success" });
-    const next = new URLSearchParams(searchParams);
-    next.delete("done");
-    setSearchParams(next, { replace: true, preventScrollReset: true });
-  }, [searchParams, setSearchParams, enqueueSnackbar]);
 }
 
 /** The setup pages' error boundary: the app's one mapping (spec §8: 'Not found', "You don't have access to this page"). */
