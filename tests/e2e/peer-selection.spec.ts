@@ -41,7 +41,8 @@ test.describe("peer selection", () => {
     // ── Eli's selection: mandatory reviewers from the org; the manager is refused as a peer. ──
     await open(page, `/app/performance/peer-finalization?cycle_id=${cycleId}`);
     await expect(page.getByRole("heading", { name: "Peer/Stakeholder Selection" })).toBeVisible();
-    await expect(page.getByTestId("panel-status")).toHaveText("Admin Approved");
+    // Nobody approved it yet (issue 26 §6: it read 'Admin Approved').
+    await expect(page.getByTestId("panel-status")).toHaveText("Not approved");
     await expect(page.getByTestId(`mandatory-row-${eli}`)).toContainText("Self");
     await expect(page.getByTestId(`mandatory-row-${morgan}`)).toContainText("Manager");
     await expect(page.getByTestId("peer-advice")).toContainText("last 6 months");
@@ -93,7 +94,7 @@ test.describe("peer selection", () => {
     const manager = await signedInPage(browser, DEMO.manager, `/app/my-reportees/peer-finalization?cycle_id=${cycleId}`);
     const m = manager.page;
     await expect(m.getByRole("heading", { name: "Modify Peer/Stakeholder selection for your Team" })).toBeVisible();
-    await expect(m.getByTestId(`team-status-${eli}`)).toHaveText("Admin Approved");
+    await expect(m.getByTestId(`team-status-${eli}`)).toHaveText("Not approved");
     await expect(m.getByTestId(`team-selected-${eli}`)).toHaveText("1 / 10");
     await m.getByTestId(`team-link-${eli}`).click();
     await expect(m.getByTestId("report-panel-title")).toHaveText(`Peer/Stakeholder selection: ${DEMO.employee.name}`);

@@ -196,7 +196,7 @@ describe("my panel and adding peers", () => {
     expect(panel).toMatchObject({
       receives_feedback: true,
       panel_status: "admin_approved",
-      panel_status_label: "Admin Approved",
+      panel_status_label: "Not approved",
       max_peers: 3,
       can_edit: true,
       edit_blocked_reason: null,
@@ -260,7 +260,7 @@ describe("my panel and adding peers", () => {
 
     const panel = (await api.panel(c, tok(sue))).body.panel;
     expect(panel.counters).toMatchObject({ selected: 3, requested: 3, remaining: 0 });
-    expect(panel.panel_status_label).toBe("Admin Approved");
+    expect(panel.panel_status_label).toBe("Not approved");
 
     expect((await api.add(c, { peer_email: pat.email }, tok(outsider))).status).toBe(404);
     expect((await api.add(987654321, { peer_email: pat.email }, tok(sue))).status).toBe(404);
@@ -458,7 +458,7 @@ describe("the manager modifies a direct report's selection", () => {
 
     const read = await api.reportPanel(c, sue.email, tok(boss));
     expect(read.status, JSON.stringify(read.body)).toBe(200);
-    expect(read.body.panel).toMatchObject({ participant: { email: sue.email, manager: { email: boss.email } }, can_edit: true, panel_status_label: "Admin Approved" });
+    expect(read.body.panel).toMatchObject({ participant: { email: sue.email, manager: { email: boss.email } }, can_edit: true, panel_status_label: "Not approved" });
 
     const own = await api.reportAdd(c, sue.email, { peer_email: sue.email }, tok(boss));
     expect(own.body.error.message).toBe("Peer's email can't be the same as the user's email");
@@ -714,8 +714,8 @@ describe("pages", () => {
     const team = await page(teamPage.loader, boss, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`);
     expect(team.status).toBe(200);
     expect(team.body.team.direct_reports.map((r: { email: string; panel_status_label: string; reviewer_only: boolean; counters: { selected: number } }) => [r.email, r.panel_status_label, r.reviewer_only, r.counters.selected])).toEqual([
-      [ro.email, "Admin Approved", true, 0],
-      [sue.email, "Admin Approved", false, 1],
+      [ro.email, "Not approved", true, 0],
+      [sue.email, "Not approved", false, 1],
     ]);
     expect((await page(teamPage.loader, pat, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`)).body.team.direct_reports).toEqual([]);
 

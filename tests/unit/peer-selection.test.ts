@@ -51,7 +51,7 @@ describe("spec texts and constants", () => {
     expect(WORKED_WITH_MONTHS).toBe(6);
     expect(SELECTION_ADVICE.join(" ")).toContain("last 6 months");
     expect(SELECTION_ADVICE.join(" ")).toContain("no more than 7 feedback requests");
-    expect(PANEL_STATUS_LABELS).toEqual({ admin_approved: "Admin Approved", manager_approved: "Manager Approved" });
+    expect(PANEL_STATUS_LABELS).toEqual({ admin_approved: "Not approved", manager_approved: "Manager Approved" });
   });
 
   it("converts database enums", () => {

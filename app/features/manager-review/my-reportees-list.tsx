@@ -6,6 +6,7 @@ import type { ReporteesPageData } from "~/features/manager-review/types";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { PANEL_STATUS_LABELS } from "~/features/peer-selection/rules";
 
 const FEEDBACK_STATE_COLORS: Record<ManagerFeedbackState, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
 const NOMINATION_COLORS: Record<NominationStatus, ChipProps["color"]> = { nominated: "primary", withdrawn: "default" };
@@ -94,7 +95,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
                     {r.selection.accepted} accepted · {r.selection.requested} pending · {r.selection.declined} declined
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {r.selection.panel_status === "manager_approved" ? "Manager Approved" : "Admin Approved"}
+                    {PANEL_STATUS_LABELS[r.selection.panel_status]}
                   </Typography>
                 </>
               )}

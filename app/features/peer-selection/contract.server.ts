@@ -74,7 +74,7 @@ export const PanelSchema = z.object({
   participant: PersonSchema.extend({ reviewer_only: z.boolean(), manager: PersonSchema.nullable() }),
   receives_feedback: z.boolean(),
   panel_status: z.enum(PANEL_STATUSES),
-  panel_status_label: z.enum(["Admin Approved", "Manager Approved"]),
+  panel_status_label: z.enum(["Not approved", "Manager Approved"]),
   max_peers: z.number().int(),
   counters: CountersSchema,
   can_edit: z.boolean().describe("Whether the caller (participant or manager) may change the selection now"),

@@ -21,8 +21,12 @@ export const SELECTION_STAGE: CycleStage = "start";
 
 export const PANEL_STATUSES = ["admin_approved", "manager_approved"] as const;
 export type PanelStatusValue = (typeof PANEL_STATUSES)[number];
+/**
+ * What a person reads. admin_approved (the spec's API value) is the default state of every selection: nobody has
+ * approved it (an admin's change keeps it), so it reads 'Not approved' (issue 26 §6, ADR 0057).
+ */
 export const PANEL_STATUS_LABELS: Record<PanelStatusValue, string> = {
-  admin_approved: "Admin Approved",
+  admin_approved: "Not approved",
   manager_approved: "Manager Approved",
 };
 
