@@ -128,14 +128,15 @@ test.describe("rating calibration setup", () => {
     await pickPerson(page, "session-admin-input", { name: "Ada Admin", email: DEMO.superAdmin.email });
     await pickPerson(page, "session-panelists-input", DEMO.hrOps);
     await pickPerson(page, "session-sign-off-input", CARMEN);
-    await page.getByTestId("session-deadline").fill("2027-03-01T17:00");
+    // A date typed alone saves (the end of that day; issue 26 §6: it used to save "No deadline").
+    await page.getByTestId("session-deadline").fill("2027-03-01");
     await page.getByTestId("session-save").click();
     await expect(page).toHaveURL(new RegExp(`/app/ratings/hr-partners\\?cycle_id=${cycleId}$`));
     await expect(page.getByText(`Calibration session '${nameA}' created as a draft`)).toBeVisible();
     const idA = await sessionIdIn(page, nameA);
     await expect(page.getByTestId(`hr-session-state-${idA}`)).toHaveText("Draft");
     await expect(page.getByTestId(`hr-session-count-${idA}`)).toHaveText("2");
-    await expect(page.getByTestId(`hr-session-deadline-${idA}`)).toContainText("2027");
+    await expect(page.getByTestId(`hr-session-deadline-${idA}`)).toContainText("Mar 2027");
     await expect(page.getByTestId("hr-participants-summary")).toHaveText("1 of 3 participants not in a calibration session yet");
     await expect(poolRow(DEMO.employee.email)).toContainText(`${nameA} (Draft)`);
     await expect(poolRow(CARMEN.email)).toContainText("Not in a session");
@@ -202,7 +203,8 @@ test.describe("rating calibration setup", () => {
     await expect(a).toHaveURL(new RegExp(`/app/admin/cycles/${cycleId}/calibration-sessions/${idA}/edit$`));
     await expect(a.getByTestId("session-workflow-id")).toContainText(`calibration-session-${idA}`);
     await expect(a.getByTestId("session-name")).toHaveCount(0);
-    await a.getByTestId("session-deadline").fill("2027-04-15T12:00");
+    await a.getByTestId("session-deadline").fill("2027-04-15");
+    await a.getByTestId("session-deadline-time").fill("12:00");
     await a.getByTestId("session-save").click();
     await expect(a).toHaveURL(new RegExp(`/app/admin/calibration-sessions\\?cycle_id=${cycleId}$`));
     await expect(a.getByText(`Calibration session '${nameA} (edited)' saved`)).toBeVisible();

@@ -76,6 +76,9 @@ export function deadlineText(iso: string | null): string {
   return Number.isNaN(d.getTime()) ? "Invalid Date UTC" : DEADLINE_FORMAT.format(d) + " UTC";
 }
 
+/** The time of a deadline given as a date alone: the end of that day (local time). */
+export const DEFAULT_DEADLINE_TIME = "23:59";
+
 /** An ISO time as a datetime-local value ("2027-02-15T17:00") in the browser's time zone (call in the browser only). */
 export function isoToLocalInput(iso: string | null): string {
   if (!iso) return "";

@@ -3,7 +3,7 @@ import { Alert, Button, Divider, Paper, Stack, TextField } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { PersonJson } from "~/features/calibration/types";
-import { isoToLocalInput, localInputToIso } from "~/features/calibration/session-setup";
+import { DEFAULT_DEADLINE_TIME, isoToLocalInput, localInputToIso } from "~/features/calibration/session-setup";
 import { PeoplePicker, PersonPicker } from "~/features/calibration/components/session-people-pickers";
 
 /**
@@ -15,34 +15,49 @@ import { PeoplePicker, PersonPicker } from "~/features/calibration/components/se
  */
 
 /**
- * The deadline in the browser's local time (set after hydration: the server does not know the time zone), posted
- * as ISO UTC in `deadline` next to the value it had (`deadline_before`) so an unchanged deadline is not sent.
+ * The deadline in the browser's local time (set after hydration: the server does not know the time zone): a date
+ * and an optional time (a date typed alone means the end of that day, DEFAULT_DEADLINE_TIME; one datetime-local
+ * field had no value until its time was typed too, and saved "No deadline"; issue 26 §6), posted as ISO UTC in
+ * `deadline` next to the value it had (`deadline_before`) so an unchanged deadline is not sent.
  */
 export function DeadlineField({ initialIso, error, disabled }: { initialIso: string | null; error?: string; disabled?: boolean }) {
-  const [local, setLocal] = useState("");
+  const [date, setDate] = useState("");
+  const [time, setTime] = useState("");
   const [initialLocal, setInitialLocal] = useState("");
   useEffect(() => {
     const v = isoToLocalInput(initialIso);
-    setLocal(v);
+    setDate(v.slice(0, 10));
+    setTime(v.slice(11));
     setInitialLocal(v);
   }, [initialIso]);
+  const local = date === "" ? "" : `${date}T${time || DEFAULT_DEADLINE_TIME}`;
   const iso = local !== "" && local === initialLocal ? initialIso ?? "" : localInputToIso(local);
   return (
-    <>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: "flex-start" }}>
       <TextField
-        type="datetime-local"
+        type="date"
         label="Deadline"
-        value={local}
-        onChange={(e) => setLocal(e.target.value)}
+        value={date}
+        onChange={(e) => setDate(e.target.value)}
         disabled={disabled}
         error={!!error}
         helperText={error ?? "In your local time. Reminders go out a day before and at the deadline; leave it empty for none."}
         sx={{ maxWidth: 320 }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "session-deadline" } }}
       />
+      <TextField
+        type="time"
+        label="Time"
+        value={time}
+        onChange={(e) => setTime(e.target.value)}
+        disabled={disabled || date === ""}
+        helperText={`Optional: ${DEFAULT_DEADLINE_TIME} when empty`}
+        sx={{ maxWidth: 180 }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "session-deadline-time" } }}
+      />
       <input type="hidden" name="deadline" value={iso} />
       <input type="hidden" name="deadline_before" value={initialIso ?? ""} />
-    </>
+    </Stack>
   );
 }
 
