@@ -20,6 +20,7 @@ import {
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields";
+import { mayChangeReviewerNames } from "~/features/cycles/reviewer-names";
 import { CycleStatisticsPanel } from "~/features/cycles/components/cycle-statistics-panel";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
@@ -207,7 +208,7 @@ export default function CycleDetails() {
       </Typography>
       <Form method="post" noValidate key={cycle.updated_at}>
         <input type="hidden" name="intent" value="update" />
-        <CycleFormFields defaults={defaults} errors={result && !result.ok ? result.fieldErrors : undefined} />
+        <CycleFormFields defaults={defaults} errors={result && !result.ok ? result.fieldErrors : undefined} namesFixed={!mayChangeReviewerNames(cycle.state)} />
         <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 3 }} data-testid="cycle-save">
           Save
         </Button>

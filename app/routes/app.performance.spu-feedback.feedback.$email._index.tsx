@@ -117,6 +117,11 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
           />
         </Stack>
       </Box>
+      {feedback.reviewer_type !== "SELF" && (
+        <Alert severity="info" data-testid="feedback-names-rule">
+          {cycle.names_rule}
+        </Alert>
+      )}
 
       {!editable && (
         <Alert severity="info" data-testid="feedback-closed">

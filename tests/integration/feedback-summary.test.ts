@@ -15,6 +15,8 @@ import * as ownRoute from "~/routes/api.v1.cycles.$cycle_id.participants.feedbac
 import * as ownPdfRoute from "~/routes/api.v1.cycles.$cycle_id.participants.feedbacks_summary.download";
 import * as peersRoute from "~/routes/api.v1.cycles.$cycle_id.participants.feedbacks_summary.peers";
 import * as directRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$email.feedbacks_summary";
+import * as reportFeedbacksRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$email.feedbacks._index";
+import * as reportFeedbackRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$email.feedbacks.$reviewer_email";
 import * as directPdfRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports.$email.feedbacks_summary.download";
 import * as secondaryRoute from "~/routes/api.v1.cycles.$cycle_id.secondary_reports.$email.feedbacks_summary";
 import * as secondaryPdfRoute from "~/routes/api.v1.cycles.$cycle_id.secondary_reports.$email.feedbacks_summary.download";
@@ -318,8 +320,57 @@ describe("own summary (participants/feedbacks_summary)", () => {
 });
 
 describe("manager (direct_reports/{email}/feedbacks_summary)", () => {
-  it("reads named feedback of a direct report at any stage, peers below the threshold too", async () => {
+  const setNames = async (peer: string, upward: string) => (await getDb()).cycle.update({ where: { id: cycleId }, data: { peerNames: peer, upwardNames: upward } });
+  const reportFeedbacks = (email: string) =>
+    callRoute(reportFeedbacksRoute.loader as never, { path: `/api/v1/cycles/${cycleId}/direct_reports/${email}/feedbacks`, token: tokens.manager, params: { cycle_id: String(cycleId), email } });
+  const reportFeedback = (email: string, reviewerEmail: string) =>
+    callRoute(reportFeedbackRoute.loader as never, {
+      path: `/api/v1/cycles/${cycleId}/direct_reports/${email}/feedbacks/${reviewerEmail}`,
+      token: tokens.manager,
+      params: { cycle_id: String(cycleId), email, reviewer_email: reviewerEmail },
+    });
+
+  it("by default (ADR 0058) reads peer and upward feedback without names, under the threshold withheld, in the summary, the feedback list and the PDF", async () => {
     await setStage(cycleId, "SPU_FEEDBACK");
+    await setNames("nobody", "nobody");
+    const res = await direct(tokens.manager, reviewee.email);
+    expect(res.status).toBe(200);
+    expect(res.body.viewer).toEqual({ role: "manager", named: false });
+    expect(res.body.cycle.reviewer_names).toMatchObject({ peer: "nobody", upward: "nobody" });
+    expect(res.body.cycle.reviewer_names.rule[0]).toContain("visible to super admins only");
+    expect(section(res.body, "peer")).toMatchObject({ anonymised: true, reviewers: null });
+    expect(section(res.body, "matrix_team")).toMatchObject({ anonymised: true, visible: false, reviewers: null, questions: [] });
+    expect(section(res.body, "manager").reviewers).toEqual([{ name: manager.name, email: manager.email }]);
+    const hidden = [...peers, ...reports, ...team];
+    for (const u of hidden) expect(JSON.stringify(res.body)).not.toContain(u.email);
+    const list = await reportFeedbacks(reviewee.email);
+    expect(list.status).toBe(200);
+    expect(list.body.feedbacks.map((f: any) => f.reviewer_type).sort()).toEqual(["manager", "matrix_manager", "self"]);
+    for (const u of hidden) expect(JSON.stringify(list.body)).not.toContain(u.email);
+    expect((await reportFeedback(reviewee.email, peers[0]!.email)).status).toBe(404);
+    expect((await reportFeedback(reviewee.email, reports[0]!.email)).status).toBe(404);
+    expect((await reportFeedback(reviewee.email, manager.email)).status).toBe(200);
+    const pdf = pdfText((await download(directPdfRoute.loader, { path: `/api/v1/cycles/${cycleId}/direct_reports/${reviewee.email}/feedbacks_summary/download`, token: tokens.manager, params: { cycle_id: String(cycleId), email: reviewee.email } })).bytes);
+    for (const u of hidden) expect(pdf).not.toContain(u.name);
+  });
+
+  it("peer names to managers and the panel, upward anonymous: only the peers are named", async () => {
+    await setNames("managers_and_calibration", "nobody");
+    const res = await direct(tokens.manager, reviewee.email);
+    expect(res.body.viewer).toEqual({ role: "manager", named: false });
+    expect(section(res.body, "peer")).toMatchObject({ anonymised: false, visible: true });
+    expect(section(res.body, "direct_report")).toMatchObject({ anonymised: true, reviewers: null });
+    for (const u of [...reports, ...team]) expect(JSON.stringify(res.body)).not.toContain(u.email);
+    const list = await reportFeedbacks(reviewee.email);
+    expect(list.body.feedbacks.some((f: any) => f.reviewer_type === "peer")).toBe(true);
+    expect(list.body.feedbacks.some((f: any) => f.reviewer_type === "direct_report" || f.reviewer_type === "matrix_team")).toBe(false);
+    expect((await reportFeedback(reviewee.email, peers[0]!.email)).status).toBe(200);
+  });
+
+  it("reads named feedback of a direct report at any stage, peers below the threshold too, when the cycle shows names to managers", async () => {
+    await setStage(cycleId, "SPU_FEEDBACK");
+    // The rest of this file reads the manager's named view.
+    await setNames("managers", "managers");
     const res = await direct(tokens.manager, reviewee.email.toUpperCase());
     expect(res.status).toBe(200);
     expect(res.body.viewer).toEqual({ role: "manager", named: true });

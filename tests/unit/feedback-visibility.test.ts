@@ -18,6 +18,8 @@ const MANAGER = 20;
 const SECONDARY = 30;
 const PEER = 40;
 const ADMIN = 50;
+/** A cycle whose reviewers' names managers see (ADR 0058). */
+const NAMED = { peer: "managers", upward: "managers" } as const;
 const subject = { userId: REVIEWEE, managerId: MANAGER, secondaryManagerId: SECONDARY };
 const viewer = (userId: number, isSuperAdmin = false) => ({ userId, isSuperAdmin });
 const granted = (a: SummaryAccess) => {
@@ -52,9 +54,15 @@ describe("reviewee (own summary)", () => {
 });
 
 describe("manager of the participant in this cycle", () => {
-  it("reads named feedback at every stage", () => {
+  it("reads named feedback at every stage when the cycle shows names to managers (ADR 0058)", () => {
     for (const stage of CYCLE_STAGES) {
-      expect(granted(summaryAccess("direct_report", viewer(MANAGER), subject, stage))).toMatchObject({ role: "manager", named: true, anonymisedTypes: [] });
+      expect(granted(summaryAccess("direct_report", viewer(MANAGER), subject, stage, NAMED))).toMatchObject({ role: "manager", named: true, anonymisedTypes: [] });
+    }
+  });
+
+  it("reads peer and upward feedback anonymised by default (ADR 0058)", () => {
+    for (const stage of CYCLE_STAGES) {
+      expect(granted(summaryAccess("direct_report", viewer(MANAGER), subject, stage))).toMatchObject({ role: "manager", named: false, anonymisedTypes: ANONYMISED_REVIEWER_TYPES });
     }
   });
 
@@ -119,7 +127,7 @@ describe("admin and everybody else", () => {
 
 describe("anonymised sections and the 3-answer threshold", () => {
   const reviewee = granted(summaryAccess("own", viewer(REVIEWEE), subject, "communication"));
-  const manager = granted(summaryAccess("direct_report", viewer(MANAGER), subject, "communication"));
+  const manager = granted(summaryAccess("direct_report", viewer(MANAGER), subject, "communication", NAMED));
   const secondary = granted(summaryAccess("secondary_report", viewer(SECONDARY), subject, "communication"));
 
   it("the threshold is 3", () => {

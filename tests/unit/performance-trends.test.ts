@@ -48,9 +48,10 @@ describe("who reads which cycle (the summaries' doors)", () => {
     }
   });
 
-  it("the manager in that cycle reads it named at any stage; the secondary manager anonymised from manager feedback on", () => {
+  it("the manager in that cycle reads it named at any stage where the cycle shows managers names (ADR 0058), else anonymised; the secondary manager anonymised from manager feedback on", () => {
     for (const stage of CYCLE_STAGES) {
-      expect(trendAccess(viewer(MANAGER), subject, stage)).toMatchObject({ ok: true, role: "manager", named: true });
+      expect(trendAccess(viewer(MANAGER), subject, stage, { peer: "managers", upward: "managers" })).toMatchObject({ ok: true, role: "manager", named: true });
+      expect(trendAccess(viewer(MANAGER), subject, stage)).toMatchObject({ ok: true, role: "manager", named: false });
       const s = trendAccess(viewer(SECONDARY), subject, stage);
       expect(s.ok).toBe(["manager_feedback", "calibration", "communication"].includes(stage));
       if (s.ok) expect(s).toMatchObject({ role: "secondary_manager", named: false });
@@ -91,8 +92,11 @@ describe("statistics from a summary section", () => {
     ...values.map((v, i) => ({ reviewerType: "PEER" as const, status: "SUBMITTED" as const, answers: { overall_impact: v, strengths: `text ${i}` }, reviewerName: `P${i}`, reviewerEmail: `p${i}@x` })),
     ...Array.from({ length: drafts }, (_, i) => ({ reviewerType: "PEER" as const, status: "DRAFT" as const, answers: null, reviewerName: `D${i}`, reviewerEmail: `d${i}@x` })),
   ];
-  const sectionFor = (rows: SummaryFeedbackRow[], role: "reviewee" | "manager") => {
-    const access = role === "reviewee" ? trendAccess(viewer(PERSON), subject, "communication") : trendAccess(viewer(MANAGER), subject, "communication");
+  const sectionFor = (rows: SummaryFeedbackRow[], role: "reviewee" | "manager" | "anonymous_manager") => {
+    const access =
+      role === "reviewee"
+        ? trendAccess(viewer(PERSON), subject, "communication")
+        : trendAccess(viewer(MANAGER), subject, "communication", role === "manager" ? { peer: "managers", upward: "managers" } : undefined);
     if (!access.ok) throw new Error("no access");
     return aggregateFeedbackSummary(rows, DEFAULT_QUESTIONNAIRE, access).sections.find((s) => s.reviewer_type === "peer")!;
   };
@@ -112,6 +116,10 @@ describe("statistics from a summary section", () => {
 
   it("the named manager sees numbers below the threshold, as in the summary", () => {
     expect(statsPoint(cycle(1, "2026-01-01"), sectionFor(peerRows([2]), "manager"))).toMatchObject({ visible: true, anonymised: false, average: 2 });
+  });
+
+  it("a manager of a cycle that keeps peer names from managers (the default) sees no numbers below the threshold", () => {
+    expect(statsPoint(cycle(1, "2026-01-01"), sectionFor(peerRows([2]), "anonymous_manager"))).toMatchObject({ visible: false, anonymised: true, average: null });
   });
 
   it("puts other scales on 1-5", () => {

@@ -2,6 +2,7 @@ import type { Cycle } from "~/generated/prisma/client.ts";
 import type { Db, Tx } from "~/platform/db.server";
 import { fromDbState, sortCycles, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { parseEndorsementRule, type EndorsementRule } from "~/features/promotions/rules";
+import { parseNameVisibility, type NameVisibility } from "~/features/cycles/reviewer-names";
 
 /** Data access for review cycles. Stage changes and deletes go through the cycle workflow (features/cycles/service.server.ts). */
 
@@ -20,6 +21,9 @@ export type CycleJson = {
   endorsement_rule: EndorsementRule;
   /** Days an endorsement request stays open unless its deadline is set. */
   endorsement_days: number;
+  /** Who sees peer / upward reviewers' names besides super admins (ADR 0058). */
+  peer_names: NameVisibility;
+  upward_names: NameVisibility;
   workflow_id: string;
   created_at: string;
   updated_at: string;
@@ -52,6 +56,8 @@ export function toCycleJson(row: CycleRow): CycleJson {
     max_peers: row.maxPeers,
     endorsement_rule: parseEndorsementRule(row.endorsementRule),
     endorsement_days: row.endorsementDays,
+    peer_names: parseNameVisibility(row.peerNames),
+    upward_names: parseNameVisibility(row.upwardNames),
     workflow_id: row.workflowId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -68,6 +74,8 @@ export function cycleAuditSnapshot(row: CycleRow) {
     max_peers: row.maxPeers,
     endorsement_rule: row.endorsementRule,
     endorsement_days: row.endorsementDays,
+    peer_names: row.peerNames,
+    upward_names: row.upwardNames,
   };
 }
 
@@ -94,6 +102,8 @@ export type CycleFields = {
   maxPeers: number;
   endorsementRule?: EndorsementRule;
   endorsementDays?: number;
+  peerNames?: NameVisibility;
+  upwardNames?: NameVisibility;
 };
 
 export async function insertCycle(tx: Tx, fields: CycleFields): Promise<CycleRow> {

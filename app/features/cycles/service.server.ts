@@ -1,12 +1,13 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { currentCycle, CYCLE_STAGES, sortCycles } from "~/features/cycles/rules";
+import { CYCLE_STAGES, currentCycle, fromDbState, sortCycles } from "~/features/cycles/rules";
 import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ENDORSEMENT_RULES } from "~/features/promotions/rules";
 
+import { mayChangeReviewerNames, NAME_VISIBILITIES } from "~/features/cycles/reviewer-names";
 /**
  * Review cycles: the domain used by the admin pages and the /api/v1 routes.
  * Stage changes and deletes go through the cycle's Temporal workflow (workflows/cycle.ts), which
@@ -33,6 +34,8 @@ export const CycleSchema = z.object({
   endorsement_rule: z.enum(ENDORSEMENT_RULES),
   endorsement_days: z.number().int(),
   workflow_id: z.string(),
+  peer_names: z.enum(NAME_VISIBILITIES),
+  upward_names: z.enum(NAME_VISIBILITIES),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -54,6 +57,15 @@ const endorsementDaysField = z
   .describe("Days an endorsement request stays open when no deadline is given");
 
 function endNotBeforeStart(v: { start_date?: string | null; planned_end_date?: string | null }) {
+const namesField = (group: string) =>
+  z
+    .enum(NAME_VISIBILITIES, { error: `${group} names must be one of ${NAME_VISIBILITIES.join(", ")}` })
+    .describe(
+      `Who sees ${group.toLowerCase()} reviewers' names besides super admins (ADR 0058): nobody, managers (the reviewee's manager), managers_and_calibration (also the calibration panel); everyone else reads those answers anonymised from 3 answers on. Default nobody; fixed once the cycle reaches spu_feedback (409 after)`,
+    );
+const peerNamesField = namesField("Peer");
+const upwardNamesField = namesField("Upward");
+
   return !v.start_date || !v.planned_end_date || v.planned_end_date >= v.start_date;
 }
 const END_BEFORE_START = { message: "Planned end date must not be before the start date", path: ["planned_end_date"] };
@@ -67,6 +79,8 @@ export const CycleCreateSchema = z
     endorsement_rule: endorsementRuleField.optional(),
     endorsement_days: endorsementDaysField.optional(),
   })
+    peer_names: peerNamesField.optional(),
+    upward_names: upwardNamesField.optional(),
   .strict()
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type CycleCreateInput = z.infer<typeof CycleCreateSchema>;
@@ -80,6 +94,8 @@ export const CyclePatchSchema = z
     endorsement_rule: endorsementRuleField.optional(),
     endorsement_days: endorsementDaysField.optional(),
   })
+    peer_names: peerNamesField.optional(),
+    upward_names: upwardNamesField.optional(),
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
   .refine(endNotBeforeStart, END_BEFORE_START);
@@ -101,10 +117,21 @@ export function cycleFormValues(form: FormData) {
     endorsement_rule: text("endorsement_rule") || undefined,
     endorsement_days: days ? (/^-?\d+$/.test(days) ? Number(days) : Number.NaN) : undefined,
   };
+    peer_names: text("peer_names") || undefined,
+    upward_names: text("upward_names") || undefined,
 }
 
 /** The form's text as typed, to show it again next to its errors. */
-export function formStrings(form: FormData): { name: string; start_date: string; planned_end_date: string; max_peers: string; endorsement_rule: string; endorsement_days: string } {
+export function formStrings(form: FormData): {
+  name: string;
+  start_date: string;
+  planned_end_date: string;
+  max_peers: string;
+  endorsement_rule: string;
+  endorsement_days: string;
+  peer_names: string;
+  upward_names: string;
+} {
   const text = (key: string) => {
     const v = form.get(key);
     return typeof v === "string" ? v : "";
@@ -117,9 +144,13 @@ export function formStrings(form: FormData): { name: string; start_date: string;
     endorsement_rule: text("endorsement_rule"),
     endorsement_days: text("endorsement_days"),
   };
+    peer_names: text("peer_names"),
+    upward_names: text("upward_names"),
 }
 
-export type FieldErrors = Partial<Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days", string[]>> & { form?: string[] };
+export type FieldErrors = Partial<
+  Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days" | "peer_names" | "upward_names", string[]>
+> & { form?: string[] };
 
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const flat = z.flattenError(error);
@@ -160,8 +191,15 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
       ...(parsed.start_date !== undefined ? { startDate: parseDate(parsed.start_date) } : {}),
       ...(parsed.planned_end_date !== undefined ? { plannedEndDate: parseDate(parsed.planned_end_date) } : {}),
       ...(parsed.max_peers !== undefined ? { maxPeers: parsed.max_peers } : {}),
+    const changesNames = parsed.peer_names !== undefined || parsed.upward_names !== undefined;
+    // The stage's writer locks the row too: the setting cannot change in the moment feedback opens (ADR 0058).
+    if (changesNames) await tx.$queryRaw`SELECT "id" FROM "Cycle" WHERE "id" = ${id} FOR UPDATE`;
       ...(parsed.endorsement_rule !== undefined ? { endorsementRule: parsed.endorsement_rule } : {}),
       ...(parsed.endorsement_days !== undefined ? { endorsementDays: parsed.endorsement_days } : {}),
+    const namesChanged = (parsed.peer_names !== undefined && parsed.peer_names !== before.peerNames) || (parsed.upward_names !== undefined && parsed.upward_names !== before.upwardNames);
+    if (namesChanged && !mayChangeReviewerNames(fromDbState(before.state))) {
+      throw new ApiError(409, "reviewer_names_fixed", "Who sees reviewers' names cannot change once feedback has opened", { stage: fromDbState(before.state) });
+    }
     };
     const start = "startDate" in data ? data.startDate : before.startDate;
     const end = "plannedEndDate" in data ? data.plannedEndDate : before.plannedEndDate;
@@ -169,6 +207,8 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
       throw badRequest("Invalid input", { formErrors: [], fieldErrors: { planned_end_date: [END_BEFORE_START.message] } });
     }
     // Only the columns above: the stage belongs to the workflow.
+      ...(parsed.peer_names !== undefined ? { peerNames: parsed.peer_names } : {}),
+      ...(parsed.upward_names !== undefined ? { upwardNames: parsed.upward_names } : {}),
     const after = await tx.cycle.update({ where: { id }, data });
     await recordAudit(tx, actor, {
       action: "cycle.update",

@@ -94,6 +94,8 @@ export async function createCycle(actor: Actor, input: CycleCreateInput): Promis
       maxPeers: parsed.max_peers ?? 10,
       endorsementRule: parsed.endorsement_rule,
       endorsementDays: parsed.endorsement_days,
+      peerNames: parsed.peer_names,
+      upwardNames: parsed.upward_names,
     });
     await recordAudit(tx, actor, { action: "cycle.create", entityType: "Cycle", entityId: created.id, after: cycleAuditSnapshot(created) });
     return created;

@@ -3,6 +3,7 @@ import { errorsByQuestion, type AnswerIssue } from "~/features/feedback/answers"
 import { answersFromFormField } from "~/features/feedback/answers";
 import { ApiError, badRequest } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
+import { formRuleText } from "~/features/cycles/reviewer-names";
 import { resolveSelectedCycle, type SelectedCycle } from "~/features/cycles/service.server";
 import {
   adjustFeedback,
@@ -37,13 +38,15 @@ export async function requireFeedbackPage(request: Request): Promise<FeedbackPag
 export async function requireMyFeedbackPage(
   request: Request,
   params: LoaderFunctionArgs["params"],
-): Promise<{ current: CurrentUser; cycle: { id: number; name: string }; feedback: FeedbackDetail }> {
+): Promise<{ current: CurrentUser; cycle: { id: number; name: string; names_rule: string }; feedback: FeedbackDetail }> {
   const { current, selection } = await requireFeedbackPage(request);
   if (selection.kind !== "selected") throw new Response(selection.message, { status: 404, statusText: selection.message });
   const email = (params.email ?? "").trim().toLowerCase();
   try {
     const feedback = await getMyFeedback(current, selection.cycle.id, email);
-    return { current, cycle: { id: selection.cycle.id, name: selection.cycle.name }, feedback };
+    // What the reviewer is promised about their name, from the cycle's setting (ADR 0058), shown before they write.
+    const names = { peer: selection.cycle.peer_names, upward: selection.cycle.upward_names };
+    return { current, cycle: { id: selection.cycle.id, name: selection.cycle.name, names_rule: formRuleText(names, feedback.reviewer_type) }, feedback };
   } catch (err) {
     pageError(err);
   }

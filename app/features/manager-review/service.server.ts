@@ -17,6 +17,7 @@ import { toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { notFound } from "~/platform/api.server";
 import { participantInclude, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
+import { anonymousTypesFor, reviewerNamesOf } from "~/features/cycles/reviewer-names";
 import { cycleRef, reportPerson, type Client } from "~/features/manager-review/model.server";
 import { nominationInclude, toNominationJson } from "~/features/manager-review/nominations.server";
 import type { CycleRef, DirectReportsJson, PersonJson, ReportPersonJson, SecondaryReportJson } from "~/features/manager-review/types";
@@ -156,16 +157,23 @@ export type ReportFeedbacksJson = {
   questions: Partial<Record<ReviewerTypeValue, Question[]>>;
 };
 
+/** Reviewer types whose named answers the manager may not read in this cycle (ADR 0058): they are in the summary only. */
+function hiddenFromManager(cycle: { peerNames: string; upwardNames: string }): ReviewerType[] {
+  return anonymousTypesFor(reviewerNamesOf(cycle), "manager");
+}
+
 /**
  * Every reviewer's feedback about a direct report, named, with type and status; answers only of
  * submitted feedback. Manager of the report in this cycle only (403 otherwise, 404 for no such participant).
+ * Reviewers whose names the cycle's setting keeps from managers (ADR 0058) are left out: their answers are read
+ * anonymised, from the threshold on, in the summary.
  */
 export async function listReportFeedbacks(userId: number, cycleId: number, email: string, client?: Client): Promise<ReportFeedbacksJson> {
   const db = client ?? (await getDb());
   const cycle = await requireCycle(db, cycleId);
   const report = await requireDirectReport(db, cycleId, userId, email);
   const [rows, questionnaire] = await Promise.all([
-    db.feedback.findMany({ where: { cycleId, revieweeId: report.id }, include: feedbackInclude }),
+    db.feedback.findMany({ where: { cycleId, revieweeId: report.id, reviewerType: { notIn: hiddenFromManager(cycle) } }, include: feedbackInclude }),
     getQuestionnaire(cycleId, db),
   ]);
   const questions = questionsByDbType(questionnaire.definition);
@@ -184,7 +192,7 @@ export async function listReportFeedbacks(userId: number, cycleId: number, email
 
 export type ReportFeedbackDetailJson = { cycle: CycleRef; participant: ReportPersonJson; feedback: ReportFeedbackJson; questions: Question[] };
 
-/** One reviewer's feedback about a direct report (404 when that person was not asked to review them). */
+/** One reviewer's feedback about a direct report (404 when that person was not asked to review them, or is anonymous to managers in this cycle). */
 export async function getReportFeedback(
   userId: number,
   cycleId: number,
@@ -196,7 +204,7 @@ export async function getReportFeedback(
   const cycle = await requireCycle(db, cycleId);
   const report = await requireDirectReport(db, cycleId, userId, email);
   const row = await db.feedback.findFirst({
-    where: { cycleId, revieweeId: report.id, reviewer: { email: reviewerEmail.trim().toLowerCase() } },
+    where: { cycleId, revieweeId: report.id, reviewerType: { notIn: hiddenFromManager(cycle) }, reviewer: { email: reviewerEmail.trim().toLowerCase() } },
     include: feedbackInclude,
   });
   if (!row) throw notFound(`${reviewerEmail} gives no feedback about ${report.user.email} in this cycle`);

@@ -4,6 +4,7 @@ import { forbidden, notFound } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { formatDate } from "~/features/cycles/model.server";
+import { reviewerNamesOf } from "~/features/cycles/reviewer-names";
 import type { SummaryAccess, SummaryViewer } from "~/features/summaries/visibility";
 import { chronological, relationshipOf, trendAccess } from "~/features/performance-trends/rules";
 import type { TrendCycle, TrendPerson, TrendRelationship } from "~/features/performance-trends/types";
@@ -88,7 +89,7 @@ export function readableCycles(viewer: SummaryViewer, participations: readonly P
   for (const p of participations) {
     if (p.reviewerOnly) continue;
     const stage = fromDbState(p.cycle.state);
-    const access = trendAccess(viewer, { userId: p.userId, managerId: p.managerId, secondaryManagerId: p.secondaryManagerId }, stage);
+    const access = trendAccess(viewer, { userId: p.userId, managerId: p.managerId, secondaryManagerId: p.secondaryManagerId }, stage, reviewerNamesOf(p.cycle));
     if (access.ok) out.push({ participation: p, cycle: cycleRef(p.cycle), stage, access });
   }
   const order = new Map(chronological(out.map((r) => r.cycle)).map((c, i) => [c.id, i]));

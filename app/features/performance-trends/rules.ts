@@ -9,6 +9,7 @@
 import type { CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/features/questionnaires/rules";
 import type { SummarySection } from "~/features/summaries/rules";
+import type { ReviewerNames } from "~/features/cycles/reviewer-names";
 import { ANONYMITY_THRESHOLD, canSeeOutcome, isReportOpen, summaryAccess, type SummaryAccess, type SummaryDoor, type SummarySubject, type SummaryViewer } from "~/features/summaries/visibility";
 import type { RatingPoint, StatsKind, StatsPoint, TrendCycle, TrendRelationship } from "~/features/performance-trends/types";
 
@@ -33,11 +34,11 @@ export const RATING_STAGES = ["calibration", "communication"] as const satisfies
  * cycles only through the own door (even a super admin); anyone else through the first of direct_report,
  * secondary_report, admin that opens. The result is the summaries' access (or refusal) unchanged.
  */
-export function trendAccess(viewer: SummaryViewer, subject: SummarySubject, stage: CycleStage): SummaryAccess {
+export function trendAccess(viewer: SummaryViewer, subject: SummarySubject, stage: CycleStage, names?: ReviewerNames): SummaryAccess {
   const doors: SummaryDoor[] = viewer.userId === subject.userId ? ["own"] : ["direct_report", "secondary_report", "admin"];
   let refused: SummaryAccess | null = null;
   for (const door of doors) {
-    const access = summaryAccess(door, viewer, subject, stage);
+    const access = summaryAccess(door, viewer, subject, stage, names);
     if (access.ok) return access;
     if (!refused || access.reason === "not_yet_open") refused = access;
   }

@@ -32,6 +32,7 @@ export function clientMonitoringConfig() {
 export function publicLinks() {
   return {
     feedback101: process.env.FEEDBACK_101_URL ?? "/guides/feedback-101.html",
-    generalGuideline: process.env.GENERAL_GUIDELINE_URL ?? "/guides/general-guideline.html",
+    // The product's guideline is a page of the app: it states each cycle's rule on reviewers' names (ADR 0058).
+    generalGuideline: process.env.GENERAL_GUIDELINE_URL ?? "/app/guides/general-guideline",
   };
 }

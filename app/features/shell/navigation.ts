@@ -118,7 +118,8 @@ export function navigationGroups(generalGuidelineUrl: string): NavGroup[] {
     {
       id: "guidelines",
       title: "nav.guidelines",
-      items: [{ to: generalGuidelineUrl, label: "nav.generalGuideline", info: "nav.generalGuidelineInfo", external: true }],
+      // The product's own guideline is a page of the app (ADR 0058); a company's GENERAL_GUIDELINE_URL opens apart.
+      items: [{ to: generalGuidelineUrl, label: "nav.generalGuideline", info: "nav.generalGuidelineInfo", external: !generalGuidelineUrl.startsWith("/app/") }],
     },
     { id: "anytime-feedback", items: [{ to: "/app/anytime-feedback", label: "nav.anytimeFeedback", info: "nav.anytimeFeedbackInfo", badge: "anytime_feedback_unread" }] },
   ];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NAME_VISIBILITIES } from "~/features/cycles/reviewer-names";
 import { idNumber } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
@@ -49,7 +50,15 @@ export const SummarySectionSchema = z.object({
   questions: z.array(SummaryQuestionSchema),
 });
 
-const CycleRef = z.object({ id: z.number().int(), name: z.string(), state: z.enum(CYCLE_STAGES), stage_label: z.string() });
+const CycleRef = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.enum(CYCLE_STAGES),
+  stage_label: z.string(),
+  reviewer_names: z
+    .object({ peer: z.enum(NAME_VISIBILITIES), upward: z.enum(NAME_VISIBILITIES), rule: z.array(z.string()) })
+    .describe("Who sees peer and upward reviewers' names in this cycle besides super admins (ADR 0058), and the rule in words"),
+});
 const Reviewee = z.object({
   email: z.string(),
   name: z.string(),

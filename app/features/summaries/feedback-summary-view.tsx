@@ -137,12 +137,20 @@ export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Su
           </Button>
         )}
       </Box>
-      {!summary.viewer.named && (
-        <Alert severity="info" data-testid="anonymity-note">
-          Peer and upward feedback is anonymous: answers are shown without names, and only when at least {ANONYMITY_THRESHOLD} people of a group have
-          answered.
-        </Alert>
-      )}
+      <Alert severity="info" data-testid="anonymity-note">
+        {!summary.viewer.named && (
+          <>
+            Some feedback here is anonymous to you: shown without names, and only when at least {ANONYMITY_THRESHOLD} people of a group have answered.{" "}
+          </>
+        )}
+        This cycle&apos;s rule:
+        {summary.cycle.reviewer_names.rule.map((line) => (
+          <span key={line} data-testid="names-rule">
+            {" "}
+            {line}
+          </span>
+        ))}
+      </Alert>
       {summary.sections.length === 0 ? (
         <Alert severity="info" data-testid="summary-empty">
           {summary.reviewee.reviewer_only ? "This participant takes part as a reviewer only and receives no feedback." : "No feedback was requested in this cycle yet."}

@@ -11,6 +11,7 @@
  */
 import { REVIEWER_TYPE_LABELS, questionsByType, scalePoints, type Question, type Questionnaire, type ReviewerType } from "~/features/questionnaires/rules";
 import type { CycleStage } from "~/features/cycles/rules";
+import type { ReviewerNames } from "~/features/cycles/reviewer-names";
 import { SUMMARY_SECTION_ORDER, sectionVisibility, type SummaryAccess, type SummaryViewerRole } from "~/features/summaries/visibility";
 
 /** One Feedback row about the reviewee, as the summary query returns it. */
@@ -68,7 +69,7 @@ export type FeedbackSummaryData = {
 
 /** The summary as the API returns it: the aggregate plus the cycle and the reviewee. */
 export type FeedbackSummary = FeedbackSummaryData & {
-  cycle: { id: number; name: string; state: CycleStage; stage_label: string };
+  cycle: { id: number; name: string; state: CycleStage; stage_label: string; reviewer_names: ReviewerNames & { rule: string[] } };
   reviewee: { email: string; name: string; job_title: string | null; department: string | null; reviewer_only: boolean };
 };
 

@@ -2,7 +2,8 @@ import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
 import { STAGE_LABELS } from "~/features/cycles/rules";
 import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/features/summaries/rules";
-import { isReportOpen, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/features/summaries/visibility";
+import { isReportOpen, readerAccess, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/features/summaries/visibility";
+import { groupRuleText, NAME_GROUPS, reviewerNamesOf } from "~/features/cycles/reviewer-names";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/features/participants/rules";
 import { QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
@@ -66,7 +67,14 @@ async function summaryData(client: Client, cycleId: number, revieweeId: number):
 }
 
 function cycleJson(cycle: CycleWithStage): FeedbackSummary["cycle"] {
-  return { id: cycle.id, name: cycle.name, state: cycle.stage, stage_label: STAGE_LABELS[cycle.stage] };
+  const names = reviewerNamesOf(cycle);
+  return {
+    id: cycle.id,
+    name: cycle.name,
+    state: cycle.stage,
+    stage_label: STAGE_LABELS[cycle.stage],
+    reviewer_names: { ...names, rule: NAME_GROUPS.map((g) => groupRuleText(names, g)) },
+  };
 }
 
 function revieweeJson(p: ParticipantWithPeople): FeedbackSummary["reviewee"] {
@@ -115,6 +123,7 @@ export async function summaryOf(
     { userId: current.user.id, isSuperAdmin: current.user.role === "SUPER_ADMIN" },
     { userId: participant.userId, managerId: participant.managerId, secondaryManagerId: participant.secondaryManagerId },
     cycle.stage,
+    reviewerNamesOf(cycle),
   );
   // 403 either way; code "not_open" when the relationship holds but the stage does not open the summary yet.
   if (!access.ok) throw new ApiError(403, access.reason === "not_yet_open" ? SUMMARY_NOT_OPEN_CODE : "forbidden", access.message, { reason: access.reason, stage: cycle.stage });
@@ -123,15 +132,16 @@ export async function summaryOf(
 }
 
 /**
- * The summary as a calibration session's panel reads it (ADR 0026): the manager's view (named, every
- * section). The caller has checked that the reader is a member of the participant's session.
+ * The summary as a calibration session's panel reads it (ADR 0026): the manager's view, with names only where the
+ * cycle's reviewer-names setting shows them to the calibration panel (ADR 0058); the other groups anonymised and
+ * under the threshold. The caller has checked that the reader is a member of the participant's session.
  */
 export async function calibrationSummaryOf(client: Client, cycle: CycleWithStage, participant: ParticipantWithPeople): Promise<FeedbackSummary> {
   const { rows, questionnaire } = await summaryData(client, cycle.id, participant.id);
   return {
     cycle: cycleJson(cycle),
     reviewee: revieweeJson(participant),
-    ...aggregateFeedbackSummary(rows, questionnaire, { ok: true, role: "manager", named: true, anonymisedTypes: [] }),
+    ...aggregateFeedbackSummary(rows, questionnaire, readerAccess("manager", "calibration_panel", reviewerNamesOf(cycle))),
   };
 }
 

@@ -4,7 +4,8 @@
  *
  * Every summary request comes through one "door" that names the relationship claimed:
  *  - own               the reviewee reads their own summary: only once the cycle is in the communication stage;
- *  - direct_report     the participant's manager in THIS cycle: named feedback, at any stage;
+ *  - direct_report     the participant's manager in THIS cycle, at any stage: named where the cycle's
+ *                      reviewer-names setting lets managers see names (ADR 0058), else anonymised like the reviewee's;
  *  - secondary_report  the participant's secondary (matrix) manager in this cycle: a summary only (there is no
  *                      per-reviewer page for them), anonymised like the reviewee's, from the manager feedback
  *                      stage on (when 360 feedback is closed and the answers no longer change);
@@ -20,6 +21,7 @@
  */
 import type { CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/features/questionnaires/rules";
+import { anonymousTypesFor, DEFAULT_REVIEWER_NAMES, type NameReader, type ReviewerNames } from "~/features/cycles/reviewer-names";
 
 /** Fewest answers of an anonymised group before the group is shown (Culture Amp's default minimum). */
 export const ANONYMITY_THRESHOLD = 3;
@@ -69,8 +71,23 @@ export function isReportOpen(stage: CycleStage): boolean {
 
 export const REPORT_NOT_OPEN_MESSAGE = "Your feedback summary opens in the communication stage";
 
-/** Decide whether `viewer` may read `subject`'s summary through `door` in `stage`, and how. */
-export function summaryAccess(door: SummaryDoor, viewer: SummaryViewer, subject: SummarySubject, stage: CycleStage): SummaryAccess {
+/** The access of a reader whose names rule is the cycle's (ADR 0058): named only when no group is anonymous to them. */
+export function readerAccess(role: SummaryViewerRole, reader: NameReader, names: ReviewerNames): Extract<SummaryAccess, { ok: true }> {
+  const anonymisedTypes = anonymousTypesFor(names, reader);
+  return { ok: true, role, named: anonymisedTypes.length === 0, anonymisedTypes };
+}
+
+/**
+ * Decide whether `viewer` may read `subject`'s summary through `door` in `stage`, and how. `names`: the cycle's
+ * reviewer-names setting (ADR 0058), which decides what the manager sees.
+ */
+export function summaryAccess(
+  door: SummaryDoor,
+  viewer: SummaryViewer,
+  subject: SummarySubject,
+  stage: CycleStage,
+  names: ReviewerNames = DEFAULT_REVIEWER_NAMES,
+): SummaryAccess {
   const refuse = (reason: "not_yet_open" | "not_related", message: string) => ({ ok: false, status: 403, reason, message }) as const;
   switch (door) {
     case "own":
@@ -81,7 +98,7 @@ export function summaryAccess(door: SummaryDoor, viewer: SummaryViewer, subject:
       if (subject.managerId === null || subject.managerId !== viewer.userId || subject.userId === viewer.userId) {
         return refuse("not_related", "This person is not your direct report in this cycle");
       }
-      return { ok: true, role: "manager", named: true, anonymisedTypes: [] };
+      return readerAccess("manager", "manager", names);
     case "secondary_report":
       if (subject.secondaryManagerId === null || subject.secondaryManagerId !== viewer.userId || subject.userId === viewer.userId) {
         return refuse("not_related", "This person is not your secondary report in this cycle");
@@ -97,10 +114,10 @@ export function summaryAccess(door: SummaryDoor, viewer: SummaryViewer, subject:
 }
 
 /** Which door, if any, lets `viewer` read `subject`'s summary now (the first that opens; for links and tests). */
-export function bestSummaryAccess(viewer: SummaryViewer, subject: SummarySubject, stage: CycleStage): SummaryAccess {
+export function bestSummaryAccess(viewer: SummaryViewer, subject: SummarySubject, stage: CycleStage, names: ReviewerNames = DEFAULT_REVIEWER_NAMES): SummaryAccess {
   let last: SummaryAccess | null = null;
   for (const door of ["own", "direct_report", "secondary_report", "admin"] as const) {
-    const access = summaryAccess(door, viewer, subject, stage);
+    const access = summaryAccess(door, viewer, subject, stage, names);
     if (access.ok) return access;
     // A door that is related but not yet open explains better than "not related".
     if (!last || access.reason === "not_yet_open") last = access;

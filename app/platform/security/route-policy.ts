@@ -291,6 +291,7 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/app.api-tokens": { GET: SIGNED_IN, POST: SIGNED_IN },
   "routes/app.calibration-sessions.$sessionId.events": { GET: rel("sessionAdminOf", "panelistOf", "signOffOf", "hrPartnerOf", "superAdmin") },
   "routes/app.home": { GET: SIGNED_IN },
+  "routes/app.guides.general-guideline": { GET: SIGNED_IN },
   "routes/app.login": { GET: ANYONE },
   "routes/app.logout": { GET: ANYONE, POST: SIGN_OUT },
   "routes/app.my-reportees.$email.feedback.$reviewerEmail": { GET: rel("managerOf") },

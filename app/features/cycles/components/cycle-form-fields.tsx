@@ -1,5 +1,6 @@
 import { MenuItem, Stack, TextField } from "@mui/material";
 import { ENDORSEMENT_DAYS_DEFAULT, ENDORSEMENT_RULES, ENDORSEMENT_RULE_LABELS } from "~/features/promotions/rules";
+import { NAME_VISIBILITIES, NAME_VISIBILITY_LABELS } from "~/features/cycles/reviewer-names";
 
 export type CycleFormDefaults = {
   name?: string;
@@ -8,11 +9,18 @@ export type CycleFormDefaults = {
   max_peers?: number | string;
   endorsement_rule?: string;
   endorsement_days?: number | string;
+  peer_names?: string;
+  upward_names?: string;
 };
-export type CycleFieldErrors = Partial<Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days", string[]>>;
+export type CycleFieldErrors = Partial<
+  Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days" | "peer_names" | "upward_names", string[]>
+>;
 
-/** Name, dates, max peers and the endorsement rule: the fields of the create and edit cycle forms (server-validated with zod). */
-export function CycleFormFields({ defaults, errors }: { defaults?: CycleFormDefaults; errors?: CycleFieldErrors }) {
+/**
+ * Name, dates, max peers, the endorsement rule and who sees reviewers' names (ADR 0058): the fields of the create and
+ * edit cycle forms (server-validated with zod). `namesFixed`: feedback has opened; the server refuses a change (409).
+ */
+export function CycleFormFields({ defaults, errors, namesFixed = false }: { defaults?: CycleFormDefaults; errors?: CycleFieldErrors; namesFixed?: boolean }) {
   const err = (k: keyof CycleFieldErrors) => errors?.[k]?.[0];
   return (
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
@@ -76,6 +84,29 @@ export function CycleFormFields({ defaults, errors }: { defaults?: CycleFormDefa
         helperText={err("endorsement_days") ?? "The request expires after this many days unless the session admin sets a deadline"}
         slotProps={{ htmlInput: { "data-testid": "cycle-field-endorsement-days", min: 1, max: 60, step: 1 } }}
       />
+      {(["peer_names", "upward_names"] as const).map((key) => (
+        <TextField
+          key={key}
+          select
+          name={key}
+          label={key === "peer_names" ? "Who sees peer reviewers' names" : "Who sees upward reviewers' names (direct reports, matrix team)"}
+          defaultValue={defaults?.[key] || "nobody"}
+          error={!!err(key)}
+          helperText={
+            err(key) ??
+            (namesFixed
+              ? "Fixed: feedback has opened in this cycle, so this can no longer change"
+              : "Super admins always see names; everyone else reads these answers without names, from 3 answers on. Fixed once feedback opens")
+          }
+          slotProps={{ htmlInput: { "data-testid": `cycle-field-${key.replace("_", "-")}` } }}
+        >
+          {NAME_VISIBILITIES.map((v) => (
+            <MenuItem key={v} value={v}>
+              {NAME_VISIBILITY_LABELS[v]}
+            </MenuItem>
+          ))}
+        </TextField>
+      ))}
     </Stack>
   );
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Cycle" ADD COLUMN     "peerNames" TEXT NOT NULL DEFAULT 'nobody',
+ADD COLUMN     "upwardNames" TEXT NOT NULL DEFAULT 'nobody';
