@@ -6,8 +6,8 @@ import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, 
 import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ENDORSEMENT_RULES } from "~/features/promotions/rules";
-
 import { mayChangeReviewerNames, NAME_VISIBILITIES } from "~/features/cycles/reviewer-names";
+
 /**
  * Review cycles: the domain used by the admin pages and the /api/v1 routes.
  * Stage changes and deletes go through the cycle's Temporal workflow (workflows/cycle.ts), which
@@ -33,9 +33,9 @@ export const CycleSchema = z.object({
   max_peers: z.number().int(),
   endorsement_rule: z.enum(ENDORSEMENT_RULES),
   endorsement_days: z.number().int(),
-  workflow_id: z.string(),
   peer_names: z.enum(NAME_VISIBILITIES),
   upward_names: z.enum(NAME_VISIBILITIES),
+  workflow_id: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -56,7 +56,6 @@ const endorsementDaysField = z
   .max(60, "Endorsement days must be at most 60")
   .describe("Days an endorsement request stays open when no deadline is given");
 
-function endNotBeforeStart(v: { start_date?: string | null; planned_end_date?: string | null }) {
 const namesField = (group: string) =>
   z
     .enum(NAME_VISIBILITIES, { error: `${group} names must be one of ${NAME_VISIBILITIES.join(", ")}` })
@@ -66,6 +65,7 @@ const namesField = (group: string) =>
 const peerNamesField = namesField("Peer");
 const upwardNamesField = namesField("Upward");
 
+function endNotBeforeStart(v: { start_date?: string | null; planned_end_date?: string | null }) {
   return !v.start_date || !v.planned_end_date || v.planned_end_date >= v.start_date;
 }
 const END_BEFORE_START = { message: "Planned end date must not be before the start date", path: ["planned_end_date"] };
@@ -78,9 +78,9 @@ export const CycleCreateSchema = z
     max_peers: maxPeersField.optional(),
     endorsement_rule: endorsementRuleField.optional(),
     endorsement_days: endorsementDaysField.optional(),
-  })
     peer_names: peerNamesField.optional(),
     upward_names: upwardNamesField.optional(),
+  })
   .strict()
   .refine(endNotBeforeStart, END_BEFORE_START);
 export type CycleCreateInput = z.infer<typeof CycleCreateSchema>;
@@ -93,9 +93,9 @@ export const CyclePatchSchema = z
     max_peers: maxPeersField.optional(),
     endorsement_rule: endorsementRuleField.optional(),
     endorsement_days: endorsementDaysField.optional(),
-  })
     peer_names: peerNamesField.optional(),
     upward_names: upwardNamesField.optional(),
+  })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
   .refine(endNotBeforeStart, END_BEFORE_START);
@@ -116,9 +116,9 @@ export function cycleFormValues(form: FormData) {
     max_peers: maxPeers ? (/^-?\d+$/.test(maxPeers) ? Number(maxPeers) : Number.NaN) : undefined,
     endorsement_rule: text("endorsement_rule") || undefined,
     endorsement_days: days ? (/^-?\d+$/.test(days) ? Number(days) : Number.NaN) : undefined,
-  };
     peer_names: text("peer_names") || undefined,
     upward_names: text("upward_names") || undefined,
+  };
 }
 
 /** The form's text as typed, to show it again next to its errors. */
@@ -143,9 +143,9 @@ export function formStrings(form: FormData): {
     max_peers: text("max_peers"),
     endorsement_rule: text("endorsement_rule"),
     endorsement_days: text("endorsement_days"),
-  };
     peer_names: text("peer_names"),
     upward_names: text("upward_names"),
+  };
 }
 
 export type FieldErrors = Partial<
@@ -184,22 +184,24 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
   const parsed = CyclePatchSchema.parse(patch);
   const db = await getDb();
   const row = await db.$transaction(async (tx) => {
+    const changesNames = parsed.peer_names !== undefined || parsed.upward_names !== undefined;
+    // The stage's writer locks the row too: the setting cannot change in the moment feedback opens (ADR 0058).
+    if (changesNames) await tx.$queryRaw`SELECT "id" FROM "Cycle" WHERE "id" = ${id} FOR UPDATE`;
     const before = await tx.cycle.findUnique({ where: { id } });
     if (!before) throw cycleNotFound(id);
+    const namesChanged = (parsed.peer_names !== undefined && parsed.peer_names !== before.peerNames) || (parsed.upward_names !== undefined && parsed.upward_names !== before.upwardNames);
+    if (namesChanged && !mayChangeReviewerNames(fromDbState(before.state))) {
+      throw new ApiError(409, "reviewer_names_fixed", "Who sees reviewers' names cannot change once feedback has opened", { stage: fromDbState(before.state) });
+    }
     const data = {
       ...(parsed.name !== undefined ? { name: parsed.name } : {}),
       ...(parsed.start_date !== undefined ? { startDate: parseDate(parsed.start_date) } : {}),
       ...(parsed.planned_end_date !== undefined ? { plannedEndDate: parseDate(parsed.planned_end_date) } : {}),
       ...(parsed.max_peers !== undefined ? { maxPeers: parsed.max_peers } : {}),
-    const changesNames = parsed.peer_names !== undefined || parsed.upward_names !== undefined;
-    // The stage's writer locks the row too: the setting cannot change in the moment feedback opens (ADR 0058).
-    if (changesNames) await tx.$queryRaw`SELECT "id" FROM "Cycle" WHERE "id" = ${id} FOR UPDATE`;
       ...(parsed.endorsement_rule !== undefined ? { endorsementRule: parsed.endorsement_rule } : {}),
       ...(parsed.endorsement_days !== undefined ? { endorsementDays: parsed.endorsement_days } : {}),
-    const namesChanged = (parsed.peer_names !== undefined && parsed.peer_names !== before.peerNames) || (parsed.upward_names !== undefined && parsed.upward_names !== before.upwardNames);
-    if (namesChanged && !mayChangeReviewerNames(fromDbState(before.state))) {
-      throw new ApiError(409, "reviewer_names_fixed", "Who sees reviewers' names cannot change once feedback has opened", { stage: fromDbState(before.state) });
-    }
+      ...(parsed.peer_names !== undefined ? { peerNames: parsed.peer_names } : {}),
+      ...(parsed.upward_names !== undefined ? { upwardNames: parsed.upward_names } : {}),
     };
     const start = "startDate" in data ? data.startDate : before.startDate;
     const end = "plannedEndDate" in data ? data.plannedEndDate : before.plannedEndDate;
@@ -207,8 +209,6 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
       throw badRequest("Invalid input", { formErrors: [], fieldErrors: { planned_end_date: [END_BEFORE_START.message] } });
     }
     // Only the columns above: the stage belongs to the workflow.
-      ...(parsed.peer_names !== undefined ? { peerNames: parsed.peer_names } : {}),
-      ...(parsed.upward_names !== undefined ? { upwardNames: parsed.upward_names } : {}),
     const after = await tx.cycle.update({ where: { id }, data });
     await recordAudit(tx, actor, {
       action: "cycle.update",
