@@ -24,13 +24,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) {
     return data({ values, formError: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
   }
+  let created: Awaited<ReturnType<typeof createCycle>>;
   try {
-    await createCycle(current.actor, parsed.data);
+    created = await createCycle(current.actor, parsed.data);
   } catch (err) {
     const failure = cycleFormFailure(err);
     return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
-  return redirect("/app/admin/cycles");
+  // The new cycle's page, with a toast (the shell's AddressToasts shows ?done= once; issue 26 §4).
+  return redirect(`/app/admin/cycles/${created.id}?done=${encodeURIComponent(`Cycle “${created.name}” created`)}`);
 }
 
 export default function CreateCycle() {

@@ -18,6 +18,8 @@ test("an admin creates a cycle and takes it from Start to communication with the
   await page.getByTestId("cycle-field-start-date").fill("2027-01-04");
   await page.getByTestId("cycle-field-planned-end-date").fill("2027-03-31");
   await page.getByTestId("cycle-create-submit").click();
+  // Creating lands on the new cycle's page (issue 26 §4).
+  await expect(page).toHaveURL(/\/app\/admin\/cycles\/\d+$/);
 
   await open(page, "/app/admin/cycles");
   const row = page.locator('[data-testid^="cycle-row-"]', { hasText: name });
@@ -26,6 +28,7 @@ test("an admin creates a cycle and takes it from Start to communication with the
   const chip = page.getByTestId(`cycle-stage-${id}`);
 
   await page.getByTestId(`cycle-start-${id}`).click();
+  await page.getByTestId("cycle-start-confirm").click();
   await expect(chip).toHaveText(STAGES[0]!);
 
   for (const next of STAGES.slice(1)) {

@@ -156,6 +156,10 @@ test.describe("rating calibration setup", () => {
 
     // ── Activation before the calibration stage is refused, with the reason. ──
     await page.getByTestId(`hr-session-activate-${idA}`).click();
+    // Activation asks first and says what it does (issue 26 §4).
+    const activateDialog = page.getByTestId(`hr-activate-dialog-${idA}`);
+    await expect(activateDialog).toContainText("participants' ratings can then be calibrated");
+    await page.getByTestId(`hr-activate-dialog-${idA}-confirm`).click();
     await expect(page.getByTestId("hr-action-error")).toHaveText("Sessions can be activated only while the cycle is in the calibration stage");
     await expect(page.getByTestId(`hr-session-state-${idA}`)).toHaveText("Draft");
 
@@ -168,6 +172,8 @@ test.describe("rating calibration setup", () => {
     await open(page, `/app/ratings/hr-partners/sessions/${idA}/edit`);
     await expect(page.getByTestId("session-stage-note")).toHaveCount(0);
     await page.getByTestId("session-activate").click();
+    await expect(page.getByTestId("session-activate-dialog")).toContainText(`Activate “${nameA} (edited)”?`);
+    await page.getByTestId("session-activate-dialog-confirm").click();
     await expect(page).toHaveURL(new RegExp(`/app/ratings/hr-partners\\?cycle_id=${cycleId}$`));
     await expect(page.getByText(`Calibration session '${nameA} (edited)' is active`)).toBeVisible();
     await expect(page.getByTestId(`hr-session-state-${idA}`)).toHaveText("Active");

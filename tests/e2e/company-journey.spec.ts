@@ -179,6 +179,8 @@ test("a company starts from an empty database: first admin, directory import, a 
   expect((await participant.json()).participant).toMatchObject({ email: employee.email, manager_email: employee.manager_email });
   await open(page, "/app/admin/cycles");
   await page.getByTestId(`cycle-start-${cycleId}`).click();
+  await expect(page.getByTestId("cycle-start-dialog")).toContainText("50 participants (50 receiving feedback)");
+  await page.getByTestId("cycle-start-confirm").click();
   await expect(page.getByTestId(`cycle-stage-${cycleId}`)).toHaveText("Stage 1 - Start stage");
 
   // An imported employee signs in (their own browser) and finds the cycle's to-do list.

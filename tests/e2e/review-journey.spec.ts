@@ -47,6 +47,7 @@ test.describe("the review cycle, end to end", () => {
     }
     await open(admin.page, "/app/admin/cycles");
     await admin.page.getByTestId(`cycle-start-${cycleId}`).click();
+    await admin.page.getByTestId("cycle-start-confirm").click();
     await expect(admin.page.getByTestId(`cycle-stage-${cycleId}`)).toHaveText("Stage 1 - Start stage");
 
     // ── Eli picks three peers; a mandatory reviewer is refused. ──

@@ -9,7 +9,15 @@ import { CycleCreateSchema, CyclePatchSchema, CycleSchema } from "~/features/cyc
 export { CycleCreateSchema, CyclePatchSchema, CycleSchema };
 
 export const CycleListResponse = z.object({ cycles: z.array(CycleSchema) });
-export const AdminCycleListResponse = z.object({ cycles: z.array(CycleSchema), current_cycle: CycleSchema.nullable() });
+export const AdminCycleListResponse = z.object({
+  cycles: z.array(CycleSchema),
+  current_cycle: CycleSchema.nullable().describe("The cycle pages open when the address names none: the chosen one, else the first started before communication"),
+  current_cycle_chosen: z.boolean().describe("true: a super admin chose current_cycle (PUT /api/v1/admin/current_cycle)"),
+});
+export const CurrentCycleBody = z
+  .object({ cycle_id: idNumber.nullable().describe("A started cycle; null: none chosen (pages open the first cycle of the list order)") })
+  .strict();
+export const CurrentCycleResponse = z.object({ current_cycle: CycleSchema.nullable() });
 export const CycleResponse = z.object({ cycle: CycleSchema });
 
 export const AdminCycleListQuery = z.object({
@@ -32,6 +40,14 @@ registerRoute({
   tags: ["admin cycles"],
   request: { query: AdminCycleListQuery },
   responses: { 200: AdminCycleListResponse },
+});
+registerRoute({
+  method: "put",
+  path: "/api/v1/admin/current_cycle",
+  summary: "Choose the current cycle, the one every page opens when the address names none (super admin; audited)",
+  tags: ["admin cycles"],
+  request: { body: CurrentCycleBody },
+  responses: { 200: CurrentCycleResponse },
 });
 registerRoute({
   method: "post",

@@ -1,7 +1,8 @@
 import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
-import { CYCLE_STAGES, currentCycle, fromDbState, sortCycles } from "~/features/cycles/rules";
+import { CYCLE_STAGES, fromDbState, sortCycles } from "~/features/cycles/rules";
+import { adminCurrentCycle, chosenCurrentCycleId, defaultCycle } from "~/features/cycles/current.server";
 import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
@@ -165,10 +166,16 @@ export async function listCycles(opts: { byStartDate?: boolean } = {}): Promise<
   return listCyclesJson(await getDb(), opts);
 }
 
-/** The admin list: cycles plus the current cycle (first started cycle before communication in list order). */
-export async function listAdminCycles(opts: { byStartDate?: boolean } = {}): Promise<{ cycles: CycleJson[]; current_cycle: CycleJson | null }> {
-  const all = await listCycles();
-  return { cycles: opts.byStartDate ? sortCycles(all, { byStartDate: true }) : all, current_cycle: currentCycle(all) };
+/**
+ * The admin list: cycles plus the current cycle, the one a super admin chose (current_cycle_chosen) or else the first
+ * started cycle before communication in list order (current.server.ts, ADR 0059).
+ */
+export async function listAdminCycles(
+  opts: { byStartDate?: boolean } = {},
+): Promise<{ cycles: CycleJson[]; current_cycle: CycleJson | null; current_cycle_chosen: boolean }> {
+  const [all, chosenId] = await Promise.all([listCycles(), chosenCurrentCycleId()]);
+  const current = adminCurrentCycle(all, chosenId);
+  return { cycles: opts.byStartDate ? sortCycles(all, { byStartDate: true }) : all, current_cycle: current.cycle, current_cycle_chosen: current.chosen };
 }
 
 export async function getCycle(id: number): Promise<CycleJson> {
@@ -231,8 +238,8 @@ export type SelectedCycle =
   | { kind: "none"; message: "No cycles present"; cycles: CycleJson[] };
 
 /**
- * The cycle chosen by `?cycle_id=`. Without it, redirects to the same address with the first cycle of
- * the sorted list written in. 'No cycles present' when there are none; 'Invalid Cycle ID' when it
+ * The cycle chosen by `?cycle_id=`. Without it, redirects to the same address with the current cycle (the one a
+ * super admin chose, else the first of the sorted list) written in. 'No cycles present' when there are none; 'Invalid Cycle ID' when it
  * matches no cycle.
  */
 export async function resolveSelectedCycle(request: Request): Promise<SelectedCycle> {
@@ -241,7 +248,8 @@ export async function resolveSelectedCycle(request: Request): Promise<SelectedCy
   const url = new URL(request.url);
   const raw = url.searchParams.get("cycle_id");
   if (raw === null || raw === "") {
-    url.searchParams.set("cycle_id", String(cycles[0]!.id));
+    // The current cycle a super admin chose, else the first of the sorted list (spec §2; ADR 0059).
+    url.searchParams.set("cycle_id", String(defaultCycle(cycles, await chosenCurrentCycleId())!.id));
     throw redirect(url.pathname + url.search);
   }
   const cycle = /^\d+$/.test(raw) ? cycles.find((c) => c.id === Number(raw)) : undefined;

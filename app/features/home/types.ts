@@ -90,7 +90,10 @@ export type HomeOverview = {
 
 type CycleOption = { id: number; name: string };
 
+/** What waits for the viewer in another started cycle than the one shown (issue 26 §4): Home lists it by cycle. */
+export type HomeElsewhere = { cycle: HomeCycle; items: HomeItem[]; counts: HomeJson["counts"] };
+
 /** The /app/home loader's data. */
 export type HomePageData =
   | { kind: "none" | "invalid"; message: string; cycles: CycleOption[]; name: string }
-  | { kind: "selected"; cycles: CycleOption[]; name: string; home: HomeJson; overview: HomeOverview };
+  | { kind: "selected"; cycles: CycleOption[]; name: string; home: HomeJson; overview: HomeOverview; elsewhere: HomeElsewhere[] };

@@ -1,10 +1,11 @@
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
 import { RATINGS } from "~/features/calibration/rules";
 import type { SessionJson } from "~/features/calibration/types";
 import { deadlineText, type SessionFormPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { SessionSetupForm } from "~/features/calibration/components/session-setup-form";
-import { peopleText } from "~/features/calibration/components/session-setup-parts";
+import { ActivateSessionDialog, peopleText } from "~/features/calibration/components/session-setup-parts";
 import { SessionFormFrame, SessionStageNote, SessionSummary } from "~/features/calibration/components/session-form-frame";
 
 /**
@@ -49,6 +50,7 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
   const data = useLoaderData<SessionFormPageData>();
   const result = useActionData<SetupActionResult>();
   const busy = useNavigation().state !== "idle";
+  const [confirming, setConfirming] = useState(false);
   const s = data.session;
   const activateError = result && !result.ok && result.intent === "activate" ? result.formError : null;
   const workflow = data.workflowId && (
@@ -68,17 +70,15 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
       {(data.structureEditable || (s && data.deadlineEditable)) && <SessionSetupForm data={data} result={result} busy={busy} />}
       {s && data.canActivate && (
         <Paper variant="outlined" sx={{ p: 2 }}>
-          <Form method="post">
-            <input type="hidden" name="intent" value="activate" />
-            <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-              <Button type="submit" variant="outlined" color="secondary" disabled={busy} data-testid="session-activate">
-                Activate session
-              </Button>
-              <Typography variant="body2" color="text.secondary">
-                Activation starts the session as saved (save your changes first); after it only the deadline can change.
-              </Typography>
-            </Stack>
-          </Form>
+          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
+            <Button variant="outlined" color="secondary" disabled={busy} data-testid="session-activate" onClick={() => setConfirming(true)}>
+              Activate session
+            </Button>
+            <Typography variant="body2" color="text.secondary">
+              Activation starts the session as saved (save your changes first); after it only the deadline can change.
+            </Typography>
+          </Stack>
+          <ActivateSessionDialog session={s} open={confirming} busy={busy} onClose={() => setConfirming(false)} fields={{ intent: "activate" }} testId="session-activate-dialog" />
         </Paper>
       )}
     </SessionFormFrame>

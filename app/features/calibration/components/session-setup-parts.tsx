@@ -1,10 +1,10 @@
 import { Form, Link as RemixLink } from "@remix-run/react";
-import { Button, Chip, Stack, TableCell, type ChipProps } from "@mui/material";
+import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TableCell, type ChipProps } from "@mui/material";
 import { useSnackbar } from "notistack";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { SESSION_STATE_LABELS, type SessionState } from "~/features/calibration/rules";
-import type { PersonJson } from "~/features/calibration/types";
-import type { SetupActionResult } from "~/features/calibration/session-setup";
+import type { PersonJson, SessionJson } from "~/features/calibration/types";
+import { deadlineText, type SetupActionResult } from "~/features/calibration/session-setup";
 
 /** Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary. */
 
@@ -47,6 +47,68 @@ export function useSetupToasts(result: SetupActionResult | undefined) {
 /** The setup pages' error boundary: the app's one mapping (spec §8: 'Not found', "You don't have access to this page"). */
 export { RouteErrorBoundary as SetupErrorBoundary } from "~/platform/ui/error-view";
 
+/**
+ * What activating a session does, for its confirmation (issue 26 §4; the promotion sessions' page asks the same):
+ * who can then act, and who is reminded.
+ */
+export function activationText(session: Pick<SessionJson, "participant_count" | "panelists" | "sign_off_parties" | "session_admin" | "deadline">): string[] {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return [
+    `${n(session.participant_count, "participant's", "participants'")} ratings can then be calibrated: ${n(session.panelists.length, "panelist proposes", "panelists propose")}, and ${session.session_admin ? session.session_admin.name : "the session admin"} sets the ratings in the meeting.`,
+    session.deadline
+      ? `Before the deadline (${deadlineText(session.deadline)}), whoever must act next is reminded by email and in-app notification; ${n(session.sign_off_parties.length, "sign-off party signs", "sign-off parties sign")} off at the end.`
+      : `Nobody is emailed now (the session has no deadline, so no reminders); ${n(session.sign_off_parties.length, "sign-off party signs", "sign-off parties sign")} off at the end.`,
+  ];
+}
+
+type ActivatableSession = Pick<SessionJson, "id" | "name" | "participant_count" | "panelists" | "sign_off_parties" | "session_admin" | "deadline">;
+
+/**
+ * The confirmation every Activate button of a rating calibration session asks (the lists' rows and the edit page):
+ * what activation does, then the form that activates (`fields`: its hidden inputs).
+ */
+export function ActivateSessionDialog({
+  session,
+  open,
+  busy,
+  onClose,
+  fields,
+  testId,
+}: {
+  session: ActivatableSession;
+  open: boolean;
+  busy: boolean;
+  onClose: () => void;
+  fields: Record<string, string>;
+  testId: string;
+}) {
+  return (
+    <Dialog open={open} onClose={() => !busy && onClose()} aria-labelledby={`${testId}-title`} data-testid={testId}>
+      <DialogTitle id={`${testId}-title`}>Activate “{session.name}”?</DialogTitle>
+      <DialogContent>
+        {activationText(session).map((line) => (
+          <DialogContentText key={line} sx={{ mb: 1, textAlign: "left" }}>
+            {line}
+          </DialogContentText>
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`}>
+          Cancel
+        </Button>
+        <Form method="post" onSubmit={onClose}>
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-confirm`}>
+            Activate
+          </Button>
+        </Form>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
 /** The Edit and Activate buttons of a session's row (HR partner and admin lists; `testIdPrefix` "hr" or "admin"). */
 export function SessionRowActions({
   session,
@@ -55,12 +117,13 @@ export function SessionRowActions({
   busy,
   editLabel,
 }: {
-  session: { id: number; name: string; state: SessionState };
+  session: ActivatableSession & { state: SessionState };
   editPath: string;
   testIdPrefix: string;
   busy: boolean;
   editLabel?: string;
 }) {
+  const [confirming, setConfirming] = useState(false);
   return (
     <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
@@ -70,15 +133,19 @@ export function SessionRowActions({
           </Button>
         )}
         {session.state === "draft" && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="activate" />
-            <input type="hidden" name="session_id" value={session.id} />
-            <Button type="submit" size="small" variant="outlined" disabled={busy} data-testid={`${testIdPrefix}-session-activate-${session.id}`} aria-label={`Activate ${session.name}`}>
-              Activate
-            </Button>
-          </Form>
+          <Button size="small" variant="outlined" disabled={busy} data-testid={`${testIdPrefix}-session-activate-${session.id}`} aria-label={`Activate ${session.name}`} onClick={() => setConfirming(true)}>
+            Activate
+          </Button>
         )}
       </Stack>
+      <ActivateSessionDialog
+        session={session}
+        open={confirming}
+        busy={busy}
+        onClose={() => setConfirming(false)}
+        fields={{ intent: "activate", session_id: String(session.id) }}
+        testId={`${testIdPrefix}-activate-dialog-${session.id}`}
+      />
     </TableCell>
   );
 }

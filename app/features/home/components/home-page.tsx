@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { TodoList, formatDay } from "~/features/home/components/todo-list";
 import { TeamProgressCard } from "~/features/home/components/team-progress";
+import { OtherCycles } from "~/features/home/components/other-cycles";
 import type { HomeJson, HomeOverview, HomePageData } from "~/features/home/types";
 
 /** Spec §2 'Home' (ADR 0036): the greeting, the selected cycle, the viewer's to-do list and, for a manager, the team. */
@@ -48,7 +49,8 @@ export function HomePage({ data }: { data: HomePageData }) {
       ) : (
         <>
           <CycleCard cycle={data.home.cycle} overview={data.overview} />
-          <TodoList home={data.home} />
+          <TodoList home={data.home} elsewhere={data.elsewhere.reduce((n, e) => n + e.counts.total, 0)} />
+          <OtherCycles elsewhere={data.elsewhere} />
           {data.home.team && <TeamProgressCard team={data.home.team} />}
         </>
       )}

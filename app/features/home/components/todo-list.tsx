@@ -19,9 +19,9 @@ function due(item: HomeItem): string {
   return item.deadline_source === "cycle" ? `Due ${when} (cycle end)` : `Due ${when}`;
 }
 
-function TodoItem({ item }: { item: HomeItem }) {
+export function TodoItem({ item, testId = "home-todo-item" }: { item: HomeItem; testId?: string }) {
   return (
-    <ListItem disablePadding divider data-testid="home-todo-item" data-kind={item.kind}>
+    <ListItem disablePadding divider data-testid={testId} data-kind={item.kind}>
       <ListItemButton component={RemixLink} to={item.link} prefetch="intent" sx={{ alignItems: "flex-start", gap: 2 }}>
         <ListItemText
           primary={item.title}
@@ -41,16 +41,20 @@ function TodoItem({ item }: { item: HomeItem }) {
   );
 }
 
-function CaughtUp({ next }: { next: HomeJson["next_step"] }) {
+function CaughtUp({ next, elsewhere }: { next: HomeJson["next_step"]; elsewhere: number }) {
   return (
     <Stack spacing={1.5} sx={{ alignItems: "flex-start" }} data-testid="home-caught-up">
       <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
         <CheckCircleOutlineIcon color="success" aria-hidden />
         <Typography variant="h6" component="p">
-          You&apos;re all caught up
+          {elsewhere === 0 ? <>You&apos;re all caught up</> : "You're caught up in this cycle"}
         </Typography>
       </Stack>
-      <Typography color="text.secondary">Nothing waits for you in this cycle right now.</Typography>
+      <Typography color="text.secondary" data-testid="home-caught-up-detail">
+        {elsewhere === 0
+          ? "Nothing waits for you in this cycle right now."
+          : `Nothing waits for you in this cycle right now, but ${elsewhere} ${elsewhere === 1 ? "thing waits" : "things wait"} in your other cycles (below).`}
+      </Typography>
       <Typography data-testid="home-next-step">{next.text}</Typography>
       {next.link && (
         <Button component={RemixLink} to={next.link} variant="outlined" size="small">
@@ -61,7 +65,7 @@ function CaughtUp({ next }: { next: HomeJson["next_step"] }) {
   );
 }
 
-export function TodoList({ home }: { home: HomeJson }) {
+export function TodoList({ home, elsewhere = 0 }: { home: HomeJson; elsewhere?: number }) {
   const { items, counts } = home;
   return (
     <Card variant="outlined" data-testid="home-todo" component="section" aria-labelledby="home-todo-title">
@@ -74,7 +78,7 @@ export function TodoList({ home }: { home: HomeJson }) {
           {counts.overdue > 0 && <Chip size="small" color="error" variant="outlined" label={`${counts.overdue} overdue`} />}
         </Stack>
         {items.length === 0 ? (
-          <CaughtUp next={home.next_step} />
+          <CaughtUp next={home.next_step} elsewhere={elsewhere} />
         ) : (
           <List aria-label="Your to-do list" disablePadding>
             {items.map((item, i) => (

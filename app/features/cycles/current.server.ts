@@ -1,0 +1,60 @@
+import { getDb, type Db, type Tx } from "~/platform/db.server";
+import { badRequest, cycleNotFound } from "~/platform/api.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
+import { currentCycle } from "~/features/cycles/rules";
+import { findCycle, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
+
+/**
+ * The current cycle (docs/decisions/0059-current-cycle-and-company-wide-confirmations.md): the cycle every page
+ * opens when its address names none. A super admin chooses it (CompanySettings.currentCycleId, audited); starting
+ * a cycle no longer changes it. Until one is chosen, the spec's rule stands: the first cycle of the sorted list for
+ * the pages, and the admin list's "current cycle" is the first started one before communication.
+ */
+
+const SETTINGS_ID = 1;
+
+/** The chosen current cycle's id, or null when none is chosen (or it was deleted: the foreign key sets null). */
+export async function chosenCurrentCycleId(db?: Db | Tx): Promise<number | null> {
+  const client = db ?? (await getDb());
+  const row = await client.companySettings.findUnique({ where: { id: SETTINGS_ID }, select: { currentCycleId: true } });
+  return row?.currentCycleId ?? null;
+}
+
+/** The admin list's current cycle: the chosen one, else the first started cycle before communication. */
+export function adminCurrentCycle(sorted: readonly CycleJson[], chosenId: number | null): { cycle: CycleJson | null; chosen: boolean } {
+  const chosen = chosenId === null ? undefined : sorted.find((c) => c.id === chosenId);
+  if (chosen) return { cycle: chosen, chosen: true };
+  return { cycle: currentCycle(sorted), chosen: false };
+}
+
+/** The cycle a page opens without ?cycle_id=: the chosen current cycle, else the first of the sorted list (spec §2). */
+export function defaultCycle(sorted: readonly CycleJson[], chosenId: number | null): CycleJson | null {
+  return (chosenId === null ? undefined : sorted.find((c) => c.id === chosenId)) ?? sorted[0] ?? null;
+}
+
+/**
+ * Makes `cycleId` the current cycle (null: none chosen, back to the list order). Only a started cycle may be
+ * current: a draft is not yet anyone's to open. Audited `company.current_cycle` with the ids before and after.
+ */
+export async function setCurrentCycle(actor: Actor, cycleId: number | null): Promise<CycleJson | null> {
+  const db = await getDb();
+  return db.$transaction(async (tx) => {
+    let cycle: CycleJson | null = null;
+    if (cycleId !== null) {
+      const row = await findCycle(tx, cycleId);
+      if (!row) throw cycleNotFound(cycleId);
+      if (row.state === "DRAFT") throw badRequest("Start the cycle before making it the current cycle", { field: "cycle_id" });
+      cycle = toCycleJson(row);
+    }
+    const before = await chosenCurrentCycleId(tx);
+    await tx.companySettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, currentCycleId: cycleId }, update: { currentCycleId: cycleId } });
+    await recordAudit(tx, actor, {
+      action: "company.current_cycle",
+      entityType: "CompanySettings",
+      entityId: SETTINGS_ID,
+      before: { current_cycle_id: before },
+      after: { current_cycle_id: cycleId },
+    });
+    return cycle;
+  });
+}

@@ -1,0 +1,42 @@
+import { Link as RemixLink } from "@remix-run/react";
+import { Box, Card, CardContent, Chip, Link, List, Stack, Typography } from "@mui/material";
+import { TodoItem } from "~/features/home/components/todo-list";
+import type { HomeElsewhere } from "~/features/home/types";
+
+/**
+ * What waits for the viewer in their other started cycles (issue 26 §4, ADR 0059), grouped by cycle, each item
+ * linking to its page in that cycle. Shown under the selected cycle's to-do list; absent when nothing waits elsewhere.
+ */
+export function OtherCycles({ elsewhere }: { elsewhere: HomeElsewhere[] }) {
+  if (elsewhere.length === 0) return null;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="home-elsewhere-title" data-testid="home-elsewhere">
+      <CardContent>
+        <Typography variant="h5" component="h2" id="home-elsewhere-title" sx={{ mb: 1 }}>
+          Waiting in your other cycles
+        </Typography>
+        <Stack spacing={2}>
+          {elsewhere.map(({ cycle, items, counts }) => (
+            <Box key={cycle.id} component="section" aria-labelledby={`home-elsewhere-${cycle.id}`} data-testid={`home-elsewhere-cycle-${cycle.id}`}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+                <Typography variant="h6" component="h3" id={`home-elsewhere-${cycle.id}`}>
+                  <Link component={RemixLink} to={`/app/home?cycle_id=${cycle.id}`}>
+                    {cycle.name}
+                  </Link>
+                </Typography>
+                <Chip size="small" label={cycle.stage_label} />
+                <Chip size="small" color="primary" label={`${counts.total} to do`} data-testid={`home-elsewhere-count-${cycle.id}`} />
+                {counts.overdue > 0 && <Chip size="small" color="error" variant="outlined" label={`${counts.overdue} overdue`} />}
+              </Stack>
+              <List aria-label={`To do in ${cycle.name}`} disablePadding>
+                {items.map((item, i) => (
+                  <TodoItem key={`${i}:${item.kind}:${item.link}`} item={item} testId="home-elsewhere-item" />
+                ))}
+              </List>
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
