@@ -277,6 +277,50 @@ describe("cycles API: create, read, update", () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("who sees reviewers' names (ADR 0058): chosen on create, anonymous by default, changeable until feedback opens, audited, then 409 on the API and the page", async () => {
+    const db = await getDb();
+    const plain = await createOk({});
+    expect(plain).toMatchObject({ peer_names: "nobody", upward_names: "nobody" });
+    const chosen = await createOk({ peer_names: "managers_and_calibration", upward_names: "managers" });
+    expect(chosen).toMatchObject({ peer_names: "managers_and_calibration", upward_names: "managers" });
+    expect(await db.cycle.findUniqueOrThrow({ where: { id: chosen.id } })).toMatchObject({ peerNames: "managers_and_calibration", upwardNames: "managers" });
+    const created = await db.auditRecord.findFirstOrThrow({ where: { entityType: "Cycle", entityId: String(chosen.id), action: "cycle.create" } });
+    expect(created.after).toMatchObject({ peer_names: "managers_and_calibration", upward_names: "managers" });
+    for (const bad of [{ peer_names: "everyone" }, { upward_names: "" }, { peer_names: null }]) {
+      expect((await create({ name: `${tag} bad`, ...bad })).status, JSON.stringify(bad)).toBe(400);
+    }
+    const id = String(chosen.id);
+    const patch = (body: unknown) => callRoute(adminCycle.action as never, { method: "PATCH", path: `/api/v1/admin/cycles/${id}`, token: adminToken, params: { id }, body });
+    const changed = await patch({ peer_names: "nobody" });
+    expect(changed.status).toBe(200);
+    expect(changed.body.cycle.peer_names).toBe("nobody");
+    const audit = await db.auditRecord.findFirstOrThrow({ where: { entityType: "Cycle", entityId: id, action: "cycle.update" }, orderBy: { id: "desc" } });
+    expect(audit.before).toMatchObject({ peer_names: "managers_and_calibration" });
+    expect(audit.after).toMatchObject({ peer_names: "nobody" });
+    expect((await patch({ upward_names: "sometimes" })).status).toBe(400);
+
+    // Feedback opens (SPU feedback): a change is refused and changes nothing; the same value, or other fields, still save.
+    await db.cycle.update({ where: { id: chosen.id }, data: { state: "SPU_FEEDBACK" } });
+    const audits = await auditCount(chosen.id);
+    const refused = await patch({ peer_names: "managers", name: `${tag} not renamed` });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({ code: "reviewer_names_fixed" });
+    expect(await db.cycle.findUniqueOrThrow({ where: { id: chosen.id } })).toMatchObject({ peerNames: "nobody", upwardNames: "managers", name: chosen.name });
+    expect(await auditCount(chosen.id)).toBe(audits);
+    expect((await patch({ peer_names: "nobody", upward_names: "managers" })).status).toBe(200);
+    const page = await callPage(detailsPage.action as never, {
+      path: `/app/admin/cycles/${id}`,
+      userId: admin.id,
+      params: { cycleId: id },
+      form: { intent: "update", name: chosen.name, max_peers: "10", upward_names: "nobody" },
+    });
+    expect(page.status).toBe(409);
+    expect(page.data.formError).toContain("cannot change once feedback has opened");
+    expect((await db.cycle.findUniqueOrThrow({ where: { id: chosen.id } })).upwardNames).toBe("managers");
+    const loaded = await callPage(detailsPage.loader as never, { path: `/app/admin/cycles/${id}`, userId: admin.id, params: { cycleId: id } });
+    expect(loaded.data.cycle).toMatchObject({ peer_names: "nobody", upward_names: "managers" });
+  });
+
   it("answers 405 for other methods", async () => {
     const res = await callRoute(adminCycles.action as never, { method: "PUT", path: "/api/v1/admin/cycles", token: adminToken, body: {} });
     expect(res.status).toBe(405);
