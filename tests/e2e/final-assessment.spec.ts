@@ -111,13 +111,15 @@ test.describe("Performance Cycle Report", () => {
     await expect(dialog).toBeHidden();
   });
 
-  test("a manager reads a direct report's summary with names and downloads it; their own summary withholds a group below 3", async ({ page }) => {
+  test("a manager reads a direct report's summary (peers anonymous, the cycle's default; ADR 0058) and downloads it; their own summary withholds a group below 3", async ({ page }) => {
     await signIn(page, DEMO.manager);
     const { communication } = await seededCycles(page);
     await open(page, `/app/my-reportees/${encodeURIComponent(DEMO.employee.email)}/feedback/summary?cycle_id=${communication.id}`);
     await expect(page.getByTestId("summary-reviewee")).toHaveText(DEMO.employee.name);
-    await expect(page.getByTestId("anonymity-note")).toHaveCount(0);
-    await expect(page.getByTestId("section-reviewers-peer")).toHaveText(/^From: .+, .+, .+$/);
+    await expect(page.getByTestId("anonymity-note")).toBeVisible();
+    await expect(page.getByTestId("names-rule")).toContainText("Peer feedback: reviewers' names are visible to super admins only");
+    await expect(page.getByTestId("summary-section-peer")).toContainText("Anonymous");
+    await expect(page.getByTestId("section-reviewers-peer")).toHaveCount(0);
     await expect(page.getByTestId("section-reviewers-manager")).toHaveText(`From: ${DEMO.manager.name}`);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-pdf").click()]);
     expect(download.suggestedFilename()).toMatch(/^feedback-summary-eli\.employee-cycle-\d+\.pdf$/);

@@ -108,7 +108,17 @@ describe("the panelists", () => {
     const summary = await call("GET", `${participantUrl(PANEL, s1, sp.A)}/feedbacks_summary`, { token: org.token.pa });
     expect(summary.status, JSON.stringify(summary.body)).toBe(200);
     expect(summary.body.reviewee.email).toBe(org.users.A.email);
-    expect(summary.body.viewer).toEqual({ role: "manager", named: true });
+    // The cycle's reviewer-names setting (ADR 0058): by default the panel reads peer and upward feedback anonymised;
+    // 'managers' keeps names from the panel too; 'managers_and_calibration' shows them.
+    expect(summary.body.viewer).toEqual({ role: "manager", named: false });
+    const db = await getDb();
+    const panelView = async (names: string) => {
+      await db.cycle.update({ where: { id: org.cycleId }, data: { peerNames: names, upwardNames: names } });
+      return (await call("GET", `${participantUrl(PANEL, s1, sp.A)}/feedbacks_summary`, { token: org.token.pa })).body.viewer;
+    };
+    expect(await panelView("managers")).toEqual({ role: "manager", named: false });
+    expect(await panelView("managers_and_calibration")).toEqual({ role: "manager", named: true });
+    await db.cycle.update({ where: { id: org.cycleId }, data: { peerNames: "nobody", upwardNames: "nobody" } });
     expect(summary.body.sections.find((s: { reviewer_type: string }) => s.reviewer_type === "manager").submitted).toBe(1);
     const promo = await call("GET", `${participantUrl(PANEL, s1, sp.A)}/promotion_details`, { token: org.token.pa });
     expect(promo.body.promotion_nomination).toMatchObject({ status: "nominated", rationale: "Leads the product area", nominated_by: { id: org.users.M.id } });

@@ -168,7 +168,18 @@ describe("peer_stats/{email} and upward_stats/{email}", () => {
     expect(ofCycle(upward.body, c1)).toMatchObject({ submitted: 2, visible: false, average: null, questions: [], message: thresholdMessage("DIRECT_REPORT", 2) });
   });
 
-  it("the manager reads every cycle named; the secondary manager anonymised from manager feedback on", async () => {
+  it("the manager reads anonymised by default (ADR 0058): numbers only from 3 answers", async () => {
+    const m = await stats("peer", t.M, P.email);
+    expect(m.body.cycles.map((c: any) => [c.cycle.id, c.submitted, c.visible, c.average])).toEqual([
+      [c1, 3, true, 4],
+      [c2, 2, false, null],
+      [c3, 1, false, null],
+    ]);
+    expect(ofCycle((await stats("upward", t.M, P.email)).body, c1)).toMatchObject({ visible: false, anonymised: true, average: null });
+  });
+
+  it("the manager reads every cycle named where the cycle shows managers names; the secondary manager anonymised from manager feedback on", async () => {
+    await (await getDb()).cycle.updateMany({ where: { id: { in: [c1, c2, c3] } }, data: { peerNames: "managers", upwardNames: "managers" } });
     const m = await stats("peer", t.M, P.email);
     expect(m.body.cycles.map((c: any) => [c.cycle.id, c.submitted, c.visible, c.average])).toEqual([
       [c1, 3, true, 4],

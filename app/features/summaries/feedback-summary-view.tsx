@@ -137,20 +137,22 @@ export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Su
           </Button>
         )}
       </Box>
-      <Alert severity="info" data-testid="anonymity-note">
-        {!summary.viewer.named && (
-          <>
-            Some feedback here is anonymous to you: shown without names, and only when at least {ANONYMITY_THRESHOLD} people of a group have answered.{" "}
-          </>
-        )}
-        This cycle&apos;s rule:
+      {!summary.viewer.named && (
+        <Alert severity="info" data-testid="anonymity-note">
+          Peer and upward feedback is anonymous to you: answers are shown without names, and only when at least {ANONYMITY_THRESHOLD} people of a group
+          have answered.
+        </Alert>
+      )}
+      <Box data-testid="names-rule">
+        <Typography variant="body2" color="text.secondary">
+          Who sees reviewers&apos; names in this cycle:
+        </Typography>
         {summary.cycle.reviewer_names.rule.map((line) => (
-          <span key={line} data-testid="names-rule">
-            {" "}
+          <Typography key={line} variant="body2" color="text.secondary">
             {line}
-          </span>
+          </Typography>
         ))}
-      </Alert>
+      </Box>
       {summary.sections.length === 0 ? (
         <Alert severity="info" data-testid="summary-empty">
           {summary.reviewee.reviewer_only ? "This participant takes part as a reviewer only and receives no feedback." : "No feedback was requested in this cycle yet."}
