@@ -107,7 +107,10 @@ export function registerRoute(input: RegisterInput): void {
       params: input.request?.params,
       query: input.request?.query,
       headers: mutating ? IdempotencyKeyHeaders : undefined,
-      body: input.request?.body ? { content: { "application/json": { schema: input.request.body } } } : undefined,
+      // Required exactly when the server refuses a missing body (parseJsonBody reads none as {}; ADR 0060).
+      body: input.request?.body
+        ? { required: !input.request.body.safeParse({}).success, content: { "application/json": { schema: input.request.body } } }
+        : undefined,
     },
     responses,
   });
