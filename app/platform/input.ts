@@ -23,46 +23,36 @@ export const idQuery = z
   .transform(Number)
   .pipe(z.number().max(MAX_INT, `Must be at most ${MAX_INT}`));
 
-/** Where in a value (query object, JSON body, form fields) the first NUL character is: its path, or null. */
-export function nulPath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path.join(".") || "(value)" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, v] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key.replace(/\u0000/g, "\\0")].join(".");
-      const found = nulPath(v, [...path, key]);
-      if (found !== null) return found;
-    }
+/**
+ * The path of the first place in a value (query object, JSON body, form fields) where `leaf` holds for a string or
+ * number, or `badKey` for an object key, or null. One walk for every check of the input layer.
+ */
+function firstPath(value: unknown, leaf: (v: unknown) => boolean, badKey: (k: string) => boolean, path: string[] = []): string | null {
+  if (leaf(value)) return path.join(".") || "(value)";
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v])
+    : value !== null && typeof value === "object"
+      ? Object.entries(value)
+      : [];
+  for (const [key, v] of entries) {
+    if (!Array.isArray(value) && badKey(key)) return [...path, key.replace(/\u0000/g, "\\0")].join(".");
+    const found = firstPath(v, leaf, badKey, [...path, key]);
+    if (found !== null) return found;
   }
   return null;
 }
 
+/** Where in a value the first NUL character is (in a text or an object key): its path, or null. */
+export function nulPath(value: unknown): string | null {
+  return firstPath(value, (v) => typeof v === "string" && v.includes("\u0000"), (k) => k.includes("\u0000"));
+}
+
 /**
- * Where in a JSON body the first whole number outside what an integer column holds is (|n| > MAX_INT, or beyond
+ * Where in a value the first whole number outside what an integer column holds is (|n| > MAX_INT, or beyond
  * JavaScript's exact integers), or null. Fractions are left to the schemas (a rating may be 3.5).
  */
-export function outOfRangePath(value: unknown, path: string[] = []): string | null {
-  if (typeof value === "number") return Number.isInteger(value) && Math.abs(value) > MAX_INT ? path.join(".") || "(value)" : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = outOfRangePath(value[i], [...path, String(i)]);
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (value !== null && typeof value === "object") {
-    for (const [key, v] of Object.entries(value)) {
-      const found = outOfRangePath(v, [...path, key]);
-      if (found !== null) return found;
-    }
-  }
-  return null;
+export function outOfRangePath(value: unknown): string | null {
+  return firstPath(value, (v) => typeof v === "number" && Number.isInteger(v) && Math.abs(v) > MAX_INT, () => false);
 }
 
 /** The fields of a submitted page form, as plain strings (files by name): what `nulPath` checks. */
