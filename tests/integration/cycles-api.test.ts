@@ -566,8 +566,9 @@ describe("admin cycle pages", () => {
       form: { name, start_date: "2031-05-01", planned_end_date: "", max_peers: "8" },
     });
     expect(created.status).toBe(302);
-    expect(created.location).toBe("/app/admin/cycles");
     const row = await db.cycle.findFirstOrThrow({ where: { name } });
+    // The new cycle's page, with its toast (issue 26 §4, ADR 0059).
+    expect(created.location).toBe(`/app/admin/cycles/${row.id}?done=${encodeURIComponent(`Cycle “${name}” created`)}`);
     expect(row).toMatchObject({ maxPeers: 8, plannedEndDate: null, state: "DRAFT" });
     expect((await db.auditRecord.findFirstOrThrow({ where: { entityId: String(row.id), action: "cycle.create" } })).source).toBe("page");
 
