@@ -121,3 +121,53 @@ test("while the super admin views the product as the employee, no feedback text 
     await close();
   }
 });
+
+/**
+ * Reviewers' names per cycle (issue 26 §3, ADR 0058): for each setting of upward names, one upward answer (the super
+ * admin, reporting to Morgan, about Morgan) is in none of Carmen's (Morgan's manager's) pages, loader data or API
+ * answers unless the setting shows names to managers; where it does, her pages really hold it (name and answer).
+ */
+for (const setting of ["nobody", "managers", "managers_and_calibration"] as const) {
+  test(`a manager's pages and data hold an upward reviewer's name and lone answer only where the cycle's setting is managers (${setting})`, async ({ browser }) => {
+    const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
+    const admin = await signedInPage(browser, DEMO.superAdmin);
+    const answer = `Upward answer ${setting} ${Date.now()}`;
+    const { cycle } = await ok<{ cycle: { id: number } }>(
+      await admin.page.request.post("/api/v1/admin/cycles", { data: { name: `E2E Leaks ${setting} ${Date.now()}`, upward_names: setting } }),
+      201,
+    );
+    for (const data of [{ email: DEMO.superAdmin.email, manager_email: DEMO.manager.email }, { email: DEMO.manager.email, manager_email: CARMEN.email }]) {
+      await ok(await admin.page.request.post(`/api/v1/admin/cycles/${cycle.id}/participants`, { data }), 201);
+    }
+    for (const t of ["start", "progress_to_spu_feedback"]) await ok(await admin.page.request.patch(`/api/v1/admin/cycles/${cycle.id}/${t}`));
+    const answers = { strengths: answer, growth_areas: `${answer} growth`, clear_expectations: 4, support_growth: 3 };
+    await ok(await admin.page.request.post(`/api/v1/cycles/${cycle.id}/participants/${encodeURIComponent(DEMO.manager.email)}/feedback/submit`, { data: { answers } }));
+    await admin.close();
+
+    const { page, close } = await signedInPage(browser, CARMEN);
+    const morgan = encodeURIComponent(DEMO.manager.email);
+    const texts: Array<{ url: string; text: string }> = [];
+    for (const url of [
+      `/app/my-reportees/${morgan}/feedback?cycle_id=${cycle.id}`,
+      `/app/my-reportees/${morgan}/feedback.data?cycle_id=${cycle.id}`,
+      `/app/my-reportees/${morgan}/feedback/summary?cycle_id=${cycle.id}`,
+      `/app/my-reportees/${morgan}/feedback/summary.data?cycle_id=${cycle.id}`,
+      `/api/v1/cycles/${cycle.id}/direct_reports/${morgan}/feedbacks`,
+      `/api/v1/cycles/${cycle.id}/direct_reports/${morgan}/feedbacks_summary`,
+    ]) {
+      const res = await page.request.get(url, { maxRedirects: 5 });
+      expect(res.status(), url).toBeLessThan(500);
+      texts.push({ url, text: await res.text() });
+    }
+    const detail = await page.request.get(`/api/v1/cycles/${cycle.id}/direct_reports/${morgan}/feedbacks/${encodeURIComponent(DEMO.superAdmin.email)}`);
+    const secret = [answer, DEMO.superAdmin.email];
+    if (setting === "nobody") {
+      expect(leaks(texts, secret)).toEqual([]);
+      expect(detail.status()).toBe(404);
+    } else {
+      for (const s of secret) expect(leaks(texts, [s]).length, s).toBeGreaterThan(0);
+      expect(detail.status()).toBe(200);
+    }
+    await close();
+  });
+}
