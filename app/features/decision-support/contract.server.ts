@@ -26,7 +26,11 @@ export const InactiveQuerySchema = z.object({
     .min(1, "limit must be a whole number from 1 to 500")
     .max(500, "limit must be a whole number from 1 to 500")
     .default(100),
-  offset: z.coerce.number({ error: "offset must be a whole number, 0 or more" }).int("offset must be a whole number, 0 or more").min(0, "offset must be a whole number, 0 or more").default(0),
+  // "" is not 0 (coerced, it was): the document says a whole number (ADR 0060).
+  offset: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? Number.NaN : v),
+    z.coerce.number({ error: "offset must be a whole number, 0 or more" }).int("offset must be a whole number, 0 or more").min(0, "offset must be a whole number, 0 or more").default(0),
+  ),
 });
 
 export const MetricQuerySchema = z.object({

@@ -94,7 +94,7 @@ export const StatsResponse = z.object({
 const tags = ["performance dashboard"];
 const base = "/api/v1/performance_dashboard";
 const emailDoc = z.object({ email: z.string().describe("The person's email") });
-const limitDoc = z.object({ limit: z.string().optional().describe(`How many of the latest cycles, 1-${TREND_CYCLES_MAX} (default ${TREND_CYCLES_DEFAULT})`) });
+const limitDoc = z.object({ limit: z.number().int().min(1).max(TREND_CYCLES_MAX).optional().describe(`How many of the latest cycles, 1-${TREND_CYCLES_MAX} (default ${TREND_CYCLES_DEFAULT})`) });
 const who = "the person, their manager or secondary manager, or a super admin";
 
 registerRoute({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idCoerced, idNumber } from "~/platform/input";
+import { MAX_INT, idCoerced, idNumber } from "~/platform/input";
 import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_PICKER_LIMIT, USER_STATUSES } from "~/features/users/rules";
 import { ROLES } from "~/features/users/roles";
 import { DIRECTORY_TEXT_MAX, EMPLOYEE_NUMBER_MAX } from "~/features/users/directory-rules";
@@ -12,8 +12,17 @@ import { registerRoute } from "~/platform/openapi/registry.server";
 
 /** "" in a query string means "not given". */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+/**
+ * A whole number in a query string ("" = `fallback`). The document states what the server enforces (ADR 0060): an
+ * integer within `schema`'s bounds and an integer column's (the generator's `type: number` let 1.5 and 2^52 through).
+ */
 export const queryInt = (schema: z.ZodNumber, fallback: number) =>
-  z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).default(fallback));
+  z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).default(fallback)).openapi({
+    type: "integer",
+    minimum: Math.max(schema.minValue ?? -MAX_INT, -MAX_INT),
+    maximum: Math.min(schema.maxValue ?? MAX_INT, MAX_INT),
+    default: fallback,
+  });
 export const queryText = z.preprocess(blankToUndefined, z.string().trim().max(200, "At most 200 characters").optional());
 const emailField = z.email({ error: "Enter a valid email address" }).max(320);
 
