@@ -19,6 +19,8 @@ import { loadProductionBuild, serveWebApp, type ServedApp } from "../support/web
 import { createAuthzWorld, freshCaller, ROLES, RELATIONS, type Binding, type RoleName, type World } from "../support/authz-world";
 import { bodyFor } from "../support/authz-bodies";
 import { startTestWorker } from "../support/worker";
+import { getDb } from "~/platform/db.server";
+import { NAME_VISIBILITIES } from "~/features/cycles/reviewer-names";
 import {
   changedTables,
   expectedAllowed,
@@ -180,4 +182,29 @@ describe("authorization matrix", () => {
     if (inconclusive.length) console.log(`[matrix] ${inconclusive.length} refused writes were refused by their body's or state's check (400/409/422) before their guard`);
     expect(findings.filter((f) => f.kind !== "refused by validation").map((f) => `${f.kind}: ${describeCall(f.call)} → ${f.answer.status}`)).toEqual([]);
   }, 900_000);
+
+  it("gives the reviewee's manager a peer reviewer's named feedback only under a setting that shows names to managers (ADR 0058)", async () => {
+    const db = await getDb();
+    const { token } = world.callers.manager;
+    const before = await db.cycle.findUniqueOrThrow({ where: { id: world.cycleId } });
+    const get = (path: string) => fetch(`${base}/api/v1/cycles/${world.cycleId}${path}`, { headers: { Authorization: `Bearer ${token}`, Origin: base } });
+    const detail = (b: Binding) => get(`/direct_reports/${encodeURIComponent(b.email)}/feedbacks/${encodeURIComponent(b.reviewerEmail)}`);
+    const mine = world.own("manager");
+    try {
+      for (const setting of NAME_VISIBILITIES) {
+        await db.cycle.update({ where: { id: world.cycleId }, data: { peerNames: setting, upwardNames: setting } });
+        const own = await detail(mine);
+        expect(own.status, setting).toBe(setting === "nobody" ? 404 : 200);
+        const list = await (await get(`/direct_reports/${encodeURIComponent(mine.email)}/feedbacks`)).text();
+        expect(list.includes(mine.reviewerEmail), setting).toBe(setting !== "nobody");
+        const summary = await (await get(`/direct_reports/${encodeURIComponent(mine.email)}/feedbacks_summary`)).json();
+        expect(summary.viewer, setting).toEqual({ role: "manager", named: setting !== "nobody" });
+        expect(JSON.stringify(summary).includes(mine.reviewerEmail), setting).toBe(setting !== "nobody");
+        // Someone else's report stays refused whatever the setting.
+        expect([401, 403, 404], setting).toContain((await detail(world.other)).status);
+      }
+    } finally {
+      await db.cycle.update({ where: { id: world.cycleId }, data: { peerNames: before.peerNames, upwardNames: before.upwardNames } });
+    }
+  });
 });
