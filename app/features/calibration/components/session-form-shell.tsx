@@ -50,7 +50,7 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
         label="Time"
         value={time}
         onChange={(e) => setTime(e.target.value)}
-        disabled={disabled || date === ""}
+        disabled={disabled}
         helperText={`Optional: ${DEFAULT_DEADLINE_TIME} when empty`}
         sx={{ maxWidth: 180 }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "session-deadline-time" } }}
