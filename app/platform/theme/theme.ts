@@ -1,5 +1,6 @@
 import { createTheme, type Theme } from "@mui/material/styles";
 import type {} from "@mui/x-data-grid/themeAugmentation";
+import { DialogFade, MenuGrow } from "~/platform/ui/overlay-transitions";
 
 /** Spec §9: primary green, secondary dark blue, base font 16, radius 4, breakpoints xs0 sm600 md960 lg1280 xl1920. */
 export const theme = createTheme({
@@ -16,12 +17,45 @@ export const theme = createTheme({
   shape: { borderRadius: 4 },
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
   components: {
+    // Motion only for those who have not asked their system for less (WCAG 2.3.3, ADR 0047, back with ADR 0056):
+    // with "reduce motion" on, transitions end at once and looping animations (spinners, progress bars, ripples)
+    // play once, so the page stops repainting.
+    MuiCssBaseline: {
+      styleOverrides: {
+        "@media (prefers-reduced-motion: reduce)": {
+          "*, *::before, *::after": {
+            animationDuration: "0.01ms !important",
+            animationIterationCount: "1 !important",
+            transitionDuration: "0.01ms !important",
+            scrollBehavior: "auto !important",
+          },
+        },
+      },
+    },
+    // With reduced motion the page-loading bar stands still across the top instead of vanishing after its one play.
+    MuiLinearProgress: {
+      styleOverrides: {
+        root: {
+          "@media (prefers-reduced-motion: reduce)": {
+            "& .MuiLinearProgress-bar1Indeterminate": { left: 0, right: 0, animation: "none" },
+            "& .MuiLinearProgress-bar2Indeterminate": { display: "none" },
+          },
+        },
+      },
+    },
     // A visible focus ring on every button-like control reached with the keyboard (WCAG 2.4.7, issue 15 item 12):
     // MUI's ButtonBase removes the outline, and text, outlined and toggle buttons, tabs and list items only tint.
     // Inside the control (never clipped by a scrolling list) in its text colour (white on a contained button).
     MuiButtonBase: {
       styleOverrides: { root: { "&.Mui-focusVisible": { outline: "2px solid currentColor", outlineOffset: -2 } } },
     },
+    // Every dialog and every menu, select and popover closes for good (ADR 0056): their transition's exit always
+    // reports its end, so MUI's Modal never keeps its invisible full-window root over the page.
+    // A closed modal (a dialog, menu or select fading out, or one whose exit never ended) takes no pointer input:
+    // a click during its exit reaches the page instead of its fading items or its invisible full-window root.
+    MuiModal: { styleOverrides: { root: ({ ownerState }) => (ownerState.open ? {} : { pointerEvents: "none" }) } },
+    MuiDialog: { defaultProps: { slots: { transition: DialogFade } } },
+    MuiPopover: { defaultProps: { slots: { transition: MenuGrow } } },
   },
 });
 
