@@ -5,7 +5,7 @@
  * Cycles are plain rows (no workflow): these only read a cycle's state.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { CycleState, User } from "~/generated/prisma/client.ts";
 import * as currentCycleRoute from "~/routes/api.v1.admin.current_cycle";
@@ -18,7 +18,9 @@ import { sessionCookieFor } from "../support/session";
 async function newCycle(name: string, state: CycleState, plannedEnd: string) {
   const db = await getDb();
   const full = `${name} ${randomUUID().slice(0, 6)}`;
-  return db.cycle.create({ data: { name: full, state, plannedEndDate: new Date(`${plannedEnd}T00:00:00.000Z`), workflowId: `test-current-${randomUUID()}` } });
+  // A start date too: list order puts cycles with one ahead of those without (spec §4), whatever other files made.
+  const day = (d: string) => new Date(`${d}T00:00:00.000Z`);
+  return db.cycle.create({ data: { name: full, state, startDate: day("2098-01-05"), plannedEndDate: day(plannedEnd), workflowId: `test-current-${randomUUID()}` } });
 }
 
 let admin: User;
@@ -32,10 +34,12 @@ beforeAll(async () => {
   [adminToken, employeeToken] = await Promise.all([bearerFor(admin.id), bearerFor(employee.id)]);
 });
 
-afterAll(async () => {
-  // The setting is company-wide: later files open the first cycle of the list again.
+// The setting is company-wide: each test starts with none chosen, and later files open the first cycle of the list.
+const clearSetting = async () => {
   await (await getDb()).companySettings.deleteMany({});
-});
+};
+beforeEach(clearSetting);
+afterAll(clearSetting);
 
 const put = (token: string, body: unknown) => callRoute(currentCycleRoute.action as never, { method: "PUT", path: "/api/v1/admin/current_cycle", token, body });
 
