@@ -27,6 +27,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The browser asks for reduced motion, as a person may (ADR 0047, back with ADR 0056: a closing dialog or menu
+    // can no longer leave a layer that takes the page's clicks).
+    contextOptions: { reducedMotion: "reduce" },
     // A failed test keeps its trace (actions, DOM snapshots, network); the screencast of every action is left out:
     // recording it for every passing test cost a fifth of the browser suite's CPU (docs/bench/ci-time.md).
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },

@@ -7,12 +7,6 @@ import { test, expect, DEMO, signedInPage } from "./fixtures";
  * "My team" filtered to Eli. The page has no Feedback tab. Uses the seeded demo users (the count is compared, not fixed).
  */
 
-// One retry, for a known product defect tracked by issue 26 §1 (ADR 0047): now and then a select's menu stays
-// half-closed after its option is picked, and its invisible backdrop takes every click until a reload. It was seen on
-// this page's team filter in about one run in three; the retry is reported as "flaky" in the run's summary, and it
-// goes when §1's root cause is fixed. Every run counts the feedback rather than fixing it, so a second run is valid.
-test.describe.configure({ retries: 1 });
-
 const badge = (page: Page) => page.getByTestId("nav-badge-anytime_feedback_unread");
 const count = async (page: Page) => Number((await badge(page).textContent()) ?? "0");
 
