@@ -60,7 +60,9 @@ let cycle: Cycle;
 async function newCycle(name: string, state: CycleState): Promise<Cycle> {
   const db = await getDb();
   const c = await db.$transaction((tx) => insertCycle(tx, { name, startDate: null, plannedEndDate: null, maxPeers: 10 }));
-  return db.cycle.update({ where: { id: c.id }, data: { state } });
+  // These cycles show peer names to the reviewee's managers (ADR 0058): the tests read named reviewers. The default
+  // (anonymous peers) is covered by cycle-reviewer-names.test.ts and feedback-summary.test.ts.
+  return db.cycle.update({ where: { id: c.id }, data: { state, peerNames: "managers", upwardNames: "managers" } });
 }
 
 async function setState(c: Cycle, state: CycleState) {

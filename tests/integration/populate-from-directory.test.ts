@@ -156,7 +156,8 @@ describe("populating a cycle from the directory", () => {
     for (const body of bad) {
       const res = await start(cycle, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.code).toBe("validation_failed");
+      // A NUL is refused by the input layer before the schema (ADR 0060).
+      expect(res.body.error.code).toBe(JSON.stringify(body).includes("\\u0000") ? "invalid_characters" : "validation_failed");
     }
     expect((await start(cycle, { departments: [SALES] }, hrOpsToken)).status).toBe(403);
     expect(await db.job.count({ where: { cycleId: cycle } })).toBe(0);

@@ -74,7 +74,8 @@ describe("making a SCIM token", () => {
     for (const body of [{ name: "" }, { name: "   " }, { name: "x".repeat(101) }, {}, { name: "ok", extra: 1 }, { name: 5 }, { name: "Okta\u0000" }, { name: "a\nb" }]) {
       const res = await create(adminToken, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.error.code).toBe("validation_failed");
+      // A NUL is refused by the input layer before the schema (ADR 0060).
+      expect(res.body.error.code).toBe(JSON.stringify(body).includes("\\u0000") ? "invalid_characters" : "validation_failed");
     }
     const raw = await callRoute(scimTokens.action as never, { method: "POST", path: "/api/v1/admin/scim_tokens", token: adminToken, rawBody: "{not json" });
     expect(raw.status).toBe(400);
