@@ -165,8 +165,10 @@ test("a company starts from an empty database: first admin, directory import, a 
   await page.getByTestId("cycle-field-start-date").fill("2027-01-04");
   await page.getByTestId("cycle-field-planned-end-date").fill("2027-03-31");
   await page.getByTestId("cycle-create-submit").click();
-  // The form's action answers with the cycles list.
-  await expect(page).toHaveURL(/\/app\/admin\/cycles$/);
+  // Creating lands on the new cycle's page with a toast (issue 26 §4).
+  await expect(page).toHaveURL(/\/app\/admin\/cycles\/\d+$/);
+  await expect(page.getByText(`Cycle “${cycleName}” created`)).toBeVisible();
+  await open(page, "/app/admin/cycles");
   const cycleId = await cycleRowId(page, cycleName);
   await open(page, `/app/admin/cycles/${cycleId}/populate-participants-jobs`);
   await page.getByTestId("start-populate").click();

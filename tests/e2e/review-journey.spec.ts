@@ -38,7 +38,8 @@ test.describe("the review cycle, end to end", () => {
 
     // ── The admin creates the cycle with Eli (reporting to Morgan) and Morgan, and starts it. ──
     const admin = await signedInPage(browser, DEMO.superAdmin, "/app/admin/cycles");
-    const created = await admin.page.request.post("/api/v1/admin/cycles", { data: { name, start_date: "2027-01-04", planned_end_date: "2027-03-31" } });
+    // Peer names shown to the reviewee's managers (issue 26 §3, ADR 0058): the manager reads each reviewer's answers below.
+    const created = await admin.page.request.post("/api/v1/admin/cycles", { data: { name, start_date: "2027-01-04", planned_end_date: "2027-03-31", peer_names: "managers" } });
     expect(created.status(), await created.text()).toBe(201);
     const cycleId: number = (await created.json()).cycle.id;
     for (const data of [{ email: MORGAN.email }, { email: ELI.email, manager_email: MORGAN.email }]) {

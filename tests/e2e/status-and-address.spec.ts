@@ -20,8 +20,9 @@ const isGrey = (colour: string) => {
 };
 
 async function calibrationCycleId(page: Page): Promise<number> {
-  const { cycles } = (await (await page.request.get("/api/v1/admin/cycles")).json()) as { cycles: Array<{ id: number; state: string }> };
-  const cycle = cycles.find((c) => c.state === "calibration");
+  const { cycles } = (await (await page.request.get("/api/v1/admin/cycles")).json()) as { cycles: Array<{ id: number; name: string; state: string }> };
+  // The seeded one (prisma/seed.ts): other files make cycles in calibration too, and theirs may come first in the list.
+  const cycle = cycles.find((c) => c.state === "calibration" && c.name === "2026 Q3 Review");
   expect(cycle, "a seeded cycle in calibration").toBeTruthy();
   return cycle!.id;
 }
