@@ -2,10 +2,12 @@
  * The inputs of the calibration calls (pure zod: the API parses with them, the forms reuse them).
  */
 import { z } from "zod";
+import { MAX_INT } from "~/platform/input";
 import { CALIBRATION_LIMITS, POTENTIALS, RATINGS, guidelineTotal, type Guideline } from "~/features/calibration/rules";
 
 /** A positive whole id, with its field named in the message. */
-export const id = (what: string) => z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`);
+export const id = (what: string) =>
+  z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number`).positive(`${what} must be positive`).max(MAX_INT, `${what} is too large`);
 /** A list of distinct ids, at most `max`. */
 export const ids = (what: string, max: number) =>
   z
@@ -46,10 +48,10 @@ export const DeadlineSchema = z
 export const SessionInputSchema = z
   .object({
     name: text("name", CALIBRATION_LIMITS.nameMax),
-    participant_ids: ids("participant id", CALIBRATION_LIMITS.participantsMax).refine((xs) => xs.length > 0, "Pick at least one participant"),
+    participant_ids: ids("participant id", CALIBRATION_LIMITS.participantsMax).min(1, "Pick at least one participant"),
     session_admin_id: id("session_admin_id"),
-    panelist_ids: ids("panelist id", CALIBRATION_LIMITS.panelistsMax).refine((xs) => xs.length > 0, "Pick at least one panelist"),
-    sign_off_ids: ids("sign-off party id", CALIBRATION_LIMITS.signOffMax).refine((xs) => xs.length > 0, "Pick a sign-off party"),
+    panelist_ids: ids("panelist id", CALIBRATION_LIMITS.panelistsMax).min(1, "Pick at least one panelist"),
+    sign_off_ids: ids("sign-off party id", CALIBRATION_LIMITS.signOffMax).min(1, "Pick a sign-off party"),
     guideline: GuidelineSchema,
     deadline: DeadlineSchema.default(null),
   })
@@ -82,6 +84,6 @@ export const CommentSchema = z.object({ body: text("body", CALIBRATION_LIMITS.co
 export const SignOffSchema = z.object({ comment: z.string({ error: "comment must be text" }).trim().max(CALIBRATION_LIMITS.commentMax).optional() }).strict();
 export const RevisionSchema = z.object({ comment: text("comment", CALIBRATION_LIMITS.commentMax) }).strict();
 
-export const MoveSchema = z.object({ participant_ids: ids("participant id", CALIBRATION_LIMITS.participantsMax).refine((xs) => xs.length > 0, "Pick at least one participant") }).strict();
+export const MoveSchema = z.object({ participant_ids: ids("participant id", CALIBRATION_LIMITS.participantsMax).min(1, "Pick at least one participant") }).strict();
 
 export const DeadlineBodySchema = z.object({ deadline: DeadlineSchema }).strict();

@@ -9,10 +9,10 @@ import { ENDORSEMENT_OUTCOMES, PROMOTION_DECISIONS, PROMOTION_LIMITS, PROMOTION_
 export const PromotionSessionInputSchema = z
   .object({
     name: text("name", CALIBRATION_LIMITS.nameMax),
-    nomination_ids: ids("nomination id", PROMOTION_LIMITS.nominationsMax).refine((xs) => xs.length > 0, "Pick at least one nomination"),
+    nomination_ids: ids("nomination id", PROMOTION_LIMITS.nominationsMax).min(1, "Pick at least one nomination"),
     session_admin_id: id("session_admin_id").nullable().default(null),
-    panelist_ids: ids("panelist id", CALIBRATION_LIMITS.panelistsMax).refine((xs) => xs.length > 0, "Pick at least one panelist"),
-    sign_off_ids: ids("sign-off party id", CALIBRATION_LIMITS.signOffMax).refine((xs) => xs.length > 0, "Pick a sign-off party"),
+    panelist_ids: ids("panelist id", CALIBRATION_LIMITS.panelistsMax).min(1, "Pick at least one panelist"),
+    sign_off_ids: ids("sign-off party id", CALIBRATION_LIMITS.signOffMax).min(1, "Pick a sign-off party"),
     deadline: DeadlineSchema.default(null),
   })
   .strict();
@@ -21,10 +21,10 @@ export type PromotionSessionInput = z.infer<typeof PromotionSessionInputSchema>;
 export const PromotionSessionPatchSchema = z
   .object({
     name: text("name", CALIBRATION_LIMITS.nameMax),
-    nomination_ids: ids("nomination id", PROMOTION_LIMITS.nominationsMax).refine((xs) => xs.length > 0, "Pick at least one nomination"),
+    nomination_ids: ids("nomination id", PROMOTION_LIMITS.nominationsMax).min(1, "Pick at least one nomination"),
     session_admin_id: id("session_admin_id").nullable(),
-    panelist_ids: ids("panelist id", CALIBRATION_LIMITS.panelistsMax).refine((xs) => xs.length > 0, "Pick at least one panelist"),
-    sign_off_ids: ids("sign-off party id", CALIBRATION_LIMITS.signOffMax).refine((xs) => xs.length > 0, "Pick a sign-off party"),
+    panelist_ids: ids("panelist id", CALIBRATION_LIMITS.panelistsMax).min(1, "Pick at least one panelist"),
+    sign_off_ids: ids("sign-off party id", CALIBRATION_LIMITS.signOffMax).min(1, "Pick a sign-off party"),
     deadline: DeadlineSchema,
   })
   .partial()
@@ -38,7 +38,7 @@ export const TransitionBodySchema = z
 
 export const EndorsementRequestSchema = z
   .object({
-    endorser_ids: ids("endorser id", PROMOTION_LIMITS.endorsersMax).refine((xs) => xs.length > 0, "Pick at least one endorser"),
+    endorser_ids: ids("endorser id", PROMOTION_LIMITS.endorsersMax).min(1, "Pick at least one endorser"),
     deadline: DeadlineSchema.default(null),
   })
   .strict();
