@@ -99,7 +99,9 @@ export const CyclePatchSchema = z
   })
   .strict()
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
-  .refine(endNotBeforeStart, END_BEFORE_START);
+  .refine(endNotBeforeStart, END_BEFORE_START)
+  // The document says it too: an empty object is refused (ADR 0060).
+  .meta({ minProperties: 1 });
 export type CyclePatchInput = z.infer<typeof CyclePatchSchema>;
 
 /** Page forms send strings: '' means no date, max_peers is a number in text. */

@@ -125,7 +125,9 @@ export const ParticipantPatchSchema = z
     reviewer_only: z.boolean({ error: "reviewer_only must be true or false" }).optional(),
   })
   .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
+  // The document says it too: an empty object is refused (ADR 0060).
+  .meta({ minProperties: 1 });
 export type ParticipantPatchInput = z.infer<typeof ParticipantPatchSchema>;
 
 export const CalibratedRatingSchema = z.union(CALIBRATED_RATINGS.map((n) => z.literal(n)) as [z.ZodLiteral<1>, ...z.ZodLiteral<CalibratedRating>[]], {

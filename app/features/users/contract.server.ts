@@ -130,7 +130,9 @@ export const AdminUserPatch = z
     active: z.boolean().optional().describe("false: deactivated (signed out everywhere, tokens revoked); true: re-activated"),
   })
   .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
+  // The document says it too: an empty object is refused (ADR 0060).
+  .meta({ minProperties: 1 });
 export type AdminUserPatchInput = z.infer<typeof AdminUserPatch>;
 
 registerRoute({
