@@ -197,6 +197,10 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(opts.port, host, () => resolve(s));
   });
+  // Idle keep-alive connections outlive a client's own reuse window (Node's 5 s default raced the browser test's
+  // request context and proxies reusing a socket the server was closing: ECONNRESET); 65 s is above common proxies' 60.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const url = `http://${host}:${opts.port}`;
   return {
     url,
