@@ -10,6 +10,9 @@ import type { ServerBuild } from "@remix-run/node";
 import { ROUTE_POLICY } from "~/platform/security/route-policy";
 import type { Access } from "~/platform/security/route-policy-types";
 
+/** The HTTP methods the web process serves (Remix's); each path narrows them to its own (below). */
+export const SERVED_METHODS: readonly string[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+
 /** The catch-all routes: a path only they match names nothing (404). */
 const CATCH_ALL = new Set(["routes/$", "routes/api.v1.$"]);
 
@@ -58,7 +61,7 @@ export function routeMethodsOf(build: ServerBuild): RouteMethods {
         ? {
             routeId: leaf,
             known: !CATCH_ALL.has(leaf),
-            methods: (["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const).filter((m) => (m === "HEAD" ? policy.GET : policy[m])),
+            methods: SERVED_METHODS.filter((m) => (m === "HEAD" ? policy.GET : policy[m as keyof typeof policy])),
             access: policy,
           }
         : null;

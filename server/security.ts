@@ -20,7 +20,7 @@ import { checkCsrf, trustedOrigins } from "~/platform/security/origin";
 import { cspDirectives } from "~/platform/security/csp";
 import { limitedKind, type LimitedKind } from "~/platform/security/limits";
 import { urlProblem } from "~/platform/input";
-import { allowHeader, type RouteMethods } from "./route-methods";
+import { allowHeader, SERVED_METHODS, type RouteMethods } from "./route-methods";
 
 export type SecuritySettings = {
   isProduction: boolean;
@@ -62,8 +62,6 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
   }
 }
 
-/** The HTTP methods the web process serves (Remix's); the API narrows them per path (405 with its own `Allow`). */
-export const SERVED_METHODS: readonly string[] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 
 const nonceOf = (res: ServerResponse) => (res as unknown as { locals: { cspNonce?: string } }).locals.cspNonce;
 

@@ -20,16 +20,19 @@ export async function chosenCurrentCycleId(db?: Db | Tx): Promise<number | null>
   return row?.currentCycleId ?? null;
 }
 
+/** The chosen cycle among `sorted`, if it is there. */
+const chosenIn = (sorted: readonly CycleJson[], chosenId: number | null) => (chosenId === null ? undefined : sorted.find((c) => c.id === chosenId));
+
 /** The admin list's current cycle: the chosen one, else the first started cycle before communication. */
 export function adminCurrentCycle(sorted: readonly CycleJson[], chosenId: number | null): { cycle: CycleJson | null; chosen: boolean } {
-  const chosen = chosenId === null ? undefined : sorted.find((c) => c.id === chosenId);
+  const chosen = chosenIn(sorted, chosenId);
   if (chosen) return { cycle: chosen, chosen: true };
   return { cycle: currentCycle(sorted), chosen: false };
 }
 
 /** The cycle a page opens without ?cycle_id=: the chosen current cycle, else the first of the sorted list (spec §2). */
 export function defaultCycle(sorted: readonly CycleJson[], chosenId: number | null): CycleJson | null {
-  return (chosenId === null ? undefined : sorted.find((c) => c.id === chosenId)) ?? sorted[0] ?? null;
+  return chosenIn(sorted, chosenId) ?? sorted[0] ?? null;
 }
 
 /**

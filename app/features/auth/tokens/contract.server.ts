@@ -36,7 +36,7 @@ export const CreateApiTokenResponse = z.object({
   api_token: ApiTokenSchema,
 });
 
-export const ApiTokenIdParams = z.object({ id: idCoerced.max(2_147_483_647) });
+export const ApiTokenIdParams = z.object({ id: idCoerced });
 
 const idParams = z.object({ id: idNumber });
 

@@ -9,7 +9,7 @@ import { PERSONAL_TOKEN_DAYS_MAX } from "~/features/auth/tokens/rules";
 
 /** Loaders and actions of the API tokens page (/app/api-tokens) and the token list on the admin user page. */
 
-const RevokeForm = z.object({ intent: z.literal("revoke_token"), token_id: idCoerced.max(2_147_483_647) });
+const RevokeForm = z.object({ intent: z.literal("revoke_token"), token_id: idCoerced });
 const CreateForm = z.object({
   intent: z.literal("create_token"),
   name: z.string(),

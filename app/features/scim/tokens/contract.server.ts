@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { idCoerced, idNumber } from "~/platform/input";
 import { registerRoute } from "~/platform/openapi/registry.server";
-import { MAX_ID } from "~/platform/api.server";
 import { SCIM_TOKEN_NAME_MAX, SCIM_TOKEN_NAME_PATTERN } from "~/features/scim/tokens/rules";
 
 /** Contracts of the SCIM token admin API (docs/decisions/0054-scim-tokens-sso-domains-directory-populate.md). */
@@ -33,9 +32,9 @@ export const CreateScimTokenResponse = z.object({
   scim_token: ScimTokenSchema,
 });
 
-export const ScimTokenIdParams = z.object({ id: idCoerced.max(MAX_ID) });
+export const ScimTokenIdParams = z.object({ id: idCoerced });
 
-const idParams = z.object({ id: idNumber.max(MAX_ID) });
+const idParams = z.object({ id: idNumber });
 
 registerRoute({
   method: "get",

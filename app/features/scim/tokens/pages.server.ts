@@ -1,7 +1,7 @@
 import { data } from "@remix-run/node";
 import { z } from "zod";
 import { idCoerced } from "~/platform/input";
-import { ApiError, MAX_ID } from "~/platform/api.server";
+import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { appOrigin } from "~/features/auth/providers.server";
 import { CreateScimTokenBody } from "~/features/scim/tokens/contract.server";
@@ -12,7 +12,7 @@ import { createScimTokenView, listScimTokens, revokeScimToken } from "~/features
 
 const PageForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create_token"), name: z.string().max(1000) }),
-  z.object({ intent: z.literal("revoke_token"), token_id: idCoerced.max(MAX_ID) }),
+  z.object({ intent: z.literal("revoke_token"), token_id: idCoerced }),
 ]);
 
 type Failure = { ok: false; error: string };
