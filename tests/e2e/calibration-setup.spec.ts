@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage } from "./fixtures";
+import { pickPerson } from "./people-picker";
 
 /**
  * Rating calibration setup (issue 13): the HR partner lists their participants (those not in a session
@@ -14,14 +15,6 @@ const CARMEN = { email: "carmen.chief@example.com", name: "Carmen Chief" };
 async function transition(admin: Page, cycleId: number, name: string) {
   const res = await admin.request.patch(`/api/v1/admin/cycles/${cycleId}/${name}`);
   expect(res.status(), `${name}: ${await res.text()}`).toBe(200);
-}
-
-/** Pick `who` in the people picker `testId`: type part of the name, click the suggestion. */
-async function pickPerson(page: Page, testId: string, who: { name: string; email: string }) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(who.name.split(" ")[0]!);
-  await page.getByRole("option", { name: new RegExp(`${who.name} <${who.email.replace(/[.]/g, "\\.")}>`) }).click();
 }
 
 /** The grid row of the participant with `email` (emails are unique; a name may also be someone's manager). */

@@ -1,6 +1,6 @@
-import type { Locator, Page } from "@playwright/test";
 import { test, expect, DEMO, signIn, signedInPage } from "./fixtures";
 import { CEO, ok, userId } from "./api-helpers";
+import { pageTakesClicks, pointerClick } from "./pointer";
 
 /**
  * Issue 26 §1 (ADR 0056): the session admin page froze mid-meeting. After a 9-box move or the "Progress to
@@ -12,35 +12,6 @@ import { CEO, ok, userId } from "./api-helpers";
  */
 
 const ROUNDS = Number(process.env.DIALOG_STRESS_ROUNDS) || 20;
-
-/** A real pointer click at the centre of `target`'s box. */
-async function pointerClick(page: Page, target: Locator) {
-  await expect(target).toBeVisible();
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  expect(box, "the target has a box").not.toBeNull();
-  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
-}
-
-/** What takes a click at the centre of `target` (for the failure message). */
-async function topAt(page: Page, target: Locator): Promise<string> {
-  const box = await target.boundingBox();
-  if (!box) return "no box";
-  return page.evaluate(([x, y]) => {
-    const el = document.elementFromPoint(x!, y!);
-    return el ? `${el.tagName}.${el.className} in ${el.closest("[role=presentation],.MuiModal-root")?.className ?? "page"}` : "nothing";
-  }, [box.x + box.width / 2, box.y + box.height / 2]);
-}
-
-/** Nothing covers the page: a pointer click on the comment field focuses it, one on the title blurs it. */
-async function pageTakesClicks(page: Page, round: string) {
-  const input = page.getByTestId("session-comments-input");
-  await pointerClick(page, input);
-  await expect(input, `${round}: a click reaches the comment field (${await topAt(page, input)})`).toBeFocused({ timeout: 3_000 });
-  await pointerClick(page, page.getByTestId("meeting-title"));
-  await expect(input, round).not.toBeFocused({ timeout: 3_000 });
-  await expect(page.locator(".MuiModal-root"), `${round}: no modal layer is left`).toHaveCount(0);
-}
 
 test("every dialog and menu of the session admin page closes for good, 20 times each", async ({ page, browser }) => {
   test.setTimeout(600_000);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
 import { ok } from "./api-helpers";
+import { pickPerson } from "./people-picker";
 
 /**
  * Endorsement requests (issue 14): the HR partner asks two people to endorse a nomination of her promotion
@@ -17,14 +18,6 @@ import { ok } from "./api-helpers";
 const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" };
 const RATIONALE = "Eli led the billing migration and mentors two engineers.";
 const ENDORSEMENT = "I worked with Eli on the migration: they already operate at the senior level.";
-
-/** Pick `who` in the people picker `testId`: type part of the name, click the suggestion. */
-async function pickPerson(page: Page, testId: string, who: { name: string; email: string }) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(who.name.split(" ")[0]!);
-  await page.getByRole("option", { name: new RegExp(`${who.name} <${who.email.replace(/[.]/g, "\\.")}>`) }).click();
-}
 
 /** The id of the request about `nominee` in the signed-in user's list (from its View link). */
 async function requestId(page: Page, nominee: string): Promise<number> {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
 import { ok } from "./api-helpers";
+import { pickPerson } from "./people-picker";
 
 /**
  * Promotion calibration sessions, the HR partner's pages (issue 14): the HR partner sees her people's
@@ -18,14 +19,6 @@ const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" }
 
 async function transition(admin: Page, cycleId: number, name: string) {
   await ok(await admin.request.patch(`/api/v1/admin/cycles/${cycleId}/${name}`));
-}
-
-/** Pick `who` in the people picker `testId`: type part of the name, click the suggestion. */
-async function pickPerson(page: Page, testId: string, who: { name: string; email: string }) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(who.name.split(" ")[0]!);
-  await page.getByRole("option", { name: new RegExp(`${who.name} <${who.email.replace(/[.]/g, "\\.")}>`) }).click();
 }
 
 /** The nomination id of `who`'s card on the session page. */

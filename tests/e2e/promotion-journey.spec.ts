@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
 import { ok } from "./api-helpers";
+import { pickPerson } from "./people-picker";
 
 /**
  * The whole promotion journey (issue 14, Tests): a manager nominates; two endorsers accept and endorse, and a
@@ -19,14 +20,6 @@ const CARMEN: Demo = { email: "carmen.chief@example.com", name: "Carmen Chief" }
 const RATIONALE = "Eli led the billing migration end to end and mentors two engineers.";
 
 type Person = { id: number; email: string; name: string };
-
-/** Pick `who` in the people picker `testId`: type the name, click the suggestion. */
-async function pickPerson(page: Page, testId: string, who: { name: string; email: string }) {
-  const input = page.getByTestId(testId);
-  await input.click();
-  await input.fill(who.name);
-  await page.getByRole("option", { name: new RegExp(`${who.name} <${who.email.replace(/[.]/g, "\\.")}>`) }).click();
-}
 
 /** `datetime-local` value (the browser's time zone) of the first whole minute at least `leadMs` from now, and that instant. */
 async function nearDeadline(page: Page, leadMs: number): Promise<{ local: string; at: number }> {
@@ -84,8 +77,8 @@ test.describe("promotion journey", () => {
     await expect(page.getByRole("heading", { name: "Create promotion session" })).toBeVisible();
     await page.getByTestId("session-name").fill(sessionName);
     await page.getByRole("checkbox", { name: `Include ${DEMO.employee.name}` }).check();
-    await pickPerson(page, "session-panelists-input", DEMO.hrOps);
-    await pickPerson(page, "session-sign-off-input", CARMEN);
+    await pickPerson(page, "session-panelists-input", DEMO.hrOps, DEMO.hrOps.name);
+    await pickPerson(page, "session-sign-off-input", CARMEN, CARMEN.name);
     await page.getByTestId("session-save").click();
     await expect(page).toHaveURL(/\/app\/promotions\/hr-partners\/sessions\/\d+\?cycle_id=\d+$/);
     await expect(page.getByText(`Promotion session '${sessionName}' created as a draft`)).toBeVisible();
@@ -98,14 +91,14 @@ test.describe("promotion journey", () => {
     // Endorsers 1 and 2 with the cycle's default deadline.
     const ask = page.getByTestId("request-endorsers-dialog");
     await page.getByTestId(`request-endorsers-${nid}`).click();
-    await pickPerson(page, "request-endorsers-input", e1);
-    await pickPerson(page, "request-endorsers-input", e2);
+    await pickPerson(page, "request-endorsers-input", e1, e1.name);
+    await pickPerson(page, "request-endorsers-input", e2, e2.name);
     await ask.getByTestId("request-endorsers-submit").click();
     await expect(page.getByText("Asked 2 endorsers")).toBeVisible();
     await expect(ask).toBeHidden();
     // Endorser 3 with a deadline in the next minute or so (the dialog's optional deadline).
     await page.getByTestId(`request-endorsers-${nid}`).click();
-    await pickPerson(page, "request-endorsers-input", e3);
+    await pickPerson(page, "request-endorsers-input", e3, e3.name);
     const deadline = await nearDeadline(page, 20_000);
     await ask.getByTestId("request-endorsers-deadline").fill(deadline.local);
     await ask.getByTestId("request-endorsers-submit").click();

@@ -1,0 +1,50 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Real pointer input for the dialog stress tests (issue 26 §1, ADR 0056): the mouse at an element's centre, no
+ * force and no dispatched events, so that an invisible layer left over the page takes the click as it would a person's.
+ */
+
+/** A real pointer click at the centre of `target`'s box. */
+export async function pointerClick(page: Page, target: Locator) {
+  await expect(target).toBeVisible();
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  expect(box, "the target has a box").not.toBeNull();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
+/** What takes a click at the centre of `target` (for the failure message). */
+export async function topAt(page: Page, target: Locator): Promise<string> {
+  const box = await target.boundingBox();
+  if (!box) return "no box";
+  return page.evaluate(([x, y]) => {
+    const el = document.elementFromPoint(x!, y!);
+    return el ? `${el.tagName}.${el.className} in ${el.closest("[role=presentation],.MuiModal-root")?.className ?? "page"}` : "nothing";
+  }, [box.x + box.width / 2, box.y + box.height / 2]);
+}
+
+/** Nothing covers the page: a pointer click on a comment field (`inputTestId`) focuses it, one on the title blurs it. */
+export async function pageTakesClicks(page: Page, round: string, inputTestId = "session-comments-input") {
+  const input = page.getByTestId(inputTestId);
+  await pointerClick(page, input);
+  await expect(input, `${round}: a click reaches the comment field (${await topAt(page, input)})`).toBeFocused({ timeout: 3_000 });
+  await pointerClick(page, page.getByTestId("meeting-title"));
+  await expect(input, round).not.toBeFocused({ timeout: 3_000 });
+  await expect(page.locator(".MuiModal-root"), `${round}: no modal layer is left`).toHaveCount(0);
+}
+
+/** Nothing covers the page where it has no comment field: the floating Help button opens its dialog and it closes. */
+export async function helpStillWorks(page: Page, round: string) {
+  // includeHidden: with the dialog open the page behind it is aria-hidden, and the message below still names the button.
+  const help = page.getByRole("button", { name: "Help", exact: true, includeHidden: true });
+  await pointerClick(page, help);
+  const dialog = page.getByRole("dialog", { name: "Suggested Articles" });
+  if (!(await dialog.isVisible())) {
+    await expect(dialog, `${round}: a click reaches the Help button (${await topAt(page, help)})`).toBeVisible({ timeout: 3_000 });
+  }
+  await pointerClick(page, dialog.getByRole("button", { name: "Close" }));
+  await expect(dialog, round).toBeHidden();
+  await expect(page.locator(".MuiModal-root"), `${round}: no modal layer is left`).toHaveCount(0);
+}
