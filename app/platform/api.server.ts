@@ -20,7 +20,13 @@ export const badRequest = (message: string, details: unknown = null) => new ApiE
 export const unauthorized = (message = "Authentication required") => new ApiError(401, "unauthorized", message);
 export const forbidden = (message = "You do not have access to this page") => new ApiError(403, "forbidden", message);
 export const notFound = (message = "Not found") => new ApiError(404, "not_found", message);
-export const conflict = (message: string, details: unknown = null) => new ApiError(409, "conflict", message, details);
+export const conflict = (message: string, details: unknown = null, code = "conflict") => new ApiError(409, code, message, details);
+/**
+ * Well-formed input (as the OpenAPI document states it) that a rule over its values refuses: a thing it names that
+ * does not exist, two fields that do not fit together, a file with nothing in it (ADR 0060, "Statuses of refusals").
+ * The error code stays what it was when this was a 400.
+ */
+export const unprocessable = (message: string, details: unknown = null, code = "bad_request") => new ApiError(422, code, message, details);
 
 /** A cycle id that names no cycle: 404 in the API; the pages show 'Invalid Cycle ID' for it (page-errors.server.ts). */
 export class CycleNotFoundError extends ApiError {
@@ -35,13 +41,22 @@ export function errorResponse(err: ApiError): Response {
   return Response.json(body, { status: err.status });
 }
 
+/**
+ * A schema's refusal: 400 `validation_failed` when the input is not of the shape the document states; 422 when every
+ * issue is a rule over valid fields that the document cannot state (a `refine` marked `valueRule` of
+ * app/platform/input.ts: shares adding up to 100, "give a or b"), still `validation_failed` (ADR 0060).
+ */
+export const refusalStatus = (error: z.ZodError): 400 | 422 =>
+  error.issues.length > 0 && error.issues.every((issue) => issue.code === "custom" && (issue.params as { value_rule?: boolean } | undefined)?.value_rule) ? 422 : 400;
+function schemaRefusal(error: z.ZodError, message: string): ApiError {
+  return new ApiError(refusalStatus(error), "validation_failed", message, z.flattenError(error));
+}
+
 /** Turn anything thrown inside an API handler into the JSON error format. */
 export function toErrorResponse(err: unknown): Response {
   if (err instanceof Response) return err;
   if (err instanceof ApiError) return errorResponse(err);
-  if (err instanceof z.ZodError) {
-    return errorResponse(new ApiError(400, "validation_failed", "Invalid input", z.flattenError(err)));
-  }
+  if (err instanceof z.ZodError) return errorResponse(schemaRefusal(err, "Invalid input"));
   // A number beyond the database column's range (Prisma P2020, e.g. an id in a body above 2^31 - 1): bad input.
   if (typeof err === "object" && err !== null && (err as { code?: unknown }).code === "P2020") {
     return errorResponse(new ApiError(400, "out_of_range", "A number in the request is outside the range it may take"));
@@ -106,7 +121,7 @@ export async function parseJsonBody<T extends z.ZodType>(request: Request, schem
   }
   refuseNul(raw);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid input", z.flattenError(parsed.error));
+  if (!parsed.success) throw schemaRefusal(parsed.error, "Invalid input");
   return parsed.data;
 }
 
@@ -119,7 +134,7 @@ export function parseQuery<T extends z.ZodType>(request: Request, schema: T): z.
   }
   refuseNul(obj);
   const parsed = schema.safeParse(obj);
-  if (!parsed.success) throw new ApiError(400, "validation_failed", "Invalid query", z.flattenError(parsed.error));
+  if (!parsed.success) throw schemaRefusal(parsed.error, "Invalid query");
   refuseOutOfRange(parsed.data);
   return parsed.data;
 }

@@ -81,3 +81,32 @@ export function urlProblem(rawPathAndQuery: string): "malformed" | "nul" | null 
   }
   return null;
 }
+
+/**
+ * Patterns the OpenAPI document states for text (ADR 0060, "What the document states"): `app/platform/openapi/bounds.ts`
+ * adds `NUL_FREE_PATTERN` to every request string with no pattern of its own (and to the keys of open objects), and
+ * `EMAIL_PATTERN` (what `z.email()` accepts; `format: email` is another rule) in place of every `format: email`.
+ */
+export const NUL_FREE_PATTERN = "^[^\\u0000]*$";
+export const EMAIL_PATTERN = z.regexes.email.source;
+/** An email as a person types it: surrounding blanks (trimmed before the check) allowed. */
+export const TYPED_EMAIL_PATTERN = `^[ \\t\\r\\n]*${EMAIL_PATTERN.replace(/^\^/, "(?:").replace(/\$$/, ")")}[ \\t\\r\\n]*$`;
+
+/**
+ * What the document states of an email a person types (`z.string().trim().toLowerCase().pipe(z.email())`): the pipe
+ * alone showed a bare string there, so "" was allowed. Use as `.meta(TYPED_EMAIL)`. The pattern, not `format: email`
+ * (another rule: it takes `a|b@x.io` and refuses 65 characters before the @, z.email() the other way round).
+ */
+export const TYPED_EMAIL = { pattern: TYPED_EMAIL_PATTERN } as const;
+
+/**
+ * The options of a zod `refine` over valid fields that the document cannot state (shares adding up to 100, "give a
+ * or b"): its refusal is 422, not 400 (app/platform/api.server.ts `refusalStatus`; ADR 0060, "Statuses of refusals").
+ */
+export const valueRule = (message: string) => ({ message, params: { value_rule: true } });
+
+/**
+ * Text that must hold something besides blanks once trimmed (`.trim().min(1)` alone let the document allow " "), and
+ * no NUL (a pattern of its own replaces the document's NUL-free one).
+ */
+export const NOT_BLANK = /^[^\u0000]*[^\u0000\s][^\u0000]*$/;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { MAX_ID, parseParams, toErrorResponse } from "~/platform/api.server";
+import { MAX_ID, parseJsonBody, parseParams, toErrorResponse } from "~/platform/api.server";
+import { valueRule } from "~/platform/input";
 
 /**
  * What the API fuzzer (ADR 0043) found about numbers beyond the database's integer range: a path id above 2^31 - 1
@@ -26,5 +27,38 @@ describe("ids beyond the database's integer range", () => {
     expect(await res.json()).toEqual({
       error: { code: "out_of_range", message: "A number in the request is outside the range it may take", details: null },
     });
+  });
+});
+
+/**
+ * ADR 0060, "Statuses of refusals": input of the documented shape that a rule over its values refuses (a refine
+ * marked `valueRule`, which the document cannot show) is 422 `validation_failed`; a shape the document states is 400.
+ */
+describe("a schema's refusal", () => {
+  const Shares = z
+    .object({ a: z.number().min(0), b: z.number().min(0) })
+    .strict()
+    .refine((v) => v.a + v.b === 100, valueRule("The shares must add up to 100"));
+  const Plain = z.object({ a: z.number() }).refine((v) => v.a > 0, "a must be positive");
+  const post = (body: unknown) => new Request("http://x/api/v1/x", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const refusal = async (body: unknown, schema: z.ZodType) => {
+    try {
+      await parseJsonBody(post(body), schema);
+    } catch (err) {
+      return err;
+    }
+    return null;
+  };
+
+  it("is 422 when only a value rule refuses the input", async () => {
+    expect(await refusal({ a: 50, b: 40 }, Shares)).toMatchObject({ status: 422, code: "validation_failed", details: { formErrors: ["The shares must add up to 100"] } });
+    expect((await toErrorResponse(Shares.safeParse({ a: 1, b: 2 }).error)).status).toBe(422);
+  });
+
+  it("is 400 when the shape is wrong, or for an unmarked refine", async () => {
+    expect(await refusal({ a: -1, b: 40 }, Shares)).toMatchObject({ status: 400, code: "validation_failed" });
+    expect(await refusal({ a: 50, b: 50, c: 1 }, Shares)).toMatchObject({ status: 400 });
+    expect(await refusal({ a: -1 }, Plain)).toMatchObject({ status: 400 });
+    expect(await refusal({ a: 50, b: 50 }, Shares)).toBeNull();
   });
 });

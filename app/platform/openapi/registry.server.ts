@@ -86,8 +86,13 @@ export function registerRoute(input: RegisterInput): void {
     responses[status] ??= response;
   }
   const mutating = MUTATING_METHODS.has(input.method);
-  if (mutating) {
-    responses[422] ??= idempotencyKeyReused;
+  // 422: well-formed input that a rule over its values refuses (ADR 0060, "Statuses of refusals"); on a write also a
+  // reused Idempotency-Key.
+  if (mutating || input.request?.query || input.request?.body) {
+    responses[422] ??= {
+      description: mutating ? "A rule over the values refuses the input, or the Idempotency-Key was used for another request" : "A rule over the values refuses the input",
+      content: { "application/json": { schema: ErrorBodySchema } },
+    };
   }
   // A body sent as anything but application/json, or content-encoded, is refused (app/platform/api.server.ts; ADR 0060).
   if (input.request?.body) {
