@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { CycleParams, QuestionnaireResponse, QuestionnaireSchema, expectedVersionOf } from "~/features/questionnaires/contract.server";
 import { issuesOf } from "~/features/questionnaires/validation";
-import { ApiError, api, badRequest, methodNotAllowed, parseParams } from "~/platform/api.server";
+import { ApiError, api, badRequest, methodNotAllowed, parseParams, refusalStatus } from "~/platform/api.server";
 import { assertAdminCycleContext, assertSuperAdmin, requireApiUser } from "~/platform/auth.server";
 import { getQuestionnaire, saveQuestionnaire } from "~/features/questionnaires/service.server";
 
@@ -32,7 +32,7 @@ export const action = ({ request, params }: ActionFunctionArgs) =>
     }
     const parsed = QuestionnaireSchema.safeParse(body);
     if (!parsed.success) {
-      throw new ApiError(400, "validation_failed", "Invalid questionnaire", { ...z.flattenError(parsed.error), issues: issuesOf(parsed.error) });
+      throw new ApiError(refusalStatus(parsed.error), "validation_failed", "Invalid questionnaire", { ...z.flattenError(parsed.error), issues: issuesOf(parsed.error) });
     }
     const saved = await saveQuestionnaire(current.actor, id, parsed.data, { expectedVersion });
     return QuestionnaireResponse.parse({ questionnaire: saved });

@@ -228,26 +228,29 @@ describe("PATCH /api/v1/admin/users/{id}", () => {
     expect(raw.status).toBe(400);
   });
 
-  it("rejects an unknown, inactive or own manager and a management loop with 400", async () => {
+  it("rejects an unknown, inactive or own manager and a management loop with 422 (well-formed; ADR 0060)", async () => {
     const unknown = await patch(member.id, { manager_email: `nobody.${tag}@test.example.com` });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.code).toBe("bad_request");
     expect(unknown.body.error.message).toContain("Manager not found");
     expect(unknown.body.error.details).toEqual({ field: "manager_email" });
-    expect((await patch(member.id, { manager_email: inactive.email })).status).toBe(400);
-    expect((await patch(member.id, { manager_email: member.email })).status).toBe(400);
-    expect((await patch(member.id, { hr_partner_email: `nobody.${tag}@test.example.com` })).status).toBe(400);
+    expect((await patch(member.id, { manager_email: inactive.email })).status).toBe(422);
+    expect((await patch(member.id, { manager_email: member.email })).status).toBe(422);
+    expect((await patch(member.id, { hr_partner_email: `nobody.${tag}@test.example.com` })).status).toBe(422);
     // boss ← lead ← member: boss may not report to member.
     const loop = await patch(boss.id, { manager_email: member.email });
-    expect(loop.status).toBe(400);
+    expect(loop.status).toBe(422);
     expect(loop.body.error.message).toMatch(/cannot loop/);
     expect((await get(boss.id)).body.user.manager).toBeNull();
   });
 
   it("does not let a super admin remove their own Super Admin role or deactivate themselves", async () => {
     const res = await patch(admin.id, { role: "EMPLOYEE" });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body.error.message).toBe("You cannot remove your own Super Admin role");
-    expect((await patch(admin.id, { active: false })).body.error.message).toBe("You cannot deactivate your own account");
+    const self = await patch(admin.id, { active: false });
+    expect(self.status).toBe(422);
+    expect(self.body.error.message).toBe("You cannot deactivate your own account");
     expect((await get(admin.id)).body.user).toMatchObject({ role: "SUPER_ADMIN", active: true });
     // Renaming yourself is fine; another super admin may change your role.
     expect((await patch(admin.id, { name: admin.name, role: "SUPER_ADMIN" })).status).toBe(200);
@@ -302,8 +305,8 @@ describe("GET /api/v1/users (pickers)", () => {
     expect(ids).toContain(admin.id);
   });
 
-  it("rejects an unknown or malformed nominee email with 400", async () => {
-    expect((await pick(`?nominee_email=nobody.${tag}@test.example.com`)).status).toBe(400);
+  it("answers 404 for a nominee email that names nobody (ADR 0060), 400 for a malformed one", async () => {
+    expect((await pick(`?nominee_email=nobody.${tag}@test.example.com`)).status).toBe(404);
     expect((await pick(`?nominee_email=not-an-email`)).status).toBe(400);
   });
 });
@@ -339,7 +342,7 @@ describe("admin users pages", () => {
       params: { userId: String(admin.id) },
       form: { intent: "role", role: "EMPLOYEE" },
     });
-    expect(self.status).toBe(400);
+    expect(self.status).toBe(422);
     expect(self.body).toMatchObject({ ok: false, error: "You cannot remove your own Super Admin role" });
 
     const employeeCookie = await sessionCookieFor(member.id);

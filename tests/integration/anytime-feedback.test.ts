@@ -83,7 +83,7 @@ describe("anytime feedback API", () => {
       [I.email, "This person is no longer active"],
     ] as const) {
       const res = await give(tok.A, { reviewee_email: email, body: "Hi" });
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(422); // well-formed, names no colleague one may write to (ADR 0060)
       expect(res.body.error).toMatchObject({ code: "bad_request", message, details: { field: "reviewee_email" } });
     }
     expect(await db.realtimeFeedback.count()).toBe(before);

@@ -79,7 +79,7 @@ describe("HR partner: setting up a session", () => {
     expect((await post({ ...sessionBody(org, "x", ["C"]), participant_ids: [999_999_999] })).status).toBe(400);
     // bad bodies
     const invalid = await post({ ...sessionBody(org, "x", ["C"]), guideline: { 1: 50, 2: 50, 3: 50, 4: 0, 5: 0 } });
-    expect(invalid.status).toBe(400);
+    expect(invalid.status).toBe(422); // shares not adding up to 100: a rule over valid fields (ADR 0060)
     expect(invalid.body.error.code).toBe("validation_failed");
     expect((await post({ ...sessionBody(org, "", ["C"]) })).status).toBe(400);
     expect((await post({ ...sessionBody(org, "x", ["C"]), extra: 1 })).status).toBe(400);

@@ -179,7 +179,7 @@ describe("the session admin", () => {
     expect(res.body.participant).toMatchObject({ id: sp.A, rating: 3, proposed_rating: 4 });
     expect((await call("PATCH", url, { token: org.token.sa, body: { potential: 2, reason: "Scope" } })).body.participant.potential).toBe(2);
     expect((await call("PATCH", url, { token: org.token.sa, body: { calibrated_rating: 3 } })).status).toBe(400);
-    expect((await call("PATCH", url, { token: org.token.sa, body: { reason: "nothing" } })).status).toBe(400);
+    expect((await call("PATCH", url, { token: org.token.sa, body: { reason: "nothing" } })).status).toBe(422); // neither rating nor potential (ADR 0060)
     expect((await call("PATCH", url, { token: org.token.sa, body: { calibrated_rating: 6, reason: "x" } })).status).toBe(400);
     expect((await call("PATCH", url, { token: org.token.pa, body: { calibrated_rating: 2, reason: "x" } })).status).toBe(403);
     const spoof = newTokenValue();
@@ -200,10 +200,10 @@ describe("the session admin", () => {
     expect(audits[0]!.actorId).toBe(org.users.sa.id);
   });
 
-  it("moves a participant to another session, with their history (400 to itself, 404 unknown target or participant)", async () => {
+  it("moves a participant to another session, with their history (422 to itself, 404 unknown target or participant)", async () => {
     const url = (target: number) => `${roleBase(org, SA, s1)}/move_participants_to/${target}`;
     expect((await detail(s1)).body.move_targets.map((t: { id: number }) => t.id)).toEqual([s2, s3]);
-    expect((await call("POST", url(s1), { token: org.token.sa, body: { participant_ids: [sp.B] } })).status).toBe(400);
+    expect((await call("POST", url(s1), { token: org.token.sa, body: { participant_ids: [sp.B] } })).status).toBe(422);
     expect((await call("POST", url(999_999_999), { token: org.token.sa, body: { participant_ids: [sp.B] } })).status).toBe(404);
     expect((await call("POST", url(s2), { token: org.token.sa, body: { participant_ids: [sp.D] } })).status).toBe(404);
     expect((await call("POST", url(s2), { token: org.token.sa, body: { participant_ids: [] } })).status).toBe(400);

@@ -87,7 +87,7 @@ describe("PUT /api/v1/admin/current_cycle", () => {
     const draft = await newCycle("Draft", "DRAFT", "2099-01-31");
     const count = () => db.auditRecord.count({ where: { action: "company.current_cycle" } });
     const audits = await count();
-    expect((await put(adminToken, { cycle_id: draft.id })).status).toBe(400);
+    expect((await put(adminToken, { cycle_id: draft.id })).status).toBe(409); // not in a state to be current (ADR 0060)
     expect((await put(adminToken, { cycle_id: 2_000_000_000 })).status).toBe(404);
     expect((await put(employeeToken, { cycle_id: draft.id })).status).toBe(403);
     for (const body of [{}, { cycle_id: "1" }, { cycle_id: 2_147_483_648 }, { cycle_id: 1, extra: true }]) {

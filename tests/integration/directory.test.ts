@@ -149,11 +149,11 @@ describe("changing users", () => {
     const c = (await create({ email: mail("cy-c"), name: "Cy C", manager_email: b.email })).body.user;
     const before = await counts();
     const loop = await patch(a.id, { manager_email: b.email });
-    expect(loop.status).toBe(400);
+    expect(loop.status).toBe(422); // well-formed, refused by a rule over the directory (ADR 0060)
     expect(loop.body.error).toMatchObject({ details: { field: "manager_email" } });
     expect(loop.body.error.message).toMatch(/cannot loop/);
-    expect((await patch(a.id, { manager_email: c.email, department: "Changed" })).status).toBe(400);
-    expect((await patch(a.id, { manager_email: a.email })).status).toBe(400);
+    expect((await patch(a.id, { manager_email: c.email, department: "Changed" })).status).toBe(422);
+    expect((await patch(a.id, { manager_email: a.email })).status).toBe(422);
     expect(await counts()).toEqual(before);
     const fresh = await (await getDb()).user.findUnique({ where: { id: a.id } });
     expect(fresh).toMatchObject({ managerId: null, department: null });
@@ -169,7 +169,7 @@ describe("changing users", () => {
     expect((await patch(a.id, { manager_email: m.email, job_title: "Lead" })).status).toBe(200);
     const other = (await create({ email: mail("k-o"), name: "K O" })).body.user;
     const refused = await patch(other.id, { manager_email: m.email });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect(refused.body.error.message).toMatch(/deactivated/);
   });
 });
@@ -210,7 +210,7 @@ describe("deactivation", () => {
 
   it("refuses to deactivate yourself and answers 404 for an unknown user", async () => {
     const self = await post(deactivateRoute, admin.id, "deactivate");
-    expect(self.status).toBe(400);
+    expect(self.status).toBe(422); // well-formed, refused by a rule (ADR 0060)
     expect(self.body.error.message).toBe("You cannot deactivate your own account");
     expect((await post(deactivateRoute, 99_999_999, "deactivate")).status).toBe(404);
     expect((await post(reactivateRoute, 99_999_999, "reactivate")).status).toBe(404);
@@ -270,7 +270,7 @@ describe("admin pages", () => {
     const call = (form: Record<string, string>) =>
       callWithSession(userPage.action as never, { method: "POST", path: `/app/admin/users/${id}`, cookie, form, params: { userId: String(id) } });
     const selfManager = await call({ intent: "save", email: mail("page"), name: "Page Pia", manager_email: mail("page") });
-    expect(selfManager.status).toBe(400);
+    expect(selfManager.status).toBe(422);
     expect(selfManager.body.fieldErrors.manager_email).toBe("A user cannot be their own manager");
     const saved = await call({ intent: "save", email: mail("page"), name: "Page Pia", department: "", level: "L2", manager_email: admin.email });
     expect(saved.body).toMatchObject({ ok: true, message: "User updated" });

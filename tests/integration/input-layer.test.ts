@@ -190,6 +190,60 @@ describe("an Idempotency-Key comes after the method and the role", () => {
   });
 });
 
+/**
+ * Issue 26 §5: "a client generated from the document never gets a 400 for input the document allows". A refusal of
+ * well-formed input by the state of the data is 404 / 409 / 422, the error code kept (ADR 0060, "Statuses of
+ * refusals"); the rules about one value's shape are in the document instead.
+ */
+describe("well-formed input the data refuses is not a 400", () => {
+  it("404: a read whose query names nobody (nominee_email)", async () => {
+    const answer = await send("GET", `/api/v1/users?q=a&nominee_email=${encodeURIComponent(`nobody.${Date.now()}@test.example.com`)}`, bearer(employeeToken));
+    expectError(answer, 404, "bad_request");
+    expect(answer.json.error.details).toEqual({ field: "nominee_email" });
+  });
+
+  it("409: a cycle not in a state to be the current one (a draft); nothing changed", async () => {
+    const db = await getDb();
+    const draft = await db.cycle.create({ data: { name: `Input draft ${Date.now()}`, state: "DRAFT", workflowId: `input-layer-draft-${Date.now()}` } });
+    const before = await db.auditRecord.count({ where: { action: "company.current_cycle" } });
+    expectError(await send("PUT", "/api/v1/admin/current_cycle", jsonHeaders(adminToken), JSON.stringify({ cycle_id: draft.id })), 409, "bad_request");
+    expect(await db.auditRecord.count({ where: { action: "company.current_cycle" } })).toBe(before);
+  });
+
+  it("422: an email that names no colleague, deactivating oneself, a file part with nothing in it; nothing written", async () => {
+    const before = await feedbackCount();
+    const give = await send("POST", "/api/v1/realtime_feedbacks", jsonHeaders(employeeToken), JSON.stringify({ reviewee_email: `nobody.${Date.now()}@test.example.com`, body: "Thanks" }));
+    expectError(give, 422, "bad_request");
+    expect(give.json.error.details).toEqual({ field: "reviewee_email" });
+    expect(await feedbackCount()).toBe(before);
+    expectError(await send("POST", `/api/v1/admin/users/${admin.id}/deactivate`, bearer(adminToken)), 422, "bad_request");
+    const db = await getDb();
+    expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).active).toBe(true);
+    const boundary = "input-layer-boundary";
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="people.csv"\r\nContent-Type: text/csv\r\n\r\n\r\n--${boundary}--\r\n`;
+    const jobs = await db.job.count();
+    const empty = await send("POST", "/api/v1/admin/directory_import_jobs", { ...bearer(adminToken), "Content-Type": `multipart/form-data; boundary=${boundary}` }, multipart);
+    expectError(empty, 422, "bad_request");
+    expect(await db.job.count()).toBe(jobs);
+  });
+
+  it("the document states the rules of one value: emails as z.email() takes them, no NUL, the ratings", async () => {
+    const doc = (await send("GET", "/api/v1/openapi.json")).json;
+    const body = (path: string, method = "post") => doc.paths[path][method].requestBody.content["application/json"].schema;
+    const nomination = body("/api/v1/cycles/{cycle_id}/promotion_nominations").properties;
+    expect(nomination.email).toMatchObject({ type: "string", pattern: expect.any(String) });
+    const email = new RegExp(nomination.email.pattern);
+    expect(["a@example.com", " A@Example.com "].map((v) => email.test(v))).toEqual([true, true]);
+    expect(["", "\u0011i", "k+qp|_etj*@l3h8orfi.io"].map((v) => email.test(v))).toEqual([false, false, false]);
+    const feedback = body("/api/v1/realtime_feedbacks").properties;
+    expect(new RegExp(feedback.body.pattern).test("good\u0000work")).toBe(false);
+    expect(new RegExp(feedback.reviewee_email.pattern).test("rgd{_g|~r1@qzw8gjeu.test")).toBe(false);
+    const rating = body("/api/v1/cycles/{cycle_id}/calibration_session_panelist/calibration_sessions/{session_id}/participants/{participant_id}/calibration_rating");
+    expect(rating.properties.rating.enum).toEqual([1, 2, 3, 4, 5]);
+    expect(doc.paths["/api/v1/users"].get.responses["422"]).toBeDefined();
+  });
+});
+
 describe("OPTIONS", () => {
   it("lists the path's own methods in Allow", async () => {
     const cases: Array<[string, string]> = [

@@ -199,7 +199,7 @@ describe("upload questionnaire jobs", () => {
     expect(repeated.status).toBe(400);
     expect(repeated.body.error.details.repeated_columns).toEqual(["label"]);
     expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: "\n\n" })).status).toBe(400);
-    expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN })).status).toBe(400);
+    expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN })).status).toBe(422); // no file (ADR 0060)
     const validOnly = await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: GOOD_CSV, errorMode: "valid_only" });
     expect(validOnly.status).toBe(400);
     expect(validOnly.body.error.message).toBe("error_mode must be all_or_nothing for upload questionnaire jobs");

@@ -162,7 +162,7 @@ describe("PUT questionnaire", () => {
     expect(audits[1]!.source).toBe("api");
   });
 
-  it("400 with the schema's details for an invalid definition, and nothing is stored", async () => {
+  it("400 (422 when only the questions' rules refuse it) with the schema's details for an invalid definition, and nothing is stored", async () => {
     const cycle = await newCycle();
     const bad = { PEER: [{ id: "a", kind: "text", label: "A", required: true, options: ["x", "y"] }, { id: "a", kind: "text", label: "B", required: true }], BOSS: [] };
     const res = await put(cycle.id, bad);
@@ -177,7 +177,7 @@ describe("PUT questionnaire", () => {
       ]),
     );
     const dup = await put(cycle.id, { SELF: [{ id: "a", kind: "text", label: "A", required: true }, { id: "a", kind: "text", label: "B", required: true }] });
-    expect(dup.status).toBe(400);
+    expect(dup.status).toBe(422); // well-formed, refused by a rule over its questions (ADR 0060)
     expect(dup.body.error.details.issues).toEqual([{ where: "SELF › question 2 › id", path: ["SELF", 1, "id"], message: "Question id 'a' is already used by question 1" }]);
 
     const notJson = await put(cycle.id, undefined, { rawBody: "{ nope" });

@@ -168,14 +168,15 @@ describe("Therma-scan upload", () => {
     const { cycleId } = await scanCycle();
     const db = await getDb();
     const before = await db.job.count({ where: { cycleId } });
-    const cases: Array<[Parameters<typeof upload>[0], RegExp]> = [
-      [{ cycle: cycleId, csv: "participant_email,engagement,score\nx,1,2\n" }, /missing columns wellbeing, workload, flight_risk; unknown column score/],
-      [{ cycle: cycleId, csv: "" }, /Choose a CSV file/],
-      [{ cycle: cycleId, csv: `${HEADER}\n`, errorMode: "some" }, /Invalid input/],
+    // An empty file part is well-formed multipart: 422 (ADR 0060); the rest is 400.
+    const cases: Array<[Parameters<typeof upload>[0], RegExp, number]> = [
+      [{ cycle: cycleId, csv: "participant_email,engagement,score\nx,1,2\n" }, /missing columns wellbeing, workload, flight_risk; unknown column score/, 400],
+      [{ cycle: cycleId, csv: "" }, /Choose a CSV file/, 422],
+      [{ cycle: cycleId, csv: `${HEADER}\n`, errorMode: "some" }, /Invalid input/, 400],
     ];
-    for (const [opts, message] of cases) {
+    for (const [opts, message, status] of cases) {
       const res = await upload({ ...opts, token: tokens.SUPER_ADMIN });
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(status);
       expect(res.body.error.message).toMatch(message);
     }
     // Not multipart: 415 (ADR 0041)

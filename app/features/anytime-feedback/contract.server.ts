@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idCoerced, idNumber } from "~/platform/input";
+import { idCoerced, idNumber, NOT_BLANK } from "~/platform/input";
 import { BODY_MAX_LENGTH, DAYS_MAX, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "~/features/anytime-feedback/rules";
 import { queryInt } from "~/features/users/contract.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
@@ -58,6 +58,7 @@ export const GiveFeedbackBody = z
       .trim()
       .min(1, "Write your feedback")
       .max(BODY_MAX_LENGTH, `At most ${BODY_MAX_LENGTH} characters`)
+      .regex(NOT_BLANK, "Write your feedback")
       .describe(`The feedback, 1-${BODY_MAX_LENGTH} characters; it cannot be edited or deleted later`),
   })
   .strict();

@@ -82,7 +82,7 @@ export async function anytimeFeedbackAction({ request }: ActionFunctionArgs) {
       return `Feedback sent to ${item.reviewee.name}`;
     } catch (err) {
       // The service's refusals of a field (who, the text) show next to that field.
-      const field = err instanceof ApiError && err.status === 400 ? (err.details as { field?: string } | null)?.field : undefined;
+      const field = err instanceof ApiError && err.code === "bad_request" ? (err.details as { field?: string } | null)?.field : undefined;
       if (field) throw new z.ZodError([{ code: "custom", path: [field], message: (err as ApiError).message, input: undefined }]);
       throw err;
     }

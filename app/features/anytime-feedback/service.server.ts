@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db.server";
-import { badRequest, forbidden, notFound } from "~/platform/api.server";
+import { badRequest, forbidden, notFound, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, isSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { findUserByEmail } from "~/features/users/model.server";
@@ -129,7 +129,8 @@ export async function giveFeedback(current: CurrentUser, input: GiveFeedbackInpu
   const db = await getDb();
   const reviewee = await findUserByEmail(db, input.reviewee_email);
   const problem = giveFeedbackProblem(current.user.id, reviewee);
-  if (problem || !reviewee) throw badRequest(problem ?? "No user with this email", { field: "reviewee_email" });
+  // Well-formed, but names no active colleague (or oneself): 422 (ADR 0060, "Statuses of refusals").
+  if (problem || !reviewee) throw unprocessable(problem ?? "No user with this email", { field: "reviewee_email" });
   const reviewer = current.user;
   const row = await db.$transaction(async (tx) => {
     const created = await tx.realtimeFeedback.create({ data: { reviewerId: reviewer.id, revieweeId: reviewee.id, body: text.body }, include: feedbackInclude });

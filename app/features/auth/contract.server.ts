@@ -23,14 +23,18 @@ export const IdTokenHeader = z
   .regex(/^Bearer\s+[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/i, "Expected Authorization: Bearer <ID token>")
   .transform((value) => value.replace(/^Bearer\s+/i, ""));
 
-export const LarkAccessTokenBody = z.object({
-  code: z.string().min(1).max(1024).describe("Authorization code from Lark's consent page"),
-  redirect_uri: z
-    .url({ protocol: /^https?$/ })
-    .max(2048)
-    .optional()
-    .describe("The redirect_uri the code was requested with (default: this app's /auth/lark/callback)"),
-});
+export const LarkAccessTokenBody = z
+  .object({
+    code: z.string().min(1).max(1024).describe("Authorization code from Lark's consent page"),
+    redirect_uri: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .optional()
+      .meta({ pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" })
+      .describe("The redirect_uri the code was requested with (default: this app's /auth/lark/callback)"),
+  })
+  // No other fields: the document then states all that is read (an open body allowed text the input layer refuses).
+  .strict();
 
 /** 502 provider_unavailable: the identity provider could not be reached (network failure or timeout). */
 const ProviderUnavailable = ErrorBodySchema;

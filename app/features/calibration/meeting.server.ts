@@ -1,6 +1,6 @@
 import { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
-import { ApiError, badRequest, conflict, forbidden, notFound, cycleNotFound } from "~/platform/api.server";
+import { ApiError, conflict, unprocessable, forbidden, notFound, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
@@ -161,7 +161,7 @@ export async function addComment(
 /** Session admin: move participants to another open session of the cycle, with their proposals, history and comments. */
 export async function moveParticipants(current: CurrentUser, cycleId: number, sessionId: number, targetId: number, body: unknown) {
   const input = MoveSchema.parse(body);
-  if (targetId === sessionId) throw badRequest("The target session is this session");
+  if (targetId === sessionId) throw unprocessable("The target session is this session");
   return inSession(current, "session_admin", "move_participants", cycleId, sessionId, async (tx) => {
     const target = await tx.calibrationSession.findFirst({ where: { id: targetId, cycleId, kind: "RATING" } });
     if (!target) throw notFound(`Calibration session ${targetId} not found in cycle ${cycleId}`);

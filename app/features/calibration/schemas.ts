@@ -2,7 +2,7 @@
  * The inputs of the calibration calls (pure zod: the API parses with them, the forms reuse them).
  */
 import { z } from "zod";
-import { MAX_INT } from "~/platform/input";
+import { MAX_INT, NOT_BLANK, valueRule } from "~/platform/input";
 import { CALIBRATION_LIMITS, POTENTIALS, RATINGS, guidelineTotal, type Guideline } from "~/features/calibration/rules";
 
 /** A positive whole id, with its field named in the message. */
@@ -13,7 +13,8 @@ export const ids = (what: string, max: number) =>
   z
     .array(id(what), { error: `${what}s must be a list of ids` })
     .max(max, `At most ${max} ${what}s`)
-    .refine((xs) => new Set(xs).size === xs.length, `${what}s must not repeat`);
+    .refine((xs) => new Set(xs).size === xs.length, `${what}s must not repeat`)
+    .meta({ uniqueItems: true });
 
 /** Required text (trimmed), at most `max` characters. */
 export const text = (what: string, max: number) =>
@@ -21,11 +22,13 @@ export const text = (what: string, max: number) =>
     .string({ error: `${what} must be text` })
     .trim()
     .min(1, `${what} is required`)
-    .max(max, `${what} must be at most ${max} characters`);
+    .max(max, `${what} must be at most ${max} characters`)
+    .regex(NOT_BLANK, `${what} is required`);
 
 function scaleValue(what: string, values: readonly number[]) {
   const words = `${what} must be one of ${values.join(", ")}`;
-  return z.number({ error: words }).int(words).refine((v) => values.includes(v), words);
+  // The document lists the values (a refine alone is invisible there).
+  return z.number({ error: words }).int(words).refine((v) => values.includes(v), words).meta({ enum: [...values] });
 }
 
 export const GuidelineSchema = z
@@ -37,11 +40,11 @@ export const GuidelineSchema = z
   )
   .strict()
   .transform((g) => Object.fromEntries(RATINGS.map((r) => [r, g[String(r) as "1"]])) as Guideline)
-  .refine((g) => Math.abs(guidelineTotal(g) - 100) < 0.01, "The guideline's shares must add up to 100");
+  .refine((g) => Math.abs(guidelineTotal(g) - 100) < 0.01, valueRule("The guideline's shares must add up to 100"));
 
-export const DeadlineSchema = z
-  .string({ error: "deadline must be an ISO date-time" })
-  .refine((s) => !Number.isNaN(Date.parse(s)), "deadline must be an ISO date-time")
+/** An ISO 8601 date-time with its offset (`format: date-time` in the document; Date.parse took "1" as 2001). */
+export const DeadlineSchema = z.iso
+  .datetime({ offset: true, error: "deadline must be an ISO date-time" })
   .transform((s) => new Date(s).toISOString())
   .nullable();
 
@@ -69,7 +72,7 @@ export const RatingChangeSchema = z
     reason: text("reason", CALIBRATION_LIMITS.reasonMax),
   })
   .strict()
-  .refine((b) => b.calibrated_rating !== undefined || b.potential !== undefined, "Give calibrated_rating or potential");
+  .refine((b) => b.calibrated_rating !== undefined || b.potential !== undefined, valueRule("Give calibrated_rating or potential"));
 export type RatingChangeInput = z.infer<typeof RatingChangeSchema>;
 
 export const ProposalSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idCoerced } from "~/platform/input";
+import { idCoerced, TYPED_EMAIL } from "~/platform/input";
 import type { Db, Tx } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { fromDbState, type CycleStage } from "~/features/cycles/rules";
@@ -20,7 +20,7 @@ export const CycleIdParam = z.object({ cycle_id: idCoerced });
 /** `{cycle_id}` plus a person's email (`{participant_email}`, `{email}`), lower-cased. */
 export const CycleEmailParams = z.object({
   cycle_id: idCoerced,
-  email: z.string().trim().toLowerCase().pipe(z.email()),
+  email: z.string().trim().toLowerCase().pipe(z.email()).meta(TYPED_EMAIL),
 });
 
 /** The people a participant row is read with (user, managers, HR partner). */

@@ -44,7 +44,7 @@ registerRoute({
 registerRoute({
   method: "put",
   path: "/api/v1/admin/current_cycle",
-  summary: "Choose the current cycle, the one every page opens when the address names none (super admin; audited)",
+  summary: "Choose the current cycle, the one every page opens when the address names none (super admin; audited); 409 for a cycle not yet started",
   tags: ["admin cycles"],
   request: { body: CurrentCycleBody },
   responses: { 200: CurrentCycleResponse },

@@ -1,5 +1,5 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { badRequest, cycleNotFound } from "~/platform/api.server";
+import { conflict, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { currentCycle } from "~/features/cycles/rules";
 import { findCycle, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
@@ -46,7 +46,8 @@ export async function setCurrentCycle(actor: Actor, cycleId: number | null): Pro
     if (cycleId !== null) {
       const row = await findCycle(tx, cycleId);
       if (!row) throw cycleNotFound(cycleId);
-      if (row.state === "DRAFT") throw badRequest("Start the cycle before making it the current cycle", { field: "cycle_id" });
+      // The cycle is not in a state that can be current: 409 (ADR 0060, "Statuses of refusals").
+      if (row.state === "DRAFT") throw conflict("Start the cycle before making it the current cycle", { field: "cycle_id" }, "bad_request");
       cycle = toCycleJson(row);
     }
     const before = await chosenCurrentCycleId(tx);

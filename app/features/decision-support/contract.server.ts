@@ -34,7 +34,7 @@ export const InactiveQuerySchema = z.object({
 });
 
 export const MetricQuerySchema = z.object({
-  metric_type: z.string().optional().describe(`The report's metric: ${METRIC_TYPES.map((m) => `${m} (${METRICS[m].label})`).join(", ")}`),
+  metric_type: z.string().meta({ enum: [...METRIC_TYPES] }).optional().describe(`The report's metric: ${METRIC_TYPES.map((m) => `${m} (${METRICS[m].label})`).join(", ")}`),
 });
 
 export const InactiveParticipantSchema = z.object({
@@ -69,7 +69,7 @@ export const ReportJobDetailResponse = z.object({
 });
 
 /** POST body: {} (the metric in the query), or the metric here instead. */
-export const ReportBody = z.object({ metric_type: z.string().optional().describe("Instead of the query's metric_type") }).strict();
+export const ReportBody = z.object({ metric_type: z.string().meta({ enum: [...METRIC_TYPES] }).optional().describe("Instead of the query's metric_type") }).strict();
 
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
@@ -98,7 +98,7 @@ registerRoute({
 registerRoute({
   method: "post",
   path: `${base}/download_participants_report`,
-  summary: "Start a participants report job for ?metric_type= (super admin); body {} (or {metric_type}). An unknown or missing metric_type is a 400 and starts nothing",
+  summary: "Start a participants report job for ?metric_type= (super admin); body {} (or {metric_type}). An unknown metric_type is a 400, a missing one a 422; neither starts anything",
   tags,
   request: { params: cycleParams, query: MetricQuerySchema, body: ReportBody },
   responses: { 202: ReportJobResponse },

@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db.server";
-import { badRequest } from "~/platform/api.server";
+import { badRequest, unprocessable } from "~/platform/api.server";
 import { assertSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { createJob, type CreateJobOptions } from "~/features/jobs/service.server";
 import { getJobDetail, listJobs, type PageQuery } from "~/features/jobs/queries.server";
@@ -15,14 +15,16 @@ import { isMetricType, METRIC_TYPES, type MetricType, type ReportJobJson } from 
 
 const TYPE = "DOWNLOAD_PARTICIPANTS_REPORT" as const;
 
-/** 400 unless `value` is one of the metrics. */
+/**
+ * `value` when it is one of the metrics: an unknown one is 400 (the document lists them); none, in the query or the
+ * body, is 422 (each of the two may be left out, so the document cannot say one of them is needed; ADR 0060).
+ */
 export function parseMetricType(value: unknown): MetricType {
   if (isMetricType(value)) return value;
-  const message =
-    value === undefined || value === null || value === ""
-      ? `metric_type is required: one of ${METRIC_TYPES.join(", ")}`
-      : `Unknown metric_type '${String(value)}': use one of ${METRIC_TYPES.join(", ")}`;
-  throw badRequest(message, { formErrors: [], fieldErrors: { metric_type: [message] }, allowed_metric_types: METRIC_TYPES });
+  const missing = value === undefined || value === null || value === "";
+  const message = missing ? `metric_type is required: one of ${METRIC_TYPES.join(", ")}` : `Unknown metric_type '${String(value)}': use one of ${METRIC_TYPES.join(", ")}`;
+  const details = { formErrors: [], fieldErrors: { metric_type: [message] }, allowed_metric_types: METRIC_TYPES };
+  throw missing ? unprocessable(message, details) : badRequest(message, details);
 }
 
 /** Start a report of the cycle for `metric` (super admin; 404 unknown cycle; 503 without Temporal). */

@@ -65,7 +65,7 @@ const jobParams = z.object({ cycle_id: idNumber, job_id: idNumber });
 const companyJobParams = z.object({ job_id: idNumber });
 const error = (description: string) => ({ description, content: { "application/json": { schema: ErrorBodySchema } } });
 
-export const UploadMultipartSchema = z.object({
+export const UploadMultipartSchema = z.strictObject({
   file: z.string().describe(`The CSV file (multipart file part, at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB); its header names the columns`),
   error_mode: UploadFieldsSchema.shape.error_mode.describe(
     "all_or_nothing: commit nothing if any row is invalid (the job fails with the row errors); valid_only: commit the valid rows",
@@ -101,17 +101,19 @@ for (const def of Object.values(JOB_TYPES)) {
       request: {
         ...(listParams ? { params: listParams } : {}),
         headers: IdempotencyKeyHeaders,
-        body: { content: { "multipart/form-data": { schema: UploadMultipartSchema } } },
+        // Required: no body is a 415 (not multipart), and no other parts are read (ADR 0060).
+        body: { required: true, content: { "multipart/form-data": { schema: UploadMultipartSchema } } },
       },
       responses: {
         202: { description: "Accepted: the job runs in the background", content: { "application/json": { schema: JobResponse } } },
-        400: error("No file, a bad CSV header, or a bad error_mode"),
+        400: error("A bad CSV header, or a bad error_mode"),
         401: error("Not signed in"),
         403: error("Not a super admin"),
         ...(company ? {} : { 404: error("Unknown cycle") }),
         413: error("The file is too large"),
         415: error("Not multipart/form-data, or the file is not a CSV"),
-        422: idempotencyKeyReused,
+        // ADR 0060: a file part with nothing in it is well-formed multipart, refused with 422.
+        422: { ...idempotencyKeyReused, description: "No file, or an empty one; or the Idempotency-Key was used for another request" },
         429: error("Too many uploads from this address; see Retry-After"),
         503: error("The workflow service is unavailable"),
       },

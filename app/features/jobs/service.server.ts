@@ -1,7 +1,7 @@
 import { isWorkflowGone } from "~/platform/workflow-calls.server";
 import { getDb } from "~/platform/db.server";
 import type { Job, JobType, Prisma } from "~/generated/prisma/client.ts";
-import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
+import { ApiError, badRequest, cycleNotFound, unprocessable } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { INPUT_FILE, PARAMS_FILE } from "~/features/jobs/files.server";
 import { auditJob } from "~/features/jobs/runner.server";
@@ -74,7 +74,8 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
     if (!cycle) throw cycleNotFound(cycleId);
   }
   if (def.input === "file") {
-    if (!input.file || input.file.bytes.byteLength === 0) throw badRequest("Choose a CSV file to upload", { file: ["A file is required"] });
+    // A file part with nothing in it is well-formed multipart: 422 (ADR 0060, "Statuses of refusals").
+    if (!input.file || input.file.bytes.byteLength === 0) throw unprocessable("Choose a CSV file to upload", { file: ["A file is required"] });
     def.checkUpload?.(input.file);
   }
   if (def.errorModes && input.errorMode && !def.errorModes.includes(input.errorMode)) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idNumber } from "~/platform/input";
+import { idNumber, TYPED_EMAIL } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { NominationInputSchema, NOMINATION_STATUSES } from "~/features/manager-review/rules";
 import { REVIEWER_TYPES } from "~/features/participants/rules";
@@ -16,7 +16,7 @@ import { registerRoute } from "~/platform/openapi/registry.server";
 
 export { CycleEmailParams, CycleIdParam, NominationInputSchema };
 
-const email = z.string().trim().toLowerCase().pipe(z.email());
+const email = z.string().trim().toLowerCase().pipe(z.email()).meta(TYPED_EMAIL);
 
 /** `{cycle_id}`, `{email}` (the direct report) and `{reviewer_email}`. */
 export const ReportReviewerParams = CycleEmailParams.extend({ reviewer_email: email });
@@ -110,9 +110,11 @@ export const ManagerFeedbackSchema = z.object({
 export const ManagerFeedbackResponse = z.object({ feedback: ManagerFeedbackSchema });
 
 /** PUT .../feedback: the answers (a draft may be partial). */
-export const ManagerFeedbackBody = z.object({ answers: z.record(z.string(), z.unknown()) }).strict();
+/** An answer as sent: a rating, a text or an option, or null (unanswered); the questionnaire's own rules come after. */
+const SentAnswers = z.record(z.string(), z.union([z.number(), z.string(), z.null()]));
+export const ManagerFeedbackBody = z.object({ answers: SentAnswers }).strict();
 /** POST .../feedback/submit: optionally the final answers (else the saved draft is submitted). */
-export const ManagerFeedbackSubmitBody = z.object({ answers: z.record(z.string(), z.unknown()).optional() }).strict();
+export const ManagerFeedbackSubmitBody = z.object({ answers: SentAnswers.optional() }).strict();
 
 export const NominationsResponse = z.object({ cycle: CycleRefSchema, can_change: z.boolean(), promotion_nominations: z.array(NominationSchema) });
 export const NominationResponse = z.object({ promotion_nomination: NominationSchema });

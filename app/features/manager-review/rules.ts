@@ -5,6 +5,7 @@
  * PURE module (zod only): shared by app/features/manager-review/service.server.ts and the /app/my-reportees pages.
  */
 import { z } from "zod";
+import { TYPED_EMAIL } from "~/platform/input";
 import type { CycleStage } from "~/features/cycles/rules";
 
 // ---------------------------------------------------------------------------------------------
@@ -46,12 +47,14 @@ export const RationaleSchema = z
   .string({ error: "Rationale is required" })
   .trim()
   .min(RATIONALE_MIN_LENGTH, `Rationale must be at least ${RATIONALE_MIN_LENGTH} characters: say why this person is ready for promotion`)
+  // The document states the length once trimmed: two non-blank characters at least the minimum apart (ADR 0060).
+  .regex(new RegExp(`^[^\\u0000]*[^\\u0000\\s][^\\u0000]{${RATIONALE_MIN_LENGTH - 2},}[^\\u0000\\s][^\\u0000]*$`), `Rationale must be at least ${RATIONALE_MIN_LENGTH} characters: say why this person is ready for promotion`)
   .max(RATIONALE_MAX_LENGTH, `Rationale must be at most ${RATIONALE_MAX_LENGTH} characters`);
 
 /** POST .../promotion_nominations body. */
 export const NominationInputSchema = z
   .object({
-    email: z.string({ error: "email is required" }).trim().toLowerCase().pipe(z.email({ error: "email must be an email address" })),
+    email: z.string({ error: "email is required" }).trim().toLowerCase().pipe(z.email({ error: "email must be an email address" })).meta(TYPED_EMAIL),
     rationale: RationaleSchema,
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idCoerced, idNumber } from "~/platform/input";
+import { idCoerced, idNumber, valueRule } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { checkCron, isTimeZone, MIN_LEAD_MS, NUDGE_SCHEDULE_KINDS } from "~/features/nudges/rules";
 import { CycleJobsParams, JobParams, JobRowErrorSchema, JobSchema, PageQuerySchema } from "~/features/jobs/contract.server";
@@ -54,7 +54,7 @@ const atBody = z
     when: z.literal("at"),
     at: z.iso
       .datetime({ offset: true, error: "at must be a date and time with its offset, e.g. 2026-12-01T09:00:00Z" })
-      .refine((v) => new Date(v).getTime() >= Date.now() + MIN_LEAD_MS, "at must be at least a minute from now")
+      .refine((v) => new Date(v).getTime() >= Date.now() + MIN_LEAD_MS, valueRule("at must be at least a minute from now"))
       .describe("When to send, ISO 8601 with offset"),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TYPED_EMAIL } from "~/platform/input";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, type CalibratedRating } from "~/features/participants/rules";
 
 /**
@@ -18,7 +19,8 @@ function emailField(what: string) {
     .trim()
     .min(1, `${what} is required`)
     .toLowerCase()
-    .pipe(z.email(`${what} must be a valid email address`));
+    .pipe(z.email(`${what} must be a valid email address`))
+    .meta(TYPED_EMAIL);
 }
 
 /** An optional email cell: missing = keep the current value; blank or null = none. */

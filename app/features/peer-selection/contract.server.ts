@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TYPED_EMAIL } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { PANEL_STATUSES, PEER_REQUEST_STATUSES } from "~/features/peer-selection/rules";
 import { REVIEWER_TYPES } from "~/features/participants/rules";
@@ -12,10 +13,10 @@ import { registerRoute } from "~/platform/openapi/registry.server";
 
 export { CycleEmailParams, CycleIdParam };
 
-const email = (what: string) => z.string({ error: `${what} is required` }).trim().toLowerCase().pipe(z.email(`${what} must be a valid email address`));
+const email = (what: string) => z.string({ error: `${what} is required` }).trim().toLowerCase().pipe(z.email(`${what} must be a valid email address`)).meta(TYPED_EMAIL);
 
 /** `{cycle_id}`, `{email}` (the direct report) and `{peer_email}` (the requested reviewer). */
-export const ReportPeerParams = CycleEmailParams.extend({ peer_email: z.string().trim().toLowerCase().pipe(z.email()) });
+export const ReportPeerParams = CycleEmailParams.extend({ peer_email: z.string().trim().toLowerCase().pipe(z.email()).meta(TYPED_EMAIL) });
 /** `{cycle_id}`, `{peer_id}` (the peer request id) and the decision. */
 export const PeerDecisionParams = z.object({
   cycle_id: z.coerce.number().int().positive(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TYPED_EMAIL } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { ANONYMITY_THRESHOLD, TREND_CYCLES_DEFAULT, TREND_CYCLES_MAX } from "~/features/performance-trends/rules";
@@ -14,7 +15,7 @@ import type { RatingsTrend, StatsTrend, TeamRatingsTrend, TrendsHeader } from "~
  * `limit` (1-20, default 8): how many of the latest cycles.
  */
 
-const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "email must be an email address" }));
+const EmailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: "email must be an email address" })).meta(TYPED_EMAIL);
 /** `{email}` path parameter (a malformed one is a 404, as every path parameter). */
 export const EmailParams = z.object({ email: EmailSchema });
 
@@ -118,7 +119,7 @@ registerRoute({
   path: `${base}/direct_reports_performance_ratings`,
   summary: "Your direct reports' calibrated ratings in the cycles you were their manager, from the calibration stage (403 without reports)",
   tags,
-  request: { query: limitDoc.extend({ email: z.string().optional().describe("Only this direct report") }) },
+  request: { query: limitDoc.extend({ email: EmailSchema.optional().describe("Only this direct report") }) },
   responses: { 200: TeamRatingsResponse },
 });
 for (const [kind, from] of [

@@ -12,6 +12,10 @@
  * are in validation.ts, the default questionnaire in default-questionnaire.ts.
  */
 import { z } from "zod";
+import { NOT_BLANK, valueRule } from "~/platform/input";
+
+/** The questions' rules over valid fields (a kind and its scale/options, repeats): 422 on the API (ADR 0060). */
+const VALUE_RULE = valueRule("").params;
 
 export const REVIEWER_TYPES = ["SELF", "MANAGER", "DIRECT_REPORT", "PEER", "MATRIX_MANAGER", "MATRIX_TEAM"] as const;
 export type ReviewerType = (typeof REVIEWER_TYPES)[number];
@@ -67,7 +71,8 @@ const trimmedText = (field: string, max: number) =>
     .string({ error: `${field} must be text` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .regex(NOT_BLANK, `${field} is required`);
 
 export const RatingScaleSchema = z
   .object({
@@ -87,7 +92,7 @@ export const RatingScaleSchema = z
   .strict()
   .superRefine((scale, ctx) => {
     if (scale.max <= scale.min) {
-      ctx.addIssue({ code: "custom", path: ["max"], message: "scale.max must be greater than scale.min" });
+      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["max"], message: "scale.max must be greater than scale.min" });
       return;
     }
     for (const key of Object.keys(scale.labels ?? {})) {
@@ -95,6 +100,7 @@ export const RatingScaleSchema = z
       if (!Number.isInteger(point) || point < scale.min || point > scale.max) {
         ctx.addIssue({
           code: "custom",
+          params: VALUE_RULE,
           path: ["labels", key],
           message: `Scale label '${key}' is not a point of the scale ${scale.min}-${scale.max}`,
         });
@@ -133,30 +139,30 @@ export const QuestionSchema = z
   .superRefine((q, ctx) => {
     // Fields that belong to one kind only.
     if (q.kind !== "rating" && q.scale !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["scale"], message: "scale is only allowed on a rating question" });
+      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["scale"], message: "scale is only allowed on a rating question" });
     }
     if (q.kind !== "choice" && q.options !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["options"], message: "options are only allowed on a choice question" });
+      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options"], message: "options are only allowed on a choice question" });
     }
     if (q.kind !== "text" && q.max_length !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["max_length"], message: "max_length is only allowed on a text question" });
+      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["max_length"], message: "max_length is only allowed on a text question" });
     }
     // Fields each kind needs.
     if (q.kind === "rating" && q.scale === undefined) {
-      ctx.addIssue({ code: "custom", path: ["scale"], message: "A rating question needs a scale ({ min, max })" });
+      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["scale"], message: "A rating question needs a scale ({ min, max })" });
     }
     if (q.kind === "choice") {
       const options = q.options ?? [];
       if (options.length < QUESTIONNAIRE_LIMITS.optionsMin) {
-        ctx.addIssue({ code: "custom", path: ["options"], message: `A choice question needs at least ${QUESTIONNAIRE_LIMITS.optionsMin} options` });
+        ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options"], message: `A choice question needs at least ${QUESTIONNAIRE_LIMITS.optionsMin} options` });
       }
       if (options.length > QUESTIONNAIRE_LIMITS.optionsMax) {
-        ctx.addIssue({ code: "custom", path: ["options"], message: `A choice question has at most ${QUESTIONNAIRE_LIMITS.optionsMax} options` });
+        ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options"], message: `A choice question has at most ${QUESTIONNAIRE_LIMITS.optionsMax} options` });
       }
       const seen = new Set<string>();
       options.forEach((option, i) => {
         const key = option.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["options", i], message: `Option '${option}' is listed twice` });
+        if (seen.has(key)) ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options", i], message: `Option '${option}' is listed twice` });
         seen.add(key);
       });
     }
@@ -172,7 +178,7 @@ export const QuestionListSchema = z
     questions.forEach((q, i) => {
       const earlier = first.get(q.id);
       if (earlier !== undefined) {
-        ctx.addIssue({ code: "custom", path: [i, "id"], message: `Question id '${q.id}' is already used by question ${earlier + 1}` });
+        ctx.addIssue({ code: "custom", params: VALUE_RULE, path: [i, "id"], message: `Question id '${q.id}' is already used by question ${earlier + 1}` });
       } else {
         first.set(q.id, i);
       }
@@ -195,7 +201,9 @@ export const QuestionnaireSchema = z
         message: `A questionnaire needs questions for at least one reviewer type (${REVIEWER_TYPES.join(", ")})`,
       });
     }
-  });
+  })
+  // The document says it too (ADR 0060).
+  .meta({ minProperties: 1 });
 export type Questionnaire = z.infer<typeof QuestionnaireSchema>;
 
 /** The reviewer types a questionnaire asks questions of, in the canonical order. */

@@ -66,7 +66,8 @@ export function scimErrorOf(err: unknown): unknown {
   if (err instanceof ApiError) {
     if (err.status === 409) return uniqueness(err.message);
     if (err.status === 404) return scimNotFound(err.message);
-    if (err.status === 400) return invalidValue(err.message);
+    // A 422 of the directory (a rule over valid values, ADR 0060) keeps its 400 code: SCIM's invalidValue.
+    if (err.status === 400 || err.code === "bad_request") return invalidValue(err.message);
     return new ScimError(err.status, null, err.message);
   }
   if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === "P2002") {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NAME_VISIBILITIES } from "~/features/cycles/reviewer-names";
-import { idNumber } from "~/platform/input";
+import { idNumber, TYPED_EMAIL } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { bearerAuth, ErrorBodySchema, registerRoute, registry } from "~/platform/openapi/registry.server";
 import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server";
@@ -20,7 +20,7 @@ import { CycleEmailParams, CycleIdParam } from "~/features/cycles/context.server
 
 export { CycleEmailParams, CycleIdParam };
 
-export const AdminSummaryQuery = z.object({ email: z.string().trim().toLowerCase().pipe(z.email({ error: "email must be an email address" })) });
+export const AdminSummaryQuery = z.object({ email: z.string().trim().toLowerCase().pipe(z.email({ error: "email must be an email address" })).meta(TYPED_EMAIL) });
 
 const Person = z.object({ name: z.string(), email: z.string() });
 const ReviewerTypeValue = z.enum(["self", "manager", "direct_report", "peer", "matrix_manager", "matrix_team"]);

@@ -88,10 +88,14 @@ export const AdminUserResponse = z.object({ user: AdminUserSchema });
 /**
  * The directory fields of the create and change bodies. The server trims text (blank clears it), lower-cases emails
  * and checks the rest (docs/decisions/0050-user-directory.md): unknown, deactivated or own manager / secondary
- * manager / HR partner and a management loop are 400; a duplicate email or employee number is 409 (`details.field`).
+ * manager / HR partner and a management loop are 422; a duplicate email or employee number is 409 (`details.field`).
+ * The document states the text rule of the directory (ADR 0060): no control characters but blanks at either end
+ * (trimmed away); a name holds something besides blanks.
  */
+const TEXT_PATTERN = "^[\\t-\\r ]*[^\\u0000-\\u001f\\u007f]*[\\t-\\r ]*$";
+const NAME_PATTERN = "^[\\t-\\r ]*[^\\u0000-\\u001f\\u007f]*[^\\u0000-\\u001f\\u007f\\s][^\\u0000-\\u001f\\u007f]*[\\t-\\r ]*$";
 const optionalText = (what: string) =>
-  z.string().max(DIRECTORY_TEXT_MAX, `At most ${DIRECTORY_TEXT_MAX} characters`).nullable().optional().describe(`${what}; null or blank clears it`);
+  z.string().max(DIRECTORY_TEXT_MAX, `At most ${DIRECTORY_TEXT_MAX} characters`).meta({ pattern: TEXT_PATTERN }).nullable().optional().describe(`${what}; null or blank clears it`);
 const personEmail = (what: string) => emailField.nullable().optional().describe(`The ${what}'s email (an active user other than this one); null removes the ${what}`);
 const directoryFields = {
   role: RoleSchema.optional(),
@@ -106,11 +110,16 @@ const directoryFields = {
   employee_number: z
     .string()
     .max(EMPLOYEE_NUMBER_MAX, `At most ${EMPLOYEE_NUMBER_MAX} characters`)
+    .meta({ pattern: TEXT_PATTERN })
     .nullable()
     .optional()
     .describe("The HR system's employee number, unique when set; null or blank clears it"),
 };
-const nameField = z.string().min(1, "Name is required").max(DIRECTORY_TEXT_MAX, `Name must be at most ${DIRECTORY_TEXT_MAX} characters`);
+const nameField = z
+  .string()
+  .min(1, "Name is required")
+  .max(DIRECTORY_TEXT_MAX, `Name must be at most ${DIRECTORY_TEXT_MAX} characters`)
+  .meta({ pattern: NAME_PATTERN });
 
 export const AdminUserCreate = z
   .object({
@@ -156,7 +165,7 @@ registerRoute({
   method: "post",
   path: "/api/v1/admin/users",
   summary:
-    "Create a user in the directory (super admin; audited user.create). 409 for a taken email or employee number; 400 for an unknown, deactivated or own manager, secondary manager or HR partner",
+    "Create a user in the directory (super admin; audited user.create). 409 for a taken email or employee number; 422 for an unknown, deactivated or own manager, secondary manager or HR partner",
   tags: ["admin users"],
   request: { body: AdminUserCreate },
   responses: { 201: AdminUserResponse },
@@ -165,7 +174,7 @@ registerRoute({
   method: "patch",
   path: "/api/v1/admin/users/{id}",
   summary:
-    "Change any directory field of a user (super admin; audited user.update, or user.deactivate / user.reactivate when active changes). 409 for a taken email or employee number; 400 for an unknown, deactivated or own manager / secondary manager / HR partner or a management loop. A super admin cannot remove their own Super Admin role or deactivate themselves",
+    "Change any directory field of a user (super admin; audited user.update, or user.deactivate / user.reactivate when active changes). 409 for a taken email or employee number; 422 for an unknown, deactivated or own manager / secondary manager / HR partner or a management loop, and when a super admin would remove their own Super Admin role or deactivate themselves",
   tags: ["admin users"],
   request: { params: idParams, body: AdminUserPatch },
   responses: { 200: AdminUserResponse },
@@ -174,7 +183,7 @@ registerRoute({
   method: "post",
   path: "/api/v1/admin/users/{id}/deactivate",
   summary:
-    "Deactivate a user (super admin; audited user.deactivate): they can no longer sign in, every session and API token ends at once, all their history stays. Not yourself; already inactive is a no-op",
+    "Deactivate a user (super admin; audited user.deactivate): they can no longer sign in, every session and API token ends at once, all their history stays. Not yourself (422); already inactive is a no-op",
   tags: ["admin users"],
   request: { params: idParams },
   responses: { 200: AdminUserResponse },
@@ -197,7 +206,7 @@ export const UserPickerQuery = z.object({
     .union([z.literal(""), emailField])
     .optional()
     .transform((v) => (v === "" ? undefined : v))
-    .describe("Leave out this user and their management chain (manager, manager's manager, …)"),
+    .describe("Leave out this user and their management chain (manager, manager's manager, …); 404 when it names no user"),
 });
 export const UserPickerItemSchema = z.object({
   id: z.number().int(),

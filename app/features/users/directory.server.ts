@@ -1,6 +1,6 @@
 import type { Actor } from "~/platform/actor";
 import { getDb, type Tx } from "~/platform/db.server";
-import { badRequest, conflict, notFound } from "~/platform/api.server";
+import { badRequest, conflict, notFound, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { endSessionsOfUser } from "~/platform/session.server";
 import { revokeTokensOfUser } from "~/features/auth/tokens/service.server";
@@ -88,12 +88,13 @@ async function resolveLinks(tx: Tx, values: NormalizedDirectoryInput, self: { id
     const person = await findUserByEmail(tx, email);
     if (before && person && person.id === before[column] && person.id !== self.id) continue; // unchanged
     const refusal = personLinkRefusal(field, email, person, self);
-    if (refusal) throw badRequest(refusal.message, { field: refusal.field });
+    // Well-formed, but names no suitable person: 422 (ADR 0060, "Statuses of refusals").
+    if (refusal) throw unprocessable(refusal.message, { field: refusal.field });
     out[column] = person!.id;
   }
   if (self.id !== null && out.managerId != null) {
     const refusal = managerCycleRefusal(self.id, out.managerId, await managerChainIds(tx, out.managerId), values.managerEmail!);
-    if (refusal) throw badRequest(refusal.message, { field: refusal.field });
+    if (refusal) throw unprocessable(refusal.message, { field: refusal.field });
   }
   return out;
 }
@@ -166,9 +167,9 @@ export async function updateDirectoryUser(
     if (!before) throw notFound("User not found");
     if (actor.userId === id) {
       if (before.role === "SUPER_ADMIN" && values.role !== undefined && values.role !== "SUPER_ADMIN") {
-        throw badRequest(OWN_SUPER_ADMIN_ROLE_MESSAGE, { field: "role" });
+        throw unprocessable(OWN_SUPER_ADMIN_ROLE_MESSAGE, { field: "role" });
       }
-      if (values.active === false) throw badRequest(DEACTIVATE_SELF_MESSAGE, { field: "active" });
+      if (values.active === false) throw unprocessable(DEACTIVATE_SELF_MESSAGE, { field: "active" });
     }
     const data: UserUpdate = {};
     for (const [key, value] of Object.entries(plainColumns(values)) as Array<[keyof UserUpdate, never]>) {

@@ -7,7 +7,7 @@ import {
   type AdminUserPatchInput,
 } from "~/features/users/contract.server";
 import { findUserByEmail, findUserDetail, listUsers, managerChainIds, searchActiveUsers } from "~/features/users/model.server";
-import { badRequest, notFound } from "~/platform/api.server";
+import { ApiError, notFound } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { updateDirectoryUser } from "~/features/users/directory.server";
 import { adminUserJson, userSummaryJson } from "~/features/users/json.server";
@@ -53,14 +53,15 @@ export async function updateAdminUser(current: CurrentUser, id: number, patch: A
 /**
  * GET /api/v1/users for pickers: active users only, id/name/email/picture, at most 20, by name.
  * With `nominee_email` the nominee and their management chain are left out (docs/decisions/0010-spoofing.md, "User pickers");
- * an unknown nominee is 400.
+ * an unknown nominee is 404.
  */
 export async function searchUsersForPicker(q: string | undefined, nomineeEmail: string | undefined) {
   const db = await getDb();
   const exclude: number[] = [];
   if (nomineeEmail) {
     const nominee = await findUserByEmail(db, nomineeEmail);
-    if (!nominee) throw badRequest(`No user with the email ${nomineeEmail}`, { field: "nominee_email" });
+    // A read whose query names nothing: 404, as for a path (ADR 0060, "Statuses of refusals"); the code is kept.
+    if (!nominee) throw new ApiError(404, "bad_request", `No user with the email ${nomineeEmail}`, { field: "nominee_email" });
     exclude.push(nominee.id, ...(await managerChainIds(db, nominee.id)));
   }
   const rows = await searchActiveUsers(db, q, exclude, USER_PICKER_LIMIT);
