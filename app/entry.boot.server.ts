@@ -4,7 +4,7 @@
  * module instances: one copy of the app, its Prisma client and its Temporal client per process, and Sentry's
  * reporter installed where the app reports from.
  */
-import { getDb, closeDb, databaseTarget } from "~/platform/db.server";
+import { getDb, closeDb, databaseTarget, useHostedDb } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
 import { closeTemporalClient } from "~/platform/temporal.server";
 import { setServerErrorReporter } from "~/platform/analytics/report-error.server";
@@ -19,9 +19,14 @@ export { runCliCommand } from "~/entry.cli.server";
 /** The same request sent twice changes state once (server/idempotency.ts; ADR 0045). */
 export { runOnce } from "~/platform/idempotency.server";
 
-/** Connects the process-wide database client (and fails early when the database cannot be reached). */
-export async function connectDatabase(): Promise<void> {
-  await getDb();
+/**
+ * Connects the process-wide database client (and fails early when the database cannot be reached). `hostedUrl`: the
+ * embedded database's process to reach with the `pg` driver instead of opening the PGlite folder here (ADR 0061).
+ */
+export async function connectDatabase(hostedUrl?: string): Promise<void> {
+  if (hostedUrl) useHostedDb(hostedUrl);
+  const db = await getDb();
+  if (hostedUrl) await db.$queryRaw`SELECT 1`;
 }
 
 /** Every open cycle, calibration session and endorsement request gets its workflow back (idempotent). */

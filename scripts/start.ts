@@ -12,7 +12,8 @@
  * DEV_OIDC_PORT (5556), SEED (default true: seed the demo company into an empty database),
  * WEB_CONCURRENCY (default 1: app processes sharing PORT, with PostgreSQL only; ADR 0040).
  *
- * On PGlite the app runs in this process with its Temporal worker (a PGlite folder has one owner). On PostgreSQL
+ * On PGlite the app runs in this process with its Temporal worker, and the database in a child process of its own
+ * (server/pglite-host.ts, reached over the `pg` protocol; ADR 0061; a PGlite folder has one owner). On PostgreSQL
  * the app runs as its own plain-node process (build/app-server.mjs, server/main.ts) and the worker apart
  * (`npm run worker`), as in production.
  */
@@ -127,7 +128,16 @@ async function main() {
   } else {
     if (Number(process.env.WEB_CONCURRENCY ?? 1) > 1) throw new Error("WEB_CONCURRENCY above 1 needs PostgreSQL (DATABASE_URL=postgresql://…): a PGlite folder belongs to one process");
     const { startServer } = await import("../server/index");
-    const started = await startServer({ port, dev, oidcPort });
+    const started = await startServer({
+      port,
+      dev,
+      oidcPort,
+      // The embedded database's process ended on its own (ADR 0061): say so and stop everything (Temporal too).
+      onDatabaseLost: (message) => {
+        console.error(message);
+        void stopAll(1);
+      },
+    });
     stops.push(() => started.close());
     server = started;
   }

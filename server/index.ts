@@ -26,7 +26,13 @@ import { guardBuild } from "./form-guard";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export type StartedServer = { url: string; oidcUrl?: string; close: () => Promise<void> };
+export type StartedServer = {
+  url: string;
+  oidcUrl?: string;
+  /** On the embedded default: the process id of the embedded database's process (ADR 0061). */
+  databasePid?: number;
+  close: () => Promise<void>;
+};
 
 export type ServerOptions = {
   port: number;
@@ -41,6 +47,11 @@ export type ServerOptions = {
   ensureWorkflows?: boolean;
   /** Requests the app works on at once; more wait in line (default: APP_CONCURRENCY, else 8; ADR 0040). */
   concurrency?: number;
+  /**
+   * On the embedded default, the database's process ended without being asked to (ADR 0061): the app cannot go on.
+   * Default: print the message and exit with code 1.
+   */
+  onDatabaseLost?: (message: string) => void;
 };
 
 /**
@@ -171,8 +182,24 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
     closers.push(() => provider.close());
   }
 
-  await boot.connectDatabase();
   const target = boot.databaseTarget();
+  // On the embedded default the PGlite folder is served by a child process, reached over the `pg` protocol: the
+  // WebAssembly database no longer runs on this process's thread (server/pglite-child.ts, ADR 0061).
+  let dbHost: import("./pglite-child").PGliteHost | undefined;
+  if (target.kind === "pglite" && target.dir !== "memory://") {
+    const { startPGliteHost } = await import("./pglite-child");
+    const lost = opts.onDatabaseLost ?? ((message: string) => {
+      console.error(message);
+      process.exit(1);
+    });
+    dbHost = await startPGliteHost(target.dir, lost);
+  }
+  try {
+    await boot.connectDatabase(dbHost?.url);
+  } catch (err) {
+    await dbHost?.close();
+    throw err;
+  }
   if (target.kind === "pglite" && target.dir !== "memory://") {
     // The command-line tools reach the database through this process while it owns the folder (server/control.ts).
     const { startControlSocket } = await import("./control");
@@ -205,12 +232,15 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   return {
     url,
     oidcUrl,
+    databasePid: dbHost?.pid,
     close: async () => {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await closed;
       for (const close of closers.reverse()) await close().catch((e) => console.error(e));
       await boot.closeServerResources();
+      // Last: the database's process, once nothing in this one uses it.
+      await dbHost?.close();
     },
   };
 }

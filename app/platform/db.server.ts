@@ -34,6 +34,23 @@ export async function createDb(url = process.env.DATABASE_URL): Promise<{ db: Pr
   };
 }
 
+/**
+ * The embedded default in the app process (ADR 0061): the PGlite folder is served by a child process
+ * (server/pglite-host.ts) and reached with the `pg` driver through ONE connection, the socket server's only one.
+ * Everything in the process that uses `getDb()` (pages, API, the in-process worker, the command-line tools' socket)
+ * shares it; a transaction holds it until it ends.
+ */
+export function createHostedDb(url: string): { db: PrismaClient; close: () => Promise<void> } {
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 1, idleTimeoutMillis: 0 }) });
+  return { db, close: () => db.$disconnect() };
+}
+
+/** Makes the process-wide client the one reaching the embedded database's process at `url` (before any getDb()). */
+export function useHostedDb(url: string): void {
+  if (globalThis.__pmrDb) throw new Error("The database client is already open");
+  globalThis.__pmrDb = Promise.resolve(createHostedDb(url));
+}
+
 declare global {
   // eslint-disable-next-line no-var
   var __pmrDb: Promise<{ db: PrismaClient; close: () => Promise<void> }> | undefined;
