@@ -17,6 +17,7 @@ import { Analytics } from "~/platform/analytics/analytics";
 import { startBrowserMonitoring } from "~/platform/analytics/monitoring.client";
 import { clientMonitoringConfig } from "~/features/shell/config.server";
 import { NonceGlobal, useNonce } from "~/platform/security/nonce";
+import { TOKENS_CSS } from "~/platform/theme/tokens";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -41,6 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Phones lay the page out at their own width, not at 980 px shrunk (issue 26 §2). */}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <NonceGlobal nonce={nonce} />
+        {/* The design tokens as CSS custom properties, read by the static stylesheets (issue 27, ADR 0062). */}
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: TOKENS_CSS }} />
         <Meta />
         <Links />
         <meta name="emotion-insertion-point" content="emotion-insertion-point" />

@@ -68,6 +68,27 @@ test.describe("layout shell", () => {
     await page.getByRole("button", { name: "Open navigation menu" }).click();
     await expect(page.getByRole("link", { name: "360 Feedback" })).toBeVisible();
   });
+
+  test("the frame of every page is server-rendered with static CSS: no MUI or emotion class in its markup (issue 27, ADR 0062)", async ({ page }) => {
+    await signIn(page, DEMO.manager);
+    const res = await page.request.get("/app/api-tokens");
+    const html = await res.text();
+    // The server's markup of the drawer (navigation and footer), the Help button and the Feedback tab.
+    const drawer = html.slice(html.indexOf('data-testid="side-drawer"'), html.indexOf("</aside>"));
+    expect(drawer).toContain('data-testid="current-user-name"');
+    expect(drawer).toContain('data-testid="notifications-bell"');
+    const help = /<button[^>]*aria-label="Help"[^>]*>/.exec(html)?.[0];
+    const tab = /<button[^>]*data-testid="feedback-tab"[^>]*>/.exec(html)?.[0];
+    for (const [name, markup] of [["drawer", drawer], ["Help button", help], ["Feedback tab", tab]] as const) {
+      expect(markup, name).toBeTruthy();
+      expect(markup, `${name}: no emotion class`).not.toMatch(/class="[^"]*\bcss-/);
+      expect(markup, `${name}: no MUI component`).not.toMatch(/class="[^"]*\bMui/);
+    }
+    // Its stylesheet is a static file, and the design tokens are custom properties on :root.
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    expect(html).toContain("--pmr-color-primary:#2e7d32");
+    expect(html).toContain("--pmr-drawer-width:260px");
+  });
 });
 
 test.describe("cycle_id", () => {

@@ -1,29 +1,22 @@
 import { useState, type ReactNode } from "react";
 import { Form, Link as RemixLink } from "@remix-run/react";
 import { useSnackbar } from "notistack";
-import {
-  AppBar,
-  Avatar,
-  Box,
-  Button,
-  Divider,
-  Drawer,
-  IconButton,
-  Toolbar,
-  Tooltip,
-  Typography,
-  useMediaQuery,
-} from "@mui/material";
+import { Drawer, useMediaQuery } from "@mui/material";
 import { useTheme } from "@mui/material/styles";
-import MenuIcon from "@mui/icons-material/Menu";
-import LogoutIcon from "@mui/icons-material/Logout";
-import KeyIcon from "@mui/icons-material/Key";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, DRAWER_WIDTH } from "~/platform/theme/theme";
+import { ClientTooltip, ICON, StaticIcon, controls } from "~/platform/ui/static-controls";
 import type { NavBadges, NavGroup } from "~/features/shell/navigation";
 import { NotificationsBell } from "~/features/shell/notifications/notifications-bell";
 import { NavigationList } from "~/features/shell/navigation-list";
 import { callApi } from "~/platform/api-client";
+import css from "~/features/shell/app-shell.module.css";
+
+/*
+ * The frame is plain elements with static CSS (app-shell.module.css; issue 27, ADR 0062): it is on every page, and
+ * MUI's styled components cost style work in every server render. MUI draws only what opens: the drawer on small
+ * screens (in the browser only), tooltips, the notifications popover and the dialogs.
+ */
 
 export type ShellUser = {
   id: number;
@@ -35,18 +28,8 @@ export type ShellUser = {
 
 function Logo() {
   return (
-    <RemixLink
-      to="/app/home"
-      style={{ color: "inherit", textDecoration: "none" }}
-      aria-label="PMR home"
-    >
-      <Typography
-        variant="h6"
-        component="span"
-        sx={{ fontWeight: 700, letterSpacing: 1 }}
-      >
-        PMR
-      </Typography>
+    <RemixLink to="/app/home" className={css.logo} aria-label="PMR home">
+      PMR
     </RemixLink>
   );
 }
@@ -64,45 +47,48 @@ function DrawerContent({
 }) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: "flex", flexDirection: "column", height: "100%" }}>
-      <Toolbar sx={{ bgcolor: "primary.main", color: "primary.contrastText" }}>
+    <div className={css.drawerContent}>
+      <div className={`${css.toolbar} ${css.brand}`}>
         <Logo />
-      </Toolbar>
+      </div>
       <NavigationList groups={groups} badges={badges} onNavigate={onNavigate} />
-      <Divider />
+      <hr className={css.divider} />
       {/*
         The footer in two rows, so nothing is cut in the 260 px drawer: who is signed in (the whole name, wrapping
         when long) with a link to their API tokens and, below, the version with the bell and sign-out.
       */}
-      <Box sx={{ px: 2, pt: 1.5, pb: 1 }} data-testid="nav-footer">
-        <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
-          <Avatar src={user.profileImageUrl ?? undefined} alt={user.name} sx={{ width: 32, height: 32 }}>
-            {user.name.slice(0, 1)}
-          </Avatar>
-          <Typography variant="body2" sx={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }} data-testid="current-user-name">
+      <div className={css.footer} data-testid="nav-footer">
+        <div className={css.footerRow}>
+          <div className={controls.avatar}>{user.profileImageUrl ? <img src={user.profileImageUrl} alt={user.name} /> : user.name.slice(0, 1)}</div>
+          <p className={css.userName} data-testid="current-user-name">
             {user.name}
-          </Typography>
-          <Tooltip title={t("nav.apiTokens")}>
-            <IconButton component={RemixLink} to="/app/api-tokens" size="small" aria-label={t("nav.apiTokens")} onClick={onNavigate}>
-              <KeyIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-        </Box>
-        <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, mt: 0.5 }}>
-          <Typography variant="caption" color="text.secondary" noWrap sx={{ flex: 1 }} data-testid="app-version">
+          </p>
+          <ClientTooltip title={t("nav.apiTokens")}>
+            <RemixLink
+              to="/app/api-tokens"
+              className={`${controls.iconButton} ${controls.iconButtonSmall}`}
+              aria-label={t("nav.apiTokens")}
+              onClick={onNavigate}
+            >
+              <StaticIcon d={ICON.key} small />
+            </RemixLink>
+          </ClientTooltip>
+        </div>
+        <div className={css.footerRow}>
+          <p className={css.version} data-testid="app-version">
             {t("app.version", { version: APP_VERSION })}
-          </Typography>
+          </p>
           <NotificationsBell />
           <Form method="post" action="/app/logout">
-            <Tooltip title={t("nav.logout")}>
-              <IconButton type="submit" aria-label={t("nav.logout")}>
-                <LogoutIcon />
-              </IconButton>
-            </Tooltip>
+            <ClientTooltip title={t("nav.logout")}>
+              <button type="submit" className={controls.iconButton} aria-label={t("nav.logout")}>
+                <StaticIcon d={ICON.logout} />
+              </button>
+            </ClientTooltip>
           </Form>
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -127,33 +113,12 @@ export function SpoofBanner({ viewedUserName }: { viewedUserName: string }) {
     setBusy(false);
   };
   return (
-    <Box
-      role="status"
-      data-testid="spoof-banner"
-      sx={{
-        bgcolor: "success.main",
-        color: "success.contrastText",
-        px: 2,
-        py: 1,
-        display: "flex",
-        alignItems: "center",
-        gap: 2,
-      }}
-    >
-      <Typography sx={{ flex: 1 }}>
-        {t("spoof.banner", { user: viewedUserName })}
-      </Typography>
-      <Button
-        variant="contained"
-        color="inherit"
-        sx={{ color: "success.dark" }}
-        disabled={busy}
-        onClick={() => void switchBack()}
-        data-testid="spoof-switch-back"
-      >
+    <div role="status" data-testid="spoof-banner" className={css.spoofBanner}>
+      <p className={css.spoofText}>{t("spoof.banner", { user: viewedUserName })}</p>
+      <button type="button" className={`${controls.button} ${controls.buttonLight}`} disabled={busy} onClick={() => void switchBack()} data-testid="spoof-switch-back">
         {t("spoof.switchBack")}
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }
 
@@ -180,69 +145,44 @@ export function AppShell({
   const [mobileOpen, setMobileOpen] = useState(false);
 
   return (
-    <Box sx={{ display: "flex", minHeight: "100vh" }}>
+    <div className={css.frame}>
       {!large && (
-        <AppBar position="fixed" color="primary" data-testid="top-bar">
-          <Toolbar>
-            <IconButton
-              color="inherit"
-              edge="start"
+        <header className={css.topBar} data-testid="top-bar">
+          <div className={css.toolbar}>
+            <button
+              type="button"
+              className={`${controls.iconButton} ${controls.iconButtonInherit} ${controls.iconButtonEdgeStart} ${css.menuButton}`}
               aria-label={t("nav.openMenu")}
               onClick={() => setMobileOpen(true)}
-              sx={{ mr: 2 }}
             >
-              <MenuIcon />
-            </IconButton>
+              <StaticIcon d={ICON.menu} />
+            </button>
             <Logo />
-          </Toolbar>
-        </AppBar>
+          </div>
+        </header>
       )}
-      <Box
-        component="aside"
-        sx={{ width: { lg: DRAWER_WIDTH }, flexShrink: { lg: 0 } }}
-      >
+      <aside className={css.aside}>
         {large ? (
-          <Drawer
-            variant="permanent"
-            open
-            slotProps={{ paper: { "data-testid": "side-drawer" } as object }}
-            sx={{
-              "& .MuiDrawer-paper": {
-                width: DRAWER_WIDTH,
-                boxSizing: "border-box",
-              },
-            }}
-          >
+          <div className={css.permanent} data-testid="side-drawer">
             <DrawerContent user={user} groups={groups} badges={badges} />
-          </Drawer>
+          </div>
         ) : (
+          // Small screens: MUI's temporary drawer, drawn only in the browser (the server renders the large frame).
           <Drawer
             variant="temporary"
             open={mobileOpen}
             onClose={() => setMobileOpen(false)}
             ModalProps={{ keepMounted: true }}
-            slotProps={{ paper: { "data-testid": "side-drawer" } as object }}
-            sx={{
-              "& .MuiDrawer-paper": {
-                width: DRAWER_WIDTH,
-                boxSizing: "border-box",
-              },
-            }}
+            slotProps={{ paper: { "data-testid": "side-drawer", sx: { width: DRAWER_WIDTH, boxSizing: "border-box" } } as object }}
           >
-            <DrawerContent
-              user={user}
-              groups={groups}
-              badges={badges}
-              onNavigate={() => setMobileOpen(false)}
-            />
+            <DrawerContent user={user} groups={groups} badges={badges} onNavigate={() => setMobileOpen(false)} />
           </Drawer>
         )}
-      </Box>
-      <Box component="main" sx={{ flex: 1, minWidth: 0, pt: large ? 0 : 8 }}>
+      </aside>
+      <main className={large ? css.main : `${css.main} ${css.mainUnderBar}`}>
         {banner}
-        {/* Room on the right for the fixed Feedback tab and at the bottom for the Help button, so they never cover text. */}
-        <Box sx={{ p: { xs: 2, md: 3 }, pr: { xs: 6, md: 7 }, pb: { xs: 11, md: 11 } }}>{children}</Box>
-      </Box>
-    </Box>
+        <div className={css.content}>{children}</div>
+      </main>
+    </div>
   );
 }

@@ -1,37 +1,24 @@
 import { useState } from "react";
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Fab, Link, List, ListItem, Typography } from "@mui/material";
-import HelpOutlineIcon from "@mui/icons-material/HelpOutline";
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { HELP_DIALOG_WIDTH } from "~/platform/theme/theme";
+import { ICON, StaticIcon, controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import css from "~/features/shell/floating-controls.module.css";
 
 /** Floating Help button (bottom right) and the 'Suggested Articles' dialog (spec §2). */
 export function HelpButton({ feedback101Url }: { feedback101Url: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
   return (
     <>
-      <Fab
-        color="secondary"
-        variant="extended"
-        size="medium"
-        aria-label={t("help.button")}
-        onClick={() => setOpen(true)}
-        sx={{
-          position: "fixed",
-          right: { xs: 4, sm: 24 },
-          bottom: { xs: 12, sm: 24 },
-          // On a phone a 40 px round button inside the page's right gutter (48 px, app-shell.tsx), so it covers no text.
-          width: { xs: 40, sm: "auto" },
-          px: { xs: 0, sm: 2 },
-          zIndex: (theme) => theme.zIndex.speedDial,
-        }}
-      >
-        <HelpOutlineIcon sx={{ mr: { xs: 0, sm: 1 } }} />
+      {/* A static button (it is on every page; issue 27, ADR 0062); the dialog is MUI's, mounted once it opens. */}
+      <button type="button" className={`${controls.fab} ${css.help}`} aria-label={t("help.button")} onClick={() => setOpen(true)}>
+        <StaticIcon d={ICON.helpOutline} />
         {/* On a phone only the icon (the button keeps its name), so it covers less of the page. */}
-        <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
-          {t("help.button")}
-        </Box>
-      </Fab>
+        <span className={css.helpText}>{t("help.button")}</span>
+      </button>
+      {mounted && (
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
@@ -55,6 +42,7 @@ export function HelpButton({ feedback101Url }: { feedback101Url: string }) {
           <Button onClick={() => setOpen(false)}>{t("help.close")}</Button>
         </DialogActions>
       </Dialog>
+      )}
     </>
   );
 }

@@ -1,45 +1,17 @@
 import { useId, useRef, useState, type FocusEvent, type MouseEvent } from "react";
 import { NavLink } from "@remix-run/react";
-import { Chip, Popper } from "@mui/material";
+import { Popper } from "@mui/material";
 import { alpha, styled } from "@mui/material/styles";
-import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import { useTranslation } from "react-i18next";
 import type { NavBadges, NavGroup } from "~/features/shell/navigation";
+import { ICON, StaticIcon, controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import css from "~/features/shell/navigation-list.module.css";
 
 /**
- * The navigation's lists, links and headings are plain elements styled once by this wrapper (as MUI's dense List,
- * ListSubheader and ListItemButton look): the drawer is on every page, and thirty MUI list items with a Tooltip
- * each cost more server time than most pages' own content (docs/bench/pages.md).
+ * The navigation's lists, links and headings are plain elements with static CSS (navigation-list.module.css; issue 27,
+ * ADR 0062): the drawer is on every page, and thirty MUI list items with a Tooltip each cost more server time than
+ * most pages' own content (docs/bench/pages.md). The hover text is MUI's Popper, mounted once it first shows.
  */
-const NavRoot = styled("nav")(({ theme }) => ({
-  flex: 1,
-  overflowY: "auto",
-  "& ul": { listStyle: "none", margin: 0, padding: theme.spacing(1, 0), position: "relative" },
-  "& li": { margin: 0, padding: 0 },
-  "& .nav-subheader": {
-    ...theme.typography.body2,
-    lineHeight: "32px",
-    fontWeight: theme.typography.fontWeightMedium,
-    color: theme.palette.text.secondary,
-    padding: theme.spacing(0, 2),
-  },
-  "& .nav-link": {
-    ...theme.typography.body2,
-    display: "flex",
-    alignItems: "center",
-    gap: theme.spacing(1),
-    minHeight: 36,
-    padding: theme.spacing(0.5, 2),
-    color: theme.palette.text.primary,
-    textDecoration: "none",
-    overflowWrap: "anywhere",
-    transition: theme.transitions.create("background-color", { duration: theme.transitions.duration.shortest }),
-    "&:hover": { backgroundColor: theme.palette.action.hover },
-    "&:focus-visible": { outline: "2px solid currentColor", outlineOffset: -2, backgroundColor: theme.palette.action.focus },
-    "&.active": { backgroundColor: theme.palette.action.selected, fontWeight: 600 },
-  },
-  "& .nav-label": { flex: 1, minWidth: 0, margin: theme.spacing(0.5, 0) },
-}));
 
 /** The one hover text of the navigation (MUI's tooltip look), shown next to the item under the pointer or focus. */
 const NavTip = styled("div")(({ theme }) => ({
@@ -84,26 +56,29 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
     onKeyDown: (e: { key: string }) => e.key === "Escape" && hide(),
     "aria-describedby": tip?.key === key ? tipId : undefined,
   });
+  const tipMounted = useOpenedOnce(tip !== null);
   return (
-    <NavRoot aria-label="Main navigation">
+    <nav className={css.nav} aria-label="Main navigation">
       {groups.map((group) => (
         <ul key={group.id} data-testid={`nav-group-${group.id}`}>
-          {group.title && <li className="nav-subheader">{t(group.title)}</li>}
+          {group.title && <li className={css.subheader}>{t(group.title)}</li>}
           {group.items.map((item) => {
             const count = item.badge ? (badges?.[item.badge] ?? 0) : 0;
             return (
               // Each item in its own <li> (a list holds only list items: WCAG 1.3.1, axe "list").
               <li key={item.to}>
                 {item.external ? (
-                  <a className="nav-link" href={item.to} target="_blank" rel="noopener noreferrer" {...tipProps(item.to, t(item.info))}>
-                    <span className="nav-label">{t(item.label)}</span>
-                    <OpenInNewIcon fontSize="small" />
+                  <a className={css.link} href={item.to} target="_blank" rel="noopener noreferrer" {...tipProps(item.to, t(item.info))}>
+                    <span className={css.label}>{t(item.label)}</span>
+                    <StaticIcon d={ICON.openInNew} small />
                   </a>
                 ) : (
-                  <NavLink className="nav-link" to={item.to} onClick={onNavigate} {...tipProps(item.to, t(item.info))}>
-                    <span className="nav-label">{t(item.label)}</span>
+                  <NavLink className={css.link} to={item.to} onClick={onNavigate} {...tipProps(item.to, t(item.info))}>
+                    <span className={css.label}>{t(item.label)}</span>
                     {count > 0 && (
-                      <Chip size="small" color="primary" label={count} aria-label={`${count} unread`} data-testid={`nav-badge-${item.badge}`} />
+                      <span className={controls.chip} role="img" aria-label={`${count} unread`} data-testid={`nav-badge-${item.badge}`}>
+                        {count}
+                      </span>
                     )}
                   </NavLink>
                 )}
@@ -113,11 +88,13 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
         </ul>
       ))}
       {/* MUI's Popper is the element with role "tooltip". */}
-      <Popper id={tipId} open={tip !== null} anchorEl={tip?.anchor} placement="right" sx={{ zIndex: (theme) => theme.zIndex.tooltip }}>
-        <NavTip onMouseEnter={keep} onMouseLeave={hideSoon}>
-          {tip?.text}
-        </NavTip>
-      </Popper>
-    </NavRoot>
+      {tipMounted && (
+        <Popper id={tipId} open={tip !== null} anchorEl={tip?.anchor} placement="right" sx={{ zIndex: (theme) => theme.zIndex.tooltip }}>
+          <NavTip onMouseEnter={keep} onMouseLeave={hideSoon}>
+            {tip?.text}
+          </NavTip>
+        </Popper>
+      )}
+    </nav>
   );
 }

@@ -1,21 +1,23 @@
 import { createTheme, type Theme } from "@mui/material/styles";
 import type {} from "@mui/x-data-grid/themeAugmentation";
 import { DialogFade, MenuGrow } from "~/platform/ui/overlay-transitions";
+import { TOKENS } from "~/platform/theme/tokens";
 
 /** Spec §9: primary green, secondary dark blue, base font 16, radius 4, breakpoints xs0 sm600 md960 lg1280 xl1920. */
 export const theme = createTheme({
   palette: {
-    primary: { main: "#2e7d32", contrastText: "#ffffff" },
-    secondary: { main: "#0d2c54", contrastText: "#ffffff" },
-    background: { default: "#f6f8f7" },
+    primary: { main: TOKENS.color.primary, contrastText: TOKENS.color.onPrimary },
+    secondary: { main: TOKENS.color.secondary, contrastText: TOKENS.color.onSecondary },
+    background: { default: TOKENS.color.background },
     // Darker than MUI's defaults so text and outlined chips in these colours meet WCAG AA contrast (4.5:1) on
     // white and on the page background (issue 15 item 12).
-    warning: { main: "#a84a00", contrastText: "#ffffff" },
-    info: { main: "#01579b", contrastText: "#ffffff" },
+    warning: { main: TOKENS.color.warning, contrastText: "#ffffff" },
+    info: { main: TOKENS.color.info, contrastText: "#ffffff" },
   },
-  typography: { fontSize: 16, htmlFontSize: 16, fontFamily: "Roboto, 'Helvetica Neue', Arial, sans-serif" },
-  shape: { borderRadius: 4 },
-  breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } },
+  typography: { fontSize: TOKENS.font.size, htmlFontSize: TOKENS.font.size, fontFamily: TOKENS.font.family },
+  shape: { borderRadius: TOKENS.radius },
+  spacing: TOKENS.spacing,
+  breakpoints: { values: TOKENS.breakpoints },
   components: {
     // Motion only for those who have not asked their system for less (WCAG 2.3.3, ADR 0047, back with ADR 0056):
     // with "reduce motion" on, transitions end at once and looping animations (spinners, progress bars, ripples)
@@ -67,8 +69,8 @@ export function themeWithNonce(nonce: string | undefined): Theme {
   return nonce ? createTheme(theme, { components: { MuiDataGrid: { defaultProps: { nonce } } } }) : theme;
 }
 
-export const DRAWER_WIDTH = 260;
+export const DRAWER_WIDTH = TOKENS.drawerWidth;
 export const TOAST_DURATION_MS = 5000;
-export const HELP_DIALOG_WIDTH = 550;
-export const FEEDBACK_DIALOG_WIDTH = 550;
+export const HELP_DIALOG_WIDTH = TOKENS.dialogWidth;
+export const FEEDBACK_DIALOG_WIDTH = TOKENS.dialogWidth;
 export const APP_VERSION = "1.7.54";

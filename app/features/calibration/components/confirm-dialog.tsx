@@ -1,8 +1,9 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { MeetingIntent } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+import { useOpenedOnce } from "~/platform/ui/static-controls";
 
 /**
  * A confirmation dialog that posts `intent` (and `fields`) to the page's action; with `comment`, a comment
@@ -42,9 +43,8 @@ export function ConfirmDialog({
   const titleId = `${testId}-title`;
   // Mounted from its first open on (a closed MUI Dialog still costs a render on every page load); it then
   // stays mounted, so it fades out and keeps its form's state like before.
-  const opened = useRef(open);
-  if (open) opened.current = true;
-  if (!opened.current) return null;
+  const opened = useOpenedOnce(open);
+  if (!opened) return null;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} data-testid={testId} fullWidth maxWidth="sm">
       <action.fetcher.Form method="post">

@@ -1,7 +1,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { PersonJson } from "~/features/promotions/types";
 import { PlainTable } from "~/features/calibration/components/plain-table";
+import { useOpenedOnce } from "~/platform/ui/static-controls";
 
 /**
  * The endorsement status dialog (spec §2): one row per endorser of a nomination with the columns Name,
@@ -26,9 +27,8 @@ export function EndorsementStatusDialog({
   testId?: string;
 }) {
   // Mounted from its first open on (a closed MUI Dialog still costs a render per row of a long list).
-  const opened = useRef(open);
-  if (open) opened.current = true;
-  if (!opened.current) return null;
+  const opened = useOpenedOnce(open);
+  if (!opened) return null;
   const titleId = `${testId}-title`;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} data-testid={testId} fullWidth maxWidth="md">

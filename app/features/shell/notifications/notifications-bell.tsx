@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
-import { Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, ListItemText, Popover, Tooltip, Typography } from "@mui/material";
-import NotificationsIcon from "@mui/icons-material/Notifications";
+import { Box, Button, CircularProgress, Divider, List, ListItemButton, ListItemText, Popover, Typography } from "@mui/material";
+import { ClientTooltip, ICON, StaticIcon, controls, useOpenedOnce } from "~/platform/ui/static-controls";
 import { callApi } from "~/platform/api-client";
 
 /**
@@ -25,6 +25,7 @@ export function NotificationsBell() {
   const [data, setData] = useState<ListBody | null>(null);
   const [failed, setFailed] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const mounted = useOpenedOnce(anchor !== null);
   const navigate = useNavigate();
   const location = useLocation();
   const alive = useRef(true);
@@ -75,8 +76,11 @@ export function NotificationsBell() {
   const label = unread > 0 ? `Notifications, ${unread > 99 ? "99+" : unread} unread` : "Notifications";
   return (
     <>
-      <Tooltip title="Notifications">
-        <IconButton
+      {/* A static button (it is on every page; issue 27, ADR 0062); the popover is MUI's, mounted once it opens. */}
+      <ClientTooltip title="Notifications">
+        <button
+          type="button"
+          className={controls.iconButton}
           aria-label={label}
           data-testid="notifications-bell"
           onClick={(e) => {
@@ -84,11 +88,15 @@ export function NotificationsBell() {
             void load();
           }}
         >
-          <Badge badgeContent={unread > 0 ? unread : undefined} color="error" max={99} slotProps={{ badge: { "data-testid": "notifications-unread" } as object }}>
-            <NotificationsIcon />
-          </Badge>
-        </IconButton>
-      </Tooltip>
+          <span className={controls.badgeAnchor}>
+            <StaticIcon d={ICON.notifications} />
+            <span className={unread > 0 ? controls.badge : `${controls.badge} ${controls.badgeInvisible}`} data-testid="notifications-unread">
+              {unread > 0 ? (unread > 99 ? "99+" : unread) : ""}
+            </span>
+          </span>
+        </button>
+      </ClientTooltip>
+      {mounted && (
       <Popover
         open={anchor !== null}
         anchorEl={anchor}
@@ -163,6 +171,7 @@ export function NotificationsBell() {
           </Typography>
         )}
       </Popover>
+      )}
     </>
   );
 }

@@ -19,6 +19,8 @@ import { useTranslation } from "react-i18next";
 import { useSnackbar } from "notistack";
 import { FEEDBACK_DIALOG_WIDTH } from "~/platform/theme/theme";
 import { callApi } from "~/platform/api-client";
+import { controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import css from "~/features/shell/floating-controls.module.css";
 
 export const FINAL_ASSESSMENT_PATH = "/app/performance/final-assessment";
 export const ANYTIME_FEEDBACK_PATH = "/app/anytime-feedback";
@@ -33,6 +35,7 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
   const location = useLocation();
   const { enqueueSnackbar } = useSnackbar();
   const [open, setOpen] = useState(false);
+  const mounted = useOpenedOnce(open);
   const [choice, setChoice] = useState<"" | "yes" | "no">("");
   const [text, setText] = useState("");
   const [error, setError] = useState(false);
@@ -86,26 +89,11 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
 
   return (
     <>
-      <Button
-        variant="contained"
-        color="secondary"
-        onClick={() => setOpen(true)}
-        data-testid="feedback-tab"
-        sx={{
-          position: "fixed",
-          right: 0,
-          top: "50%",
-          transform: "translateY(-50%) rotate(180deg)",
-          writingMode: "vertical-rl",
-          minWidth: 0,
-          px: 1,
-          py: 2,
-          borderRadius: "0 4px 4px 0",
-          zIndex: (theme) => theme.zIndex.speedDial,
-        }}
-      >
+      {/* A static button (it is on every page; issue 27, ADR 0062); the dialog is MUI's, mounted once it opens. */}
+      <button type="button" className={`${controls.button} ${controls.buttonSecondary} ${css.feedbackTab}`} onClick={() => setOpen(true)} data-testid="feedback-tab">
         {t("userFeedback.tab")}
-      </Button>
+      </button>
+      {mounted && (
       <Dialog
         open={open}
         onClose={dismiss}
@@ -162,6 +150,7 @@ export function UserFeedbackWidget({ hasCoachmark, hasGivenFeedback }: { hasCoac
           </Button>
         </DialogActions>
       </Dialog>
+      )}
     </>
   );
 }
