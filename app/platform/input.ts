@@ -106,7 +106,8 @@ export const TYPED_EMAIL = { pattern: TYPED_EMAIL_PATTERN } as const;
 export const valueRule = (message: string) => ({ message, params: { value_rule: true } });
 
 /**
- * Text that must hold something besides blanks once trimmed (`.trim().min(1)` alone let the document allow " "), and
- * no NUL (a pattern of its own replaces the document's NUL-free one).
+ * What the document says of text that must hold something besides blanks once trimmed (`.trim().min(1)` alone let it
+ * allow " "), and no NUL (a pattern of its own replaces the document's NUL-free one): `.meta({ pattern: NOT_BLANK.source })`
+ * after the checks, so that the server's rule and message stay those of `.min(1)`.
  */
 export const NOT_BLANK = /^[^\u0000]*[^\u0000\s][^\u0000]*$/;

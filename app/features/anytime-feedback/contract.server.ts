@@ -58,7 +58,7 @@ export const GiveFeedbackBody = z
       .trim()
       .min(1, "Write your feedback")
       .max(BODY_MAX_LENGTH, `At most ${BODY_MAX_LENGTH} characters`)
-      .regex(NOT_BLANK, "Write your feedback")
+      .meta({ pattern: NOT_BLANK.source })
       .describe(`The feedback, 1-${BODY_MAX_LENGTH} characters; it cannot be edited or deleted later`),
   })
   .strict();

@@ -23,7 +23,7 @@ export const text = (what: string, max: number) =>
     .trim()
     .min(1, `${what} is required`)
     .max(max, `${what} must be at most ${max} characters`)
-    .regex(NOT_BLANK, `${what} is required`);
+    .meta({ pattern: NOT_BLANK.source });
 
 function scaleValue(what: string, values: readonly number[]) {
   const words = `${what} must be one of ${values.join(", ")}`;

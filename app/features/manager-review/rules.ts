@@ -47,9 +47,9 @@ export const RationaleSchema = z
   .string({ error: "Rationale is required" })
   .trim()
   .min(RATIONALE_MIN_LENGTH, `Rationale must be at least ${RATIONALE_MIN_LENGTH} characters: say why this person is ready for promotion`)
+  .max(RATIONALE_MAX_LENGTH, `Rationale must be at most ${RATIONALE_MAX_LENGTH} characters`)
   // The document states the length once trimmed: two non-blank characters at least the minimum apart (ADR 0060).
-  .regex(new RegExp(`^[^\\u0000]*[^\\u0000\\s][^\\u0000]{${RATIONALE_MIN_LENGTH - 2},}[^\\u0000\\s][^\\u0000]*$`), `Rationale must be at least ${RATIONALE_MIN_LENGTH} characters: say why this person is ready for promotion`)
-  .max(RATIONALE_MAX_LENGTH, `Rationale must be at most ${RATIONALE_MAX_LENGTH} characters`);
+  .meta({ pattern: `^[^\\u0000]*[^\\u0000\\s][^\\u0000]{${RATIONALE_MIN_LENGTH - 2},}[^\\u0000\\s][^\\u0000]*$` });
 
 /** POST .../promotion_nominations body. */
 export const NominationInputSchema = z

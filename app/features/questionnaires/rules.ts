@@ -72,7 +72,7 @@ const trimmedText = (field: string, max: number) =>
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`)
-    .regex(NOT_BLANK, `${field} is required`);
+    .meta({ pattern: NOT_BLANK.source });
 
 export const RatingScaleSchema = z
   .object({
