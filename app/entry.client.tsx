@@ -5,7 +5,6 @@ import { CacheProvider } from "@emotion/react";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ThemeProvider } from "@mui/material/styles";
-import CssBaseline from "@mui/material/CssBaseline";
 import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { ClientStyleContext } from "~/platform/theme/client-style-context";
 import { themeWithNonce } from "~/platform/theme/theme";
@@ -36,7 +35,6 @@ async function hydrate() {
           <I18nextProvider i18n={i18next}>
             <ClientCacheProvider>
               <ThemeProvider theme={theme}>
-                <CssBaseline />
                 <RemixBrowser />
               </ThemeProvider>
             </ClientCacheProvider>

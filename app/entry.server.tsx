@@ -7,7 +7,6 @@ import type { EmotionCache } from "@emotion/cache";
 import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { ThemeProvider } from "@mui/material/styles";
-import CssBaseline from "@mui/material/CssBaseline";
 import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { theme } from "~/platform/theme/theme";
 import { i18next } from "~/platform/i18n/i18next.server";
@@ -133,7 +132,6 @@ export default async function handleRequest(
       <I18nextProvider i18n={instance}>
         <CacheProvider value={cache}>
           <ThemeProvider theme={theme}>
-            <CssBaseline />
             <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
           </ThemeProvider>
         </CacheProvider>

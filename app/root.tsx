@@ -18,6 +18,7 @@ import { startBrowserMonitoring } from "~/platform/analytics/monitoring.client";
 import { clientMonitoringConfig } from "~/features/shell/config.server";
 import { NonceGlobal, useNonce } from "~/platform/security/nonce";
 import { TOKENS_CSS } from "~/platform/theme/tokens";
+import "~/platform/theme/baseline.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -88,6 +88,8 @@ test.describe("layout shell", () => {
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
     expect(html).toContain("--pmr-color-primary:#2e7d32");
     expect(html).toContain("--pmr-drawer-width:260px");
+    // The baseline (body font, box sizing, reduced motion) is in a static file, not in an emotion tag.
+    expect(html).not.toMatch(/<style data-emotion[^>]*>html\{/);
   });
 });
 

@@ -19,21 +19,7 @@ export const theme = createTheme({
   spacing: TOKENS.spacing,
   breakpoints: { values: TOKENS.breakpoints },
   components: {
-    // Motion only for those who have not asked their system for less (WCAG 2.3.3, ADR 0047, back with ADR 0056):
-    // with "reduce motion" on, transitions end at once and looping animations (spinners, progress bars, ripples)
-    // play once, so the page stops repainting.
-    MuiCssBaseline: {
-      styleOverrides: {
-        "@media (prefers-reduced-motion: reduce)": {
-          "*, *::before, *::after": {
-            animationDuration: "0.01ms !important",
-            animationIterationCount: "1 !important",
-            transitionDuration: "0.01ms !important",
-            scrollBehavior: "auto !important",
-          },
-        },
-      },
-    },
+    // The page's baseline and the reduced-motion rule are static CSS (baseline.css; ADR 0062), not MuiCssBaseline.
     // With reduced motion the page-loading bar stands still across the top instead of vanishing after its one play.
     MuiLinearProgress: {
       styleOverrides: {
