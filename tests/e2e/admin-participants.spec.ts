@@ -1,7 +1,7 @@
 import { test, expect, DEMO, open, signIn } from "./fixtures";
 
-// The form answers invalid input with 400 and field errors.
-test.use({ allowHttpErrors: [400] });
+// The form answers invalid input with 400 or 422 (ADR 0060) and field errors.
+test.use({ allowHttpErrors: [400, 422] });
 
 test("an admin adds a participant through the form, finds it by search, rates it and sees the panels", async ({ page }) => {
   await signIn(page, DEMO.superAdmin, "/app/admin/cycles");

@@ -27,8 +27,8 @@ function questionnaire(peerOptions: string[]) {
 }
 
 test.describe("questionnaire admin", () => {
-  // The bad-header upload answers 400 (shown on the form).
-  test.use({ allowHttpErrors: [400] });
+  // The bad-header upload answers 400 or 422 (ADR 0060) (shown on the form).
+  test.use({ allowHttpErrors: [400, 422] });
 
   test("edit in the JSON builder, read per reviewer type, upload a file through a job", async ({ page }) => {
     test.setTimeout(180_000); // a long journey, with a job and the accessibility scan of each page

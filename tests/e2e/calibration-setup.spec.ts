@@ -59,9 +59,9 @@ async function createSession(
 }
 
 test.describe("rating calibration setup", () => {
-  // The forms answer invalid input with 400, and a refused activation with 409 (shown in the page).
+  // The forms answer invalid input with 400 or 422 (ADR 0060), and a refused activation with 409 (shown in the page).
   // The error pages answer 403 and 404.
-  test.use({ allowHttpErrors: [400, 403, 404, 409] });
+  test.use({ allowHttpErrors: [400, 422, 403, 404, 409] });
 
   test("an HR partner creates, edits and activates a session; the admin oversees, edits and closes the cycle's sessions", async ({ page, browser }) => {
     test.setTimeout(360_000);

@@ -21,8 +21,8 @@ async function transition(admin: Page, cycleId: number, name: string) {
 }
 
 test.describe("manager feedback and promotion nominations", () => {
-  // An incomplete submit and a too-short rationale answer 400 (shown in the page).
-  test.use({ allowHttpErrors: [400] });
+  // An incomplete submit and a too-short rationale answer 400 or 422 (ADR 0060) (shown in the page).
+  test.use({ allowHttpErrors: [400, 422] });
 
   test("a manager reads a reviewer's feedback, writes and submits manager feedback, and nominates for promotion", async ({ page, browser }) => {
     test.setTimeout(180_000);

@@ -8,8 +8,8 @@ import { test, expect, DEMO, open, signIn, signedInPage } from "./fixtures";
  */
 
 test.describe("peer selection", () => {
-  // Refused adds answer 400 (shown under the field).
-  test.use({ allowHttpErrors: [400] });
+  // Refused adds answer 400 or 422 (ADR 0060) (shown under the field).
+  test.use({ allowHttpErrors: [400, 422] });
 
   test("an employee picks peers, a peer accepts, and the manager modifies the selection", async ({ page, browser }) => {
     test.setTimeout(180_000);

@@ -30,8 +30,8 @@ async function requestId(page: Page, nominee: string): Promise<number> {
 }
 
 test.describe("endorsement requests", () => {
-  // The endorsement form answers invalid input with 400; the error pages answer 403 and 404.
-  test.use({ allowHttpErrors: [400, 403, 404] });
+  // The endorsement form answers invalid input with 400 or 422 (ADR 0060); the error pages answer 403 and 404.
+  test.use({ allowHttpErrors: [400, 422, 403, 404] });
 
   test("one endorser accepts and endorses, another rejects; the lists, views and status dialog show it; others get 403", async ({ page, browser }) => {
     test.setTimeout(360_000);

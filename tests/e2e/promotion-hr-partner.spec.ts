@@ -29,8 +29,8 @@ async function cardId(page: Page, who: { name: string }): Promise<number> {
 }
 
 test.describe("promotion sessions: the HR partner", () => {
-  // The forms answer invalid input with 400 and a refused activation with 409 (both shown in the page).
-  test.use({ allowHttpErrors: [400, 409] });
+  // The forms answer invalid input with 400 or 422 (ADR 0060) and a refused activation with 409 (both shown in the page).
+  test.use({ allowHttpErrors: [400, 422, 409] });
 
   test("creates a session from nominations, asks endorsers, activates it, decides with reasons and progresses it to review", async ({ page, browser }) => {
     test.setTimeout(240_000);

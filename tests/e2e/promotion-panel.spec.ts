@@ -13,8 +13,8 @@ import { CEO, ok, userId } from "./api-helpers";
  */
 
 test.describe("promotion panel", () => {
-  // The blank send-back comment answers 400 (the dialog shows why).
-  test.use({ allowHttpErrors: [400] });
+  // The blank send-back comment answers 400 or 422 (ADR 0060) (the dialog shows why).
+  test.use({ allowHttpErrors: [400, 422] });
 
   test("a panelist votes and comments; the sign-off party sends the outcome back, then approves it", async ({ browser }) => {
     test.setTimeout(240_000);

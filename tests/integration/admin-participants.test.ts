@@ -201,11 +201,11 @@ describe("create, read, list", () => {
     expect(bad.body.error.details.fieldErrors.email).toEqual(["Email must be a valid email address"]);
 
     const missing = await create(cycle.id, { email: "nobody.here@test.example.com" });
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(422);
     expect(missing.body.error.details.fieldErrors.email).toEqual(["No user with email nobody.here@test.example.com"]);
 
     const unknownManager = await create(cycle.id, { email: p.email, manager_email: "ghost.manager@test.example.com" });
-    expect(unknownManager.status).toBe(400);
+    expect(unknownManager.status).toBe(422);
     expect(unknownManager.body.error.details.fieldErrors.manager_email).toEqual(["No user with email ghost.manager@test.example.com"]);
 
     const self = await create(cycle.id, { email: p.email, manager_email: p.email });
@@ -236,7 +236,7 @@ describe("create, read, list", () => {
     const gone = await createTestUser({ name: "Gone User" });
     await (await getDb()).user.update({ where: { id: gone.id }, data: { active: false } });
     const res = await create(cycle.id, { email: gone.email });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(422);
     expect(res.body.error.details.fieldErrors.email).toEqual([`No user with email ${gone.email}`]);
   });
 
@@ -317,13 +317,13 @@ describe("edit, rating, promotion decision, delete", () => {
 
     // The kept manager equals the new secondary manager.
     const clash = await one(cycle.id, p!.email, { method: "PATCH", body: { secondary_manager_email: m!.email } });
-    expect(clash.status).toBe(400);
+    expect(clash.status).toBe(422);
     expect(clash.body.error.details.fieldErrors.secondary_manager_email).toEqual(["Secondary manager must differ from the manager"]);
     const selfManager = await one(cycle.id, p!.email, { method: "PATCH", body: { manager_email: p!.email } });
-    expect(selfManager.status).toBe(400);
+    expect(selfManager.status).toBe(422);
     expect(selfManager.body.error.details.fieldErrors.manager_email).toEqual(["Manager must differ from the participant"]);
     const unknown = await one(cycle.id, p!.email, { method: "PATCH", body: { hr_partner_email: "who.is.this@test.example.com" } });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(422);
     expect(unknown.body.error.details.fieldErrors.hr_partner_email).toEqual(["No user with email who.is.this@test.example.com"]);
     expect((await one(cycle.id, p!.email, { method: "PATCH", body: {} })).status).toBe(400);
     expect((await one(cycle.id, p!.email, { method: "PATCH", body: { email: "x@example.com" } })).status).toBe(400);
@@ -652,7 +652,7 @@ describe("participant pages", () => {
     expect(selfManager.data.fieldErrors.manager_email).toEqual(["Manager must differ from the participant"]);
     expect(selfManager.data.values.email).toBe(p!.email);
     const unknown = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: "no.such.person@test.example.com" } });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(422);
     expect(unknown.data.fieldErrors.email).toEqual(["No user with email no.such.person@test.example.com"]);
 
     const ok = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email, manager_email: m!.email, hr_partner_email: "" } });
@@ -678,7 +678,7 @@ describe("participant pages", () => {
     expect(edited.status).toBe(302);
     expect((await one(cycle.id, p!.email)).body.participant).toMatchObject({ manager_email: null, secondary_manager_email: m!.email });
     const badEdit = await callPage(editPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { manager_email: m!.email, secondary_manager_email: m!.email } });
-    expect(badEdit.status).toBe(400);
+    expect(badEdit.status).toBe(422);
     expect(badEdit.data.fieldErrors.secondary_manager_email).toEqual(["Secondary manager must differ from the manager"]);
 
     const rated = await callPage(ratingPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { calibrated_rating: "2" } });

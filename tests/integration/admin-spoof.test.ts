@@ -160,21 +160,21 @@ describe("cookie callers (the pages)", () => {
       cookie: await sessionCookieFor(admin.id),
       form: { intent: "spoof", email: otherAdmin.email },
     });
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     expect(refused.body).toEqual({ ok: false, error: "A super admin cannot be spoofed" });
   });
 });
 
 describe("spoof rules", () => {
-  it("refuses yourself, another super admin and an inactive user (400), an unknown user (404), a bad email (400)", async () => {
+  it("refuses yourself, another super admin and an inactive user (422), an unknown user (404), a bad email (400)", async () => {
     const self = await post({ token: adminToken, body: { spoofed_user_email: admin.email } });
-    expect(self.status).toBe(400);
+    expect(self.status).toBe(422);
     expect(self.body.error).toMatchObject({ code: "spoof_not_allowed", message: "You cannot spoof yourself" });
     const other = await post({ token: adminToken, body: { spoofed_user_email: otherAdmin.email } });
-    expect(other.status).toBe(400);
+    expect(other.status).toBe(422);
     expect(other.body.error.message).toBe("A super admin cannot be spoofed");
     const gone = await post({ token: adminToken, body: { spoofed_user_email: inactive.email } });
-    expect(gone.status).toBe(400);
+    expect(gone.status).toBe(422);
     expect(gone.body.error.message).toMatch(/not an active user/);
     expect((await post({ token: adminToken, body: { spoofed_user_email: `nobody.${tag}@test.example.com` } })).status).toBe(404);
     for (const body of [{ spoofed_user_email: "nope" }, {}, { spoofed_user_email: 42 }]) {

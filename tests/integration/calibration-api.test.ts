@@ -74,9 +74,9 @@ describe("HR partner: setting up a session", () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error.details.participants).toEqual([org.users.A.email]);
     // reviewer-only people get no rating; a member cannot be calibrated; a participant of another cycle
-    expect((await post(sessionBody(org, "x", ["R"]))).status).toBe(400);
-    expect((await post({ ...sessionBody(org, "x", ["C"]), panelist_ids: [org.users.C.id] })).status).toBe(400);
-    expect((await post({ ...sessionBody(org, "x", ["C"]), participant_ids: [999_999_999] })).status).toBe(400);
+    expect((await post(sessionBody(org, "x", ["R"]))).status).toBe(422);
+    expect((await post({ ...sessionBody(org, "x", ["C"]), panelist_ids: [org.users.C.id] })).status).toBe(422);
+    expect((await post({ ...sessionBody(org, "x", ["C"]), participant_ids: [999_999_999] })).status).toBe(422);
     // bad bodies
     const invalid = await post({ ...sessionBody(org, "x", ["C"]), guideline: { 1: 50, 2: 50, 3: 50, 4: 0, 5: 0 } });
     expect(invalid.status).toBe(422); // shares not adding up to 100: a rule over valid fields (ADR 0060)

@@ -261,10 +261,10 @@ describe("cycles API: create, read, update", () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
     // The stored planned end date is 2031-09-30: a start date after it is refused, and vice versa.
-    expect((await patch({ start_date: "2031-10-01" })).status).toBe(400);
+    expect((await patch({ start_date: "2031-10-01" })).status).toBe(422);
     expect((await patch({ start_date: "2031-09-15" })).status).toBe(200);
     const before = await patch({ planned_end_date: "2031-09-01" }); // before the stored start date
-    expect(before.status).toBe(400);
+    expect(before.status).toBe(422);
     expect(before.body.error.details.fieldErrors.planned_end_date).toBeDefined();
     expect(await auditCount(cycle.id)).toBe(auditsBefore + 1);
     const unknown = await callRoute(adminCycle.action as never, {

@@ -301,7 +301,7 @@ describe("directory import API", () => {
     return { status: response.status, body: await response.json() };
   }
 
-  it("starts a company-wide job (202), lists it and shows its row errors; a bad header is a 400 and a non-admin a 403", async () => {
+  it("starts a company-wide job (202), lists it and shows its row errors; a bad header is a 422 and a non-admin a 403", async () => {
     const token = await bearerFor(admin.id);
     const local = randomUUID().slice(0, 8);
     const created = await post(token, `email,name,manager_email\napi.${local}@dir.example.com,Api,\nbad,Bad,\n`);
@@ -317,7 +317,7 @@ describe("directory import API", () => {
     expect(list.jobs[0]).toMatchObject({ id: jobId });
 
     const badHeader = await post(token, "email,nickname\nx@y.z,X\n");
-    expect(badHeader.status).toBe(400);
+    expect(badHeader.status).toBe(422);
     expect(badHeader.body.error.details.unknown_columns).toEqual(["nickname"]);
     const employee = await createTestUser({ role: "EMPLOYEE" });
     expect((await post(await bearerFor(employee.id), "email\nx@y.z\n")).status).toBe(403);

@@ -356,14 +356,14 @@ describe("manager feedback", () => {
     expect(await db.feedback.count({ where: { cycleId: cycle.id, reviewerType: "MANAGER" } })).toBe(0);
   });
 
-  it("validates answers against the MANAGER questions (400)", async () => {
+  it("validates answers against the MANAGER questions (422)", async () => {
     const badRating = await putManagerFeedback(cycle.id, ann.email, { answers: { overall_impact: 9 } });
-    expect(badRating.status).toBe(400);
+    expect(badRating.status).toBe(422);
     expect(badRating.body.error.code).toBe("invalid_answers");
     expect(badRating.body.error.details.issues[0]).toMatchObject({ question_id: "overall_impact" });
     const unknown = await putManagerFeedback(cycle.id, ann.email, { answers: { collaboration: "Often" } });
-    expect(unknown.status).toBe(400);
-    expect((await putManagerFeedback(cycle.id, ann.email, { answers: { trajectory: "Not an option" } })).status).toBe(400);
+    expect(unknown.status).toBe(422);
+    expect((await putManagerFeedback(cycle.id, ann.email, { answers: { trajectory: "Not an option" } })).status).toBe(422);
     expect((await putManagerFeedback(cycle.id, ann.email, { answers: "text" })).status).toBe(400);
     expect((await putManagerFeedback(cycle.id, ann.email, { answers: {}, extra: 1 })).status).toBe(400);
     const malformed = await callRoute(managerFeedbackRoute.action as never, {
@@ -396,7 +396,7 @@ describe("manager feedback", () => {
     expect(listed.body.direct_reports[0].manager_feedback.state).toBe("draft");
 
     const incomplete = await submitManagerFeedback(cycle.id, ann.email);
-    expect(incomplete.status).toBe(400);
+    expect(incomplete.status).toBe(422);
     const missing = incomplete.body.error.details.issues.map((i: { question_id: string }) => i.question_id);
     expect(missing).toEqual(expect.arrayContaining(["growth_areas", "trajectory"]));
     expect(missing).not.toContain("next_cycle_focus"); // optional
@@ -412,7 +412,7 @@ describe("manager feedback", () => {
     expect(again.status).toBe(409);
 
     // Adjusting a submitted feedback must keep it complete.
-    expect((await putManagerFeedback(cycle.id, ann.email, { answers: { strengths: "Only this" } })).status).toBe(400);
+    expect((await putManagerFeedback(cycle.id, ann.email, { answers: { strengths: "Only this" } })).status).toBe(422);
     const adjusted = await putManagerFeedback(cycle.id, ann.email, { answers: { ...full, overall_impact: 3 } });
     expect(adjusted.status).toBe(200);
     expect(adjusted.body.feedback).toMatchObject({ status: "submitted", answers: { overall_impact: 3 } });
@@ -641,7 +641,7 @@ describe("pages under /app/my-reportees", () => {
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ ok: true, message: "Manager feedback saved" });
     const incomplete = await post({ intent: "submit", answers: JSON.stringify({ strengths: "Calm under pressure." }) });
-    expect(incomplete.status).toBe(400);
+    expect(incomplete.status).toBe(422);
     expect(incomplete.body.errors).toMatchObject({ growth_areas: "This question is required" });
     expect((await post({ intent: "save", answers: "{oops" })).status).toBe(400);
     const spoofCookie = await sessionCookieFor(manager.id, admin.id);

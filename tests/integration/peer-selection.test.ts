@@ -209,7 +209,7 @@ describe("my panel and adding peers", () => {
     expect((await api.panel(c, "")).status).toBe(401);
   });
 
-  it("adds peers (participant or any active user) with an audit record; 400 for each rule with the spec's messages", async () => {
+  it("adds peers (participant or any active user) with an audit record; 422 for each rule with the spec's messages", async () => {
     const c = await newCycle("Add cycle", "START");
     await enrol(c);
     const added = await api.add(c, { peer_email: pat.email.toUpperCase() }, tok(sue));
@@ -228,19 +228,19 @@ describe("my panel and adding peers", () => {
     expect((await api.add(c, { peer_email: outsider.email }, tok(sue))).status).toBe(201);
 
     const own = await api.add(c, { peer_email: sue.email }, tok(sue));
-    expect(own.status).toBe(400);
+    expect(own.status).toBe(422);
     expect(own.body.error.message).toBe("Peer's email can't be the same as the user's email");
     expect(own.body.error.details.fieldErrors.peer_email).toEqual(["Peer's email can't be the same as the user's email"]);
     for (const m of [boss, mat, rob]) {
       const res = await api.add(c, { peer_email: m.email }, tok(sue));
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(422);
       expect(res.body.error.message).toBe(`${m.email} is already a mandatory reviewer`);
     }
     const dup = await api.add(c, { peer_email: pat.email }, tok(sue));
-    expect(dup.status).toBe(400);
+    expect(dup.status).toBe(422);
     expect(dup.body.error.message).toBe(`${pat.email} is already in the peer list`);
     const unknown = await api.add(c, { peer_email: "nobody.at.all@test.example.com" }, tok(sue));
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(422);
     expect(unknown.body.error.message).toBe("No active user with the email nobody.at.all@test.example.com");
     expect((await api.add(c, { peer_email: ghost.email }, tok(sue))).body.error.message).toBe(`No active user with the email ${ghost.email}`);
     const bad = await api.add(c, { peer_email: "not-an-email" }, tok(sue));
@@ -252,7 +252,7 @@ describe("my panel and adding peers", () => {
 
     expect((await api.add(c, { peer_email: quinn.email }, tok(sue))).status).toBe(201);
     const over = await api.add(c, { peer_email: ray.email }, tok(sue));
-    expect(over.status).toBe(400);
+    expect(over.status).toBe(422);
     expect(over.body.error.message).toBe("At most 3 peers can be selected in this cycle");
     expect(await requestOf(c, sue, ray)).toBeNull();
     // Nothing refused was written or audited.
@@ -275,7 +275,7 @@ describe("my panel and adding peers", () => {
     const req = await requestOf(c, sue, pat);
     expect((await api.answer(c, req!.id, "decline", tok(pat))).status).toBe(200);
     const again = await api.add(c, { peer_email: pat.email }, tok(sue));
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(422);
     expect(again.body.error.message).toBe(`${pat.email} has declined this request; remove it before asking again`);
     expect((await api.add(c, { peer_email: quinn.email }, tok(sue))).status).toBe(201);
     expect((await api.remove(c, pat.email, tok(sue))).status).toBe(200);
@@ -407,7 +407,7 @@ describe("requests to me (peers) and answering them", () => {
     const asker = subjects[0]!;
     tokens.set(asker.id, await bearerFor(asker.id));
     const ask = await api.add(c, { peer_email: busy.email }, tok(asker));
-    expect(ask.status).toBe(400); // already asked by this subject
+    expect(ask.status).toBe(422); // already asked by this subject
     const fresh = await createTestUser({ name: "Fay Fresh" });
     tokens.set(fresh.id, await bearerFor(fresh.id));
     await db.participant.create({ data: { cycleId: c.id, userId: fresh.id } });
@@ -543,8 +543,8 @@ describe("concurrent writes", () => {
     const c = await newCycle("Race cycle", "START", 1);
     await enrol(c);
     const results = await Promise.all([api.add(c, { peer_email: pat.email }, tok(sue)), api.add(c, { peer_email: quinn.email }, tok(sue))]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 400]);
-    expect(results.find((r) => r.status === 400)!.body.error.message).toBe("At most 1 peer can be selected in this cycle");
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
+    expect(results.find((r) => r.status === 422)!.body.error.message).toBe("At most 1 peer can be selected in this cycle");
     expect(await (await getDb()).peerRequest.count({ where: { cycleId: c.id } })).toBe(1);
 
     await api.add(c, { peer_email: ray.email }, tok(rob));
@@ -669,7 +669,7 @@ describe("pages", () => {
     expect(loaded.body.incoming).toMatchObject({ requests: [], accepted_count: 0 });
 
     const mandatory = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: boss.email } });
-    expect(mandatory.status).toBe(400);
+    expect(mandatory.status).toBe(422);
     expect(mandatory.body).toMatchObject({ ok: false, intent: "add", message: `${boss.email} is already a mandatory reviewer` });
     const own = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: sue.email } });
     expect(own.body.message).toBe("Peer's email can't be the same as the user's email");

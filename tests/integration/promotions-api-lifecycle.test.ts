@@ -89,10 +89,10 @@ describe("Endorsement requests", () => {
     const post = (body: unknown, token = org.token.sa, to = url) => call("POST", to, { token, body });
     expect((await call("POST", url, { body: { endorser_ids: [org.users.e1.id] } })).status).toBe(401);
     for (const token of [org.token.pa, org.token.so, org.token.emp, org.token.hr2]) expect((await post({ endorser_ids: [org.users.e3.id] }, token)).status).toBe(403);
-    expect((await post({ endorser_ids: [org.users.A.id] })).status).toBe(400); // the nominee
+    expect((await post({ endorser_ids: [org.users.A.id] })).status).toBe(422); // the nominee
     expect((await post({ endorser_ids: [] })).status).toBe(400);
-    expect((await post({ endorser_ids: [999_999_999] })).status).toBe(400);
-    expect((await post({ endorser_ids: [org.users.e3.id], deadline: new Date(Date.now() - 60_000).toISOString() })).status).toBe(400);
+    expect((await post({ endorser_ids: [999_999_999] })).status).toBe(422);
+    expect((await post({ endorser_ids: [org.users.e3.id], deadline: new Date(Date.now() - 60_000).toISOString() })).status).toBe(422);
     expect((await post({ endorser_ids: [org.users.e3.id], deadline: "soon" })).status).toBe(400);
     expect((await post({ endorser_ids: [org.users.e3.id], extra: true })).status).toBe(400);
     // C's nomination is in another session; an unknown nomination; another session of the cycle
@@ -340,8 +340,8 @@ describe("The meeting", () => {
     expect((await patch("sa", "progress_to_review")).status).toBe(409);
 
     const noComment = await patch("so", "progress_to_revision_requested");
-    expect(noComment.status).toBe(400);
-    expect((await patch("so", "progress_to_revision_requested", { comment: "  " })).status).toBe(400);
+    expect(noComment.status).toBe(422);
+    expect((await patch("so", "progress_to_revision_requested", { comment: "  " })).status).toBe(422);
     const revision = await patch("so", "progress_to_revision_requested", { comment: "Reconsider Ben" });
     expect(revision.status, JSON.stringify(revision.body)).toBe(200);
     expect(revision.body.promotion_calibration_session.state).toBe("revision_requested");

@@ -148,8 +148,8 @@ describe("HR partner: the nomination pool and setting up a session", () => {
     expect(taken.status).toBe(409);
     expect(taken.body.error.details.participants).toEqual([org.users.A.email]);
     // a member cannot be a nominee; a nomination of no cycle of ours; bad bodies
-    expect((await post({ ...sessionBody(org, "x", ["C"]), panelist_ids: [org.users.C.id] })).status).toBe(400);
-    expect((await post({ ...sessionBody(org, "x", ["C"]), nomination_ids: [999_999_999] })).status).toBe(400);
+    expect((await post({ ...sessionBody(org, "x", ["C"]), panelist_ids: [org.users.C.id] })).status).toBe(422);
+    expect((await post({ ...sessionBody(org, "x", ["C"]), nomination_ids: [999_999_999] })).status).toBe(422);
     const invalid = await post({ ...sessionBody(org, "x", ["C"]), nomination_ids: [] });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.code).toBe("validation_failed");

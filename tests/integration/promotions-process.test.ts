@@ -33,14 +33,14 @@ async function endorsementOf(nominationId: number, endorserId: number) {
 }
 
 describe("who signs off", () => {
-  it("refuses a sign-off party who created the session or is its session admin (400), and nothing is created", async () => {
+  it("refuses a sign-off party who created the session or is its session admin (422), and nothing is created", async () => {
     const db = await getDb();
     const before = await db.calibrationSession.count({ where: { cycleId: org.cycleId } });
     const asCreator = await call("POST", `${hrBase(org)}/promotion_calibration_sessions`, { token: org.token.hr, body: sessionBody(org, "Self approval", ["A"], { so: "hr" }) });
-    expect(asCreator.status, JSON.stringify(asCreator.body)).toBe(400);
+    expect(asCreator.status, JSON.stringify(asCreator.body)).toBe(422);
     expect(asCreator.body.error.message).toContain("sign-off party must not be");
     const asAdmin = await call("POST", `${hrBase(org)}/promotion_calibration_sessions`, { token: org.token.hr, body: sessionBody(org, "Self approval", ["A"], { sa: "so" }) });
-    expect(asAdmin.status).toBe(400);
+    expect(asAdmin.status).toBe(422);
     expect(await db.calibrationSession.count({ where: { cycleId: org.cycleId } })).toBe(before);
   });
 

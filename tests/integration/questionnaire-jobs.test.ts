@@ -187,18 +187,18 @@ describe("upload questionnaire jobs", () => {
     expect(list.body.jobs.map((j: { id: number }) => j.id)).toEqual([third.body.job.id, again.body.job.id, jobId]);
   });
 
-  it("rejects a bad upload with 400 (415 when not multipart) and starts no job", async () => {
+  it("rejects a bad upload with 422 (415 when not multipart) and starts no job", async () => {
     const cycleId = await newCycle();
     const db = await getDb();
     const before = await db.job.count({ where: { cycleId } });
     const missing = await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: "reviewer_type,label,colour\nSELF,Hi,red\n" });
-    expect(missing.status).toBe(400);
+    expect(missing.status).toBe(422);
     expect(missing.body.error.message).toBe("Invalid CSV header: missing columns question_id, kind; unknown column colour");
     expect(missing.body.error.details).toMatchObject({ missing_columns: ["question_id", "kind"], unknown_columns: ["colour"] });
     const repeated = await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: "reviewer_type,question_id,kind,label,label\n" });
-    expect(repeated.status).toBe(400);
+    expect(repeated.status).toBe(422);
     expect(repeated.body.error.details.repeated_columns).toEqual(["label"]);
-    expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: "\n\n" })).status).toBe(400);
+    expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: "\n\n" })).status).toBe(422);
     expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN })).status).toBe(422); // no file (ADR 0060)
     const validOnly = await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: GOOD_CSV, errorMode: "valid_only" });
     expect(validOnly.status).toBe(400);
@@ -373,7 +373,7 @@ describe("upload questionnaire pages", () => {
     expect(list.jobs.map((j) => j.id)).toEqual([jobId]);
   });
 
-  it("a bad header comes back to the form as an error (400); other roles get 403 on every page", async () => {
+  it("a bad header comes back to the form as an error (422); other roles get 403 on every page", async () => {
     const cycleId = await newCycle();
     const base = `/app/admin/cycles/${cycleId}`;
     const form = new FormData();
@@ -382,7 +382,7 @@ describe("upload questionnaire pages", () => {
       data: { ok: boolean; formError: string; details: string[] };
       init: { status: number };
     };
-    expect(result.init.status).toBe(400);
+    expect(result.init.status).toBe(422);
     expect(result.data).toMatchObject({ ok: false, formError: "Invalid CSV header: missing columns reviewer_type, question_id, kind; unknown column question" });
 
     const loaded = (await uploadPage.loader(await pageArgs(`${base}/upload-questionnaire`, admin.id, { cycleId: String(cycleId) }))) as { version: number; locked: boolean };

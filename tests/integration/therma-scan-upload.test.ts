@@ -164,13 +164,13 @@ describe("Therma-scan upload", () => {
     expect(updates[0]).toMatchObject({ before: { engagement: 3, flight_risk: "low" }, after: { engagement: 2, flight_risk: "high", job_id: goodId } });
   });
 
-  it("400 for a bad upload (415 when not multipart), and nothing starts", async () => {
+  it("422 or 400 for a bad upload (415 when not multipart), and nothing starts", async () => {
     const { cycleId } = await scanCycle();
     const db = await getDb();
     const before = await db.job.count({ where: { cycleId } });
-    // An empty file part is well-formed multipart: 422 (ADR 0060); the rest is 400.
+    // A bad header or an empty file part is well-formed multipart: 422 (ADR 0060); a bad error_mode is 400.
     const cases: Array<[Parameters<typeof upload>[0], RegExp, number]> = [
-      [{ cycle: cycleId, csv: "participant_email,engagement,score\nx,1,2\n" }, /missing columns wellbeing, workload, flight_risk; unknown column score/, 400],
+      [{ cycle: cycleId, csv: "participant_email,engagement,score\nx,1,2\n" }, /missing columns wellbeing, workload, flight_risk; unknown column score/, 422],
       [{ cycle: cycleId, csv: "" }, /Choose a CSV file/, 422],
       [{ cycle: cycleId, csv: `${HEADER}\n`, errorMode: "some" }, /Invalid input/, 400],
     ];

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
-import { ApiError, badRequest, conflict, forbidden } from "~/platform/api.server";
+import { ApiError, conflict, forbidden, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle } from "~/features/cycles/context.server";
@@ -38,14 +38,14 @@ async function checkParticipants(tx: Tx, current: CurrentUser, owner: Owner, cyc
   });
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => found.get(id)?.cycleId !== cycleId);
-  if (missing.length) throw badRequest(`Not participants of cycle ${cycleId}: ${missing.join(", ")}`, { participant_ids: missing });
+  if (missing.length) throw unprocessable(`Not participants of cycle ${cycleId}: ${missing.join(", ")}`, { participant_ids: missing });
   if (owner === "hr_partner") {
     // People already in this session (e.g. moved in by a session admin) may stay; new ones must be the HR partner's.
     const notMine = rows.filter((r) => r.hrPartnerId !== current.user.id && !r.calibrations.some((c) => c.sessionId === sessionId)).map((r) => r.id);
     if (notMine.length) throw forbidden(`You are not the HR partner of participants ${notMine.join(", ")}`);
   }
   const reviewerOnly = rows.filter((r) => r.reviewerOnly).map((r) => r.user.email);
-  if (reviewerOnly.length) throw badRequest(`Reviewer-only participants get no rating: ${reviewerOnly.join(", ")}`, { reviewer_only: reviewerOnly });
+  if (reviewerOnly.length) throw unprocessable(`Reviewer-only participants get no rating: ${reviewerOnly.join(", ")}`, { reviewer_only: reviewerOnly });
   const taken = rows.filter((r) => r.calibrations.some((c) => c.sessionId !== sessionId)).map((r) => r.user.email);
   if (taken.length) throw conflict(`Already in another calibration session of this cycle: ${taken.join(", ")}`, { participants: taken });
   return rows;
@@ -56,9 +56,9 @@ async function checkMembers(tx: Tx, input: Pick<SessionInputParsed, "session_adm
   const users = await tx.user.findMany({ where: { id: { in: all }, active: true }, select: { id: true, email: true } });
   const known = new Set(users.map((u) => u.id));
   const unknown = [...new Set(all.filter((id) => !known.has(id)))];
-  if (unknown.length) throw badRequest(`Unknown or inactive users: ${unknown.join(", ")}`, { user_ids: unknown });
+  if (unknown.length) throw unprocessable(`Unknown or inactive users: ${unknown.join(", ")}`, { user_ids: unknown });
   const calibrated = users.filter((u) => participantUserIds.has(u.id)).map((u) => u.email);
-  if (calibrated.length) throw badRequest(`A member of the session cannot be calibrated in it: ${calibrated.join(", ")}`, { members: calibrated });
+  if (calibrated.length) throw unprocessable(`A member of the session cannot be calibrated in it: ${calibrated.join(", ")}`, { members: calibrated });
 }
 
 function memberRows(input: Pick<SessionInputParsed, "session_admin_id" | "panelist_ids" | "sign_off_ids">) {

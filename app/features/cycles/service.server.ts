@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { CYCLE_STAGES, fromDbState, sortCycles } from "~/features/cycles/rules";
 import { adminCurrentCycle, chosenCurrentCycleId, defaultCycle } from "~/features/cycles/current.server";
 import { cycleAuditSnapshot, findCycle, listCyclesJson, parseDate, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
-import { ApiError, badRequest, cycleNotFound } from "~/platform/api.server";
+import { ApiError, cycleNotFound, unprocessable } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { ENDORSEMENT_RULES } from "~/features/promotions/rules";
 import { mayChangeReviewerNames, NAME_VISIBILITIES } from "~/features/cycles/reviewer-names";
@@ -215,7 +215,7 @@ export async function updateCycle(actor: Actor, id: number, patch: CyclePatchInp
     const start = "startDate" in data ? data.startDate : before.startDate;
     const end = "plannedEndDate" in data ? data.plannedEndDate : before.plannedEndDate;
     if (start && end && end < start) {
-      throw badRequest("Invalid input", { formErrors: [], fieldErrors: { planned_end_date: [END_BEFORE_START.message] } });
+      throw unprocessable("Invalid input", { formErrors: [], fieldErrors: { planned_end_date: [END_BEFORE_START.message] } });
     }
     // Only the columns above: the stage belongs to the workflow.
     const after = await tx.cycle.update({ where: { id }, data });

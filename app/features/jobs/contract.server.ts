@@ -95,7 +95,7 @@ for (const def of Object.values(JOB_TYPES)) {
     registry.registerPath({
       method: "post",
       path: base,
-      summary: `Start a ${def.label.toLowerCase()} job from a CSV upload (super admin). A bad header is a 400 and starts nothing; row problems become the job's row errors`,
+      summary: `Start a ${def.label.toLowerCase()} job from a CSV upload (super admin). A bad header (or no file, or an empty one) is a 422 and starts nothing; row problems become the job's row errors`,
       tags,
       security: [{ [bearerAuth.name]: [] }],
       request: {
@@ -106,14 +106,14 @@ for (const def of Object.values(JOB_TYPES)) {
       },
       responses: {
         202: { description: "Accepted: the job runs in the background", content: { "application/json": { schema: JobResponse } } },
-        400: error("A bad CSV header, or a bad error_mode"),
+        400: error("A bad error_mode"),
         401: error("Not signed in"),
         403: error("Not a super admin"),
         ...(company ? {} : { 404: error("Unknown cycle") }),
         413: error("The file is too large"),
         415: error("Not multipart/form-data, or the file is not a CSV"),
-        // ADR 0060: a file part with nothing in it is well-formed multipart, refused with 422.
-        422: { ...idempotencyKeyReused, description: "No file, or an empty one; or the Idempotency-Key was used for another request" },
+        // ADR 0060: a file with nothing in it or a bad header is well-formed multipart, refused with 422.
+        422: { ...idempotencyKeyReused, description: "No file, an empty one or a bad CSV header; or the Idempotency-Key was used for another request" },
         429: error("Too many uploads from this address; see Retry-After"),
         503: error("The workflow service is unavailable"),
       },

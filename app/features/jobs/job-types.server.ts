@@ -1,5 +1,5 @@
 import type { Job, JobType, Prisma } from "~/generated/prisma/client.ts";
-import { badRequest } from "~/platform/api.server";
+import { badRequest, unprocessable } from "~/platform/api.server";
 import { csvHeaderOf, CsvInputError } from "~/features/jobs/files.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
@@ -52,7 +52,7 @@ export type JobTypeDef = {
   params?: { schema: z.ZodType; fromForm: (form: FormData) => unknown };
   /** The error modes the type accepts (default: both); another one is a 400. */
   errorModes?: readonly ErrorModeValue[];
-  /** Rejects a bad upload with a 400 ApiError (e.g. the CSV header). */
+  /** Rejects a bad upload with a 4xx ApiError (e.g. the CSV header: 422). */
   checkUpload?: (file: UploadedFile) => void;
   /**
    * Rows per step (one activity, one transaction) unless the caller asks otherwise; default 1,000
@@ -70,7 +70,7 @@ export type JobTypeDef = {
 /** Columns a participant CSV may have; `email` is required. */
 export const PARTICIPANT_UPLOAD_COLUMNS: readonly string[] = PARTICIPANT_CSV_COLUMNS;
 
-/** 400 unless the CSV header has every required column and only allowed ones (each once). */
+/** 422 unless the CSV header has every required column and only allowed ones (each once; ADR 0060). */
 export function csvHeaderCheck(opts: { required: readonly string[]; allowed: readonly string[] }) {
   return (file: UploadedFile) => {
     let header: string[] | null;
@@ -80,7 +80,7 @@ export function csvHeaderCheck(opts: { required: readonly string[]; allowed: rea
       if (err instanceof CsvInputError) throw badRequest(err.message, { file: [err.message] });
       throw err;
     }
-    if (!header) throw badRequest("The file is empty: the first row must name the columns", { allowed_columns: opts.allowed });
+    if (!header) throw unprocessable("The file is empty: the first row must name the columns", { allowed_columns: opts.allowed });
     const missing = opts.required.filter((c) => !header.includes(c));
     const unknown = header.filter((c) => !opts.allowed.includes(c));
     const repeated = header.filter((c, i) => header.indexOf(c) !== i);
@@ -90,7 +90,7 @@ export function csvHeaderCheck(opts: { required: readonly string[]; allowed: rea
         unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => c || "(blank)").join(", ")}` : null,
         repeated.length ? `repeated column${repeated.length > 1 ? "s" : ""} ${[...new Set(repeated)].join(", ")}` : null,
       ].filter(Boolean);
-      throw badRequest(`Invalid CSV header: ${parts.join("; ")}`, {
+      throw unprocessable(`Invalid CSV header: ${parts.join("; ")}`, {
         missing_columns: missing,
         unknown_columns: unknown,
         repeated_columns: [...new Set(repeated)],

@@ -82,7 +82,7 @@ export async function getManagerFeedback(userId: number, cycleId: number, email:
 }
 
 function invalidAnswers(issues: unknown): ApiError {
-  return new ApiError(400, "invalid_answers", "Some answers are not valid", { issues });
+  return new ApiError(422, "invalid_answers", "Some answers are not valid", { issues });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type ParticipantPatchInput,
   type RowIssue,
 } from "~/features/participants/schemas";
-import { badRequest, conflict } from "~/platform/api.server";
+import { conflict, unprocessable } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { assertCycle, requireParticipant } from "~/features/participants/queries.server";
 import { planRows } from "~/features/participants/rows/plan.server";
@@ -49,7 +49,7 @@ export async function createParticipant(actor: Actor, cycleId: number, input: Pa
   return db.$transaction(async (tx) => {
     await assertCycle(tx, cycleId);
     const { plans, issues, people } = await planRows(tx, cycleId, [parsed]);
-    if (issues.length) throw badRequest("Invalid input", toFieldErrorDetails(issues));
+    if (issues.length) throw unprocessable("Invalid input", toFieldErrorDetails(issues));
     const plan = plans[0]!;
     if (plan.existing) {
       const message = `${plan.user.email} is already a participant of this cycle`;
@@ -72,7 +72,7 @@ export async function updateParticipant(actor: Actor, cycleId: number, email: st
   return db.$transaction(async (tx) => {
     const current = await requireParticipant(tx, cycleId, email);
     const { plans, issues, people } = await planRows(tx, cycleId, [{ email: current.user.email.toLowerCase(), ...parsed }]);
-    if (issues.length) throw badRequest("Invalid input", toFieldErrorDetails(issues));
+    if (issues.length) throw unprocessable("Invalid input", toFieldErrorDetails(issues));
     const applied = await applyPlans(tx, cycleId, plans, actor, people);
     return toParticipantJson(applied.updated[0] ?? current);
   });

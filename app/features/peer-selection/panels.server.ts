@@ -20,7 +20,7 @@ import {
   type PeerRequestStatusValue,
   type Refusal,
 } from "~/features/peer-selection/rules";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, conflict, forbidden, notFound, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle, type ParticipantWithPeople } from "~/features/cycles/context.server";
@@ -52,11 +52,11 @@ export function personJson(p: { email: string; name: string } | null | undefined
   return p ? { email: p.email, name: p.name } : null;
 }
 
-/** Turn a rule's refusal into the API error (400 carries the field it is about). */
+/** Turn a rule's refusal into the API error (a rule over well-formed input is a 422 carrying the field it is about; ADR 0060). */
 export function refusalError(r: Refusal, field?: string): ApiError {
   switch (r.status) {
     case 400:
-      return badRequest(r.message, field ? { formErrors: [], fieldErrors: { [field]: [r.message] } } : null);
+      return unprocessable(r.message, field ? { formErrors: [], fieldErrors: { [field]: [r.message] } } : null);
     case 403:
       return forbidden(r.message);
     case 404:

@@ -1,5 +1,5 @@
 import { getDb, type Tx } from "~/platform/db.server";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, conflict, forbidden, notFound, unprocessable } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { rolesIn, stateOf } from "~/features/calibration/model.server";
@@ -118,13 +118,13 @@ export async function requestEndorsements(current: CurrentUser, cycleId: number,
     });
     if (!sp) throw notFound(`Nomination ${nominationId} is not in promotion calibration session ${sessionId}`);
     if (sp.terminatedAt || sp.participant.nominations[0]?.status !== "nominated") throw conflict(`Nomination ${nominationId} is no longer active`, { nomination_id: nominationId });
-    if (input.endorser_ids.includes(sp.participant.userId)) throw badRequest("A nominee cannot endorse their own nomination");
+    if (input.endorser_ids.includes(sp.participant.userId)) throw unprocessable("A nominee cannot endorse their own nomination");
     const users = await tx.user.findMany({ where: { id: { in: input.endorser_ids }, active: true }, select: { id: true } });
     const unknown = input.endorser_ids.filter((id) => !users.some((u) => u.id === id));
-    if (unknown.length) throw badRequest(`Unknown or inactive users: ${unknown.join(", ")}`, { user_ids: unknown });
+    if (unknown.length) throw unprocessable(`Unknown or inactive users: ${unknown.join(", ")}`, { user_ids: unknown });
     const cycle = await tx.cycle.findUniqueOrThrow({ where: { id: cycleId }, select: { endorsementDays: true } });
     const deadline = endorsementDeadline(Date.now(), cycle.endorsementDays, input.deadline);
-    if (deadline.getTime() <= Date.now()) throw badRequest("The deadline must be in the future");
+    if (deadline.getTime() <= Date.now()) throw unprocessable("The deadline must be in the future");
     return createRequests(tx, current.actor, { cycleId, sessionId, nominationId, endorserIds: input.endorser_ids, deadline, source: "session_admin" });
   });
   await startRequests(current.actor, rows);

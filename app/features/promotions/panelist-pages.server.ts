@@ -118,7 +118,7 @@ export function fieldError(field: string, message: string): z.ZodError {
 
 /**
  * Run a promotion page action with the platform's pageAction (success → toast; zod → 400 per field; ApiError
- * → its status and message). A service's 400 that names form fields in its details (e.g. the comment a send
+ * → its status and message). A service's 400 or 422 that names form fields in its details (e.g. the comment a send
  * back needs) becomes those fields' message, so the form shows it under the field.
  */
 export async function promotionAction<I extends string>(intent: I | null, fn: () => Promise<string>) {
@@ -126,7 +126,7 @@ export async function promotionAction<I extends string>(intent: I | null, fn: ()
     try {
       return await fn();
     } catch (err) {
-      const details = err instanceof ApiError && err.status === 400 && err.details && typeof err.details === "object" ? Object.keys(err.details) : [];
+      const details = err instanceof ApiError && (err.status === 400 || err.status === 422) && err.details && typeof err.details === "object" ? Object.keys(err.details) : [];
       if (err instanceof ApiError && details.length === 1) throw fieldError(details[0]!, err.message);
       throw err;
     }

@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { getDb, type Tx } from "~/platform/db.server";
-import { ApiError, badRequest, conflict, forbidden } from "~/platform/api.server";
+import { ApiError, conflict, forbidden, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle } from "~/features/cycles/context.server";
@@ -47,7 +47,7 @@ async function checkNominations(tx: Tx, current: CurrentUser, owner: Owner, cycl
     },
   });
   const missing = ids.filter((id) => rows.find((r) => r.id === id)?.participant.cycleId !== cycleId);
-  if (missing.length) throw badRequest(`Not nominations of cycle ${cycleId}: ${missing.join(", ")}`, { nomination_ids: missing });
+  if (missing.length) throw unprocessable(`Not nominations of cycle ${cycleId}: ${missing.join(", ")}`, { nomination_ids: missing });
   const inThis = (r: (typeof rows)[number]) => r.participant.calibrations.some((c) => c.sessionId === sessionId);
   if (owner === "hr_partner") {
     const notMine = rows.filter((r) => r.participant.hrPartnerId !== current.user.id && !inThis(r)).map((r) => r.id);
@@ -66,13 +66,13 @@ async function checkMembers(tx: Tx, m: Members, nomineeUserIds: Set<number>, cre
   // Whoever runs the session does not approve its outcome too.
   const runners = [creatorId, ...(m.session_admin_id ? [m.session_admin_id] : [])];
   const both = m.sign_off_ids.filter((id) => runners.includes(id));
-  if (both.length) throw badRequest("The sign-off party must not be the HR partner who created the session or its session admin", { sign_off_ids: both });
+  if (both.length) throw unprocessable("The sign-off party must not be the HR partner who created the session or its session admin", { sign_off_ids: both });
   const all = [...(m.session_admin_id ? [m.session_admin_id] : []), ...m.panelist_ids, ...m.sign_off_ids];
   const users = await tx.user.findMany({ where: { id: { in: all }, active: true }, select: { id: true, email: true } });
   const unknown = [...new Set(all.filter((id) => !users.some((u) => u.id === id)))];
-  if (unknown.length) throw badRequest(`Unknown or inactive users: ${unknown.join(", ")}`, { user_ids: unknown });
+  if (unknown.length) throw unprocessable(`Unknown or inactive users: ${unknown.join(", ")}`, { user_ids: unknown });
   const nominees = users.filter((u) => nomineeUserIds.has(u.id)).map((u) => u.email);
-  if (nominees.length) throw badRequest(`A member of the session cannot be a nominee in it: ${nominees.join(", ")}`, { members: nominees });
+  if (nominees.length) throw unprocessable(`A member of the session cannot be a nominee in it: ${nominees.join(", ")}`, { members: nominees });
 }
 
 function memberRows(m: Members) {
@@ -221,7 +221,7 @@ export async function transitionPromotionSession(
   if (!roles.length) throw forbidden(`You have no part in promotion calibration session ${sessionId}`);
   const action = EVENT_ACTION[rawEvent];
   if (!mayPromotionEver(roles, action)) throw forbidden(`Your role in promotion calibration session ${sessionId} cannot '${rawEvent}'`);
-  if (rawEvent === "progress_to_revision_requested" && !input.comment) throw badRequest("Say what should change: a comment is required to send the outcome back", { comment: "required" });
+  if (rawEvent === "progress_to_revision_requested" && !input.comment) throw unprocessable("Say what should change: a comment is required to send the outcome back", { comment: "required" });
   await transitionSession(current.actor, sessionId, rawEvent, input.comment || null);
   if (rawEvent === "progress_to_close" || rawEvent === "close") await cancelOpenRequests(current, sessionId);
   return toPromotionSessionJson(await loadPromotionSession(db, cycleId, sessionId));

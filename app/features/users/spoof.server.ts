@@ -44,9 +44,9 @@ async function spoofTarget(admin: User, email: string): Promise<User> {
   const db = await getDb();
   const target = await findUserByEmail(db, email);
   if (!target) throw notFound(`No user with the email ${email}`);
-  if (target.id === admin.id) throw new ApiError(400, "spoof_not_allowed", "You cannot spoof yourself");
-  if (target.role === "SUPER_ADMIN") throw new ApiError(400, "spoof_not_allowed", "A super admin cannot be spoofed");
-  if (!target.active) throw new ApiError(400, "spoof_not_allowed", `${target.name} is not an active user`);
+  if (target.id === admin.id) throw new ApiError(422, "spoof_not_allowed", "You cannot spoof yourself");
+  if (target.role === "SUPER_ADMIN") throw new ApiError(422, "spoof_not_allowed", "A super admin cannot be spoofed");
+  if (!target.active) throw new ApiError(422, "spoof_not_allowed", `${target.name} is not an active user`);
   return target;
 }
 
