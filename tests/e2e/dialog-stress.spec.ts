@@ -8,7 +8,10 @@ import { pageTakesClicks, pointerClick } from "./pointer";
  * and Escape. This performs each dialog and menu action of the meeting page 20 times in a row with real pointer
  * clicks (the mouse at the element's centre; no force, no dispatched events) and after each checks that a click
  * on an unrelated control (the session comment field) still reaches it and that no modal layer is left.
- * It builds its own cycle and session through the admin API (no seeded session is touched).
+ * The actions: the 9-box card menu and its rating dialog, the menu closed with Escape, a move to another session
+ * through the grid's checkbox and the target select's menu (moved back through the API, live), Terminate's
+ * confirmation (cancelled 19 times, then confirmed), Progress to review (sent back live) and Set rating.
+ * It builds its own cycle and two sessions through the admin API (no seeded session is touched).
  */
 
 const ROUNDS = Number(process.env.DIALOG_STRESS_ROUNDS) || 20;
@@ -18,7 +21,7 @@ test("every dialog and menu of the session admin page closes for good, 20 times 
   const admin = await signedInPage(browser, DEMO.superAdmin, "/app/admin/cycles");
   const { users } = await ok<{ users: Array<{ email: string }> }>(await admin.page.request.get("/api/v1/admin/users?role[]=EMPLOYEE&page_size=100"));
   const taken = new Set<string>([DEMO.manager.email, CEO.email, DEMO.peoplePartner.email]);
-  const picked = users.map((u) => u.email).filter((e) => !taken.has(e)).slice(0, 2);
+  const picked = users.map((u) => u.email).filter((e) => !taken.has(e)).slice(0, 3);
   const created = await ok<{ cycle: { id: number } }>(await admin.page.request.post("/api/v1/admin/cycles", { data: { name: `E2E Dialog stress ${Date.now()}`, start_date: "2027-01-04", planned_end_date: "2027-03-31" } }), 201);
   const cycleId = created.cycle.id;
   for (const email of picked) await ok(await admin.page.request.post(`/api/v1/admin/cycles/${cycleId}/participants`, { data: { email } }), 201);
@@ -27,21 +30,21 @@ test("every dialog and menu of the session admin page closes for good, 20 times 
   }
   const pool = await ok<{ participants: Array<{ participant_id: number }> }>(await admin.page.request.get(`/api/v1/admin/cycles/${cycleId}/calibration_sessions/all_participants`));
   const base = `/api/v1/admin/cycles/${cycleId}/calibration_sessions`;
-  const created2 = await ok<{ calibration_session: { id: number } }>(
-    await admin.page.request.post(base, {
-      data: {
-        name: "E2E dialog stress",
-        participant_ids: pool.participants.map((p) => p.participant_id),
-        session_admin_id: await userId(admin.page, DEMO.peoplePartner.email),
-        panelist_ids: [await userId(admin.page, DEMO.manager.email)],
-        sign_off_ids: [await userId(admin.page, CEO.email)],
-        guideline: { 1: 5, 2: 15, 3: 50, 4: 20, 5: 10 },
-      },
-    }),
-    201,
-  );
-  const sessionId = created2.calibration_session.id;
-  await ok(await admin.page.request.patch(`${base}/${sessionId}/activate`));
+  const people = {
+    session_admin_id: await userId(admin.page, DEMO.peoplePartner.email),
+    panelist_ids: [await userId(admin.page, DEMO.manager.email)],
+    sign_off_ids: [await userId(admin.page, CEO.email)],
+    guideline: { 1: 5, 2: 15, 3: 50, 4: 20, 5: 10 },
+  };
+  // Two people in the session under test, a third in a second session (the target of the moves).
+  const ids = pool.participants.map((p) => p.participant_id);
+  const session = async (name: string, participantIds: number[]) => {
+    const made = await ok<{ calibration_session: { id: number } }>(await admin.page.request.post(base, { data: { name, participant_ids: participantIds, ...people } }), 201);
+    await ok(await admin.page.request.patch(`${base}/${made.calibration_session.id}/activate`));
+    return made.calibration_session.id;
+  };
+  const sessionId = await session("E2E dialog stress", ids.slice(0, 2));
+  const otherId = await session("E2E dialog stress, second session", ids.slice(2));
   await admin.close();
 
   await signIn(page, DEMO.peoplePartner, `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`);
@@ -50,6 +53,7 @@ test("every dialog and menu of the session admin page closes for good, 20 times 
     await page.request.get(`/api/v1/cycles/${cycleId}/calibration_session_admin/calibration_sessions/${sessionId}/participants`),
   );
   const sp = participants[0]!.id;
+  const leaving = participants[1]!.id;
   const dialog = page.getByTestId("rating-dialog");
 
   // The 9-box: the card's menu → a box → the rating dialog → save, between two boxes; then the menu closed with Escape.
@@ -69,6 +73,35 @@ test("every dialog and menu of the session admin page closes for good, 20 times 
     await expect(page.getByRole("menu"), round).toBeHidden();
     await pageTakesClicks(page, `${round}, menu closed with Escape`);
   }
+
+  // Move: the row's checkbox, the other session from the select's menu, Move; the session admin moves the person
+  // back through the API (a live update of the open page).
+  const moveBack = `/api/v1/cycles/${cycleId}/calibration_session_admin/calibration_sessions/${otherId}/move_participants_to/${sessionId}`;
+  for (let i = 0; i < ROUNDS; i++) {
+    const round = `move ${i + 1}`;
+    await pointerClick(page, page.getByRole("row").filter({ has: page.getByTestId(`sp-name-${sp}`) }).getByRole("checkbox"));
+    await pointerClick(page, page.getByTestId("move-target"));
+    await pointerClick(page, page.getByTestId(`move-target-${otherId}`));
+    await expect(page.getByRole("listbox"), round).toBeHidden();
+    await pointerClick(page, page.getByTestId("move-submit"));
+    await expect(page.getByTestId(`sp-name-${sp}`), round).toHaveCount(0);
+    await pageTakesClicks(page, round);
+    await ok(await page.request.post(moveBack, { data: { participant_ids: [sp] } }));
+    await expect(page.getByTestId(`sp-name-${sp}`), `${round}, moved back`).toBeVisible({ timeout: 10_000 });
+    await pageTakesClicks(page, `${round}, moved back`);
+  }
+
+  // Terminate: the confirmation opened and cancelled, 19 times, then confirmed (a person can be terminated once).
+  const terminate = page.getByTestId("terminate-dialog");
+  for (let i = 0; i < ROUNDS; i++) {
+    const round = `terminate ${i + 1}`;
+    await pointerClick(page, page.getByTestId(`sp-terminate-${leaving}`));
+    await expect(terminate, round).toBeVisible();
+    await pointerClick(page, i < ROUNDS - 1 ? terminate.getByRole("button", { name: "Cancel" }) : terminate.getByTestId("terminate-dialog-confirm"));
+    await expect(terminate, round).toBeHidden();
+    await pageTakesClicks(page, round);
+  }
+  await expect(page.getByTestId(`sp-terminated-${leaving}`)).toBeVisible();
 
   // Progress to review (confirmation; the state changes under the closing dialog), then the sign-off party
   // sends it back through the API (a live update of the open page).
