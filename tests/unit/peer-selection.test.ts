@@ -117,7 +117,7 @@ describe("adding a peer (spec §5)", () => {
 
   it("refuses the user's own email, in any case and with spaces", () => {
     expect(addPeerRefusal(input({ peerEmail: "Sue.Subject@example.com ", peer: { userId: 1, email: subject.email } }))).toEqual({
-      status: 400,
+      status: 422,
       message: "Peer's email can't be the same as the user's email",
     });
     // Own email even when the lookup found nobody (e.g. an inactive own account).
@@ -125,25 +125,25 @@ describe("adding a peer (spec §5)", () => {
   });
 
   it("refuses an email with no active user", () => {
-    expect(addPeerRefusal(input({ peerEmail: "ghost@example.com", peer: null }))).toEqual({ status: 400, message: MESSAGES.unknownPeer("ghost@example.com") });
+    expect(addPeerRefusal(input({ peerEmail: "ghost@example.com", peer: null }))).toEqual({ status: 422, message: MESSAGES.unknownPeer("ghost@example.com") });
   });
 
   it("refuses a mandatory reviewer with '{peer} is already a mandatory reviewer'", () => {
     expect(addPeerRefusal(input({ peerEmail: "bea.boss@example.com", peer: { userId: 2, email: "bea.boss@example.com" } }))).toEqual({
-      status: 400,
+      status: 422,
       message: "bea.boss@example.com is already a mandatory reviewer",
     });
   });
 
   it("refuses a peer already asked (requested or accepted) and one who declined", () => {
-    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "requested" }] }))).toEqual({ status: 400, message: MESSAGES.duplicate(peer.email) });
+    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "requested" }] }))).toEqual({ status: 422, message: MESSAGES.duplicate(peer.email) });
     expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "accepted" }] }))?.message).toBe(MESSAGES.duplicate(peer.email));
-    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "declined" }] }))).toEqual({ status: 400, message: MESSAGES.declinedBefore(peer.email) });
+    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "declined" }] }))).toEqual({ status: 422, message: MESSAGES.declinedBefore(peer.email) });
   });
 
   it("refuses more than maxPeers requested or accepted peers, naming the number; declined ones free their place", () => {
     expect(addPeerRefusal(input({ requests: reqs("requested", "accepted", "requested") }))).toEqual({
-      status: 400,
+      status: 422,
       message: "At most 3 peers can be selected in this cycle",
     });
     expect(addPeerRefusal(input({ requests: reqs("requested", "declined", "accepted", "declined") }))).toBeNull();

@@ -52,10 +52,10 @@ export function personJson(p: { email: string; name: string } | null | undefined
   return p ? { email: p.email, name: p.name } : null;
 }
 
-/** Turn a rule's refusal into the API error (a rule over well-formed input is a 422 carrying the field it is about; ADR 0060). */
+/** Turn a rule's refusal into the API error (a 422, a rule over well-formed input, carries the field it is about; ADR 0060). */
 export function refusalError(r: Refusal, field?: string): ApiError {
   switch (r.status) {
-    case 400:
+    case 422:
       return unprocessable(r.message, field ? { formErrors: [], fieldErrors: { [field]: [r.message] } } : null);
     case 403:
       return forbidden(r.message);
@@ -264,7 +264,7 @@ export async function addPeer(current: CurrentUser, cycleId: number, resolve: Su
       requests: requests.map((r) => ({ reviewerId: r.reviewerId, status: fromDbPeerStatus(r.status) })),
       maxPeers: cycle.maxPeers,
     });
-    if (refusal || !peer) throw refusalError(refusal ?? { status: 400, message: `No active user with the email ${peerEmail}` }, "peer_email");
+    if (refusal || !peer) throw refusalError(refusal ?? { status: 422, message: `No active user with the email ${peerEmail}` }, "peer_email");
     const created = await tx.peerRequest.create({ data: { cycleId, participantId: subject.id, reviewerId: peer.id, requestedById: current.user.id } });
     await recordAudit(tx, current.actor, {
       action: "peer_request.create",

@@ -78,7 +78,7 @@ export const SELECTION_ADVICE = [
 export type Editor = "participant" | "manager" | "admin";
 
 /** A refusal: the HTTP status of the API and the message the user reads. */
-export type Refusal = { status: 400 | 403 | 404 | 409; message: string };
+export type Refusal = { status: 403 | 404 | 409 | 422; message: string };
 
 export type SelectionState = {
   stage: CycleStage;
@@ -145,16 +145,16 @@ export type AddPeerInput = {
 export function addPeerRefusal(input: AddPeerInput): Refusal | null {
   const email = input.peerEmail.trim().toLowerCase();
   if (email === input.subject.email.toLowerCase() || input.peer?.userId === input.subject.userId) {
-    return { status: 400, message: MESSAGES.ownEmail };
+    return { status: 422, message: MESSAGES.ownEmail };
   }
-  if (!input.peer) return { status: 400, message: MESSAGES.unknownPeer(email) };
+  if (!input.peer) return { status: 422, message: MESSAGES.unknownPeer(email) };
   const peerId = input.peer.userId;
-  if (input.mandatory.some((m) => m.userId === peerId)) return { status: 400, message: MESSAGES.mandatory(email) };
+  if (input.mandatory.some((m) => m.userId === peerId)) return { status: 422, message: MESSAGES.mandatory(email) };
   const existing = input.requests.find((r) => r.reviewerId === peerId);
   if (existing) {
-    return { status: 400, message: existing.status === "declined" ? MESSAGES.declinedBefore(email) : MESSAGES.duplicate(email) };
+    return { status: 422, message: existing.status === "declined" ? MESSAGES.declinedBefore(email) : MESSAGES.duplicate(email) };
   }
-  if (selectedCount(input.requests) >= input.maxPeers) return { status: 400, message: MESSAGES.maxPeers(input.maxPeers) };
+  if (selectedCount(input.requests) >= input.maxPeers) return { status: 422, message: MESSAGES.maxPeers(input.maxPeers) };
   return null;
 }
 
