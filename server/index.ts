@@ -183,16 +183,18 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   }
 
   const target = boot.databaseTarget();
+  // The PGlite folder this process owns while it runs (not an in-memory database).
+  const folder = target.kind === "pglite" && target.dir !== "memory://" ? target.dir : null;
   // On the embedded default the PGlite folder is served by a child process, reached over the `pg` protocol: the
   // WebAssembly database no longer runs on this process's thread (server/pglite-child.ts, ADR 0061).
   let dbHost: import("./pglite-child").PGliteHost | undefined;
-  if (target.kind === "pglite" && target.dir !== "memory://") {
+  if (folder) {
     const { startPGliteHost } = await import("./pglite-child");
     const lost = opts.onDatabaseLost ?? ((message: string) => {
       console.error(message);
       process.exit(1);
     });
-    dbHost = await startPGliteHost(target.dir, lost);
+    dbHost = await startPGliteHost(folder, lost);
   }
   try {
     await boot.connectDatabase(dbHost?.url);
@@ -200,10 +202,10 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
     await dbHost?.close();
     throw err;
   }
-  if (target.kind === "pglite" && target.dir !== "memory://") {
+  if (folder) {
     // The command-line tools reach the database through this process while it owns the folder (server/control.ts).
     const { startControlSocket } = await import("./control");
-    closers.push(await startControlSocket(target.dir, boot.runCliCommand));
+    closers.push(await startControlSocket(folder, boot.runCliCommand));
   }
   const runWorker = opts.worker ?? target.kind === "pglite";
   if (runWorker) {

@@ -62,7 +62,6 @@ function refuse(req: Request, res: Response, status: number, code: string, messa
   }
 }
 
-
 const nonceOf = (res: ServerResponse) => (res as unknown as { locals: { cspNonce?: string } }).locals.cspNonce;
 
 /** Installs the guards on `app`, before anything that answers. */

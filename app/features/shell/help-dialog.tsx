@@ -2,7 +2,8 @@ import { useState } from "react";
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, List, ListItem, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { HELP_DIALOG_WIDTH } from "~/platform/theme/theme";
-import { ICON, StaticIcon, controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import { ICON, StaticIcon, controls } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/shell/floating-controls.module.css";
 
 /** Floating Help button (bottom right) and the 'Suggested Articles' dialog (spec §2). */

@@ -4,7 +4,8 @@ import { Popper } from "@mui/material";
 import { alpha, styled } from "@mui/material/styles";
 import { useTranslation } from "react-i18next";
 import type { NavBadges, NavGroup } from "~/features/shell/navigation";
-import { ICON, StaticIcon, controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import { ICON, StaticIcon, controls } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/shell/navigation-list.module.css";
 
 /**

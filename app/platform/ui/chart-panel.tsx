@@ -1,5 +1,6 @@
 import { Box, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
-import { useEffect, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 
 /**
  * One statistic shown as a chart with a table view: its heading (h2) and summary line, a Chart/Table toggle,
@@ -30,8 +31,7 @@ export function ChartPanel({
   chartHeight?: number;
 }) {
   const [view, setView] = useState<"chart" | "table">("chart");
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   return (
     <Box component="section" aria-labelledby={`${id}-heading`} data-testid={id}>
       <Typography variant="h6" component="h2" id={`${id}-heading`} sx={{ mb: 1 }}>

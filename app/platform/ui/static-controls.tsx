@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactElement } from "react";
+import type { ReactElement } from "react";
 import { Tooltip } from "@mui/material";
 import css from "~/platform/ui/controls.module.css";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 
 /** The class names of the static controls (controls.module.css), for elements drawn in place. */
 export const controls = css;
@@ -26,27 +27,10 @@ export const ICON = {
   openInNew: "M19 19H5V5h7V3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z",
 } as const;
 
-/** True once the page has hydrated (false in the server render and the first browser render, which must match). */
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /**
  * MUI's Tooltip over `children`, from hydration on: a tooltip is closed on first paint, and MUI's would still cost
  * style work in every server render. `children` must take a ref and keep its own accessible name.
  */
 export function ClientTooltip({ title, children }: { title: string; children: ReactElement }) {
   return useHydrated() ? <Tooltip title={title}>{children}</Tooltip> : children;
-}
-
-/**
- * True from the first time `open` is true on: a MUI dialog, popover or popper mounted only then (a closed one still
- * costs a render and style work on every page), and kept mounted afterwards so that it can fade out.
- */
-export function useOpenedOnce(open: boolean): boolean {
-  const opened = useRef(open);
-  if (open) opened.current = true;
-  return opened.current;
 }

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { MeetingIntent } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
-import { useOpenedOnce } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 
 /**
  * A confirmation dialog that posts `intent` (and `fields`) to the page's action; with `comment`, a comment

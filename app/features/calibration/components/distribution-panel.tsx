@@ -1,9 +1,9 @@
 import { Box, Paper, Typography, useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
-import { useEffect, useState } from "react";
 import type { SessionDetailJson } from "~/features/calibration/types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/features/calibration/components/plain-table";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 
 /**
  * The live distribution of the session's ratings against its guideline: a bar chart (actual and guideline
@@ -14,8 +14,7 @@ import { PlainTable } from "~/features/calibration/components/plain-table";
  */
 export function DistributionPanel({ distribution }: { distribution: SessionDetailJson["distribution"] }) {
   const theme = useTheme();
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  const mounted = useHydrated();
   const rows = distribution.rows;
   return (
     <MeetingSection id="distribution" title="Rating distribution" testId="distribution">

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useState } from "react";
 import type { PersonJson } from "~/features/promotions/types";
 import { PlainTable } from "~/features/calibration/components/plain-table";
-import { useOpenedOnce } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 
 /**
  * The endorsement status dialog (spec §2): one row per endorser of a nomination with the columns Name,

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "@remix-run/react";
 import { Box, Button, CircularProgress, Divider, List, ListItemButton, ListItemText, Popover, Typography } from "@mui/material";
-import { ClientTooltip, ICON, StaticIcon, controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import { ClientTooltip, ICON, StaticIcon, controls } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import { callApi } from "~/platform/api-client";
 
 /**

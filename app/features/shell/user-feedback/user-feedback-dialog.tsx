@@ -19,7 +19,8 @@ import { useTranslation } from "react-i18next";
 import { useSnackbar } from "notistack";
 import { FEEDBACK_DIALOG_WIDTH } from "~/platform/theme/theme";
 import { callApi } from "~/platform/api-client";
-import { controls, useOpenedOnce } from "~/platform/ui/static-controls";
+import { controls } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/shell/floating-controls.module.css";
 
 export const FINAL_ASSESSMENT_PATH = "/app/performance/final-assessment";
