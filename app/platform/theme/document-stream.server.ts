@@ -1,0 +1,87 @@
+import { Transform } from "node:stream";
+import type { ReactElement } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EmotionCache } from "@emotion/cache";
+
+/** How long a render may wait for streamed parts before it is aborted (Remix's `streamTimeout`). */
+export const STREAM_TIMEOUT_MS = 5000;
+
+/**
+ * The document streamed (issue 27): React renders the whole shell first (every route's markup: there are no Suspense
+ * boundaries in our pages, only single fetch's data stream after it), so when the shell is ready the request's
+ * emotion cache holds all its styles. The stream then goes to the response chunk by chunk as React writes it, with the
+ * style tags put in <head> on the way (withStylesOnce); single fetch's data follows as it is encoded.
+ */
+export function streamDocument(element: ReactElement, styles: () => string, nonce: string | undefined): Promise<Transform> {
+  return new Promise((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(element, {
+      // React's own scripts that put streamed parts in place carry the page's CSP nonce (ADR 0041).
+      nonce,
+      onShellReady() {
+        const body = withStylesOnce(styles);
+        resolve(body);
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error) {
+        console.error(error);
+      },
+    });
+    setTimeout(abort, STREAM_TIMEOUT_MS + 1000);
+  });
+}
+
+/**
+ * The style tags of everything this render inserted into its own emotion cache: what emotion's
+ * extractCriticalToChunks + constructStyleTagsFromChunks give, without searching the whole document for class
+ * names (the cache is made for this one request, so all it holds was rendered by it). Global styles each get
+ * their own tag, before the regular ones, as emotion's client expects when it takes the tags over. Each tag carries
+ * the cache's nonce (the Content-Security-Policy's, ADR 0041).
+ */
+export function styleTags(cache: EmotionCache): string {
+  const nonce = cache.nonce ? ` nonce="${cache.nonce}"` : "";
+  let globals = "";
+  const ids: string[] = [];
+  let css = "";
+  for (const id of Object.keys(cache.inserted)) {
+    const style = cache.inserted[id];
+    if (typeof style !== "string") continue;
+    if (cache.registered[`${cache.key}-${id}`] !== undefined) {
+      ids.push(id);
+      css += style;
+    } else {
+      globals += `<style data-emotion="${cache.key}-global ${id}"${nonce}>${style}</style>`;
+    }
+  }
+  return `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}"${nonce}>${css}</style>`;
+}
+
+const INSERTION_POINT = '<meta name="emotion-insertion-point" content="emotion-insertion-point"';
+
+/**
+ * A pass-through that writes the style tags right after root.tsx's insertion point in <head> (or before </head>): it
+ * holds the first bytes until that point has gone by (the head is React's first chunk or two), then passes
+ * everything on as it comes. The document starts with the doctype.
+ */
+export function withStylesOnce(styles: () => string): Transform {
+  let head = "";
+  let done = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      head += chunk.toString("utf8");
+      const start = head.indexOf(INSERTION_POINT);
+      const end = start < 0 ? head.indexOf("</head>") : head.indexOf(">", start) + 1;
+      if (end <= 0) return callback();
+      done = true;
+      const doc = head.startsWith("<!DOCTYPE") ? head : `<!DOCTYPE html>${head}`;
+      const at = end + (doc.length - head.length);
+      head = "";
+      callback(null, Buffer.from(doc.slice(0, at) + styles() + doc.slice(at), "utf8"));
+    },
+    flush(callback) {
+      callback(null, done || !head ? undefined : Buffer.from(head, "utf8"));
+    },
+  });
+}
+

@@ -1,0 +1,52 @@
+import { createElement as h } from "react";
+import { describe, expect, it } from "vitest";
+import { streamDocument, withStylesOnce } from "~/platform/theme/document-stream.server";
+
+/** Issue 27: the document goes to the response as React writes it, with the style tags put in <head> on the way. */
+const META = '<meta name="emotion-insertion-point" content="emotion-insertion-point"/>';
+
+function collect(stream: NodeJS.ReadableStream): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const chunks: string[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+    stream.on("end", () => resolve(chunks));
+    stream.on("error", reject);
+  });
+}
+
+describe("withStylesOnce", () => {
+  it("puts the styles right after the insertion point even when it is split across chunks, then passes chunks on", async () => {
+    const t = withStylesOnce(() => "<style>x</style>");
+    const out = collect(t);
+    t.write("<!DOCTYPE html><html><head>" + META.slice(0, 20));
+    t.write(META.slice(20) + "<title>T</title></head>");
+    t.write("<body>one</body>");
+    t.write("</html>");
+    t.end();
+    const chunks = await out;
+    expect(chunks.join("")).toBe(`<!DOCTYPE html><html><head>${META}<style>x</style><title>T</title></head><body>one</body></html>`);
+    // Everything after the head went on as it came, one chunk for each written.
+    expect(chunks.slice(1)).toEqual(["<body>one</body>", "</html>"]);
+  });
+
+  it("falls back to </head>, and adds the doctype when the render did not", async () => {
+    const t = withStylesOnce(() => "<style>y</style>");
+    const out = collect(t);
+    t.end("<html><head><title>T</title></head><body></body></html>");
+    expect((await out).join("")).toBe("<!DOCTYPE html><html><head><title>T</title><style>y</style></head><body></body></html>");
+  });
+});
+
+describe("streamDocument", () => {
+  it("streams a rendered document with the styles the render collected", async () => {
+    let rendered = 0;
+    const Body = () => {
+      rendered++;
+      return h("p", null, "content");
+    };
+    const doc = h("html", null, h("head", null, h("meta", { name: "emotion-insertion-point", content: "emotion-insertion-point" })), h("body", null, h(Body)));
+    const body = await streamDocument(doc, () => `<style>rendered ${rendered}</style>`, "n0nce");
+    const html = (await collect(body)).join("");
+    expect(html).toMatch(/^<!DOCTYPE html><html><head><meta name="emotion-insertion-point" content="emotion-insertion-point"\/><style>rendered 1<\/style><\/head><body><p>content<\/p><\/body><\/html>$/);
+  });
+});
