@@ -21,6 +21,11 @@ if [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then
 fi
 # PostgreSQL server: the integration tests also run against it (the app defaults to embedded PGlite).
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then apt_install postgresql; fi
+# The PDFs' fonts (issue 28): DejaVu Sans (Latin, Greek, Cyrillic, symbols) and Noto Sans CJK (Chinese, Japanese,
+# Korean), read from disk by the app; poppler's pdftotext, with which the tests read the PDFs' text back.
+if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then apt_install fonts-dejavu-core; fi
+if [ ! -f /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc ]; then apt_install fonts-noto-cjk; fi
+if ! command -v pdftotext >/dev/null 2>&1; then apt_install poppler-utils; fi
 # A JDK and Maven: Temporal's time-skipping test server for the workflow tests is a Java program (below).
 if ! command -v java >/dev/null 2>&1 || ! command -v mvn >/dev/null 2>&1; then apt_install default-jdk-headless maven; fi
 

@@ -4,7 +4,6 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { readLocalHeader, readStoredZip, zipCentralDirectory, zipLocalEntry, type ZipEntryInfo } from "~/platform/zip-store.server";
-import { pdfSafeText } from "~/features/summaries/pdf.server";
 
 /** Build an archive the way the bulk PDF job does: entries written separately, directory from their headers. */
 function archive(files: Array<[string, string]>, when = new Date("2026-06-30T12:34:56Z")) {
@@ -53,13 +52,5 @@ describe("stored ZIP written piece by piece", () => {
     } finally {
       fs.rmSync(file, { force: true });
     }
-  });
-});
-
-describe("PDF text", () => {
-  it("keeps Latin-1 and WinAnsi punctuation, replaces what the standard fonts cannot print", () => {
-    expect(pdfSafeText("Zoë – “great” work…")).toBe("Zoë – “great” work…");
-    expect(pdfSafeText("日本 ✓ ok")).toBe("?? ? ok");
-    expect(pdfSafeText("a\u0007b\nc")).toBe("a b\nc");
   });
 });

@@ -1,30 +1,85 @@
 import PDFDocument from "pdfkit";
+import { fontRuns, pdfFonts, type PdfFace } from "~/features/summaries/pdf-fonts.server";
 import type { SummaryQuestion, SummarySection } from "~/features/summaries/rules";
 import type { FeedbackSummary } from "~/features/summaries/service.server";
 
 /**
- * A feedback summary as a PDF (pdfkit, standard Helvetica fonts: no font files to ship). The document shows
- * exactly what the summary object holds, so the visibility rules applied to the summary apply to the PDF.
- * Characters outside the fonts' WinAnsi set are replaced by '?'.
+ * A feedback summary as a PDF (pdfkit). The document shows exactly what the summary object holds, so the visibility
+ * rules applied to the summary apply to the PDF. Every character prints (issue 28): the text goes out in runs of the
+ * font that draws it (pdf-fonts.server.ts: DejaVu Sans, Noto Sans CJK), each embedded subset to what the document uses.
  */
 
 const MARGIN = 50;
 const COLORS = { text: "#1f2933", muted: "#616e7c", accent: "#2e7d32", bar: "#81c784", barBg: "#e8f5e9", rule: "#cbd2d9" };
 
-// WinAnsi characters beyond Latin-1 that the standard fonts can print.
-const WIN_ANSI_EXTRA = new Set([..."€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ"]);
+type TextOptions = PDFKit.Mixins.TextOptions;
 
-/** Text the standard PDF fonts can print: Latin-1 and WinAnsi punctuation; anything else becomes '?'. */
-export function pdfSafeText(text: string): string {
-  let out = "";
-  for (const ch of text.normalize("NFC")) {
-    const code = ch.codePointAt(0)!;
-    if (ch === "\n" || ch === "\t") out += ch;
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += " ";
-    else if (code <= 0xff || WIN_ANSI_EXTRA.has(ch)) out += ch;
-    else out += "?";
+/** Writes `text` in `face`, switching fonts where a character needs another (wrapping as one paragraph). */
+function write(doc: PDFKit.PDFDocument, text: string, face: PdfFace, options: TextOptions) {
+  const runs = fontRuns(text, face);
+  if (runs.length === 0) runs.push({ font: pdfFonts()[face].latin, text: "" });
+  runs.forEach((run, i) => {
+    doc.font(run.font.name).text(run.text, { ...options, continued: i < runs.length - 1 || options.continued === true });
+  });
+}
+
+/**
+ * One line of `text` at (x, y) within `width`, aligned left or centred, cut with '…' where it does not fit: each run
+ * placed after the one before (pdfkit would align each continued run on its own).
+ */
+function writeLine(doc: PDFKit.PDFDocument, text: string, face: PdfFace, at: { x: number; y: number; width: number; align?: "left" | "center" }) {
+  const runs = fontRuns(text, face);
+  const widths = runs.map((r) => doc.font(r.font.name).widthOfString(r.text));
+  const ellipsis = doc.font(pdfFonts()[face].latin.name).widthOfString("…");
+  let total = widths.reduce((a, b) => a + b, 0);
+  if (total > at.width) {
+    // Drop characters from the end until the text and '…' fit.
+    let room = at.width - ellipsis;
+    for (let i = 0; i < runs.length; i++) {
+      const run = runs[i]!;
+      doc.font(run.font.name);
+      if (widths[i]! <= room) {
+        room -= widths[i]!;
+        continue;
+      }
+      let kept = [...run.text];
+      while (kept.length > 0 && doc.widthOfString(kept.join("")) > room) kept = kept.slice(0, -1);
+      run.text = kept.join("");
+      widths[i] = doc.widthOfString(run.text);
+      runs.splice(i + 1);
+      widths.splice(i + 1);
+      runs.push({ font: pdfFonts()[face].latin, text: "…" });
+      widths.push(ellipsis);
+      break;
+    }
+    total = widths.reduce((a, b) => a + b, 0);
   }
-  return out;
+  let x = at.align === "center" ? at.x + (at.width - total) / 2 : at.x;
+  runs.forEach((run, i) => {
+    doc.font(run.font.name).text(run.text, x, at.y, { lineBreak: false });
+    x += widths[i]!;
+  });
+}
+
+type FontMetrics = { ascender: number; descender: number; lineGap: number };
+
+/**
+ * The document with every font of the set registered under its name. The CJK font takes the Latin font's line metrics
+ * in this document, so that runs of both share one baseline and one line height (pdfkit places each run by its own
+ * font's ascender).
+ */
+function newDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  const doc = new PDFDocument(options);
+  const current = () => (doc as unknown as { _font: FontMetrics })._font;
+  for (const faces of Object.values(pdfFonts())) {
+    // pdfkit takes a parsed fontkit font as a source too (its types list only files and buffers).
+    for (const f of [faces.latin, faces.cjk]) doc.registerFont(f.name, f.font as unknown as Buffer);
+    doc.font(faces.latin.name);
+    const { ascender, descender, lineGap } = current();
+    doc.font(faces.cjk.name);
+    Object.assign(current(), { ascender, descender, lineGap });
+  }
+  return doc;
 }
 
 export function summaryPdfFileName(summary: Pick<FeedbackSummary, "reviewee" | "cycle">): string {
@@ -38,19 +93,18 @@ function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
 
 function writeQuestion(doc: PDFKit.PDFDocument, q: SummaryQuestion, width: number) {
   ensureSpace(doc, 60);
-  doc.font("Helvetica-Bold").fontSize(10.5).fillColor(COLORS.text).text(pdfSafeText(q.label), { width });
+  doc.fontSize(10.5).fillColor(COLORS.text);
+  write(doc, q.label, "bold", { width });
   doc.moveDown(0.2);
   if (q.responses === 0) {
-    doc.font("Helvetica-Oblique").fontSize(9.5).fillColor(COLORS.muted).text("No answers", { width });
+    doc.fontSize(9.5).fillColor(COLORS.muted);
+    write(doc, "No answers", "italic", { width });
     doc.moveDown(0.6);
     return;
   }
   if (q.kind === "rating" && q.scale) {
-    doc
-      .font("Helvetica")
-      .fontSize(9.5)
-      .fillColor(COLORS.text)
-      .text(`Average ${q.average?.toFixed(2) ?? "-"} on a scale of ${q.scale.min} to ${q.scale.max} (${q.responses} ${q.responses === 1 ? "answer" : "answers"})`, { width });
+    doc.fontSize(9.5).fillColor(COLORS.text);
+    write(doc, `Average ${q.average?.toFixed(2) ?? "-"} on a scale of ${q.scale.min} to ${q.scale.max} (${q.responses} ${q.responses === 1 ? "answer" : "answers"})`, "regular", { width });
   }
   if (q.distribution.length > 0) {
     const max = Math.max(1, ...q.distribution.map((d) => d.count));
@@ -61,10 +115,12 @@ function writeQuestion(doc: PDFKit.PDFDocument, q: SummaryQuestion, width: numbe
       const y = doc.y + 2;
       const x = doc.page.margins.left;
       const label = q.kind === "rating" && d.label !== d.value ? `${d.value} - ${d.label}` : d.label;
-      doc.font("Helvetica").fontSize(9).fillColor(COLORS.muted).text(pdfSafeText(label), x, y, { width: labelWidth, lineBreak: false, ellipsis: true });
+      doc.fontSize(9).fillColor(COLORS.muted);
+      writeLine(doc, label, "regular", { x, y, width: labelWidth });
       doc.rect(x + labelWidth, y, barWidth, 9).fill(COLORS.barBg);
       if (d.count > 0) doc.rect(x + labelWidth, y, (barWidth * d.count) / max, 9).fill(COLORS.bar);
-      doc.fillColor(COLORS.text).text(String(d.count), x + labelWidth + barWidth + 6, y, { lineBreak: false });
+      doc.fillColor(COLORS.text);
+      writeLine(doc, String(d.count), "regular", { x: x + labelWidth + barWidth + 6, y, width: 40 });
       doc.x = x;
       doc.y = y + 13;
     }
@@ -75,8 +131,12 @@ function writeQuestion(doc: PDFKit.PDFDocument, q: SummaryQuestion, width: numbe
     for (const a of shown) {
       ensureSpace(doc, 28);
       const by = a.reviewer ? `  - ${a.reviewer.name}` : "";
-      doc.font("Helvetica").fontSize(9.5).fillColor(COLORS.text).text(pdfSafeText(`•  ${String(a.value)}`), { width, continued: by !== "" });
-      if (by) doc.font("Helvetica-Oblique").fillColor(COLORS.muted).text(pdfSafeText(by));
+      doc.fontSize(9.5).fillColor(COLORS.text);
+      write(doc, `•  ${String(a.value)}`, "regular", { width, continued: by !== "" });
+      if (by) {
+        doc.fillColor(COLORS.muted);
+        write(doc, by, "italic", {});
+      }
       doc.moveDown(0.15);
     }
   }
@@ -86,20 +146,24 @@ function writeQuestion(doc: PDFKit.PDFDocument, q: SummaryQuestion, width: numbe
 function writeSection(doc: PDFKit.PDFDocument, s: SummarySection, width: number) {
   ensureSpace(doc, 80);
   doc.moveDown(0.4);
-  doc.font("Helvetica-Bold").fontSize(14).fillColor(COLORS.accent).text(pdfSafeText(`${s.label} feedback`), { width });
+  doc.fontSize(14).fillColor(COLORS.accent);
+  write(doc, `${s.label} feedback`, "bold", { width });
   const status = `${s.submitted} of ${s.requested} answered${s.anonymised ? " · anonymised" : ""}`;
-  doc.font("Helvetica").fontSize(9).fillColor(COLORS.muted).text(pdfSafeText(status), { width });
-  if (s.reviewers && s.reviewers.length > 0) doc.text(pdfSafeText(`From: ${s.reviewers.map((r) => r.name).join(", ")}`), { width });
+  doc.fontSize(9).fillColor(COLORS.muted);
+  write(doc, status, "regular", { width });
+  if (s.reviewers && s.reviewers.length > 0) write(doc, `From: ${s.reviewers.map((r) => r.name).join(", ")}`, "regular", { width });
   const y = doc.y + 4;
   doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.margins.left + width, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
   doc.y = y + 8;
   if (!s.visible) {
-    doc.font("Helvetica-Oblique").fontSize(10).fillColor(COLORS.text).text(pdfSafeText(s.message ?? "Not shown"), { width });
+    doc.fontSize(10).fillColor(COLORS.text);
+    write(doc, s.message ?? "Not shown", "italic", { width });
     doc.moveDown(0.8);
     return;
   }
   if (s.submitted === 0) {
-    doc.font("Helvetica-Oblique").fontSize(10).fillColor(COLORS.muted).text("No feedback submitted yet", { width });
+    doc.fontSize(10).fillColor(COLORS.muted);
+    write(doc, "No feedback submitted yet", "italic", { width });
     doc.moveDown(0.8);
     return;
   }
@@ -108,12 +172,12 @@ function writeSection(doc: PDFKit.PDFDocument, s: SummarySection, width: number)
 
 /** Render the summary; resolves with the whole PDF. */
 export function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt = new Date()): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const doc = newDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: pdfSafeText(`Feedback summary - ${summary.reviewee.name} - ${summary.cycle.name}`),
+      Title: `Feedback summary - ${summary.reviewee.name} - ${summary.cycle.name}`,
       Author: "PMR",
       Subject: "Feedback summary",
       CreationDate: generatedAt,
@@ -127,20 +191,24 @@ export function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt =
   });
   const width = doc.page.width - MARGIN * 2;
 
-  doc.font("Helvetica-Bold").fontSize(20).fillColor(COLORS.text).text("Feedback Summary", { width });
+  doc.fontSize(20).fillColor(COLORS.text);
+  write(doc, "Feedback Summary", "bold", { width });
   doc.moveDown(0.2);
-  doc.font("Helvetica-Bold").fontSize(13).text(pdfSafeText(summary.reviewee.name), { width });
+  doc.fontSize(13);
+  write(doc, summary.reviewee.name, "bold", { width });
   const role = [summary.reviewee.job_title, summary.reviewee.department].filter(Boolean).join(", ");
-  doc.font("Helvetica").fontSize(10).fillColor(COLORS.muted).text(pdfSafeText(`${summary.reviewee.email}${role ? ` · ${role}` : ""}`), { width });
-  doc.text(pdfSafeText(`${summary.cycle.name} · ${summary.cycle.stage_label}`), { width });
-  doc.text(`Generated ${generatedAt.toISOString().slice(0, 10)} · ${summary.total_submitted} feedback ${summary.total_submitted === 1 ? "answer" : "answers"} submitted`, { width });
+  doc.fontSize(10).fillColor(COLORS.muted);
+  write(doc, `${summary.reviewee.email}${role ? ` · ${role}` : ""}`, "regular", { width });
+  write(doc, `${summary.cycle.name} · ${summary.cycle.stage_label}`, "regular", { width });
+  write(doc, `Generated ${generatedAt.toISOString().slice(0, 10)} · ${summary.total_submitted} feedback ${summary.total_submitted === 1 ? "answer" : "answers"} submitted`, "regular", { width });
   if (!summary.viewer.named) {
     doc.moveDown(0.3);
-    doc.font("Helvetica-Oblique").text("Peer and upward feedback is anonymised and shown only when at least 3 people of a group have answered.", { width });
+    write(doc, "Peer and upward feedback is anonymised and shown only when at least 3 people of a group have answered.", "italic", { width });
   }
   doc.moveDown(0.6);
   if (summary.sections.length === 0) {
-    doc.font("Helvetica-Oblique").fontSize(11).fillColor(COLORS.text).text("No feedback was requested for this participant in this cycle.", { width });
+    doc.fontSize(11).fillColor(COLORS.text);
+    write(doc, "No feedback was requested for this participant in this cycle.", "italic", { width });
   }
   for (const s of summary.sections) writeSection(doc, s, width);
 
@@ -149,15 +217,8 @@ export function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt =
     doc.switchToPage(i);
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing inside the bottom margin must not add a page
-    doc
-      .font("Helvetica")
-      .fontSize(8)
-      .fillColor(COLORS.muted)
-      .text(pdfSafeText(`${summary.reviewee.name} · ${summary.cycle.name} · Page ${i - range.start + 1} of ${range.count}`), MARGIN, doc.page.height - 35, {
-        width,
-        align: "center",
-        lineBreak: false,
-      });
+    doc.fontSize(8).fillColor(COLORS.muted);
+    writeLine(doc, `${summary.reviewee.name} · ${summary.cycle.name} · Page ${i - range.start + 1} of ${range.count}`, "regular", { x: MARGIN, y: doc.page.height - 35, width, align: "center" });
     doc.page.margins.bottom = bottom;
   }
   doc.end();

@@ -1,0 +1,76 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { renderFeedbackSummaryPdf } from "~/features/summaries/pdf.server";
+import { fontRuns, MISSING_GLYPH, pdfFonts } from "~/features/summaries/pdf-fonts.server";
+import type { FeedbackSummary } from "~/features/summaries/rules";
+
+/**
+ * Issue 28 §1: every character of names and feedback survives into the PDF. pdftotext (poppler-utils, installed by
+ * scripts/setup.sh) reads the text back.
+ */
+const WRITTEN = "张伟的反馈：做得很好 · Łukasz Żółć napisał: świetna robota · Ελληνικά: καλή δουλειά · Привет · 😀";
+
+function summary(): FeedbackSummary {
+  return {
+    viewer: { role: "manager", named: true },
+    total_submitted: 1,
+    cycle: { id: 7, name: "2026 年终评估 Ω", state: "communication", stage_label: "Communicated", reviewer_names: { peer: "nobody", upward: "nobody", rule: [] } },
+    reviewee: { email: "zhang.wei@example.com", name: "张伟", job_title: "Инженер", department: "Ελλάδα", reviewer_only: false },
+    sections: [
+      {
+        reviewer_type: "manager",
+        label: "Manager",
+        requested: 1,
+        submitted: 1,
+        anonymised: false,
+        visible: true,
+        message: null,
+        reviewers: [{ name: "Łukasz Żółć", email: "lukasz@example.com" }],
+        questions: [
+          { id: "q1", label: "What went well 哪些做得好", kind: "text", responses: 1, scale: null, average: null, distribution: [], answers: [{ value: WRITTEN, reviewer: { name: "Łukasz Żółć", email: "lukasz@example.com" } }] },
+          { id: "q2", label: "Rating", kind: "rating", responses: 1, scale: { min: 1, max: 2 }, average: 2, distribution: [{ value: "1", label: "Низко", count: 0 }, { value: "2", label: "高", count: 1 }], answers: [] },
+        ],
+      },
+    ],
+  };
+}
+
+function textOf(pdf: Buffer): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pmr-pdf-"));
+  try {
+    const file = path.join(dir, "s.pdf");
+    fs.writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("the summary PDF in every script", () => {
+  it("prints Chinese, Polish, Greek, Cyrillic and an emoji exactly, no '?'", async () => {
+    const pdf = await renderFeedbackSummaryPdf(summary(), new Date("2026-11-29T00:00:00Z"));
+    const text = textOf(pdf).replace(/\s+/g, " ");
+    for (const part of ["张伟", "Łukasz Żółć", "张伟的反馈：做得很好", "świetna robota", "Ελληνικά: καλή δουλειά", "Привет", "😀", "2026 年终评估 Ω", "Инженер", "Ελλάδα", "哪些做得好", "Низко", "高"]) {
+      expect(text, part).toContain(part);
+    }
+    expect(text).not.toContain("?");
+    // Fonts embedded as subsets: a one-page report stays small although the CJK font file is ~20 MB.
+    expect(pdf.byteLength).toBeLessThan(200_000);
+    expect(pdf.toString("latin1")).toMatch(/\/FontFile[23]?/);
+  });
+
+  it("cuts text into runs of the font that draws each character, and marks what no font draws", () => {
+    const runs = fontRuns("Zoë 张伟 ok", "regular");
+    const fonts = pdfFonts().regular;
+    expect(runs.map((r) => [r.font.name, r.text])).toEqual([
+      [fonts.latin.name, "Zoë "],
+      [fonts.cjk.name, "张伟 "],
+      [fonts.latin.name, "ok"],
+    ]);
+    // U+1FAE0 (melting face) is in neither font; a control character becomes a space; a variation selector goes.
+    expect(fontRuns("a\u{1FAE0}b\u0007c\u2764\uFE0F", "bold").map((r) => r.text).join("")).toBe(`a${MISSING_GLYPH}b c\u2764`);
+  });
+});
