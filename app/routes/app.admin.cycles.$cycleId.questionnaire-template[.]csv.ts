@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toCsv } from "~/platform/csv";
+import { csvDownload, toCsv } from "~/platform/csv";
 import { QUESTIONNAIRE_CSV_COLUMNS, questionnaireToCsvRows } from "~/features/questionnaires/csv";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
@@ -12,11 +12,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle } = await requireAdminCycle(request, params);
   const questionnaire = await getQuestionnaire(cycle.id);
   const csv = toCsv(questionnaireToCsvRows(questionnaire.definition), { header: true, columns: QUESTIONNAIRE_CSV_COLUMNS, recordDelimiter: "windows" });
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="questionnaire-cycle-${cycle.id}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(csv, `questionnaire-cycle-${cycle.id}.csv`);
 }

@@ -1,5 +1,5 @@
-import fs from "node:fs";
 import { test, expect, DEMO, open, signIn } from "./fixtures";
+import { csvText } from "./downloads";
 
 /** The directory import (ADR 0052): the users page's Import button, the upload form, the job page with its row errors. */
 
@@ -18,9 +18,9 @@ test.describe("directory import", () => {
     await expect(page.getByRole("heading", { name: "Import users" })).toBeVisible();
 
     const [template] = await Promise.all([page.waitForEvent("download"), page.getByTestId("template-link").click()]);
-    expect(fs.readFileSync((await template.path())!, "utf8").trim()).toBe(HEADER);
+    expect((await csvText(template)).trim()).toBe(HEADER);
     const [directory] = await Promise.all([page.waitForEvent("download"), page.getByTestId("directory-export-link").click()]);
-    const exported = fs.readFileSync((await directory.path())!, "utf8");
+    const exported = await csvText(directory);
     expect(exported.split("\n")[0]).toBe(HEADER);
     expect(exported).toContain(`${DEMO.manager.email},`);
 

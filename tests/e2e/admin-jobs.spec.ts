@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn } from "./fixtures";
+import { csvText } from "./downloads";
 
 /** A fresh cycle through the API (the signed-in super admin's session). */
 async function newCycle(page: Page, name: string): Promise<number> {
@@ -21,7 +21,7 @@ test.describe("bulk participant jobs", () => {
 
     // The template holds the header.
     const [template] = await Promise.all([page.waitForEvent("download"), page.getByTestId("template-link").click()]);
-    expect(fs.readFileSync((await template.path())!, "utf8").trim()).toBe(
+    expect((await csvText(template)).trim()).toBe(
       "email,manager_email,secondary_manager_email,hr_partner_email,reviewer_only"
     );
 
@@ -121,10 +121,7 @@ test.describe("bulk participant jobs", () => {
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("job-download").click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^participants-cycle-${cycleId}-job-\\d+\\.csv$`));
-    const lines = fs
-      .readFileSync((await download.path())!, "utf8")
-      .trim()
-      .split("\n");
+    const lines = (await csvText(download)).trim().split("\n");
     expect(lines[0]).toBe(
       "email,manager_email,secondary_manager_email,hr_partner_email,reviewer_only,name,calibrated_rating,promotion_decision"
     );

@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn } from "./fixtures";
+import { csvText } from "./downloads";
 
 /** A fresh cycle through the API (the signed-in super admin's session). */
 async function newCycle(page: Page, name: string): Promise<number> {
@@ -80,7 +80,7 @@ test.describe("questionnaire admin", () => {
     await expect(page.getByTestId("upload-questionnaire-all-or-nothing")).toContainText("A questionnaire is all-or-nothing");
     await expect(page.getByLabel("Commit only the valid rows")).toHaveCount(0);
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("template-link").click()]);
-    const template = fs.readFileSync((await download.path())!, "utf8");
+    const template = await csvText(download);
     const lines = template.trim().split(/\r\n/);
     expect(lines[0]).toBe("reviewer_type,question_id,kind,label,help,required,scale_min,scale_max,scale_labels,options,max_length");
     expect(lines).toHaveLength(8);

@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn } from "./fixtures";
+import { csvText } from "./downloads";
 
 /** The demo's current cycle (SPU feedback), where Eli and Morgan have not started the feedback they owe. */
 async function currentCycleId(page: Page): Promise<number> {
@@ -30,7 +30,7 @@ test("a super admin sees the inactive participants and downloads a participants 
 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("job-download").click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^participants-report-response-rate-cycle-${cycleId}-job-\\d+\\.csv$`));
-  const lines = fs.readFileSync((await download.path())!, "utf8").trim().split("\n");
+  const lines = (await csvText(download)).trim().split("\n");
   expect(lines[0]).toBe(
     "participant_email,participant_name,department,manager_email,reviewer_only,given_requests,given_submitted,given_rate_pct,received_requests,received_submitted,received_rate_pct",
   );

@@ -143,6 +143,8 @@ describe("download nominations", () => {
     const name = `nominations-cycle-${cycleId}-job-${jobId}.csv`;
     expect(file.response.headers.get("Content-Disposition")).toBe(`attachment; filename="${name}"; filename*=UTF-8''${name}`);
     expect(file.body).toBe(csv);
+    // The stored file plus the UTF-8 byte order mark every CSV download starts with (issue 28).
+    expect(Number(file.response.headers.get("Content-Length"))).toBe(Buffer.byteLength(csv, "utf8") + 3);
 
     const db = await getDb();
     expect((await db.jobFile.findMany({ where: { jobId } })).map((f) => f.kind)).toEqual(["output"]);

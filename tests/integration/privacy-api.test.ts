@@ -163,7 +163,10 @@ describe("erasure jobs", () => {
       const route = await load();
       const res = await route.loader({ request: new Request("http://127.0.0.1/api/v1/admin/users/directory.csv", { headers: { Authorization: `Bearer ${adminToken}` } }), params: {}, context: {} });
       expect(res.status).toBe(200);
-      const csv = (await res.text()).toLowerCase();
+      const raw = new Uint8Array(await res.arrayBuffer());
+      // A CSV download starts with the UTF-8 byte order mark (issue 28).
+      expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const csv = Buffer.from(raw.subarray(3)).toString("utf8").toLowerCase();
       expect(csv).toContain(w.colleague.email);
       for (const n of needles) expect(csv).not.toContain(n.toLowerCase());
     }

@@ -29,7 +29,7 @@ describe("matchRoutes with the result cache", () => {
     expect(second).toEqual(first);
     expect(second).not.toBe(first);
     expect(second[2]).not.toBe(first[2]);
-    first[2]!.params.email = "changed";
+    (first[2]!.params as Record<string, string>).email = "changed";
     expect(matchRoutes(routes, "/app/feedback/a%40example.com")![2]!.params.email).toBe("a@example.com");
   });
 

@@ -3,6 +3,7 @@ import type { JobType } from "~/generated/prisma/client.ts";
 import { z } from "zod";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { notFound, cycleNotFound } from "~/platform/api.server";
+import { isCsvType, withCsvBom } from "~/platform/csv";
 import { jobFileSize, jobFileStream, OUTPUT_FILE } from "~/features/jobs/files.server";
 import { jobCycleIdFor, jobInclude, jobTypeDef, toJobJson, type JobWithCreator } from "~/features/jobs/job-types.server";
 import type { JobJson, JobRowErrorJson } from "~/features/jobs/rules";
@@ -95,13 +96,15 @@ export async function jobOutputResponse(cycleId: number | null, type: JobType, j
   const file = await db.jobFile.findUnique({ where: { jobId_kind: { jobId, kind: OUTPUT_FILE } }, select: { name: true, contentType: true } });
   const size = await jobFileSize(db, jobId, OUTPUT_FILE);
   if (!file || size === null) throw notFound(`Job ${jobId} has no file`);
-  const body = Readable.toWeb(jobFileStream(db, jobId, OUTPUT_FILE)) as ReadableStream<Uint8Array>;
+  const stream = Readable.toWeb(jobFileStream(db, jobId, OUTPUT_FILE)) as ReadableStream<Uint8Array>;
+  const csv = isCsvType(file.contentType);
+  const body = csv ? withCsvBom(stream) : stream;
   const ascii = file.name.replace(/[^\w.-]/g, "_");
   return new Response(body, {
     status: 200,
     headers: {
       "Content-Type": file.contentType,
-      "Content-Length": String(size),
+      "Content-Length": String(size + (csv ? 3 : 0)),
       "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       "Cache-Control": "private, no-store",
     },

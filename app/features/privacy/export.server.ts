@@ -1,6 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { notFound } from "~/platform/api.server";
-import { toCsv } from "~/platform/csv";
+import { toCsv, CSV_BOM } from "~/platform/csv";
 import { zipCentralDirectory, zipLocalEntry, readLocalHeader, type ZipEntryInfo } from "~/platform/zip-store.server";
 import { flattenRecord, type PersonExport } from "~/features/privacy/export-rules";
 
@@ -142,5 +142,5 @@ function csvOf(rows: ReadonlyArray<Record<string, unknown>>): string {
   const flat = rows.map(flattenRecord);
   const columns = [...new Set(flat.flatMap((r) => Object.keys(r)))];
   if (columns.length === 0) return "";
-  return toCsv(flat, { columns, header: true });
+  return CSV_BOM + toCsv(flat, { columns, header: true });
 }

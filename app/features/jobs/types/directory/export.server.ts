@@ -1,5 +1,5 @@
 import { getDb } from "~/platform/db.server";
-import { toCsv } from "~/platform/csv";
+import { toCsv, csvDownload } from "~/platform/csv";
 import { DIRECTORY_CSV_COLUMNS } from "~/features/jobs/types/directory/columns";
 
 /**
@@ -84,14 +84,7 @@ export function directoryCsvResponse(now = new Date()): Response {
     },
   });
   const name = `directory-${now.toISOString().slice(0, 10)}.csv`;
-  return new Response(body, {
-    status: 200,
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(body, name);
 }
 
 /** The import's header row, for the template download. */

@@ -3,6 +3,7 @@ import { jobPagePath, requireJobPage } from "~/features/jobs/pages.server";
 import { DIRECTORY_CSV_COLUMNS } from "~/features/jobs/types/directory/columns";
 import { directoryTemplateCsv } from "~/features/jobs/types/directory/export.server";
 import type { DirectoryImportPageData } from "~/features/jobs/types/directory/page-data";
+import { csvDownload } from "~/platform/csv";
 
 /** The directory import's pages (ADR 0052; super admin only): the upload form and its CSV template. */
 
@@ -22,11 +23,5 @@ export async function directoryImportLoader({ request, params }: LoaderFunctionA
 /** /app/admin/users/import/template.csv: the header row of a directory import. */
 export async function directoryTemplateLoader({ request, params }: LoaderFunctionArgs): Promise<Response> {
   await requireJobPage(request, params, "IMPORT_DIRECTORY");
-  return new Response(directoryTemplateCsv(), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": 'attachment; filename="directory-template.csv"',
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return csvDownload(directoryTemplateCsv(), "directory-template.csv");
 }
