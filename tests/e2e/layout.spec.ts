@@ -1,7 +1,7 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { DEMO, expect, open, signIn, test } from "./fixtures";
-import { DEFAULT_MUST_NOT_TRUNCATE, layoutOffenders, type LayoutCheck } from "./overflow";
-import { PHONES, phoneContext, walkPages } from "./phones";
+import { DEMO, expect, open, signIn, signedInPage, test } from "./fixtures";
+import { DEFAULT_MUST_NOT_TRUNCATE, clippedCells, layoutOffenders, type LayoutCheck } from "./overflow";
+import { PHONES, phoneContext, visit, walkPages } from "./phones";
 
 /**
  * Issue 15 item 11: the participants table, the drawer and a summary page at 1440 px and 375 px wide, each with a
@@ -138,4 +138,64 @@ test("every role's pages fit an iPhone 13 and a Pixel 7 without sideways scrolli
     console.log(`${who.email}: pages ${counts.join(", ")}`);
   }
   expect(offenders, "pages that scroll sideways on a phone").toEqual([]);
+});
+
+/**
+ * Issue 27: at 1440×900 the manager's navigation (manager, panelist and sign-off items) is taller than the window.
+ * A "More below" bar at its bottom says so, with the unread count of the Anytime Feedback badge it hides (Eli has
+ * just given Morgan feedback); a click scrolls the navigation down until "Anytime Feedback" and its badge are in
+ * view, and the bar goes.
+ */
+test("the drawer at 1440×900 says what lies below its fold, unread badge included", async ({ browser, page }) => {
+  const eli = await signedInPage(browser, DEMO.employee, "/app/anytime-feedback");
+  const given = await eli.page.request.post("/api/v1/realtime_feedbacks", { data: { reviewee_email: DEMO.manager.email, body: `Layout check ${Date.now()}` } });
+  expect(given.status()).toBe(201);
+  await eli.close();
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, DEMO.manager, "/app/home");
+  const nav = page.getByRole("navigation", { name: "Main navigation" });
+  const anytime = nav.getByRole("link", { name: /Anytime Feedback/ });
+  const badge = page.getByTestId("nav-badge-anytime_feedback_unread");
+  const unread = Number(await badge.textContent());
+  expect(unread).toBeGreaterThanOrEqual(1);
+  await expect(anytime).not.toBeInViewport({ ratio: 1 });
+  const hint = page.getByTestId("nav-more-below");
+  await expect(hint).toBeInViewport({ ratio: 1 });
+  await expect(hint).toHaveText(`More below: ${unread} unread`);
+  for (let i = 0; i < 10 && (await hint.count()) > 0; i++) {
+    await hint.click();
+    await page.waitForTimeout(400);
+  }
+  await expect(hint).toHaveCount(0);
+  await expect(anytime).toBeInViewport({ ratio: 1 });
+  await expect(badge).toBeInViewport({ ratio: 1 });
+});
+
+/**
+ * Issue 27: no text clipped in a table cell (overflow.ts, clippedCells) on any of every role's pages at 1440 and
+ * 375 px: their navigation and one page of each shape it links to, walked as the phone test walks them.
+ */
+test("no table cell clips its text on any role's pages at 1440 and 375 px", async ({ browser }) => {
+  test.setTimeout(600_000);
+  const offenders: string[] = [];
+  const clipped = async (page: Page, href: string) => {
+    await visit(page, href);
+    return (await clippedCells(page)).map((o) => `${href}: ${o}`);
+  };
+  for (const who of Object.values(DEMO)) {
+    let cookies;
+    let pages: string[] | undefined;
+    for (const size of WIDTHS) {
+      const screen = { name: size.name, options: { viewport: { width: size.width, height: size.height } } };
+      const { context, page, cookies: session } = await phoneContext(browser, screen, who, cookies);
+      cookies = session;
+      const walk = await walkPages(page, pages, 40, clipped);
+      expect(walk.pages.length, `${who.email}'s pages`).toBeGreaterThan(2);
+      pages = walk.pages;
+      offenders.push(...walk.offenders.map((o) => `${size.name} px, ${who.email}: ${o}`));
+      await context.close();
+    }
+  }
+  expect(offenders, "text clipped in table cells").toEqual([]);
 });

@@ -8,7 +8,10 @@ import type { Page } from "@playwright/test";
  *   cells that matter (`mustShow`) are fully in view;
  * - no text that matters (`mustNotTruncate`) is cut by an ellipsis;
  * - with `overlays`, the fixed elements named there (the Feedback tab, the Help button) cover no text of `content`
- *   at any scroll position of the page.
+ *   at any scroll position of the page;
+ * - no text in a table cell is clipped (issue 27): a cell (td, th, or a grid's cell or column header) or an element
+ *   inside it that hides its overflow or ends its text in an ellipsis, with more text than its box (sideways, or
+ *   below a fixed row height). Always on, on every page checked (CLIPPED_CELL_CHECK is the same check alone).
  * Each offender comes back as a readable selector path with what is wrong.
  */
 
@@ -23,13 +26,109 @@ export type LayoutCheck = {
 
 export const DEFAULT_MUST_NOT_TRUNCATE = ["th", '[role="columnheader"]', '[data-testid="nav-footer"] *'];
 
+/** The cells of a table or grid whose text must never be clipped. */
+const CELLS = 'td, th, [role="cell"], [role="gridcell"], [role="columnheader"], [role="rowheader"]';
+
+/**
+ * Text clipped in a table cell (issue 27), run in the browser: each visible cell, and each visible element inside it
+ * holding text, that hides its overflow (or ends it in an ellipsis) and holds more than its box shows, sideways or
+ * below. Form controls (their value scrolls inside them) and icons are left out. Offenders as "path: what".
+ */
+export async function clippedCells(page: Page): Promise<string[]> {
+  return page.evaluate((cells) => {
+    const TOLERANCE = 1;
+    const offenders: string[] = [];
+    const describe = (el: Element): string => {
+      const parts: string[] = [];
+      for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+        const testId = node.getAttribute("data-testid");
+        if (testId) {
+          parts.unshift(`[data-testid="${testId}"]`);
+          break;
+        }
+        let part = node.tagName.toLowerCase();
+        const named = [...node.classList].find((c) => c.startsWith("Mui") && !c.includes("-css-"));
+        if (named) part += `.${named}`;
+        const role = node.getAttribute("role");
+        if (role) part += `[role="${role}"]`;
+        parts.unshift(part);
+        if (node.matches("table, [role='grid'], [role='treegrid']")) break;
+      }
+      const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 40);
+      return `${parts.join(" > ")}${text ? ` ("${text}")` : ""}`;
+    };
+    const shown = (el: Element) => {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1;
+    };
+    const reported = new Set<Element>();
+    for (const cell of document.querySelectorAll(cells)) {
+      if (!shown(cell)) continue;
+      // A cell cut off by a box around its table that hides what does not fit (not one that scrolls).
+      for (let p = cell.parentElement; p && p !== document.body; p = p.parentElement) {
+        const o = getComputedStyle(p);
+        if (o.overflowX === "visible") continue;
+        if (o.overflowX === "hidden" || o.overflowX === "clip") {
+          const c = p.getBoundingClientRect();
+          const r = cell.getBoundingClientRect();
+          const left = c.left + p.clientLeft;
+          if (r.left < left - TOLERANCE || r.right > left + p.clientWidth + TOLERANCE) {
+            reported.add(cell);
+            offenders.push(`${describe(cell)}: cell cut off by ${describe(p).split(" (")[0]} (${Math.round(r.left)}–${Math.round(r.right)} px, box ${Math.round(left)}–${Math.round(left + p.clientWidth)} px)`);
+          }
+        }
+        break;
+      }
+      if (reported.has(cell)) continue;
+      for (const el of [cell, ...cell.querySelectorAll("*")]) {
+        if (el.closest("svg, input, textarea, select, [contenteditable='true']") || !shown(el)) continue;
+        if (!(el.textContent ?? "").trim()) continue;
+        const style = getComputedStyle(el);
+        const hides = (o: string) => o === "hidden" || o === "clip";
+        const hidesX = hides(style.overflowX) || style.textOverflow === "ellipsis";
+        const hidesY = hides(style.overflowY) || (style.webkitLineClamp !== "none" && style.webkitLineClamp !== "");
+        const overX = hidesX && el.scrollWidth > el.clientWidth + TOLERANCE;
+        const overY = hidesY && el.scrollHeight > el.clientHeight + TOLERANCE;
+        if (!overX && !overY) continue;
+        // Only text counts (not an icon or a column's resize handle that sticks out): a line of its text that
+        // reaches past the box's inner edges.
+        const box = el.getBoundingClientRect();
+        const inner = { left: box.left + el.clientLeft, top: box.top + el.clientTop };
+        const right = inner.left + el.clientWidth;
+        const bottom = inner.top + el.clientHeight;
+        let cutX = false;
+        let cutY = false;
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node && !(cutX && cutY); node = walker.nextNode()) {
+          if (!node.textContent?.trim() || !node.parentElement || node.parentElement.closest("svg") || !shown(node.parentElement)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const r of range.getClientRects()) {
+            if (r.width < 1 || r.height < 1) continue;
+            if (overX && (r.right > right + TOLERANCE || r.left < inner.left - TOLERANCE)) cutX = true;
+            if (overY && (r.bottom > bottom + TOLERANCE || r.top < inner.top - TOLERANCE)) cutY = true;
+          }
+        }
+        if (!cutX && !cutY) continue;
+        // One report per clipped text: not again for an element inside one already reported.
+        if ([...reported].some((r) => r.contains(el))) continue;
+        reported.add(el);
+        const how = cutX ? `${el.scrollWidth} px of text in ${el.clientWidth} px` : `${el.scrollHeight} px of text in a ${el.clientHeight} px high box`;
+        offenders.push(`${describe(el)}: text clipped in a table cell (${how})`);
+      }
+    }
+    return offenders;
+  }, CELLS);
+}
+
 export async function layoutOffenders(page: Page, check: LayoutCheck = {}): Promise<string[]> {
   const args = {
     mustNotTruncate: check.mustNotTruncate ?? DEFAULT_MUST_NOT_TRUNCATE,
     scrollAreas: check.scrollAreas ?? [],
     overlays: check.overlays ?? null,
   };
-  return page.evaluate(({ mustNotTruncate, scrollAreas, overlays }) => {
+  const offenders = await page.evaluate(({ mustNotTruncate, scrollAreas, overlays }) => {
     const TOLERANCE = 1;
     const offenders: string[] = [];
     const root = document.documentElement;
@@ -197,4 +296,5 @@ export async function layoutOffenders(page: Page, check: LayoutCheck = {}): Prom
     }
     return offenders;
   }, args);
+  return [...offenders, ...(await clippedCells(page))];
 }

@@ -1,4 +1,4 @@
-import { devices, type Browser, type BrowserContext, type Cookie, type Page } from "@playwright/test";
+import { devices, type Browser, type BrowserContext, type BrowserContextOptions, type Cookie, type Page } from "@playwright/test";
 import { expect, hydrated, type Demo } from "./fixtures";
 import { layoutOffenders } from "./overflow";
 
@@ -14,7 +14,7 @@ export const PHONES = ["iPhone 13", "Pixel 7"].map((name) => {
 });
 
 /** One browser context per phone and person, signed in through the real flow once (its cookies reused after). */
-export async function phoneContext(browser: Browser, phone: (typeof PHONES)[number], who: Demo, cookies?: Cookie[]) {
+export async function phoneContext(browser: Browser, phone: { name: string; options: BrowserContextOptions }, who: Demo, cookies?: Cookie[]) {
   const context = await browser.newContext(phone.options);
   const page = await context.newPage();
   if (cookies) await context.addCookies(cookies);
@@ -41,23 +41,28 @@ const shape = (href: string) =>
     .replace(/\/\d+(?=\/|$)/g, "/{id}");
 
 /**
- * Open each of a person's pages on `page` and say what scrolls sideways (sidewaysScroll). Without `pages`: every
- * item of their navigation, and one page of each shape those pages link to (at most `limit`); the pages opened and
- * the navigation's items are returned, for the next phone.
+ * Open each of a person's pages on `page` and say what scrolls sideways (sidewaysScroll), or what `check` finds on
+ * it. Without `pages`: every item of their navigation, and one page of each shape those pages link to (at most
+ * `limit`); the pages opened and the navigation's items are returned, for the next phone.
  */
-export async function walkPages(page: Page, pages?: string[], limit = 40): Promise<{ pages: string[]; nav: string[]; offenders: string[] }> {
+export async function walkPages(
+  page: Page,
+  pages?: string[],
+  limit = 40,
+  check: (page: Page, href: string) => Promise<string[]> = sidewaysScroll,
+): Promise<{ pages: string[]; nav: string[]; offenders: string[] }> {
   const hrefs = (root: string) =>
     page.locator(`${root} a[href^="/app/"]`).evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const offenders: string[] = [];
   if (pages) {
-    for (const href of pages) offenders.push(...(await sidewaysScroll(page, href)));
+    for (const href of pages) offenders.push(...(await check(page, href)));
     return { pages, nav: pages, offenders };
   }
   const nav = [...new Set((await hrefs('[data-testid="side-drawer"]')).filter((h) => !NOT_A_PAGE.test(h)))];
   const queue = [...nav];
   const shapes = new Set(queue.map(shape));
   for (const href of queue) {
-    offenders.push(...(await sidewaysScroll(page, href)));
+    offenders.push(...(await check(page, href)));
     if (!nav.includes(href)) continue;
     for (const link of await hrefs("main")) {
       if (NOT_A_PAGE.test(link) || shapes.has(shape(link)) || queue.length >= limit) continue;
@@ -73,6 +78,18 @@ export async function walkPages(page: Page, pages?: string[], limit = 40): Promi
  * and the layout check's offenders (overflow.ts) that stick out of the viewport.
  */
 export async function sidewaysScroll(page: Page, href: string): Promise<string[]> {
+  await visit(page, href);
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  if (scrollWidth <= clientWidth + 1) return [];
+  const details = (await layoutOffenders(page)).filter((o) => o.includes("sticks out of the viewport"));
+  return [`${href}: ${scrollWidth} px wide in ${clientWidth} px`, ...details.slice(0, 5).map((d) => `  ${d}`)];
+}
+
+/** Open `href` in the hydrated app (a client-side navigation when it can), ready for measuring. */
+export async function visit(page: Page, href: string): Promise<void> {
   // A client-side navigation of the hydrated app (Remix's router: the page's data, then its render), as a click on a
   // link would do; a full load on the first page and after one that ended elsewhere (an error page, a redirect).
   const navigated = await page.evaluate(async (to) => {
@@ -87,13 +104,6 @@ export async function sidewaysScroll(page: Page, href: string): Promise<string[]
     await hydrated(page);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   }
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  if (scrollWidth <= clientWidth + 1) return [];
-  const details = (await layoutOffenders(page)).filter((o) => o.includes("sticks out of the viewport"));
-  return [`${href}: ${scrollWidth} px wide in ${clientWidth} px`, ...details.slice(0, 5).map((d) => `  ${d}`)];
 }
 
 export type PhoneContext = { context: BrowserContext; page: Page; cookies: Cookie[] };
