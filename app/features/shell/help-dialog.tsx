@@ -16,7 +16,7 @@ export function HelpButton({ feedback101Url }: { feedback101Url: string }) {
       {/* A static button (it is on every page; issue 27, ADR 0062); the dialog is MUI's, mounted once it opens. */}
       <button type="button" className={`${controls.fab} ${css.help}`} aria-label={t("help.button")} onClick={() => setOpen(true)}>
         <StaticIcon d={ICON.helpOutline} />
-        {/* On a phone only the icon (the button keeps its name), so it covers less of the page. */}
+        {/* Only the icon (the button keeps its name "Help"), so it fits the page's right gutter (ADR 0068). */}
         <span className={css.helpText}>{t("help.button")}</span>
       </button>
       {mounted && (

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FocusEvent, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type MouseEvent, type RefObject } from "react";
 import { NavLink } from "@remix-run/react";
 import { Popper } from "@mui/material";
 import { alpha, styled } from "@mui/material/styles";
@@ -29,6 +29,42 @@ const NavTip = styled("div")(({ theme }) => ({
 
 type Tip = { key: string; text: string; anchor: HTMLElement };
 
+/** What of the navigation lies below its visible part: nothing (null), or how many unread items it holds. */
+type Below = { unread: number } | null;
+
+/**
+ * The fold hint (issue 27, ADR 0068): while items lie below the visible part of the navigation (the drawer is
+ * taller than the window), a "More below" bar at its bottom says so, with the unread count of the badges it hides;
+ * a click scrolls the navigation down. Measured in the browser only (the server render has no hint).
+ */
+function useBelowFold(nav: RefObject<HTMLElement>): Below {
+  const [below, setBelow] = useState<Below>(null);
+  useEffect(() => {
+    const el = nav.current;
+    if (!el) return;
+    const update = () => {
+      const box = el.getBoundingClientRect();
+      if (el.scrollTop + el.clientHeight >= el.scrollHeight - 2) return setBelow(null);
+      // The bar covers the bottom 40 px of the navigation: a badge under it is hidden too.
+      const fold = box.top + el.clientHeight - 40;
+      let unread = 0;
+      for (const badge of el.querySelectorAll<HTMLElement>("[data-nav-unread]")) {
+        if (badge.getBoundingClientRect().bottom > fold) unread += Number(badge.dataset.navUnread);
+      }
+      setBelow((old) => (old?.unread === unread ? old : { unread }));
+    };
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(el);
+    return () => {
+      el.removeEventListener("scroll", update);
+      resized.disconnect();
+    };
+  }, [nav]);
+  return below;
+}
+
 export function NavigationList({ groups, badges, onNavigate }: { groups: NavGroup[]; badges?: NavBadges; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const tipId = useId();
@@ -58,8 +94,10 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
     "aria-describedby": tip?.key === key ? tipId : undefined,
   });
   const tipMounted = useOpenedOnce(tip !== null);
+  const navRef = useRef<HTMLElement>(null);
+  const below = useBelowFold(navRef);
   return (
-    <nav className={css.nav} aria-label="Main navigation">
+    <nav className={css.nav} aria-label="Main navigation" ref={navRef}>
       {groups.map((group) => (
         <ul key={group.id} data-testid={`nav-group-${group.id}`}>
           {group.title && <li className={css.subheader}>{t(group.title)}</li>}
@@ -77,7 +115,7 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
                   <NavLink className={css.link} to={item.to} onClick={onNavigate} {...tipProps(item.to, t(item.info))}>
                     <span className={css.label}>{t(item.label)}</span>
                     {count > 0 && (
-                      <span className={controls.chip} role="img" aria-label={`${count} unread`} data-testid={`nav-badge-${item.badge}`}>
+                      <span className={controls.chip} role="img" aria-label={`${count} unread`} data-testid={`nav-badge-${item.badge}`} data-nav-unread={count}>
                         {count}
                       </span>
                     )}
@@ -88,6 +126,19 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
           })}
         </ul>
       ))}
+      {below && (
+        // A pointer's shortcut only (keyboard focus scrolls the navigation by itself): hidden from assistive
+        // technology, which reads the whole list anyway.
+        <div
+          className={css.moreBelow}
+          aria-hidden="true"
+          data-testid="nav-more-below"
+          onClick={() => navRef.current?.scrollBy({ top: navRef.current.clientHeight - 80, behavior: "smooth" })}
+        >
+          <StaticIcon d={ICON.expandMore} small />
+          {below.unread > 0 ? t("nav.moreBelowUnread", { count: below.unread }) : t("nav.moreBelow")}
+        </div>
+      )}
       {/* MUI's Popper is the element with role "tooltip". */}
       {tipMounted && (
         <Popper id={tipId} open={tip !== null} anchorEl={tip?.anchor} placement="right" sx={{ zIndex: (theme) => theme.zIndex.tooltip }}>

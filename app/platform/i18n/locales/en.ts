@@ -57,6 +57,8 @@ const en = {
     logout: "Logout",
     apiTokens: "API tokens",
     openMenu: "Open navigation menu",
+    moreBelow: "More below",
+    moreBelowUnread: "More below: {{count}} unread",
   },
   help: {
     button: "Help",
