@@ -57,6 +57,7 @@ function buildIfNeeded() {
     newestMtime(path.join(root, "app")),
     newestMtime(path.join(root, "public")),
     newestMtime(path.join(root, "server")),
+    newestMtime(path.join(root, "workflows")),
     fs.statSync(path.join(root, "vite.config.ts")).mtimeMs,
   );
   if (built > sources) return;
