@@ -24,6 +24,7 @@ import {
 import SearchIcon from "@mui/icons-material/Search";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { DataGrid, type GridColDef, type GridPaginationModel } from "@mui/x-data-grid";
+import { WRAPPING_GRID, autoRowHeight } from "~/platform/ui/wrapping-grid";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { ROLES, roleLabel, type RoleName } from "~/features/users/roles";
@@ -318,7 +319,8 @@ export default function AdminUsers() {
           localeText={{ noRowsLabel: "No users found" }}
           getRowId={(row) => row.id}
           density="standard"
-          sx={{ bgcolor: "background.paper" }}
+          getRowHeight={autoRowHeight}
+          sx={WRAPPING_GRID}
         />
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 1 }}>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, Box, ButtonLink, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "~/platform/ui/static";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
@@ -42,6 +42,8 @@ export default function PerformanceCycleReport() {
   );
 }
 
+const CELL = { paddingLeft: 8, paddingRight: 8 } as const;
+
 type Dashboard = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "selected" }>["dashboard"];
 
 function Report({ dashboard: d }: { dashboard: Dashboard }) {
@@ -51,7 +53,7 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={1.5}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Stack direction="row" spacing={1} alignItems="center" flexWrap>
               <Typography variant="h5" component="h2">
                 {d.cycle.name}
               </Typography>
@@ -63,9 +65,9 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
             </Typography>
             {d.report_open ? (
               <Box>
-                <Button component={RemixLink} to={summaryPath} variant="contained" data-testid="view-summary">
+                <ButtonLink to={summaryPath} variant="contained" data-testid="view-summary">
                   View feedback summary
-                </Button>
+                </ButtonLink>
               </Box>
             ) : (
               <Alert severity="info" data-testid="report-not-open">
@@ -78,7 +80,7 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
       </Card>
 
       {d.report_open && (
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, gap: 2 }}>
+        <Box style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))", gap: 16 }}>
           <Card variant="outlined">
             <CardContent>
               <Typography color="text.secondary">Calibrated rating</Typography>
@@ -100,7 +102,7 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
 
       <Card variant="outlined">
         <CardContent>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap" }}>
+          <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ marginBottom: 8 }}>
             <Typography variant="h6" component="h2">
               Feedback received
             </Typography>
@@ -117,20 +119,29 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
           ) : d.feedback_received.by_type.length === 0 ? (
             <Typography color="text.secondary">No feedback has been requested for you in this cycle yet.</Typography>
           ) : (
-            <Table size="small" sx={{ maxWidth: 560 }}>
+            // Three narrow columns: 8 px each side of a cell, so the table fits a phone's card (issue 27, ADR 0068).
+            <Table size="small" style={{ maxWidth: 560 }}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Reviewer type</TableCell>
-                  <TableCell align="right">Asked</TableCell>
-                  <TableCell align="right">Answered</TableCell>
+                  <TableCell style={CELL}>Reviewer type</TableCell>
+                  <TableCell align="right" style={CELL}>
+                    Asked
+                  </TableCell>
+                  <TableCell align="right" style={CELL}>
+                    Answered
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {d.feedback_received.by_type.map((t) => (
                   <TableRow key={t.reviewer_type} data-testid={`received-${t.reviewer_type}`}>
-                    <TableCell>{t.label}</TableCell>
-                    <TableCell align="right">{t.requested}</TableCell>
-                    <TableCell align="right">{t.submitted}</TableCell>
+                    <TableCell style={CELL}>{t.label}</TableCell>
+                    <TableCell align="right" style={CELL}>
+                      {t.requested}
+                    </TableCell>
+                    <TableCell align="right" style={CELL}>
+                      {t.submitted}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -1,18 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import {
-  Alert,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Typography,
-  type ChipProps,
-} from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, ButtonLink, Card, CardContent, Chip, Stack, Typography, type ChipProps } from "~/platform/ui/static";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/features/feedback/rules";
 import { participantFetch } from "~/platform/page-errors.server";
@@ -35,6 +23,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const STATUS_COLORS: Record<FeedbackProgress, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
+
+/** A person's row: a divider below, the buttons beside the text when they fit, else under it. */
+const ITEM = {
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: 8,
+  padding: "8px 0",
+  borderBottom: "1px solid var(--pmr-color-divider)",
+} as const;
 
 /** Spec §2 '360 Feedback': the people I am asked to give feedback to, grouped by my relation to them. */
 export default function SpuFeedbackList() {
@@ -60,7 +59,7 @@ function SelectedCycleList({ data }: { data: Loaded }) {
   );
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap>
         <Chip color={list.open ? "primary" : "default"} label={list.stage_label} data-testid="spu-stage" />
         {list.counts.total > 0 && (
           <Typography color="text.secondary" data-testid="spu-progress">
@@ -91,54 +90,45 @@ function SelectedCycleList({ data }: { data: Loaded }) {
               <Typography variant="h6" component="h2">
                 {SPU_GROUP_TITLES[g.type]}
               </Typography>
-              <List disablePadding>
+              {/*
+                One row per person that wraps on a narrow screen (issue 27, ADR 0068): name and status, then email and
+                job title, then the buttons, each on its own line when there is no room, never cut.
+              */}
+              <ul style={{ listStyle: "none", margin: 0, padding: 0 }}>
                 {g.items.map((f) => {
                   const action = f.status === "submitted" ? "Adjust" : f.status === "draft" ? "Continue" : "Give feedback";
                   return (
-                    <ListItem
-                      key={f.id}
-                      divider
-                      data-testid={`spu-item-${f.reviewee.email}`}
-                      secondaryAction={
-                        <Stack direction="row" spacing={1}>
-                          {f.status !== "not_started" && (
-                            <Button size="small" component={RemixLink} to={spuFeedbackPath(f.reviewee.email, cycle.id, true)} data-testid={`spu-view-${f.reviewee.email}`}>
-                              View
-                            </Button>
-                          )}
-                          {list.open && (
-                            <Button
-                              size="small"
-                              variant={f.status === "submitted" ? "outlined" : "contained"}
-                              component={RemixLink}
-                              to={spuFeedbackPath(f.reviewee.email, cycle.id)}
-                              data-testid={`spu-give-${f.reviewee.email}`}
-                            >
-                              {action}
-                            </Button>
-                          )}
+                    <li key={f.id} data-testid={`spu-item-${f.reviewee.email}`} style={ITEM}>
+                      <div style={{ flex: "1 1 240px", minWidth: 0 }}>
+                        <Stack direction="row" spacing={1} alignItems="center" flexWrap>
+                          <Typography>{f.reviewer_type === "SELF" ? `${f.reviewee.name} (you)` : f.reviewee.name}</Typography>
+                          <Chip size="small" color={STATUS_COLORS[f.status]} label={f.status_label} data-testid={`spu-status-${f.reviewee.email}`} />
                         </Stack>
-                      }
-                      sx={{ pr: 28 }}
-                    >
-                      <ListItemText
-                        disableTypography
-                        primary={
-                          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                            <Typography>{f.reviewer_type === "SELF" ? `${f.reviewee.name} (you)` : f.reviewee.name}</Typography>
-                            <Chip size="small" color={STATUS_COLORS[f.status]} label={f.status_label} data-testid={`spu-status-${f.reviewee.email}`} />
-                          </Stack>
-                        }
-                        secondary={
-                          <Typography variant="body2" color="text.secondary">
-                            {[f.reviewee.email, f.reviewee.job_title].filter(Boolean).join(" · ")}
-                          </Typography>
-                        }
-                      />
-                    </ListItem>
+                        <Typography variant="body2" color="text.secondary" style={{ overflowWrap: "anywhere" }}>
+                          {[f.reviewee.email, f.reviewee.job_title].filter(Boolean).join(" · ")}
+                        </Typography>
+                      </div>
+                      <Stack direction="row" spacing={1} flexWrap>
+                        {f.status !== "not_started" && (
+                          <ButtonLink size="small" to={spuFeedbackPath(f.reviewee.email, cycle.id, true)} data-testid={`spu-view-${f.reviewee.email}`}>
+                            View
+                          </ButtonLink>
+                        )}
+                        {list.open && (
+                          <ButtonLink
+                            size="small"
+                            variant={f.status === "submitted" ? "outlined" : "contained"}
+                            to={spuFeedbackPath(f.reviewee.email, cycle.id)}
+                            data-testid={`spu-give-${f.reviewee.email}`}
+                          >
+                            {action}
+                          </ButtonLink>
+                        )}
+                      </Stack>
+                    </li>
                   );
                 })}
-              </List>
+              </ul>
             </CardContent>
           </Card>
         ))

@@ -1,11 +1,10 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Box, Button, Chip, Stack, TableCell, TableRow, Typography, type ChipProps } from "@mui/material";
+import { Box, ButtonLink, Chip, Stack, TableCell, TableRow, Typography, type ChipProps } from "~/platform/ui/static";
 import type { CycleStage } from "~/features/cycles/rules";
 import { MANAGER_FEEDBACK_STATE_LABELS, NOMINATION_STATUS_LABELS, REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/features/manager-review/rules";
 import type { ReporteesPageData } from "~/features/manager-review/types";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { PANEL_STATUS_LABELS } from "~/features/peer-selection/rules";
 
 const FEEDBACK_STATE_COLORS: Record<ManagerFeedbackState, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
@@ -19,7 +18,7 @@ const NOMINATION_COLORS: Record<NominationStatus, ChipProps["color"]> = { nomina
  */
 export function MyReporteesList({ data, title }: { data: ReporteesPageData; title: string }) {
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <Stack spacing={3}>
       <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
         <CycleMessage kind={data.kind} message={data.message} />
@@ -44,7 +43,7 @@ function StageNote({ stage, cycleId }: { stage: CycleStage; cycleId: number }) {
     communication: "The cycle is in communication: share the outcome with your team.",
   };
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+    <Stack direction="row" spacing={2} alignItems="center" flexWrap>
       <CycleStageChip cycleId={cycleId} stage={stage} size="medium" />
       <Typography color="text.secondary" data-testid="reportees-stage-note">
         {text[stage]}
@@ -56,10 +55,12 @@ function StageNote({ stage, cycleId }: { stage: CycleStage; cycleId: number }) {
 function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { kind: "selected" }>["direct"]; cycleId: number }) {
   return (
     <Box component="section" aria-labelledby="direct-reports-heading">
-      <Typography variant="h5" component="h2" id="direct-reports-heading" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h2" id="direct-reports-heading" style={{ marginBottom: 8 }}>
         Direct reports
       </Typography>
-      <OutlinedTable
+      {/* Stacked rows below 1280 px, where its seven columns no longer fit beside the drawer (ADR 0068). */}
+      <StackedTable
+        stackBelow="lg"
         testId="direct-reports-table"
         empty={data.direct_reports.length === 0}
         emptyText="You have no direct reports in this cycle."
@@ -79,34 +80,34 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
         {data.direct_reports.map((r) => (
           <TableRow key={r.email} data-testid={`reportee-row-${r.email}`}>
             <TableCell>
-              <Typography fontWeight={500}>{r.name}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography fontWeight="medium">{r.name}</Typography>
+              <Typography variant="body2" color="text.secondary" style={{ overflowWrap: "anywhere" }}>
                 {r.email}
                 {r.job_title ? ` · ${r.job_title}` : ""}
               </Typography>
-              {r.reviewer_only && <Chip size="small" label="Reviewer only" sx={{ mt: 0.5 }} />}
+              {r.reviewer_only && <Chip size="small" label="Reviewer only" style={{ marginTop: 4 }} />}
             </TableCell>
-            <TableCell data-testid={`reportee-selection-${r.email}`}>
+            <TableCell data-label="Peer selection" data-testid={`reportee-selection-${r.email}`}>
               {r.reviewer_only ? (
                 "—"
               ) : (
-                <>
+                <div>
                   <Typography variant="body2">
                     {r.selection.accepted} accepted · {r.selection.requested} pending · {r.selection.declined} declined
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
                     {PANEL_STATUS_LABELS[r.selection.panel_status]}
                   </Typography>
-                </>
+                </div>
               )}
             </TableCell>
-            <TableCell data-testid={`reportee-received-${r.email}`}>
+            <TableCell data-label="360 feedback received" data-testid={`reportee-received-${r.email}`}>
               {r.reviewer_only ? "—" : `${r.feedback_received.given} of ${r.feedback_received.requested} given`}
             </TableCell>
-            <TableCell data-testid={`reportee-to-give-${r.email}`}>
+            <TableCell data-label="Feedback to give" data-testid={`reportee-to-give-${r.email}`}>
               {`${r.feedback_to_give.given} of ${r.feedback_to_give.requested} given`}
             </TableCell>
-            <TableCell>
+            <TableCell data-label="Manager feedback">
               {r.reviewer_only ? (
                 "—"
               ) : (
@@ -118,7 +119,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
                 />
               )}
             </TableCell>
-            <TableCell>
+            <TableCell data-label="Promotion nomination">
               {r.promotion_nomination ? (
                 <Chip
                   size="small"
@@ -132,24 +133,24 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
                 </Typography>
               )}
             </TableCell>
-            <TableCell align="right">
+            <TableCell align="right" data-label="Actions">
               {!r.reviewer_only && (
-                <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end", flexWrap: "wrap" }}>
-                  <Button size="small" component={RemixLink} to={REPORTEE_PATHS.feedback(r.email, cycleId)} data-testid={`reportee-feedback-link-${r.email}`}>
+                <Stack direction="row" spacing={1} justifyContent="flex-end" flexWrap>
+                  <ButtonLink size="small" to={REPORTEE_PATHS.feedback(r.email, cycleId)} data-testid={`reportee-feedback-link-${r.email}`}>
                     Feedback
-                  </Button>
-                  <Button size="small" component={RemixLink} to={REPORTEE_PATHS.summary(r.email, cycleId)} data-testid={`reportee-summary-link-${r.email}`}>
+                  </ButtonLink>
+                  <ButtonLink size="small" to={REPORTEE_PATHS.summary(r.email, cycleId)} data-testid={`reportee-summary-link-${r.email}`}>
                     Summary
-                  </Button>
-                  <Button size="small" component={RemixLink} to={REPORTEE_PATHS.promotion(r.email, cycleId)} data-testid={`reportee-promotion-link-${r.email}`}>
+                  </ButtonLink>
+                  <ButtonLink size="small" to={REPORTEE_PATHS.promotion(r.email, cycleId)} data-testid={`reportee-promotion-link-${r.email}`}>
                     Promotion
-                  </Button>
+                  </ButtonLink>
                 </Stack>
               )}
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
     </Box>
   );
 }
@@ -158,13 +159,14 @@ function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, 
   if (data.secondary_reports.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="secondary-reports-heading">
-      <Typography variant="h5" component="h2" id="secondary-reports-heading" sx={{ mb: 0.5 }}>
+      <Typography variant="h5" component="h2" id="secondary-reports-heading" style={{ marginBottom: 4 }}>
         Secondary reports
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
+      <Typography color="text.secondary" style={{ marginBottom: 8 }}>
         As their secondary manager you read their feedback summary; their manager writes the manager feedback.
       </Typography>
-      <OutlinedTable
+      <StackedTable
+        stackBelow="sm"
         testId="secondary-reports-table"
         head={
           <>
@@ -177,26 +179,26 @@ function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, 
         {data.secondary_reports.map((r) => (
           <TableRow key={r.email} data-testid={`secondary-row-${r.email}`}>
             <TableCell>
-              <Typography fontWeight={500}>{r.name}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography fontWeight="medium">{r.name}</Typography>
+              <Typography variant="body2" color="text.secondary" style={{ overflowWrap: "anywhere" }}>
                 {r.email}
               </Typography>
             </TableCell>
-            <TableCell>{r.manager ? r.manager.name : "—"}</TableCell>
-            <TableCell align="right">
+            <TableCell data-label="Manager">{r.manager ? r.manager.name : "—"}</TableCell>
+            <TableCell align="right" data-label="Feedback summary">
               {r.reviewer_only ? (
                 <Typography variant="body2" color="text.secondary">
                   Reviewer only
                 </Typography>
               ) : (
-                <Button size="small" component={RemixLink} to={REPORTEE_PATHS.secondarySummary(r.email, cycleId)} data-testid={`secondary-summary-link-${r.email}`}>
+                <ButtonLink size="small" to={REPORTEE_PATHS.secondarySummary(r.email, cycleId)} data-testid={`secondary-summary-link-${r.email}`}>
                   View summary
-                </Button>
+                </ButtonLink>
               )}
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rul
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { countByState, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { poolColumns } from "~/features/calibration/components/session-participant-picker";
+import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
 import { SessionRowActions, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
 import { SessionTable } from "~/features/calibration/components/session-table";
 
@@ -173,7 +174,9 @@ function UnassignedSection({ participants }: { participants: HrPartnerParticipan
             initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
             pageSizeOptions={[10, 25, 50, 100]}
             density="compact"
-            sx={{ bgcolor: "background.paper" }}
+            getRowHeight={autoRowHeight}
+            columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
+            sx={WRAPPING_GRID}
           />
         </Box>
       )}

@@ -7,6 +7,7 @@ import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import type { HrPartnerPageData, SetupActionResult } from "~/features/calibration/session-setup";
 import { PoolSearch, poolColumns, searchPool } from "~/features/calibration/components/session-participant-picker";
+import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
 import { SessionRowActions, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
 import { SessionTable } from "~/features/calibration/components/session-table";
 
@@ -115,7 +116,9 @@ function ParticipantsSection({ participants }: { participants: HrPartnerParticip
           pageSizeOptions={[10, 25, 50, 100]}
           localeText={{ noRowsLabel: "No participants" }}
           density="compact"
-          sx={{ bgcolor: "background.paper" }}
+          getRowHeight={autoRowHeight}
+          columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
+          sx={WRAPPING_GRID}
         />
       </Box>
     </Box>

@@ -6,6 +6,7 @@ import type { RatingChangeJson } from "~/features/calibration/types";
 import { whenText } from "~/features/calibration/meeting-page-types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/features/calibration/components/plain-table";
+import stacked from "~/platform/ui/stacked-table.module.css";
 
 /**
  * The rating change history (newest first): who changed which value of whom, when and why. The old value is
@@ -46,7 +47,8 @@ export function ChangeValues({ oldText, newText, superseded, testIds }: { oldTex
 export function ChangeTable({ ariaLabel, testId, participantColumn = false, children }: { ariaLabel: string; testId: string; participantColumn?: boolean; children: ReactNode }) {
   return (
     <PlainTable>
-      <table aria-label={ariaLabel} data-testid={testId}>
+      {/* Stacked rows on a phone, each value under its column's name (issue 27, ADR 0068). */}
+      <table aria-label={ariaLabel} data-testid={testId} className={stacked.sm}>
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -66,8 +68,8 @@ function HistoryRow({ c, showParticipant }: { c: RatingChangeJson; showParticipa
   return (
     <tr data-testid={`history-row-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
       <td className="nowrap">{whenText(c.created_at)}</td>
-      {showParticipant && <td>{c.participant.name}</td>}
-      <td data-testid={`history-change-${c.id}`}>
+      {showParticipant && <td data-label="Participant">{c.participant.name}</td>}
+      <td data-label="Change" data-testid={`history-change-${c.id}`}>
         <span className="note block">{c.field === "potential" ? "Potential" : "Rating"}</span>
         <ChangeValues
           oldText={valueText(c.field, c.old_value)}
@@ -76,8 +78,10 @@ function HistoryRow({ c, showParticipant }: { c: RatingChangeJson; showParticipa
           testIds={{ old: `history-old-${c.id}`, new: `history-new-${c.id}` }}
         />
       </td>
-      <td>{c.changed_by?.name ?? "—"}</td>
-      <td className="pre-wrap">{c.reason}</td>
+      <td data-label="By">{c.changed_by?.name ?? "—"}</td>
+      <td data-label="Reason" className="pre-wrap">
+        {c.reason}
+      </td>
     </tr>
   );
 }

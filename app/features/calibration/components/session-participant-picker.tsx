@@ -6,6 +6,7 @@ import { ratingText } from "~/features/participants/rules";
 import { SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { isPickable } from "~/features/calibration/session-setup";
+import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
 
 /**
  * Participants of a session: a grid of the pool (the HR partner's participants, or the cycle's for the admin)
@@ -29,14 +30,14 @@ export function poolColumns(sessionId: number | null): GridColDef<HrPartnerParti
   return [
     { field: "name", headerName: "Name", flex: 1, minWidth: 160, valueGetter: (_v, row) => row.user.name },
     { field: "email", headerName: "Email", flex: 1.2, minWidth: 200, valueGetter: (_v, row) => row.user.email },
-    { field: "department", headerName: "Department", flex: 0.8, minWidth: 120, valueGetter: (_v, row) => row.user.department ?? "—" },
+    { field: "department", headerName: "Department", flex: 0.8, minWidth: 150, valueGetter: (_v, row) => row.user.department ?? "—" },
     { field: "manager", headerName: "Manager", flex: 1, minWidth: 140, valueGetter: (_v, row) => row.manager?.name ?? "—" },
-    { field: "proposed", headerName: "Proposed rating", flex: 0.9, minWidth: 150, valueGetter: (_v, row) => ratingText(row.proposed_rating) },
+    { field: "proposed", headerName: "Proposed rating", flex: 0.9, minWidth: 170, valueGetter: (_v, row) => ratingText(row.proposed_rating) },
     {
       field: "session",
       headerName: "Calibration session",
       flex: 1.1,
-      minWidth: 170,
+      minWidth: 190,
       sortable: false,
       valueGetter: (_v, row) => row.session?.name ?? "",
       renderCell: ({ row }) => (
@@ -134,7 +135,9 @@ export function ParticipantPicker({
           pageSizeOptions={[10, 25, 50, 100]}
           localeText={{ noRowsLabel: "No participants" }}
           density="compact"
-          sx={{ bgcolor: "background.paper" }}
+          getRowHeight={autoRowHeight}
+          columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
+          sx={WRAPPING_GRID}
         />
       </Box>
       {selected.map((id) => (

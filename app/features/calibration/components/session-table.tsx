@@ -1,6 +1,6 @@
-import { TableCell, TableRow } from "@mui/material";
 import type { ReactNode } from "react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { TableCell, TableRow } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import type { SessionState } from "~/features/calibration/rules";
 import type { PersonJson } from "~/features/calibration/types";
 import { deadlineText } from "~/features/calibration/session-setup";
@@ -12,6 +12,7 @@ import { SessionStateChip, peopleText } from "~/features/calibration/components/
  * the deadline and the row's actions (`actions` renders its TableCell). Test ids: `{prefix}-sessions-table`,
  * `{prefix}-sessions-empty`, `{prefix}-session-row-{id}`, `{prefix}-session-state-{id}`, with
  * `deadlineTestId` `{prefix}-session-deadline-{id}`, and a column's `testId` as `{testId}-{id}`.
+ * Below 960 px its rows are stacked, each value beside its column's name (issue 27, ADR 0068).
  */
 
 type SessionRow = {
@@ -26,9 +27,9 @@ type SessionRow = {
 
 export type SessionColumn<S> = { head: string; align?: "right"; testId?: string; cell: (s: S) => ReactNode };
 
-function Cell<S extends { id: number }>({ column, session }: { column: Omit<SessionColumn<S>, "head">; session: S }) {
+function Cell<S extends { id: number }>({ column, session, label }: { column: Omit<SessionColumn<S>, "head">; session: S; label?: string }) {
   return (
-    <TableCell align={column.align} data-testid={column.testId && `${column.testId}-${session.id}`}>
+    <TableCell align={column.align} data-label={label} data-testid={column.testId && `${column.testId}-${session.id}`}>
       {column.cell(session)}
     </TableCell>
   );
@@ -61,9 +62,10 @@ export function SessionTable<S extends SessionRow>({
         {c.head}
       </TableCell>
     ));
-  const cells = (columns: SessionColumn<S>[], s: S) => columns.map((c) => <Cell key={c.head} column={c} session={s} />);
+  const cells = (columns: SessionColumn<S>[], s: S) => columns.map((c) => <Cell key={c.head} column={c} session={s} label={c.head} />);
   return (
-    <OutlinedTable
+    <StackedTable
+      stackBelow="md"
       testId={`${prefix}-sessions-table`}
       ariaLabel={ariaLabel}
       empty={sessions.length === 0}
@@ -86,18 +88,20 @@ export function SessionTable<S extends SessionRow>({
       {sessions.map((s) => (
         <TableRow key={s.id} data-testid={`${prefix}-session-row-${s.id}`}>
           <Cell column={name} session={s} />
-          <TableCell>
+          <TableCell data-label="State">
             <SessionStateChip state={s.state} testId={`${prefix}-session-state-${s.id}`} />
           </TableCell>
           {cells(before, s)}
-          <TableCell>{peopleText([s.session_admin])}</TableCell>
-          <TableCell>{peopleText(s.panelists)}</TableCell>
-          <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
-          <TableCell data-testid={deadlineTestId ? `${prefix}-session-deadline-${s.id}` : undefined}>{deadlineText(s.deadline)}</TableCell>
+          <TableCell data-label="Session admin">{peopleText([s.session_admin])}</TableCell>
+          <TableCell data-label="Panelists">{peopleText(s.panelists)}</TableCell>
+          <TableCell data-label="Sign-off party">{peopleText(s.sign_off_parties)}</TableCell>
+          <TableCell data-label="Deadline" data-testid={deadlineTestId ? `${prefix}-session-deadline-${s.id}` : undefined}>
+            {deadlineText(s.deadline)}
+          </TableCell>
           {cells(after, s)}
           {actions(s)}
         </TableRow>
       ))}
-    </OutlinedTable>
+    </StackedTable>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Chip, Stack, TableCell, TableRow } from "@mui/material";
+import { Button } from "@mui/material";
 import { useState } from "react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { Chip, Stack, TableCell, TableRow } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { ratingText } from "~/features/participants/rules";
 import { MEETING_ROLES, meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
@@ -22,28 +23,30 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
   const canSignOff = allowed.sign_off && !spoofing;
   const [dialog, setDialog] = useState<"close" | "revision" | null>(null);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1300 }}>
+    <Stack spacing={3} style={{ maxWidth: 1300 }}>
       <MeetingHeader
         title={session.name}
         session={session}
         spoofing={spoofing}
         back={{ to: meetingPaths.list("sign_off", cycleId), label: MEETING_ROLES.sign_off.title }}
         actions={
+          // One row of buttons with a gap (no margin on the first), wrapping as a whole under the title (ADR 0068).
           canSignOff && (
-            <>
+            <Stack direction="row" spacing={1} flexWrap>
               <Button variant="outlined" color="warning" onClick={() => setDialog("revision")} data-testid="request-revision">
                 Request revision
               </Button>
               <Button variant="contained" onClick={() => setDialog("close")} data-testid="close-session">
                 Close session
               </Button>
-            </>
+            </Stack>
           )
         }
       />
       <OutlierAlerts outliers={detail.outliers} />
       <MeetingSection id="outcome" title={`Outcome (${session.changed_count} of ${session.participant_count} ratings changed)`} testId="outcome">
-        <OutlinedTable
+        <StackedTable
+          stackBelow="sm"
           testId="outcome-table"
           ariaLabel="Outcome of the session"
           empty={participants.length === 0}
@@ -61,17 +64,21 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
             <TableRow key={p.id} data-testid={`outcome-row-${p.id}`}>
               <TableCell component="th" scope="row">
                 {p.user.name}
-                {p.terminated && <Chip size="small" label="Terminated" sx={{ ml: 1 }} />}
+                {p.terminated && <Chip size="small" label="Terminated" style={{ marginLeft: 8 }} />}
               </TableCell>
-              <TableCell>{p.manager?.name ?? "—"}</TableCell>
-              <TableCell>{ratingText(p.proposed_rating)}</TableCell>
-              <TableCell data-testid={`outcome-rating-${p.id}`} sx={{ fontWeight: p.rating !== p.proposed_rating ? 600 : undefined }}>
+              <TableCell data-label="Manager">{p.manager?.name ?? "—"}</TableCell>
+              <TableCell data-label="Proposed rating">{ratingText(p.proposed_rating)}</TableCell>
+              <TableCell
+                data-label="Calibrated rating"
+                data-testid={`outcome-rating-${p.id}`}
+                style={{ fontWeight: p.rating !== p.proposed_rating ? 600 : undefined }}
+              >
                 {p.terminated ? "No outcome" : ratingText(p.rating)}
-                {!p.terminated && p.rating !== p.proposed_rating && <Chip size="small" color="secondary" variant="outlined" label="Changed" sx={{ ml: 1 }} />}
+                {!p.terminated && p.rating !== p.proposed_rating && <Chip size="small" color="secondary" variant="outlined" label="Changed" style={{ marginLeft: 8 }} />}
               </TableCell>
             </TableRow>
           ))}
-        </OutlinedTable>
+        </StackedTable>
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
       <RatingHistory history={detail.history} />

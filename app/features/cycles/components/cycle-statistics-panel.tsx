@@ -1,4 +1,5 @@
-import { Box, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Box, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "~/platform/ui/static";
+import stacked from "~/platform/ui/stacked-table.module.css";
 import { STAGE_LABELS, type CycleStage } from "~/features/cycles/rules";
 import type { CycleStatistics } from "~/features/cycles/statistics";
 
@@ -6,21 +7,21 @@ import type { CycleStatistics } from "~/features/cycles/statistics";
 export function CycleStatisticsPanel({ statistics }: { statistics: CycleStatistics }) {
   const { participants, progress, feedback_by_reviewer_type: byType } = statistics;
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="cycle-statistics">
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+    <Paper variant="outlined" style={{ padding: 16, marginBottom: 24 }} data-testid="cycle-statistics">
+      <Typography variant="h6" component="h2" style={{ marginBottom: 8 }}>
         Progress
       </Typography>
-      <Stack direction="row" spacing={4} sx={{ mb: 2, flexWrap: "wrap" }}>
+      <Stack direction="row" spacing={4} flexWrap style={{ marginBottom: 16 }}>
         <Typography data-testid="stat-participants-total">Participants: {participants.total}</Typography>
         <Typography data-testid="stat-participants-reviewer-only">Reviewer only: {participants.reviewer_only}</Typography>
         <Typography data-testid="stat-participants-receiving">Receiving feedback: {participants.receiving_feedback}</Typography>
       </Stack>
-      <Stack spacing={1.5} sx={{ mb: 2, maxWidth: 720 }}>
+      <Stack spacing={1.5} style={{ marginBottom: 16, maxWidth: 720 }}>
         {progress.map((item) => {
           const pct = item.total === 0 ? 0 : Math.round((item.done / item.total) * 100);
           return (
             <Box key={item.key} data-testid={`stat-progress-${item.key}`}>
-              <Stack direction="row" sx={{ justifyContent: "space-between", flexWrap: "wrap" }}>
+              <Stack direction="row" justifyContent="space-between" flexWrap>
                 <Typography variant="body2">
                   {item.label} <Typography component="span" variant="caption" color="text.secondary">({STAGE_LABELS[item.stage as CycleStage]})</Typography>
                 </Typography>
@@ -28,14 +29,14 @@ export function CycleStatisticsPanel({ statistics }: { statistics: CycleStatisti
                   {item.done} done · {item.pending} pending{item.in_progress ? ` (${item.in_progress} in draft)` : ""} · {item.total} total
                 </Typography>
               </Stack>
-              <LinearProgress variant="determinate" value={pct} aria-label={`${item.label}: ${pct}%`} />
+              <LinearProgress value={pct} aria-label={`${item.label}: ${pct}%`} />
             </Box>
           );
         })}
       </Stack>
-      {/* On a phone the table scrolls sideways in its own box, never the page (issue 26 §2). */}
-      <TableContainer sx={{ maxWidth: 720, overflowX: "auto" }}>
-        <Table size="small" aria-label="Feedback by reviewer type">
+      {/* On a phone stacked rows, each count beside its column's name (issue 27, ADR 0068). */}
+      <Box style={{ maxWidth: 720 }}>
+        <Table size="small" aria-label="Feedback by reviewer type" className={stacked.sm}>
           <TableHead>
             <TableRow>
               <TableCell>Reviewer type</TableCell>
@@ -49,15 +50,23 @@ export function CycleStatisticsPanel({ statistics }: { statistics: CycleStatisti
             {byType.map((t) => (
               <TableRow key={t.reviewer_type} data-testid={`stat-feedback-${t.reviewer_type}`}>
                 <TableCell>{t.label}</TableCell>
-                <TableCell align="right">{t.expected}</TableCell>
-                <TableCell align="right">{t.submitted}</TableCell>
-                <TableCell align="right">{t.draft}</TableCell>
-                <TableCell align="right">{t.not_started}</TableCell>
+                <TableCell align="right" data-label="Expected">
+                  {t.expected}
+                </TableCell>
+                <TableCell align="right" data-label="Submitted">
+                  {t.submitted}
+                </TableCell>
+                <TableCell align="right" data-label="Draft">
+                  {t.draft}
+                </TableCell>
+                <TableCell align="right" data-label="Not started">
+                  {t.not_started}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </Box>
     </Paper>
   );
 }

@@ -1,6 +1,6 @@
-import { Box, Button, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { useState } from "react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { Box, Button, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { deadlineText } from "~/features/calibration/session-setup";
@@ -18,17 +18,7 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
   const open = sessions.filter((s) => s.state !== "closed");
   return (
     <Box component="section" aria-labelledby="promotion-sessions-heading" data-testid="dashboard-sessions">
-      <Stack
-        direction="row"
-        spacing={2}
-        sx={{
-          alignItems: "center",
-          justifyContent: "space-between",
-          flexWrap: "wrap",
-          mb: 1,
-        }}
-        useFlexGap
-      >
+      <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap style={{ marginBottom: 8 }}>
         <Typography variant="h6" component="h2" id="promotion-sessions-heading">
           Promotion sessions ({sessions.length})
         </Typography>
@@ -38,7 +28,10 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
           </Button>
         )}
       </Stack>
-      <OutlinedTable
+      {/* Ten short columns, compact: a table from 1280 px on (Actions in view at 1440), stacked rows below (ADR 0068). */}
+      <StackedTable
+        stackBelow="lg"
+        compact
         testId="dashboard-sessions-table"
         ariaLabel="Promotion calibration sessions"
         empty={sessions.length === 0}
@@ -64,21 +57,21 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
             <TableCell component="th" scope="row">
               {s.name}
             </TableCell>
-            <TableCell>
+            <TableCell data-label="State">
               <SessionStateChip state={s.state} testId={`dashboard-session-state-${s.id}`} />
             </TableCell>
-            <TableCell>{peopleText([s.created_by])}</TableCell>
-            <TableCell>{peopleText([s.session_admin])}</TableCell>
-            <TableCell>{peopleText(s.panelists)}</TableCell>
-            <TableCell>{peopleText(s.sign_off_parties)}</TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap" }}>{deadlineText(s.deadline)}</TableCell>
-            <TableCell align="right" data-testid={`dashboard-session-nominations-${s.id}`}>
+            <TableCell data-label="HR partner">{peopleText([s.created_by])}</TableCell>
+            <TableCell data-label="Session admin">{peopleText([s.session_admin])}</TableCell>
+            <TableCell data-label="Panelists">{peopleText(s.panelists)}</TableCell>
+            <TableCell data-label="Sign-off party">{peopleText(s.sign_off_parties)}</TableCell>
+            <TableCell data-label="Deadline">{deadlineText(s.deadline)}</TableCell>
+            <TableCell align="right" data-label="Nominations" data-testid={`dashboard-session-nominations-${s.id}`}>
               {s.nomination_count}
             </TableCell>
-            <TableCell align="right" data-testid={`dashboard-session-decided-${s.id}`}>
+            <TableCell align="right" data-label="Decided" data-testid={`dashboard-session-decided-${s.id}`}>
               {s.decided_count}
             </TableCell>
-            <TableCell align="right">
+            <TableCell align="right" data-label="Actions">
               {s.state !== "closed" && !spoofing && (
                 <Button
                   size="small"
@@ -97,7 +90,7 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
       {/*
         Each dialog is mounted only while open (no fade-out): kept mounted, a dialog closed by its own success
         (while the page revalidates) sometimes never finished its exit transition when the page was scrolled or

@@ -26,11 +26,13 @@ export function DecisionHistory({ nominationId, history }: { nominationId: numbe
           {history.map((c) => (
             <tr key={c.id} data-testid={`decision-change-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
               <td className="nowrap">{whenText(c.created_at)}</td>
-              <td>
+              <td data-label="Change">
                 <ChangeValues oldText={label(c.old_value)} newText={label(c.new_value)} superseded={c.superseded} />
               </td>
-              <td>{c.changed_by?.name ?? "—"}</td>
-              <td className="pre-wrap">{c.reason}</td>
+              <td data-label="By">{c.changed_by?.name ?? "—"}</td>
+              <td data-label="Reason" className="pre-wrap">
+                {c.reason}
+              </td>
             </tr>
           ))}
         </ChangeTable>

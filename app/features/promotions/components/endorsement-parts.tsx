@@ -1,6 +1,6 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Box, Chip, Link, Paper, Typography, type ChipProps } from "@mui/material";
 import type { ReactNode } from "react";
+import { Chip, Link, Paper, Typography, type ChipProps } from "~/platform/ui/static";
+import css from "~/features/promotions/components/endorsement-parts.module.css";
 import type { EndorsementStatus } from "~/features/promotions/rules";
 import type { EndorsementDetailJson } from "~/features/promotions/types";
 import { deadlineText } from "~/features/calibration/session-setup";
@@ -33,7 +33,7 @@ export function EndorsementStatusChip({ status, label, testId }: { status: Endor
 
 export function BackToEndorsements() {
   return (
-    <Link component={RemixLink} to={ENDORSEMENTS_PATH} sx={{ display: "inline-block", mb: 1 }} data-testid="endorsement-back">
+    <Link to={ENDORSEMENTS_PATH} style={{ display: "inline-block", marginBottom: 8 }} data-testid="endorsement-back">
       ← Endorsement Requests
     </Link>
   );
@@ -41,14 +41,14 @@ export function BackToEndorsements() {
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
-    <Box sx={{ display: "contents" }}>
+    <div className={css.row}>
       <Typography component="dt" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" sx={{ m: 0, whiteSpace: "pre-wrap" }} data-testid={testId}>
+      <Typography component="dd" className={css.value} data-testid={testId}>
         {children}
       </Typography>
-    </Box>
+    </div>
   );
 }
 
@@ -56,8 +56,8 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 export function EndorsementFacts({ endorsement: e, showAnswer }: { endorsement: EndorsementDetailJson; showAnswer: boolean }) {
   const about = [e.nominee.job_title, e.nominee.department].filter(Boolean).join(" · ");
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="endorsement-facts">
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 3, rowGap: 1, m: 0 }}>
+    <Paper variant="outlined" style={{ padding: 16 }} data-testid="endorsement-facts">
+      <dl className={css.facts}>
         <Row label="Nominee" testId="endorsement-nominee">
           {e.nominee.name}
           {about ? ` (${about})` : ""}
@@ -102,7 +102,7 @@ export function EndorsementFacts({ endorsement: e, showAnswer }: { endorsement: 
             )}
           </>
         )}
-      </Box>
+      </dl>
     </Paper>
   );
 }
