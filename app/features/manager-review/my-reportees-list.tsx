@@ -133,7 +133,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
                 </Typography>
               )}
             </TableCell>
-            <TableCell align="right" data-label="Actions">
+            <TableCell align="right">
               {!r.reviewer_only && (
                 <Stack direction="row" spacing={1} justifyContent="flex-end" flexWrap>
                   <ButtonLink size="small" to={REPORTEE_PATHS.feedback(r.email, cycleId)} data-testid={`reportee-feedback-link-${r.email}`}>

@@ -28,10 +28,10 @@ export function PoolSessionCell({ row, sessionId }: { row: HrPartnerParticipantJ
 
 export function poolColumns(sessionId: number | null): GridColDef<HrPartnerParticipantJson>[] {
   return [
-    { field: "name", headerName: "Name", flex: 1, minWidth: 160, valueGetter: (_v, row) => row.user.name },
-    { field: "email", headerName: "Email", flex: 1.2, minWidth: 200, valueGetter: (_v, row) => row.user.email },
-    { field: "department", headerName: "Department", flex: 0.8, minWidth: 150, valueGetter: (_v, row) => row.user.department ?? "—" },
-    { field: "manager", headerName: "Manager", flex: 1, minWidth: 140, valueGetter: (_v, row) => row.manager?.name ?? "—" },
+    { field: "name", headerName: "Name", flex: 1, minWidth: 150, valueGetter: (_v, row) => row.user.name },
+    { field: "email", headerName: "Email", flex: 1.7, minWidth: 180, valueGetter: (_v, row) => row.user.email },
+    { field: "department", headerName: "Department", flex: 0.7, minWidth: 150, valueGetter: (_v, row) => row.user.department ?? "—" },
+    { field: "manager", headerName: "Manager", flex: 1, minWidth: 130, valueGetter: (_v, row) => row.manager?.name ?? "—" },
     { field: "proposed", headerName: "Proposed rating", flex: 0.9, minWidth: 170, valueGetter: (_v, row) => ratingText(row.proposed_rating) },
     {
       field: "session",

@@ -11,7 +11,7 @@ export function CycleStatisticsPanel({ statistics }: { statistics: CycleStatisti
       <Typography variant="h6" component="h2" style={{ marginBottom: 8 }}>
         Progress
       </Typography>
-      <Stack direction="row" spacing={4} flexWrap style={{ marginBottom: 16 }}>
+      <Stack direction="row" spacing={4} flexWrap style={{ marginBottom: 16, rowGap: 4 }}>
         <Typography data-testid="stat-participants-total">Participants: {participants.total}</Typography>
         <Typography data-testid="stat-participants-reviewer-only">Reviewer only: {participants.reviewer_only}</Typography>
         <Typography data-testid="stat-participants-receiving">Receiving feedback: {participants.receiving_feedback}</Typography>

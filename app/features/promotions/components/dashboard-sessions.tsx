@@ -71,7 +71,7 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
             <TableCell align="right" data-label="Decided" data-testid={`dashboard-session-decided-${s.id}`}>
               {s.decided_count}
             </TableCell>
-            <TableCell align="right" data-label="Actions">
+            <TableCell align="right">
               {s.state !== "closed" && !spoofing && (
                 <Button
                   size="small"
