@@ -23,6 +23,8 @@ import { installSecurity, securityLoadContext } from "./security";
 import { idempotentRequests } from "./idempotency";
 import { routeMethodsOf } from "./route-methods";
 import { guardBuild } from "./form-guard";
+// Its state is process-wide (globalThis), shared with the build's copy of the module that reads it.
+import { scopeLoaders } from "~/platform/request-scope.server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -123,8 +125,9 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
   app.disable("x-powered-by");
   const settings = { ...loaded.boot.env(), ...opts.overrides };
   const dev = typeof loaded.build === "function";
-  // Page forms with a NUL character in a field are refused (400) before any action reads them (ADR 0060).
-  loaded = { ...loaded, build: guardBuild(loaded.build) };
+  // Page forms with a NUL character in a field are refused (400) before any action reads them (ADR 0060). The loaders
+  // of one request share what they read (the signed-in user, …; app/platform/request-scope.server.ts, ADR 0063).
+  loaded = { ...loaded, build: mapBuild(guardBuild(loaded.build), scopeLoaders) };
   const routeMethods = typeof loaded.build === "function" ? undefined : routeMethodsOf(loaded.build);
   const monitoring = monitoringOf(settings);
   installSecurity(app, {
@@ -154,6 +157,12 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
 }
 
 type AppSettings = ReturnType<Boot["env"]>;
+
+/** `change` applied to the build, or to each build the Vite dev server loads (keeping its `viteServer`). */
+function mapBuild(build: AppBuild["build"], change: (b: ServerBuild) => ServerBuild): AppBuild["build"] {
+  if (typeof build !== "function") return change(build);
+  return Object.assign(async () => change(await build()), build);
+}
 
 /** Error reporting's settings: Sentry only in production with a DSN (ADR 0035). */
 function monitoringOf(settings: AppSettings) {

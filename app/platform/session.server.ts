@@ -3,6 +3,8 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { Prisma, type User } from "~/generated/prisma/client.ts";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
+import { requestMemo } from "~/platform/request-scope.server";
+import { sqlRows } from "~/platform/sql.server";
 import { checkSession, cookieExpiresAt, expiryCutoffs, SESSION_ABSOLUTE_LIFETIME_MS } from "~/platform/session-rules";
 
 /**
@@ -63,22 +65,22 @@ function userOf(row: JoinedRow): User {
 }
 
 /** The columns of "User" the client knows (the model's scalar fields; not the database-only ones like searchText). */
-const USER_COLUMNS = Prisma.raw(
-  Object.values(Prisma.UserScalarFieldEnum)
-    .map((field) => `u."${field}"`)
-    .join(", "),
-);
+const USER_COLUMNS = Object.values(Prisma.UserScalarFieldEnum)
+  .map((field) => `u."${field}"`)
+  .join(", ");
 
 /**
- * The session row and its user(s) in one query by primary key: one row normally, two while spoofing
- * (the viewed user and the super admin), each with every field of the User model.
+ * The session row and its user(s) in one statement by primary key: one row normally, two while spoofing (the viewed
+ * user and the super admin), each with every field of the User model. A prepared statement (sql.server.ts; ADR 0063).
  */
-async function findSession(db: Db | Tx, key: string): Promise<LiveSession | null> {
-  const rows = await db.$queryRaw<JoinedRow[]>`
+const FIND_SESSION_SQL = `
     SELECT ${USER_COLUMNS}, s."id" AS "__session_id", s."userId" AS "__session_user_id", s."realUserId" AS "__session_real_user_id",
            s."signedInAt" AS "__session_signed_in_at", s."lastSeenAt" AS "__session_last_seen_at"
     FROM "UserSession" s JOIN "User" u ON u."id" = s."userId" OR u."id" = s."realUserId"
-    WHERE s."id" = ${key}`;
+    WHERE s."id" = $1`;
+
+async function findSession(key: string): Promise<LiveSession | null> {
+  const rows = await sqlRows<JoinedRow>("pmr_session_read", FIND_SESSION_SQL, [key]);
   const first = rows[0];
   if (!first) return null;
   const user = rows.find((r) => r.id === first.__session_user_id);
@@ -93,6 +95,23 @@ async function findSession(db: Db | Tx, key: string): Promise<LiveSession | null
   };
 }
 
+/**
+ * Sessions whose activity this process recorded in the last minute (key -> when): concurrent requests of one session
+ * that all read the old time write it once, not once each. The row's time decides the limits (session-rules.ts).
+ */
+const recentTouches = new Map<string, number>();
+const RECENT_TOUCH_MS = 60 * 1000;
+
+function touchedRecently(key: string, at: number): boolean {
+  const when = recentTouches.get(key);
+  if (when !== undefined && at - when < RECENT_TOUCH_MS) return true;
+  if (recentTouches.size >= 10_000) {
+    for (const [k, t] of recentTouches) if (at - t >= RECENT_TOUCH_MS) recentTouches.delete(k);
+  }
+  recentTouches.set(key, at);
+  return false;
+}
+
 /** The session id the request's cookie carries, if any (signature checked). */
 export async function sessionIdOf(request: Request): Promise<string | null> {
   const sid = (await getSession(request)).get("sid");
@@ -100,22 +119,26 @@ export async function sessionIdOf(request: Request): Promise<string | null> {
 }
 
 /**
- * The live session of the request, or null. One query; an ended session (idle or past its lifetime) is deleted
- * here, and activity is recorded at most once per SESSION_TOUCH_INTERVAL_MS (no write on other requests).
+ * The live session of the request, or null. One statement, read once per request (every loader of a page shares it:
+ * request-scope.server.ts); an ended session (idle or past its lifetime) is deleted here, and activity is recorded
+ * at most once per SESSION_TOUCH_INTERVAL_MS (no write on other requests, one write for concurrent ones).
  */
-export async function readSession(request: Request, now = new Date()): Promise<LiveSession | null> {
+export function readSession(request: Request, now = new Date()): Promise<LiveSession | null> {
+  return requestMemo(request, "platform:session", () => lookUpSession(request, now));
+}
+
+async function lookUpSession(request: Request, now: Date): Promise<LiveSession | null> {
   const sid = await sessionIdOf(request);
   if (!sid) return null;
-  const db = await getDb();
-  const session = await findSession(db, sessionKey(sid));
+  const session = await findSession(sessionKey(sid));
   if (!session) return null;
   const check = checkSession(session, now);
   if (!check.alive) {
-    await db.userSession.deleteMany({ where: { id: session.key } });
+    await (await getDb()).userSession.deleteMany({ where: { id: session.key } });
     return null;
   }
-  if (check.touch) {
-    await db.userSession.updateMany({ where: { id: session.key }, data: { lastSeenAt: now } });
+  if (check.touch && !touchedRecently(session.key, now.getTime())) {
+    await (await getDb()).userSession.updateMany({ where: { id: session.key }, data: { lastSeenAt: now } });
     session.lastSeenAt = now;
   }
   return session;

@@ -1,6 +1,6 @@
 import type { Db } from "~/platform/db.server";
 import type { NavBadges } from "~/features/shell/navigation";
-import { Prisma } from "~/generated/prisma/client.ts";
+import { sqlRows } from "~/platform/sql.server";
 import { COACHMARK_TYPES, type CoachmarkDto } from "~/features/shell/coachmarks.server";
 import { ACTIVE_CYCLE_STATES, tourStateFrom, type TourState } from "~/features/tours/rules";
 
@@ -34,31 +34,34 @@ type ShellRow = {
   endorser: boolean;
   user_feedback: boolean;
   promotion_owner: boolean;
-  unread: number | bigint;
-  active_cycles: number | bigint;
+  unread: bigint;
+  active_cycles: bigint;
   coachmarks: Array<{ type: string; dismissed: boolean }> | null;
 };
 
-function shellRow(db: Db, userId: number): Promise<ShellRow[]> {
-  return db.$queryRaw<ShellRow[]>`
+/** A prepared statement (app/platform/sql.server.ts; ADR 0063): $1 the user, $2 the active cycle states. */
+const SHELL_SQL = `
     SELECT
-      EXISTS (SELECT 1 FROM "User" WHERE "managerId" = ${userId} AND active) AS direct_reports,
-      EXISTS (SELECT 1 FROM "User" WHERE "hrPartnerId" = ${userId} AND active) AS hr_employees,
+      EXISTS (SELECT 1 FROM "User" WHERE "managerId" = $1::int AND active) AS direct_reports,
+      EXISTS (SELECT 1 FROM "User" WHERE "hrPartnerId" = $1::int AND active) AS hr_employees,
       (SELECT array_agg(DISTINCT s.kind::text || ':' || m.role::text)
          FROM "CalibrationSessionMember" m JOIN "CalibrationSession" s ON s.id = m."sessionId"
-        WHERE m."userId" = ${userId}) AS memberships,
-      EXISTS (SELECT 1 FROM "Endorsement" WHERE "endorserId" = ${userId}) AS endorser,
-      EXISTS (SELECT 1 FROM "UserFeedback" WHERE "userId" = ${userId}) AS user_feedback,
+        WHERE m."userId" = $1::int) AS memberships,
+      EXISTS (SELECT 1 FROM "Endorsement" WHERE "endorserId" = $1::int) AS endorser,
+      EXISTS (SELECT 1 FROM "UserFeedback" WHERE "userId" = $1::int) AS user_feedback,
       EXISTS (
         SELECT 1 FROM "PromotionNomination" n JOIN "Participant" p ON p.id = n."participantId"
-         WHERE p."hrPartnerId" = ${userId}
+         WHERE p."hrPartnerId" = $1::int
             OR EXISTS (SELECT 1 FROM "CalibrationSessionParticipant" sp JOIN "CalibrationSession" s ON s.id = sp."sessionId"
-                        WHERE sp."participantId" = p.id AND sp.kind = 'PROMOTION' AND s."createdById" = ${userId})
+                        WHERE sp."participantId" = p.id AND sp.kind = 'PROMOTION' AND s."createdById" = $1::int)
       ) AS promotion_owner,
-      (SELECT count(*) FROM "RealtimeFeedback" WHERE "revieweeId" = ${userId} AND NOT "hasBeenViewedByReviewee") AS unread,
-      (SELECT count(*) FROM "Cycle" WHERE state::text IN (${Prisma.join([...ACTIVE_CYCLE_STATES])})) AS active_cycles,
+      (SELECT count(*) FROM "RealtimeFeedback" WHERE "revieweeId" = $1::int AND NOT "hasBeenViewedByReviewee") AS unread,
+      (SELECT count(*) FROM "Cycle" WHERE state::text = ANY($2::text[])) AS active_cycles,
       (SELECT json_agg(json_build_object('type', "coachmarkType", 'dismissed', "isDismissed") ORDER BY id)
-         FROM "Coachmark" WHERE "userId" = ${userId}) AS coachmarks`;
+         FROM "Coachmark" WHERE "userId" = $1::int) AS coachmarks`;
+
+function shellRow(userId: number): Promise<ShellRow[]> {
+  return sqlRows<ShellRow>("pmr_shell_state", SHELL_SQL, [userId, [...ACTIVE_CYCLE_STATES]]);
 }
 
 /** Spec §3's flags from the user's relations (who runs promotion calibration: ADR 0028). */
@@ -89,8 +92,8 @@ function flagsFrom(row: ShellRow): RouteFlags {
   };
 }
 
-export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFlags> {
-  const [row] = await shellRow(db, userId);
+export async function computeRouteFlags(_db: Db, userId: number): Promise<RouteFlags> {
+  const [row] = await shellRow(userId);
   return flagsFrom(row!);
 }
 
@@ -98,8 +101,8 @@ export async function computeRouteFlags(db: Db, userId: number): Promise<RouteFl
  * The shell's data about the signed-in user in one statement: the navigation flags, the badge counts, the
  * coachmarks stored (known types only, in the order they were saved) and what the guided tours need.
  */
-export async function loadShellState(db: Db, userId: number): Promise<{ flags: RouteFlags; badges: NavBadges; coachmarks: CoachmarkDto[]; tours: TourState }> {
-  const [row] = await shellRow(db, userId);
+export async function loadShellState(userId: number): Promise<{ flags: RouteFlags; badges: NavBadges; coachmarks: CoachmarkDto[]; tours: TourState }> {
+  const [row] = await shellRow(userId);
   const coachmarks = (row!.coachmarks ?? [])
     .filter((c) => (COACHMARK_TYPES as readonly string[]).includes(c.type))
     .map((c) => ({ coachmark_type: c.type as CoachmarkDto["coachmark_type"], is_dismissed: c.dismissed }));

@@ -1,5 +1,4 @@
 import { redirect } from "@remix-run/node";
-import { getDb } from "~/platform/db.server";
 import { getCurrentUser, LOGIN_PATH, loginRedirectUrl } from "~/platform/auth.server";
 import { loadShellState } from "~/features/shell/navigation.server";
 import { publicLinks } from "~/features/shell/config.server";
@@ -17,8 +16,7 @@ export async function loadAppShell(request: Request) {
     if (url.pathname === LOGIN_PATH) return { user: null, links } as const;
     throw redirect(loginRedirectUrl(request));
   }
-  const db = await getDb();
-  const { flags, coachmarks, tours, badges } = await loadShellState(db, current.user.id);
+  const { flags, coachmarks, tours, badges } = await loadShellState(current.user.id);
   const { user, realUser } = current;
   return {
     user: { id: user.id, name: user.name, email: user.email, role: user.role, profileImageUrl: user.profileImageUrl },
