@@ -172,6 +172,31 @@ test("the drawer at 1440×900 says what lies below its fold, unread badge includ
   await expect(badge).toBeInViewport({ ratio: 1 });
 });
 
+/** Issue 27: the clipped-cell check itself, on fixed markup: what it must find, and what it must let pass. */
+test("the clipped-cell check finds an ellipsis, a two-line clamp and a column cut off, and passes wrapped text", async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 600 });
+  const cell = "border: 1px solid #999; padding: 4px; font: 16px sans-serif";
+  await page.setContent(`<!doctype html><html lang="en"><head><title>Clipped cells</title></head><body><main>
+    <table data-testid="cut"><tbody><tr>
+      <td style="${cell}; max-width: 80px; white-space: nowrap; overflow: hidden; text-overflow: ellipsis">avery.moreau@example.com</td>
+      <td style="${cell}"><span style="display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; width: 120px">Drives decisions across teams, writes the plans others follow and grows the people around them.</span></td>
+    </tr></tbody></table>
+    <div style="width: 200px; overflow: hidden"><table data-testid="wide"><tbody><tr>
+      <td style="${cell}; white-space: nowrap">Engineering calibration</td><td style="${cell}; white-space: nowrap">Close session</td>
+    </tr></tbody></table></div>
+    <table data-testid="fine"><tbody><tr>
+      <td style="${cell}; max-width: 80px; overflow-wrap: anywhere">avery.moreau@example.com</td>
+      <td style="${cell}; overflow: hidden"><span style="position: relative">ok</span><span style="position: absolute; width: 300px"></span></td>
+    </tr></tbody></table>
+  </main></body></html>`);
+  const found = await clippedCells(page);
+  expect(found.filter((o) => o.includes('[data-testid="fine"]')), "wrapped text and an empty box are fine").toEqual([]);
+  expect(found.some((o) => o.includes("avery.moreau") && o.includes("text clipped") && o.includes('[data-testid="cut"]'))).toBe(true);
+  expect(found.some((o) => o.includes("Drives decisions") && o.includes("high box"))).toBe(true);
+  expect(found.some((o) => o.includes("Close session") && o.includes("cell cut off"))).toBe(true);
+  expect(found).toHaveLength(3);
+});
+
 /**
  * Issue 27: no text clipped in a table cell (overflow.ts, clippedCells) on any of every role's pages at 1440 and
  * 375 px: their navigation and one page of each shape it links to, walked as the phone test walks them.
