@@ -138,7 +138,7 @@ export function LinearProgress({ value, color = "primary", className, ...rest }:
       style={{ display: "block" }}
       {...rest}
     >
-      <span className={css.progressBar} style={{ transform: `translateX(${v - 100}%)` }} />
+      <span className={css.progressBar} style={{ width: `${v}%` }} />
     </span>
   );
 }
