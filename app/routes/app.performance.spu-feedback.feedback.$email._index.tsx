@@ -1,20 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Alert, Button, Chip, Link, Stack, Typography } from "~/platform/ui/static";
+import { StaticIcon, controls } from "~/platform/ui/static-controls";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
@@ -22,7 +12,11 @@ import { answerProgress, checkSubmission, errorsByQuestion, type Answers } from 
 import { spuFeedbackPath } from "~/features/feedback/rules";
 import { feedbackPageAction, requireMyFeedbackPage } from "~/features/feedback/pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: `Feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR`,
+  },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle, feedback } = await requireMyFeedbackPage(request, params);
@@ -48,6 +42,9 @@ export default function GiveFeedback() {
   return <FeedbackEditor key={`${feedback.id}:${feedback.updated_at}`} cycle={cycle} feedback={feedback} />;
 }
 
+/** The path of Material's Close icon (as MUI Alert's close button draws it). */
+const CLOSE = "M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z";
+
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function FeedbackEditor({ cycle, feedback }: Loaded) {
@@ -59,6 +56,8 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // The confirmation dialog (MUI) is mounted from its first opening on: a closed one costs style work in the server render.
+  const dialogMounted = useOpenedOnce(confirming);
 
   const submitted = feedback.status === "submitted";
   const editable = feedback.open;
@@ -96,15 +95,15 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
   };
 
   return (
-    <Stack spacing={2} sx={{ maxWidth: 900 }}>
-      <Link component={RemixLink} to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
+    <Stack spacing={2} style={{ maxWidth: 900 }}>
+      <Link to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
         ← 360 Feedback
       </Link>
-      <Box>
+      <div>
         <Typography variant="h4" component="h1">
           {feedback.reviewer_type === "SELF" ? "Your self review" : `Feedback for ${feedback.reviewee.name}`}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap", rowGap: 1 }}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ marginTop: 8 }}>
           <Typography color="text.secondary">
             {feedback.reviewee.email} · {cycle.name}
           </Typography>
@@ -116,7 +115,7 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
             data-testid="feedback-status"
           />
         </Stack>
-      </Box>
+      </div>
       {feedback.reviewer_type !== "SELF" && (
         <Alert severity="info" data-testid="feedback-names-rule">
           {cycle.names_rule}
@@ -134,7 +133,15 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
         </Alert>
       )}
       {message && (
-        <Alert severity="error" data-testid="feedback-error" onClose={() => setMessage(null)}>
+        <Alert
+          severity="error"
+          data-testid="feedback-error"
+          action={
+            <button type="button" className={controls.iconButton} aria-label="Close" title="Close" onClick={() => setMessage(null)}>
+              <StaticIcon d={CLOSE} small />
+            </button>
+          }
+        >
           {message}
         </Alert>
       )}
@@ -142,7 +149,7 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
       <QuestionnaireForm questions={feedback.questions} value={answers} onChange={onChange} errors={errors} readOnly={!editable} disabled={busy} name={null} />
 
       {editable && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <Stack direction="row" spacing={2} alignItems="center" flexWrap>
           {submitted ? (
             <Button variant="contained" disabled={busy} onClick={() => completeOrShowErrors() && send("adjust")} data-testid="feedback-adjust">
               Save changes
@@ -162,29 +169,29 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
             {progress.requiredOpen > 0 && ` · ${progress.requiredOpen} required still open`}
           </Typography>
           {feedback.status !== "not_started" && (
-            <Link component={RemixLink} to={spuFeedbackPath(feedback.reviewee.email, cycle.id, true)} data-testid="feedback-view-link">
+            <Link to={spuFeedbackPath(feedback.reviewee.email, cycle.id, true)} data-testid="feedback-view-link">
               View what you gave
             </Link>
           )}
         </Stack>
       )}
 
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="submit-feedback-title">
-        <DialogTitle id="submit-feedback-title">Submit your feedback?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Your feedback for {who} will be submitted. You can still adjust it while the SPU feedback stage is open.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)} data-testid="feedback-submit-cancel">
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={() => send("submit")} data-testid="feedback-submit-confirm">
-            Submit
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {dialogMounted && (
+        <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="submit-feedback-title">
+          <DialogTitle id="submit-feedback-title">Submit your feedback?</DialogTitle>
+          <DialogContent>
+            <DialogContentText>Your feedback for {who} will be submitted. You can still adjust it while the SPU feedback stage is open.</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button variant="text" onClick={() => setConfirming(false)} data-testid="feedback-submit-cancel">
+              Cancel
+            </Button>
+            <Button variant="contained" onClick={() => send("submit")} data-testid="feedback-submit-confirm">
+              Submit
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Stack>
   );
 }

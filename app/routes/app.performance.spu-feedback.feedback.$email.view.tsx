@@ -1,11 +1,15 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Button, Chip, Link, Stack, Typography } from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, ButtonLink, Chip, Link, Stack, Typography } from "~/platform/ui/static";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { spuFeedbackPath } from "~/features/feedback/rules";
 import { requireMyFeedbackPage } from "~/features/feedback/pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Your feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: `Your feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR`,
+  },
+];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle, feedback } = await requireMyFeedbackPage(request, params);
@@ -17,39 +21,46 @@ export default function ViewFeedback() {
   const { cycle, feedback } = useLoaderData<typeof loader>();
   const submitted = feedback.status === "submitted";
   return (
-    <Stack spacing={2} sx={{ maxWidth: 900 }}>
-      <Link component={RemixLink} to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
+    <Stack spacing={2} style={{ maxWidth: 900 }}>
+      <Link to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
         ← 360 Feedback
       </Link>
-      <Box>
+      <div>
         <Typography variant="h4" component="h1">
           {feedback.reviewer_type === "SELF" ? "Your self review" : `Your feedback for ${feedback.reviewee.name}`}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap", rowGap: 1 }}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ marginTop: 8 }}>
           <Typography color="text.secondary">
             {feedback.reviewee.email} · {cycle.name}
           </Typography>
           <Chip size="small" variant="outlined" label={feedback.reviewer_type_label} />
-          <Chip size="small" color={submitted ? "success" : feedback.status === "draft" ? "warning" : "default"} label={feedback.status_label} data-testid="feedback-status" />
+          <Chip
+            size="small"
+            color={submitted ? "success" : feedback.status === "draft" ? "warning" : "default"}
+            label={feedback.status_label}
+            data-testid="feedback-status"
+          />
         </Stack>
         {feedback.submitted_at && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="feedback-submitted-at">
+          <Typography variant="body2" color="text.secondary" style={{ marginTop: 4 }} data-testid="feedback-submitted-at">
             Submitted {new Date(feedback.submitted_at).toISOString().slice(0, 10)}
           </Typography>
         )}
-      </Box>
+      </div>
       {!submitted && (
         <Alert severity={feedback.open ? "warning" : "info"} data-testid="feedback-not-submitted">
-          {feedback.open ? "This feedback is not submitted yet: the reviewee and their manager will not see it until you submit it." : "This feedback was not submitted."}
+          {feedback.open
+            ? "This feedback is not submitted yet: the reviewee and their manager will not see it until you submit it."
+            : "This feedback was not submitted."}
         </Alert>
       )}
       <QuestionnaireForm questions={feedback.questions} value={feedback.answers} readOnly />
       {feedback.open && (
-        <Box>
-          <Button variant="contained" component={RemixLink} to={spuFeedbackPath(feedback.reviewee.email, cycle.id)} data-testid="feedback-edit">
+        <div>
+          <ButtonLink variant="contained" to={spuFeedbackPath(feedback.reviewee.email, cycle.id)} data-testid="feedback-edit">
             {submitted ? "Adjust" : "Continue"}
-          </Button>
-        </Box>
+          </ButtonLink>
+        </div>
       )}
     </Stack>
   );

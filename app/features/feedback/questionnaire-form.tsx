@@ -1,17 +1,6 @@
-import {
-  Box,
-  Chip,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Chip, Paper, Stack, Typography, cx } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
+import css from "~/features/feedback/questionnaire-form.module.css";
 import { ANSWERS_FIELD, answerText, type Answers, type AnswerValue } from "~/features/feedback/answers";
 import { scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
 
@@ -37,7 +26,15 @@ export type QuestionnaireFormProps = {
   name?: string | null;
 };
 
-export function QuestionnaireForm({ questions, value, onChange, errors = {}, readOnly = false, disabled = false, name = ANSWERS_FIELD }: QuestionnaireFormProps) {
+export function QuestionnaireForm({
+  questions,
+  value,
+  onChange,
+  errors = {},
+  readOnly = false,
+  disabled = false,
+  name = ANSWERS_FIELD,
+}: QuestionnaireFormProps) {
   const set = (id: string, v: AnswerValue | undefined) => {
     const next: Answers = { ...value };
     if (v === undefined || v === "") delete next[id];
@@ -69,7 +66,7 @@ export function QuestionnaireForm({ questions, value, onChange, errors = {}, rea
         />
       ))}
       {errors[""] && (
-        <FormHelperText error data-testid="answer-error-form">
+        <FormHelperText error flush data-testid="answer-error-form">
           {errors[""]}
         </FormHelperText>
       )}
@@ -97,34 +94,30 @@ function QuestionField({
   const labelId = `answer-${question.id}-label`;
   const errorId = `answer-${question.id}-error`;
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderColor: error ? "error.main" : undefined }} data-testid={`question-${question.id}`}>
+    <Paper variant="outlined" className={cx(css.question, error && css.questionError)} data-testid={`question-${question.id}`}>
       <FormControl fullWidth error={Boolean(error)} disabled={disabled} component="fieldset">
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 0.5 }}>
+        <Stack direction="row" spacing={1} alignItems="center" className={css.heading}>
           <Typography variant="caption" color="text.secondary">
             Question {index + 1}
           </Typography>
           {!question.required && !readOnly && <Chip size="small" variant="outlined" label="Optional" />}
         </Stack>
-        <FormLabel id={labelId} component="legend" sx={{ color: "text.primary", fontWeight: 500, "&.Mui-focused": { color: "text.primary" } }}>
+        <FormLabel id={labelId} component="legend" className={css.legend}>
           {question.label}
           {question.required && !readOnly && (
-            <Box component="span" aria-hidden sx={{ color: "error.main", ml: 0.5 }}>
+            <span aria-hidden className={css.required}>
               *
-            </Box>
+            </span>
           )}
         </FormLabel>
         {question.help && !readOnly && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary" className={css.help}>
             {question.help}
           </Typography>
         )}
-        <Box sx={{ mt: 1 }}>
+        <div className={css.answer}>
           {readOnly ? (
-            <Typography
-              data-testid={`answer-text-${question.id}`}
-              sx={{ whiteSpace: "pre-wrap" }}
-              color={value === undefined ? "text.secondary" : "text.primary"}
-            >
+            <Typography data-testid={`answer-text-${question.id}`} className={css.preWrap} color={value === undefined ? "text.secondary" : "text.primary"}>
               {answerText(question, value)}
             </Typography>
           ) : question.kind === "text" ? (
@@ -137,13 +130,11 @@ function QuestionField({
               onChange={(e) => onChange(e.target.value)}
               error={Boolean(error)}
               helperText={`${typeof value === "string" ? value.length : 0} / ${textMaxLength(question)} characters`}
-              slotProps={{
-                htmlInput: {
-                  "aria-labelledby": labelId,
-                  "aria-describedby": error ? errorId : undefined,
-                  maxLength: textMaxLength(question),
-                  "data-testid": `answer-${question.id}`,
-                },
+              inputProps={{
+                "aria-labelledby": labelId,
+                "aria-describedby": error ? errorId : undefined,
+                maxLength: textMaxLength(question),
+                "data-testid": `answer-${question.id}`,
               }}
             />
           ) : question.kind === "rating" && question.scale ? (
@@ -178,9 +169,9 @@ function QuestionField({
               ))}
             </RadioGroup>
           )}
-        </Box>
+        </div>
         {error && (
-          <FormHelperText id={errorId} data-testid={`answer-error-${question.id}`}>
+          <FormHelperText error id={errorId} data-testid={`answer-error-${question.id}`}>
             {error}
           </FormHelperText>
         )}
