@@ -1,5 +1,5 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { stageLabel, type CycleStage } from "~/features/cycles/rules";
+import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import {
   checkDraft,
   checkSubmission,
@@ -18,8 +18,9 @@ import {
   type FeedbackProgress,
   type SpuFeedbackType,
 } from "~/features/feedback/rules";
-import { REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/features/questionnaires/rules";
-import { ApiError, badRequest, conflict, forbidden, notFound } from "~/platform/api.server";
+import { QuestionnaireSchema, REVIEWER_TYPE_LABELS, type Question, type ReviewerType } from "~/features/questionnaires/rules";
+import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
+import { ApiError, badRequest, conflict, cycleNotFound, forbidden, notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { assertStage, findParticipantByEmail, findParticipantByUser, requireCycle } from "~/features/cycles/context.server";
@@ -190,12 +191,57 @@ function detailOf(
   };
 }
 
-/** My feedback for a reviewee: the questions of my reviewer type and my answers (any stage). */
+type MyFeedbackRead = {
+  state: string;
+  email: string | null;
+  name: string | null;
+  job_title: string | null;
+  feedback_id: number | null;
+  reviewer_type: ReviewerType | null;
+  answers: unknown;
+  status: "DRAFT" | "SUBMITTED" | null;
+  submitted_at: Date | string | null;
+  updated_at: Date | string | null;
+  definition: unknown;
+};
+
+const json = (v: unknown) => (typeof v === "string" ? (JSON.parse(v) as unknown) : v);
+
+/**
+ * My feedback for a reviewee: the questions of my reviewer type and my answers (any stage). One statement (issue 27:
+ * the 360 feedback form's loader makes few round trips): the cycle, the reviewee, my Feedback row and the cycle's
+ * questionnaire together; the same answers as requireMyRow + getQuestionnaire (404 unknown cycle or person, 403 not asked).
+ */
 export async function getMyFeedback(current: CurrentUser, cycleId: number, email: string): Promise<FeedbackDetail> {
   const db = await getDb();
-  const cycle = await requireCycle(db, cycleId);
-  const { reviewee, row } = await requireMyRow(db, current, cycleId, email);
-  return detailOf(cycle, reviewee, row, await questionsOf(db, cycleId, row.reviewerType));
+  const wanted = email.trim().toLowerCase();
+  const [r] = await db.$queryRaw<MyFeedbackRead[]>`
+    SELECT c."state"::text AS state, u."email", u."name", u."jobTitle" AS job_title,
+           f."id" AS feedback_id, f."reviewerType"::text AS reviewer_type, f."answers", f."status"::text AS status,
+           f."submittedAt" AS submitted_at, f."updatedAt" AS updated_at, q."definition"
+      FROM "Cycle" c
+      LEFT JOIN ("Participant" p JOIN "User" u ON u."id" = p."userId" AND u."email" = ${wanted}) ON p."cycleId" = c."id"
+      LEFT JOIN "Feedback" f ON f."cycleId" = c."id" AND f."revieweeId" = p."id" AND f."reviewerId" = ${current.user.id}
+      LEFT JOIN "Questionnaire" q ON q."cycleId" = c."id"
+     WHERE c."id" = ${cycleId}
+     LIMIT 1`;
+  if (!r) throw cycleNotFound(cycleId);
+  if (r.email === null) throw notFound(`No participant ${wanted} in this cycle`);
+  if (r.feedback_id === null || r.reviewer_type === null || r.status === null) throw forbidden(notAskedMessage(r.email));
+  if (!isSpuFeedbackType(r.reviewer_type)) {
+    throw forbidden(`Your feedback for ${r.email} is manager feedback: write it under My reportees in the manager feedback stage`);
+  }
+  const definition = r.definition === null ? DEFAULT_QUESTIONNAIRE : QuestionnaireSchema.parse(json(r.definition));
+  const row = {
+    id: Number(r.feedback_id),
+    reviewerType: r.reviewer_type,
+    answers: json(r.answers),
+    status: r.status,
+    submittedAt: r.submitted_at === null ? null : new Date(r.submitted_at),
+    updatedAt: new Date(r.updated_at!),
+  } as Row;
+  const reviewee = { user: { email: r.email, name: r.name!, jobTitle: r.job_title } };
+  return detailOf({ id: cycleId, stage: fromDbState(r.state) }, reviewee, row, questionsFor(definition, r.reviewer_type));
 }
 
 /** 400 with the per-question issues: details { issues: [{ question_id, question, message }] }. */
