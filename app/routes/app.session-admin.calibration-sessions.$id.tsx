@@ -2,16 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { SessionAdminPage } from "~/features/calibration/components/session-admin-page";
-import { loadSessionPage } from "~/features/calibration/meeting-pages.server";
-import { sessionAdminAction } from "~/features/calibration/session-admin-pages.server";
+import { loadSessionAdminPage, sessionAdminAction } from "~/features/calibration/session-admin-pages.server";
 import { loadSessionThermaScans } from "~/features/decision-support/pages.server";
 import { ThermaScanSessionPanel } from "~/features/decision-support/components/therma-scan-views";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.session.name ?? "Calibration session"} | PMR` }];
 
-/** /app/session-admin/calibration-sessions/{id}?cycle_id=: run the calibration meeting, live. */
+/** /app/session-admin/calibration-sessions/{id}?cycle_id=&page=: run the calibration meeting, live. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await loadSessionPage(request, params, "session_admin");
+  const page = await loadSessionAdminPage(request, params);
   // The participants' Therma-scan, read-only (ADR 0033).
   return { ...page, thermaScans: await loadSessionThermaScans(request, params, page.cycleId) };
 }

@@ -34,6 +34,15 @@ export type SessionListPageData = { role: MeetingRole; cycles: CycleOption[] } &
 /** One session as a role reads it. */
 export type SessionPageData = { role: MeetingRole; cycleId: number; spoofing: boolean; detail: SessionDetailJson };
 
+/** One person of the session's 9-box (the whole session, not just the table's page): what the box and the rating dialog read. */
+export type BoardPerson = Pick<SessionParticipantJson, "id" | "rating" | "potential" | "proposed_rating" | "terminated"> & { user: { name: string } };
+
+/** The table's page of the session admin's page (?page=, ADR 0067): `detail.participants` holds only this page's rows. */
+export type ParticipantPage = { page: number; page_size: number; total: number; pages: number };
+
+/** The session admin's page: the session with one page of its participants, and the whole session's 9-box. */
+export type SessionAdminPageData = SessionPageData & { participant_page: ParticipantPage; board: BoardPerson[] };
+
 /** One participant of a session as a panelist reads it (views.server.ts getParticipantDetail). */
 export type ParticipantPageJson = {
   session: SessionJson;

@@ -1,14 +1,23 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest } from "~/platform/api.server";
 import { addComment, changeRating, moveParticipants, progressToReview, terminateParticipant } from "~/features/calibration/meeting.server";
-import { intentOf, pageAction } from "~/platform/page-errors.server";
-import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { intentOf, notFoundPage, pageAction } from "~/platform/page-errors.server";
+import { formNumber, formText, loadSessionPage, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { pageOfSession, parsePageParam } from "~/features/calibration/participant-page";
+import type { SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 
 /**
  * The session admin's page (/app/session-admin/calibration-sessions/{id}?cycle_id=) runs the meeting:
  * rating changes with a reason (the grid's dialog and the 9-box), moves, terminations, session comments and
  * the progress to review. Each intent calls the meeting service, which checks the role and the state again.
  */
+
+/** The page: the session as its admin reads it, one page (?page=, ADR 0067) of the participant table; a malformed page is the 404 page. */
+export async function loadSessionAdminPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionAdminPageData> {
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  if (page === null) throw notFoundPage();
+  return pageOfSession(await loadSessionPage(request, params, "session_admin"), page);
+}
 
 function requiredId(form: FormData, name: string, what: string): number {
   const id = formNumber(form, name);

@@ -94,7 +94,7 @@ export async function getSessionDetail(current: CurrentUser, role: SessionRole, 
   const db = await getDb();
   const { row, roles, state } = await requireSessionAs(db, current, role, cycleId, sessionId);
   const [sps, history, comments, company, targets] = await Promise.all([
-    db.calibrationSessionParticipant.findMany({ where: { sessionId }, include: spInclude, orderBy: { participant: { user: { name: "asc" } } } }),
+    db.calibrationSessionParticipant.findMany({ where: { sessionId }, include: spInclude, orderBy: [{ participant: { user: { name: "asc" } } }, { id: "asc" }] }),
     historyOf(db, { sessionId }),
     commentsOf(db, { sessionId, sessionParticipantId: null }),
     db.participant.aggregate({ where: { cycleId, reviewerOnly: false, proposedRating: { not: null } }, _avg: { proposedRating: true } }),

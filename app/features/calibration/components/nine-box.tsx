@@ -2,7 +2,7 @@ import { Menu, MenuItem, Typography } from "@mui/material";
 import { styled } from "@mui/material/styles";
 import { useState, type DragEvent, type MouseEvent } from "react";
 import { PERFORMANCE_BAND_LABELS, POTENTIAL_LABELS, performanceBand, ratingForBand, type Potential } from "~/features/calibration/rules";
-import type { SessionParticipantJson } from "~/features/calibration/types";
+import type { BoardPerson } from "~/features/calibration/meeting-page-types";
 import type { RatingTarget } from "~/features/calibration/components/rating-dialog";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useServerRender } from "~/features/calibration/components/use-server-render";
@@ -32,7 +32,7 @@ const ICON_ID = "nb-more-icon";
 const MORE_VERT = "M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2";
 
 /** What a move of `p` into (band, potential) changes; null when it is the box they are in. */
-export function moveTarget(p: SessionParticipantJson, band: Band, potential: Potential): RatingTarget | null {
+export function moveTarget(p: BoardPerson, band: Band, potential: Potential): RatingTarget | null {
   const currentBand = performanceBand(p.rating);
   if (currentBand === band && p.potential === potential) return null;
   return {
@@ -102,7 +102,7 @@ const onCardDragStart = (e: DragEvent<HTMLElement>) => {
 };
 
 /** One person's card (plain markup: see the note above). `onMenu` opens the "Move to box…" menu (the session admin). */
-function personCard(p: SessionParticipantJson, onMenu: ((e: MouseEvent<HTMLButtonElement>) => void) | undefined, menuOpenFor: number | null) {
+function personCard(p: BoardPerson, onMenu: ((e: MouseEvent<HTMLButtonElement>) => void) | undefined, menuOpenFor: number | null) {
   return (
     <div key={p.id} className="nb-card" draggable={onMenu ? true : undefined} onDragStart={onMenu ? onCardDragStart : undefined} data-id={p.id} data-testid={`ninebox-card-${p.id}`}>
       <span className="nb-name" title={p.user.name}>
@@ -129,7 +129,7 @@ function personCard(p: SessionParticipantJson, onMenu: ((e: MouseEvent<HTMLButto
   );
 }
 
-export function NineBox({ participants, onMove }: { participants: SessionParticipantJson[]; onMove?: (t: RatingTarget) => void }) {
+export function NineBox({ participants, onMove }: { participants: BoardPerson[]; onMove?: (t: RatingTarget) => void }) {
   const live = participants.filter((p) => !p.terminated);
   const [over, setOver] = useState<string | null>(null);
   // The menu's person and anchor; `menuOpen` goes false first so the menu can fade out, then the menu unmounts.
@@ -137,8 +137,8 @@ export function NineBox({ participants, onMove }: { participants: SessionPartici
   const [menuOpen, setMenuOpen] = useState(false);
   const menuPerson = menu ? live.find((x) => x.id === menu.id) : undefined;
 
-  const boxes = new Map<string, SessionParticipantJson[]>();
-  const unplaced: SessionParticipantJson[] = [];
+  const boxes = new Map<string, BoardPerson[]>();
+  const unplaced: BoardPerson[] = [];
   for (const p of live) {
     const band = performanceBand(p.rating);
     if (band === null || p.potential == null) unplaced.push(p);
@@ -159,7 +159,7 @@ export function NineBox({ participants, onMove }: { participants: SessionPartici
     : undefined;
   const menuOpenFor = menuOpen && menu ? menu.id : null;
   const serverRender = useServerRender();
-  const cards = (list: SessionParticipantJson[]) => {
+  const cards = (list: BoardPerson[]) => {
     const shown = serverRender ? list.slice(0, SERVER_CARDS) : list;
     return (
       <div className="nb-cards">

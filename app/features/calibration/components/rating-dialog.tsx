@@ -2,7 +2,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useEffect, useRef } from "react";
 import { ratingText } from "~/features/participants/rules";
 import { CALIBRATION_LIMITS, POTENTIALS, POTENTIAL_LABELS, RATINGS, type Potential } from "~/features/calibration/rules";
-import type { SessionParticipantJson } from "~/features/calibration/types";
+import type { BoardPerson } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 
 /**
@@ -12,7 +12,7 @@ import { useMeetingAction } from "~/features/calibration/components/use-meeting-
  */
 
 export type RatingTarget = {
-  participant: SessionParticipantJson;
+  participant: BoardPerson;
   /** Set by a move in the 9-box: the values the box gives (absent: unchanged) and the box's name. */
   fixed?: { calibrated_rating?: number; potential?: number; box: string };
 };

@@ -1,8 +1,11 @@
 import { Button, Stack } from "@mui/material";
 import { useCallback, useState } from "react";
+import { useLocation } from "@remix-run/react";
+import { ButtonLink, Stack as StaticStack, Typography } from "~/platform/ui/static";
 import type { SessionAction } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
-import { MEETING_ROLES, meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
+import { MEETING_ROLES, meetingPaths, type ParticipantPage, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
+import { pageHref } from "~/features/calibration/participant-page";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
 import { DistributionPanel } from "~/features/calibration/components/distribution-panel";
@@ -16,12 +19,38 @@ import { MoveParticipants } from "~/features/calibration/components/move-partici
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
 
 /**
+ * The table's pages (ADR 0067): plain links to ?page=N (the other parameters kept), so they work before the
+ * page is hydrated; shown only when the session has more than one page.
+ */
+function ParticipantPager({ pager }: { pager: ParticipantPage }) {
+  const { pathname, search } = useLocation();
+  if (pager.pages <= 1) return null;
+  const first = (pager.page - 1) * pager.page_size + 1;
+  const last = Math.min(pager.total, pager.page * pager.page_size);
+  return (
+    <StaticStack component="nav" direction="row" spacing={2} alignItems="center" flexWrap aria-label="Participant pages" data-testid="participants-pager">
+      <Typography variant="body2" data-testid="participants-pager-range">{`Page ${pager.page} of ${pager.pages} · ${first}–${last} of ${pager.total}`}</Typography>
+      {pager.page > 1 && (
+        <ButtonLink to={pageHref(pathname, search, pager.page - 1)} variant="outlined" size="small" data-testid="participants-page-prev">
+          Previous page
+        </ButtonLink>
+      )}
+      {pager.page < pager.pages && (
+        <ButtonLink to={pageHref(pathname, search, pager.page + 1)} variant="outlined" size="small" data-testid="participants-page-next">
+          Next page
+        </ButtonLink>
+      )}
+    </StaticStack>
+  );
+}
+
+/**
  * The session admin runs the meeting: rating changes with a reason (per row, or by moving a card in the
  * 9-box), the live distribution, outlier flags, moves to another session, terminations, the history, and
  * the progress to review. Buttons show only when `allowed` permits (the services check again).
  */
-export function SessionAdminPage({ data }: { data: SessionPageData }) {
-  const { detail, cycleId, spoofing } = data;
+export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
+  const { detail, cycleId, spoofing, participant_page: pager, board } = data;
   const { session, allowed, participants } = detail;
   useLiveSession(meetingPaths.events("session_admin", session.id, cycleId), session.version);
   const can = (a: SessionAction) => allowed[a] && !spoofing;
@@ -80,9 +109,10 @@ export function SessionAdminPage({ data }: { data: SessionPageData }) {
           actions={canSet || canTerminate ? rowActions : undefined}
           selection={canMove ? { ids: selectable, onChange: setSelected } : undefined}
         />
+        <ParticipantPager pager={pager} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
-      <NineBox participants={participants} onMove={canSet ? setRatingTarget : undefined} />
+      <NineBox participants={board} onMove={canSet ? setRatingTarget : undefined} />
       <RatingHistory history={detail.history} />
       <CommentThread id="session-comments" title="Session comments" comments={detail.comments} canComment={can("comment")} />
 
