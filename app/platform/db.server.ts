@@ -58,6 +58,9 @@ function pgliteDriver(pglite: PGlite): SqlDriver {
 
 /** A Prisma client on `pool` (the `pg` adapter uses that very pool: raw SQL and Prisma share its connections). */
 function clientOnPool(pool: pg.Pool): DbHandle {
+  // An idle connection that breaks (the server restarted) leaves the pool by itself; without a listener its 'error'
+  // would end the process, and `sqlRows` may open connections before Prisma's adapter adds its own listener.
+  pool.on("error", () => {});
   const adapter = new PrismaPg(pool);
   // The adapter takes a pool only if it is `pg`'s Pool class as it sees it; otherwise it would open a second pool.
   if ((adapter as unknown as { externalPool?: unknown }).externalPool !== pool) throw new Error("The Prisma pg adapter did not take the app's pool");
