@@ -9,7 +9,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import type { CycleState, User } from "~/generated/prisma/client.ts";
 import type { CurrentUser } from "~/platform/auth.server";
-import { getHome } from "~/features/home/service.server";
+import { cycleOverviewFor, getHome } from "~/features/home/service.server";
+import { readHomes } from "~/features/home/lean.server";
+import { getCycle } from "~/features/cycles/service.server";
+import { scopedLoader } from "~/platform/request-scope.server";
+import { countStatements } from "~/platform/sql.server";
+import * as root from "~/root";
+import * as appLayout from "~/routes/app";
 import { pendingWorkRecipients } from "~/features/nudges/pending-work.server";
 import type { HomeJson } from "~/features/home/types";
 import * as homeRoute from "~/routes/api.v1.cycles.$cycle_id.home";
@@ -287,5 +293,63 @@ describe("GET /api/v1/cycles/{cycle_id}/home and the /app/home page", () => {
     expect(page).toMatchObject({ kind: "selected", name: user.name, home: { cycle: { id: cycle.id }, items: [{ kind: "choose_peers" }] }, overview: { participant: { reviewer_only: false } } });
     expect(await load("?cycle_id=999999999")).toMatchObject({ kind: "invalid", message: "Invalid Cycle ID" });
     expect(await load("?cycle_id=abc")).toMatchObject({ kind: "invalid", message: "Invalid Cycle ID" });
+  });
+});
+
+describe("the /app/home page's lean reads (issue 27)", () => {
+  it("the page's one-statement read gives every user, in every cycle of this file, the API's home and the cycle card's facts", async () => {
+    const db = await getDb();
+    const cycles = await db.cycle.findMany({ where: { name: { startsWith: "Home " } }, select: { id: true }, orderBy: { id: "asc" } });
+    const ids = cycles.map((c) => c.id);
+    expect(ids.length).toBeGreaterThanOrEqual(5);
+    const [parts, members, endorsers, reviewers] = await Promise.all([
+      db.participant.findMany({ where: { cycleId: { in: ids } }, select: { userId: true } }),
+      db.calibrationSessionMember.findMany({ where: { session: { cycleId: { in: ids } } }, select: { userId: true } }),
+      db.endorsement.findMany({ select: { endorserId: true } }),
+      db.peerRequest.findMany({ where: { cycleId: { in: ids } }, select: { reviewerId: true } }),
+    ]);
+    const userIds = [...new Set([...parts, ...members].map((r) => r.userId).concat(endorsers.map((e) => e.endorserId), reviewers.map((r) => r.reviewerId)))];
+    const users = await db.user.findMany({ where: { id: { in: userIds } } });
+    let items = 0;
+    let teams = 0;
+    for (const cycleId of ids) {
+      const cycle = await getCycle(cycleId);
+      const view = { id: cycle.id, name: cycle.name, state: cycle.state, stage_label: cycle.stage_label, start_date: cycle.start_date, planned_end_date: cycle.planned_end_date };
+      for (const u of users) {
+        const lean = await readHomes(u, [view]);
+        const full = await home(u, cycleId);
+        expect(lean.homes[0], `${u.name} in ${cycle.name}`).toEqual(full);
+        expect(lean.overview, `${u.name} in ${cycle.name}`).toEqual(await cycleOverviewFor(db, u.id, cycleId));
+        items += full.items.length;
+        if (full.team) teams += 1;
+      }
+    }
+    // The comparison covered real lists and teams (not only empty homes).
+    expect(items).toBeGreaterThan(10);
+    expect(teams).toBeGreaterThanOrEqual(2);
+  });
+
+  it("the page's loader reads in at most 3 round trips of its own (after the frame's), the other cycles included", async () => {
+    const db = await getDb();
+    const manager = await db.user.findFirstOrThrow({ where: { name: "Mona Manager" }, orderBy: { id: "asc" } });
+    const cycle = await db.participant.findFirstOrThrow({ where: { userId: manager.id }, select: { cycleId: true }, orderBy: { id: "asc" } });
+    const cookie = await sessionCookieFor(manager.id);
+    const context = {};
+    type AnyLoader = (args: { request: Request; context: unknown; params: Record<string, string> }) => unknown;
+    const call = (l: unknown) => scopedLoader(l as AnyLoader)({ request: new Request(`http://127.0.0.1/app/home?cycle_id=${cycle.cycleId}`, { headers: { Cookie: cookie } }), context, params: {} });
+    await Promise.all([call(root.loader), call(appLayout.loader)]);
+    const counted = await countStatements(() => call(homePage.loader));
+    expect(counted.count, counted.statements.join("\n")).toBeLessThanOrEqual(3);
+    const page = counted.result as Awaited<ReturnType<typeof homePage.loader>>;
+    expect(page.kind).toBe("selected");
+    if (page.kind === "selected") {
+      expect(page.home).toEqual(JSON.parse(JSON.stringify(await home(manager, cycle.cycleId))));
+      expect(page.home.team?.members.length).toBeGreaterThan(0);
+      // The other started cycles with something to do are there, and each is the API's list of that cycle.
+      for (const e of page.elsewhere) {
+        const full = await home(manager, e.cycle.id);
+        expect({ items: e.items, counts: e.counts }).toEqual({ items: full.items, counts: full.counts });
+      }
+    }
   });
 });

@@ -43,6 +43,17 @@ async function sessionsWaiting(client: Client, cycleId: number, userId: number):
       select: { id: true, name: true, kind: true, state: true, deadline: true, createdById: true, members: { where: { userId }, select: { role: true } } },
     }),
   ]);
+  return waitingSessions(runs, mine, userId);
+}
+
+type SessionRow = { id: number; name: string; kind: "RATING" | "PROMOTION"; state: string; deadline: Date | string | null };
+
+/** sessionsWaiting's rule on the rows it read (pure): the nudges' sessions to run, then the HR partner's, panelists' and sign-off's. */
+export function waitingSessions(
+  runs: ReadonlyArray<{ session: SessionRow }>,
+  mine: ReadonlyArray<SessionRow & { createdById: number | null; members: ReadonlyArray<{ role: string }> }>,
+  userId: number,
+): HomeFacts["sessions"] {
   const out: HomeFacts["sessions"] = runs.map((r) => ({ id: r.session.id, name: r.session.name, kind: r.session.kind, role: "session_admin", deadline: dateOf(r.session.deadline) }));
   for (const s of mine) {
     if (!isSessionState(s.state)) continue;
@@ -82,28 +93,50 @@ export async function getHome(current: CurrentUser, cycleId: number, kinds?: rea
   const reviewees = new Map<number, Person>(
     owed.length ? (await db.user.findMany({ where: { id: { in: owed.map((o) => o.revieweeUserId) } }, select: { id: true, name: true, email: true } })).map((u) => [u.id, u]) : [],
   );
+  const json = { id: cycle.id, name: cycle.name, state: stage, stage_label: stageLabel(stage), start_date: formatDate(cycle.startDate), planned_end_date: formatDate(cycle.plannedEndDate) };
+  return assembleHome(json, { name: current.user.name, email: current.user.email }, { choosing: choosing.length > 0, requests, owed, reviewees, notNominated, endorsements, sessions, team, receives: !!own && !own.reviewerOnly }, kinds);
+}
+
+/** What getHome read for one cycle (the page's one-statement read gives the same). */
+export type HomeParts = {
+  choosing: boolean;
+  requests: ReadonlyArray<{ id: number; participant: Person }>;
+  owed: ReadonlyArray<{ revieweeUserId: number; reviewerType: HomeFacts["feedback"][number]["reviewerType"] }>;
+  reviewees: ReadonlyMap<number, Person>;
+  notNominated: number;
+  endorsements: HomeFacts["endorsements"];
+  sessions: HomeFacts["sessions"];
+  team: HomeJson["team"];
+  /** The viewer takes part and receives feedback (the report link of the next step). */
+  receives: boolean;
+};
+
+/** The home of one cycle from what was read (pure; ONE assembly for the API and the page). */
+export function assembleHome(cycle: HomeJson["cycle"], viewer: Person, parts: HomeParts, kinds?: readonly HomeItemKind[]): HomeJson {
+  const stage = cycle.state;
+  const { owed, reviewees } = parts;
   const facts: HomeFacts = {
-    cycle: { id: cycle.id, stage, planned_end_date: formatDate(cycle.plannedEndDate) },
-    viewer: { name: current.user.name, email: current.user.email },
-    choosePeers: choosing.length > 0,
-    peerRequests: requests.map((r) => ({ id: r.id, participant: r.participant })),
+    cycle: { id: cycle.id, stage, planned_end_date: cycle.planned_end_date },
+    viewer,
+    choosePeers: parts.choosing,
+    peerRequests: parts.requests.map((r) => ({ id: r.id, participant: r.participant })),
     feedback: owed.flatMap((o) => {
       const reviewee = reviewees.get(o.revieweeUserId);
-      return reviewee ? [{ reviewee, reviewerType: o.reviewerType }] : [];
+      return reviewee ? [{ reviewee: { name: reviewee.name, email: reviewee.email }, reviewerType: o.reviewerType }] : [];
     }),
-    notNominated: nominationsToDecide(stage, owed.some((o) => o.reviewerType === "manager"), notNominated),
-    endorsements,
-    sessions,
+    notNominated: nominationsToDecide(stage, owed.some((o) => o.reviewerType === "manager"), parts.notNominated),
+    endorsements: parts.endorsements,
+    sessions: parts.sessions,
   };
   const all = buildHomeItems(facts, today());
   const items = kinds?.length ? all.filter((i) => kinds.includes(i.kind)) : all;
-  const json = { id: cycle.id, name: cycle.name, state: stage, stage_label: stageLabel(stage), start_date: formatDate(cycle.startDate), planned_end_date: formatDate(cycle.plannedEndDate) };
+  const json = { id: cycle.id, name: cycle.name, state: stage, stage_label: cycle.stage_label, start_date: cycle.start_date, planned_end_date: cycle.planned_end_date };
   return {
     cycle: json,
     items,
     counts: { total: items.length, overdue: items.filter((i) => i.overdue).length },
-    team,
-    next_step: nextStep(json, !!own && !own.reviewerOnly),
+    team: parts.team,
+    next_step: nextStep(json, parts.receives),
   };
 }
 

@@ -28,9 +28,23 @@ export async function teamProgressOf(client: Client, managerId: number, cycleId:
     client.feedback.findMany({ where: { cycleId, reviewerType: "SELF", revieweeId: { in: ids } }, select: { revieweeId: true, reviewerId: true, status: true, answers: true } }),
     client.feedback.findMany({ where: { cycleId, reviewerType: "MANAGER", reviewerId: managerId, revieweeId: { in: ids } }, select: { revieweeId: true, status: true, answers: true } }),
   ]);
-  const notChosenIds = new Set(notChosen.map((p) => p.participantId));
+  return teamOf(reports, new Set(notChosen.map((p) => p.participantId)), peers.map((p) => ({ participantId: p.participantId, status: p.status, count: p._count._all })), selfRows, managerRows, cycleId);
+}
+
+type Status = "DRAFT" | "SUBMITTED";
+
+/** teamProgressOf's rule on the rows it read (pure; the page's one-statement read gives the same rows). */
+export function teamOf(
+  reports: ReadonlyArray<{ id: number; userId: number; reviewerOnly: boolean; user: { email: string; name: string; jobTitle: string | null } }>,
+  notChosenIds: ReadonlySet<number>,
+  peers: ReadonlyArray<{ participantId: number; status: "REQUESTED" | "ACCEPTED" | "DECLINED"; count: number }>,
+  selfRows: ReadonlyArray<{ revieweeId: number; reviewerId: number; status: Status; answers: unknown }>,
+  managerRows: ReadonlyArray<{ revieweeId: number; status: Status; answers: unknown }>,
+  cycleId: number,
+): TeamProgress | null {
+  if (reports.length === 0) return null;
   const members: TeamMember[] = reports.map((r) => {
-    const counts = selectionCounts(peers.filter((p) => p.participantId === r.id).map((p) => ({ status: p.status, count: p._count._all })));
+    const counts = selectionCounts(peers.filter((p) => p.participantId === r.id));
     const self = selfRows.find((f) => f.revieweeId === r.id && f.reviewerId === r.userId);
     const mine = managerRows.find((f) => f.revieweeId === r.id) ?? null;
     return {

@@ -1,6 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { getDb } from "~/platform/db.server";
-import type { Prisma } from "~/generated/prisma/client.ts";
+import type { FeedbackStatus, Prisma, ReviewerType } from "~/generated/prisma/client.ts";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { FEEDBACK_STAGE_OF, fromDbReviewerType, mandatoryPairs, type ReviewerTypeValue } from "~/features/participants/rules";
 import { cycleNotFound } from "~/platform/api.server";
@@ -140,6 +140,24 @@ export async function feedbackOwed(client: Client, cycleId: number, stage: "spu_
       ? client.peerRequest.findMany({ where: { cycleId, status: "ACCEPTED", ...byReviewer }, select: { participantId: true, reviewerId: true } })
       : Promise.resolve([] as Array<{ participantId: number; reviewerId: number }>),
   ]);
+  return owedFeedbackFrom(stage, participants, feedbacks, accepted, reviewers);
+}
+
+/** The rows feedbackOwed reads (the home page's one-statement read returns the same rows). */
+export type OwedFeedbackRows = {
+  participants: ReadonlyArray<{ id: number; userId: number; managerId: number | null; secondaryManagerId: number | null; reviewerOnly: boolean }>;
+  feedbacks: ReadonlyArray<{ revieweeId: number; reviewerId: number; reviewerType: ReviewerType; status: FeedbackStatus }>;
+  accepted: ReadonlyArray<{ participantId: number; reviewerId: number }>;
+};
+
+/** feedbackOwed's rule on the rows it read (pure; `reviewers` null: everyone). */
+export function owedFeedbackFrom(
+  stage: "spu_feedback" | "manager_feedback",
+  participants: OwedFeedbackRows["participants"],
+  feedbacks: OwedFeedbackRows["feedbacks"],
+  accepted: OwedFeedbackRows["accepted"],
+  reviewers: readonly number[] | null,
+): OwedFeedback[] {
   const userOfParticipant = new Map(participants.map((p) => [p.id, p.userId]));
   const inStage = (t: ReviewerTypeValue) => FEEDBACK_STAGE_OF[t] === stage;
   const key = (revieweeUserId: number, reviewerUserId: number) => `${revieweeUserId}:${reviewerUserId}`;

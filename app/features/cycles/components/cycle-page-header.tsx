@@ -1,4 +1,5 @@
-import { Alert, Box, Typography } from "@mui/material";
+import { Alert, Typography } from "~/platform/ui/static";
+import css from "~/features/cycles/components/cycle-page-header.module.css";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 
 /** The top of a page about the cycle chosen with ?cycle_id=: its heading row, and why no cycle is shown. */
@@ -6,12 +7,12 @@ import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 /** The page's `title` (h1) and, when there are cycles, the cycle switcher (`selectedId` null: none selected). */
 export function CyclePageHeader({ title, cycles, selectedId }: { title: string; cycles: Array<{ id: number; name: string }>; selectedId: number | null }) {
   return (
-    <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+    <div className={css.head}>
       <Typography variant="h4" component="h1">
         {title}
       </Typography>
       {cycles.length > 0 && <CycleSwitcher cycles={cycles} selectedId={selectedId} />}
-    </Box>
+    </div>
   );
 }
 

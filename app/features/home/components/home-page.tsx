@@ -1,4 +1,5 @@
-import { Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Card, CardContent, Chip, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/home/components/home.module.css";
 import { useTranslation } from "react-i18next";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { TodoList, formatDay } from "~/features/home/components/todo-list";
@@ -15,7 +16,7 @@ function CycleCard({ cycle, overview }: { cycle: HomeJson["cycle"]; overview: Ho
     <Card variant="outlined" data-testid="home-cycle">
       <CardContent>
         <Stack spacing={1}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+          <Stack direction="row" spacing={1.5} alignItems="center" flexWrap style={{ rowGap: 8 }}>
             <Typography variant="h6" component="h2">
               {cycle.name}
             </Typography>
@@ -42,7 +43,7 @@ function CycleCard({ cycle, overview }: { cycle: HomeJson["cycle"]; overview: Ho
 export function HomePage({ data }: { data: HomePageData }) {
   const { t } = useTranslation();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+    <Stack spacing={3} className={css.page}>
       <CyclePageHeader title={t("home.greeting", { name: data.name })} cycles={data.cycles} selectedId={data.kind === "selected" ? data.home.cycle.id : null} />
       {data.kind !== "selected" ? (
         <CycleMessage kind={data.kind} message={data.message} />

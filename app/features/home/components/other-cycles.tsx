@@ -1,5 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Box, Card, CardContent, Chip, Link, List, Stack, Typography } from "@mui/material";
+import { Box, Card, CardContent, Chip, Link, List, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/home/components/home.module.css";
 import { TodoItem } from "~/features/home/components/todo-list";
 import type { HomeElsewhere } from "~/features/home/types";
 
@@ -12,15 +12,15 @@ export function OtherCycles({ elsewhere }: { elsewhere: HomeElsewhere[] }) {
   return (
     <Card variant="outlined" component="section" aria-labelledby="home-elsewhere-title" data-testid="home-elsewhere">
       <CardContent>
-        <Typography variant="h5" component="h2" id="home-elsewhere-title" sx={{ mb: 1 }}>
+        <Typography variant="h5" component="h2" id="home-elsewhere-title" className={css.mb1}>
           Waiting in your other cycles
         </Typography>
         <Stack spacing={2}>
           {elsewhere.map(({ cycle, items, counts }) => (
             <Box key={cycle.id} component="section" aria-labelledby={`home-elsewhere-${cycle.id}`} data-testid={`home-elsewhere-cycle-${cycle.id}`}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 0.5 }}>
+              <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ rowGap: 4 }}>
                 <Typography variant="h6" component="h3" id={`home-elsewhere-${cycle.id}`}>
-                  <Link component={RemixLink} to={`/app/home?cycle_id=${cycle.id}`}>
+                  <Link to={`/app/home?cycle_id=${cycle.id}`}>
                     {cycle.name}
                   </Link>
                 </Typography>

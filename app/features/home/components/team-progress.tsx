@@ -1,5 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from "@mui/material";
+import { Box, ButtonLink, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from "~/platform/ui/static";
+import css from "~/features/home/components/home.module.css";
 import { PEER_SELECTION_LABELS, SELF_REVIEW_LABELS, TEAM_MANAGER_FEEDBACK_LABELS } from "~/features/home/rules";
 import type { TeamMember, TeamProgress } from "~/features/home/types";
 
@@ -20,7 +20,7 @@ function StateChip({ state, label }: { state: string; label: string }) {
 
 function Stat({ label, value, of }: { label: string; value: number; of: number }) {
   return (
-    <Box sx={{ minWidth: 150 }}>
+    <Box className={css.stat}>
       <Typography variant="h5" component="p">
         {value}/{of}
       </Typography>
@@ -42,20 +42,20 @@ export function TeamProgressCard({ team }: { team: TeamProgress }) {
     <Card variant="outlined" data-testid="home-team" component="section" aria-labelledby="home-team-title">
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", rowGap: 1 }}>
+          <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap style={{ rowGap: 8 }}>
             <Typography variant="h5" component="h2" id="home-team-title">
               Your team&apos;s progress
             </Typography>
-            <Button component={RemixLink} to={team.link} size="small" variant="outlined">
+            <ButtonLink to={team.link} size="small" variant="outlined">
               Open your team
-            </Button>
+            </ButtonLink>
           </Stack>
-          <Stack direction="row" sx={{ flexWrap: "wrap", gap: 3 }} data-testid="home-team-counts">
+          <Stack direction="row" spacing={3} flexWrap data-testid="home-team-counts">
             <Stat label="Self reviews submitted" value={team.self_reviews_submitted} of={team.reviewed} />
             <Stat label="Peers chosen" value={team.peers_chosen} of={team.reviewed} />
             <Stat label="Manager feedback submitted" value={team.manager_feedback_submitted} of={team.reviewed} />
           </Stack>
-          <TableContainer sx={{ maxWidth: "100%", overflowX: "auto" }}>
+          <TableContainer>
             <Table size="small" aria-label="Your direct reports' progress">
               <TableHead>
                 <TableRow>
@@ -69,7 +69,7 @@ export function TeamProgressCard({ team }: { team: TeamProgress }) {
                 {team.members.map((m) => (
                   <TableRow key={m.email} data-testid="home-team-member">
                     <TableCell component="th" scope="row">
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                      <Typography variant="body2" fontWeight="medium">
                         {m.name}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">

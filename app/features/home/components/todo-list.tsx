@@ -1,9 +1,16 @@
 import { Link as RemixLink } from "@remix-run/react";
-import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemButton, ListItemText, Stack, Typography } from "@mui/material";
-import CheckCircleOutlineIcon from "@mui/icons-material/CheckCircleOutline";
+import { ButtonLink, Card, CardContent, Chip, List, ListItem, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/home/components/home.module.css";
 import type { HomeItem, HomeJson } from "~/features/home/types";
 
-/** The viewer's to-do list (ADR 0036): each item links to the page where it is done; an empty state says what comes next. */
+/**
+ * The viewer's to-do list (ADR 0036): each item links to the page where it is done; an empty state says what comes next.
+ * Static markup (issue 27): the static primitives and ./home.module.css, no emotion in the server render.
+ */
+
+/** Material's CheckCircleOutline (Apache-2.0). */
+const CHECK_CIRCLE_OUTLINE =
+  "M16.59 7.58 10 14.17l-3.59-3.58L5 12l5 5 8-8zM12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m0 18c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -21,31 +28,33 @@ function due(item: HomeItem): string {
 
 export function TodoItem({ item, testId = "home-todo-item" }: { item: HomeItem; testId?: string }) {
   return (
-    <ListItem disablePadding divider data-testid={testId} data-kind={item.kind}>
-      <ListItemButton component={RemixLink} to={item.link} prefetch="intent" sx={{ alignItems: "flex-start", gap: 2 }}>
-        <ListItemText
-          primary={item.title}
-          primaryTypographyProps={{ fontWeight: 500 }}
-          secondary={
-            <Box component="span" sx={{ display: "flex", flexWrap: "wrap", columnGap: 1, rowGap: 0.5, mt: 0.5, "& > span + span::before": { content: '"·"', mr: 1 } }}>
-              <span>{item.kind_label}</span>
-              {item.detail && <span>{item.detail}</span>}
-              <span data-testid="home-todo-deadline">{due(item)}</span>
-            </Box>
-          }
-          sx={{ my: 0, minWidth: 0, overflowWrap: "anywhere" }}
-        />
-        {item.overdue && <Chip size="small" color="error" label="Overdue" sx={{ flexShrink: 0 }} />}
-      </ListItemButton>
+    <ListItem disablePadding data-testid={testId} data-kind={item.kind}>
+      <RemixLink to={item.link} prefetch="intent" className={css.itemLink}>
+        <span className={css.itemText}>
+          <Typography component="span" className={css.itemTitle} style={{ display: "block" }}>
+            {item.title}
+          </Typography>
+          <Typography component="span" variant="body2" color="text.secondary" className={css.facts}>
+            <span>{item.kind_label}</span>
+            {item.detail && <span>{item.detail}</span>}
+            <span data-testid="home-todo-deadline">{due(item)}</span>
+          </Typography>
+        </span>
+        {item.overdue && <Chip size="small" color="error" label="Overdue" className={css.noShrink} />}
+      </RemixLink>
     </ListItem>
   );
 }
 
 function CaughtUp({ next, elsewhere }: { next: HomeJson["next_step"]; elsewhere: number }) {
   return (
-    <Stack spacing={1.5} sx={{ alignItems: "flex-start" }} data-testid="home-caught-up">
-      <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-        <CheckCircleOutlineIcon color="success" aria-hidden />
+    <Stack spacing={1.5} alignItems="flex-start" data-testid="home-caught-up">
+      <Stack direction="row" spacing={1} alignItems="center">
+        <span className={css.success} aria-hidden="true">
+          <svg viewBox="0 0 24 24" focusable="false" aria-hidden="true">
+            <path d={CHECK_CIRCLE_OUTLINE} />
+          </svg>
+        </span>
         <Typography variant="h6" component="p">
           {elsewhere === 0 ? <>You&apos;re all caught up</> : "You're caught up in this cycle"}
         </Typography>
@@ -57,9 +66,9 @@ function CaughtUp({ next, elsewhere }: { next: HomeJson["next_step"]; elsewhere:
       </Typography>
       <Typography data-testid="home-next-step">{next.text}</Typography>
       {next.link && (
-        <Button component={RemixLink} to={next.link} variant="outlined" size="small">
+        <ButtonLink to={next.link} variant="outlined" size="small">
           Open your Performance Cycle Report
-        </Button>
+        </ButtonLink>
       )}
     </Stack>
   );
@@ -70,7 +79,7 @@ export function TodoList({ home, elsewhere = 0 }: { home: HomeJson; elsewhere?: 
   return (
     <Card variant="outlined" data-testid="home-todo" component="section" aria-labelledby="home-todo-title">
       <CardContent>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", mb: items.length ? 1 : 2 }}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap className={items.length ? css.mb1 : css.mb2}>
           <Typography variant="h5" component="h2" id="home-todo-title">
             Your to-do list
           </Typography>
