@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Link } from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Link } from "~/platform/ui/static";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/features/summaries/report-summary-page";
 import { loadReportSummaryPage } from "~/features/summaries/pages.server";
@@ -23,7 +23,7 @@ export default function DirectReportSummary() {
     <ReportSummaryPage
       {...data}
       links={
-        <Link component={RemixLink} to={`/app/my-reportees/${seg}/feedback?cycle_id=${data.cycleId}`} data-testid="reviewer-feedback-link">
+        <Link to={`/app/my-reportees/${seg}/feedback?cycle_id=${data.cycleId}`} data-testid="reviewer-feedback-link">
           Feedback by reviewer
         </Link>
       }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Link, Stack, Typography } from "@mui/material";
+import { useLoaderData } from "@remix-run/react";
+import { Alert, Link, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/summaries/feedback-summary.module.css";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
@@ -35,16 +36,15 @@ export default function MyFeedbackSummary() {
   const data = useLoaderData<typeof loader>();
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+      <div className={css.top}>
         <Link
-          component={RemixLink}
           to={data.cycleId ? `/app/performance/final-assessment?cycle_id=${data.cycleId}` : "/app/performance/final-assessment"}
           data-testid="back-to-report"
         >
           ← Performance Cycle Report
         </Link>
         {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.cycleId} />}
-      </Box>
+      </div>
       {data.kind === "selected" ? (
         <FeedbackSummaryView summary={data.summary} downloadUrl={`/api/v1/cycles/${data.cycleId}/participants/feedbacks_summary/download`} />
       ) : (

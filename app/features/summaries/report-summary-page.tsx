@@ -1,5 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Box, Link, Stack, Typography } from "@mui/material";
+import { Alert, Link, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/summaries/feedback-summary.module.css";
 import type { ReactNode } from "react";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
@@ -28,13 +28,13 @@ export function ReportSummaryPage({
   downloadUrl: string;
 }) {
   const back = (
-    <Link component={RemixLink} to={`/app/my-reportees?cycle_id=${cycleId}`}>
+    <Link to={`/app/my-reportees?cycle_id=${cycleId}`}>
       ← My Reportees
     </Link>
   );
   return (
     <Stack spacing={2}>
-      <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+      <div className={css.top}>
         {links ? (
           <Stack direction="row" spacing={2}>
             {back}
@@ -44,7 +44,7 @@ export function ReportSummaryPage({
           back
         )}
         {cycles.length > 0 && <CycleSwitcher cycles={cycles} selectedId={cycleId} />}
-      </Box>
+      </div>
       {summary ? (
         <FeedbackSummaryView summary={summary} title={title} downloadUrl={downloadUrl} />
       ) : (

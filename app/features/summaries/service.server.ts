@@ -1,22 +1,15 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
-import { STAGE_LABELS } from "~/features/cycles/rules";
+import { fromDbState, STAGE_LABELS } from "~/features/cycles/rules";
 import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/features/summaries/rules";
 import { isReportOpen, readerAccess, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/features/summaries/visibility";
 import { groupRuleText, NAME_GROUPS, reviewerNamesOf } from "~/features/cycles/reviewer-names";
 import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from "~/features/participants/rules";
 import { QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
-import { ApiError, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, cycleNotFound, forbidden, notFound } from "~/platform/api.server";
 import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
-import {
-  findParticipantByEmail,
-  requireCycle,
-  requireDirectReport,
-  requireOwnParticipant,
-  requireSecondaryReport,
-  type ParticipantWithPeople,
-} from "~/features/cycles/context.server";
+import { requireCycle, requireOwnParticipant, type ParticipantWithPeople } from "~/features/cycles/context.server";
 
 /**
  * Feedback summaries and the participant's cycle report (issue [3/3] item 6; ADR 0023).
@@ -60,13 +53,25 @@ async function summaryData(client: Client, cycleId: number, revieweeId: number):
         FROM "Feedback" f JOIN "User" u ON u."id" = f."reviewerId"
         WHERE f."revieweeId" = ${revieweeId}
       ), '[]'::json) AS "rows"`;
-  const parse = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
-  const definition = parse(result?.definition ?? null);
-  const rows = (parse(result?.rows ?? []) as SummaryRowJson[]).map((r) => ({ reviewerType: r.t, status: r.s, answers: r.a, reviewerName: r.n, reviewerEmail: r.e }));
+  return summaryRows(result?.definition ?? null, result?.rows ?? []);
+}
+
+const parseJson = (v: unknown) => (typeof v === "string" ? JSON.parse(v) : v);
+
+/** The questionnaire (null = the default one) and the Feedback rows of summaryData's statement. */
+function summaryRows(definitionJson: unknown, rowsJson: unknown): { questionnaire: Questionnaire; rows: SummaryFeedbackRow[] } {
+  const definition = parseJson(definitionJson);
+  const rows = (parseJson(rowsJson) as SummaryRowJson[]).map((r) => ({ reviewerType: r.t, status: r.s, answers: r.a, reviewerName: r.n, reviewerEmail: r.e }));
   return { questionnaire: definition ? QuestionnaireSchema.parse(definition) : DEFAULT_QUESTIONNAIRE, rows };
 }
 
-function cycleJson(cycle: CycleWithStage): FeedbackSummary["cycle"] {
+/** What a summary reads of the cycle and of the participant. */
+type SummaryCycle = Pick<CycleWithStage, "id" | "name" | "stage" | "peerNames" | "upwardNames">;
+type SummaryParticipant = Pick<ParticipantWithPeople, "id" | "userId" | "managerId" | "secondaryManagerId" | "reviewerOnly"> & {
+  user: Pick<ParticipantWithPeople["user"], "email" | "name" | "jobTitle" | "department">;
+};
+
+function cycleJson(cycle: SummaryCycle): FeedbackSummary["cycle"] {
   const names = reviewerNamesOf(cycle);
   return {
     id: cycle.id,
@@ -77,38 +82,57 @@ function cycleJson(cycle: CycleWithStage): FeedbackSummary["cycle"] {
   };
 }
 
-function revieweeJson(p: ParticipantWithPeople): FeedbackSummary["reviewee"] {
+function revieweeJson(p: SummaryParticipant): FeedbackSummary["reviewee"] {
   return { email: p.user.email, name: p.user.name, job_title: p.user.jobTitle, department: p.user.department, reviewer_only: p.reviewerOnly };
-}
-
-/** Find the participant the door leads to (404/403 from the cycle context; admin: super admin first). */
-async function participantThrough(client: Client, current: CurrentUser, door: SummaryDoor, cycleId: number, email?: string): Promise<ParticipantWithPeople> {
-  switch (door) {
-    case "own":
-      return requireOwnParticipant(client, cycleId, current.user.id);
-    case "direct_report":
-      return requireDirectReport(client, cycleId, current.user.id, email!);
-    case "secondary_report":
-      return requireSecondaryReport(client, cycleId, current.user.id, email!);
-    case "admin": {
-      if (!isSuperAdmin(current)) throw forbidden("Only a super admin can read any participant's feedback summary");
-      const p = await findParticipantByEmail(client, cycleId, email!);
-      if (!p) throw notFound(`No participant ${email} in this cycle`);
-      return p;
-    }
-  }
 }
 
 /**
  * The feedback summary of a participant as `current` may see it through `door` (email: the participant's,
- * for every door but own). 404 unknown cycle or participant; 403 when the rules refuse.
+ * for every door but own). 404 unknown cycle or participant; 403 when the rules refuse. ONE round trip (issue 27):
+ * the cycle, the participant the door leads to, the questionnaire and the Feedback rows in one statement; the
+ * refusals as app/features/cycles/context.server.ts words them.
  */
 export async function getFeedbackSummary(current: CurrentUser, door: SummaryDoor, cycleId: number, email?: string, client?: Client): Promise<FeedbackSummary> {
   const db = client ?? (await getDb());
-  const cycle = await requireCycle(db, cycleId);
-  const participant = await participantThrough(db, current, door, cycleId, email);
-  return summaryOf(db, current, door, cycle, participant);
+  const own = door === "own";
+  const wanted = own ? null : (email ?? "").trim().toLowerCase();
+  const [read] = await db.$queryRaw<Array<{ cycle: unknown; participant: unknown; definition: unknown; rows: unknown }>>`
+    WITH c AS (
+      SELECT "id", "name", "state"::text AS "state", "peerNames", "upwardNames" FROM "Cycle" WHERE "id" = ${cycleId}
+    ), p AS (
+      SELECT pa."id", pa."userId", pa."managerId", pa."secondaryManagerId", pa."reviewerOnly",
+             u."email", u."name", u."jobTitle", u."department"
+      FROM "Participant" pa JOIN "User" u ON u."id" = pa."userId"
+      WHERE pa."cycleId" = ${cycleId}
+        AND CASE WHEN ${own}::boolean THEN pa."userId" = ${current.user.id}::int ELSE u."email" = ${wanted ?? ""}::text END
+      LIMIT 1
+    )
+    SELECT
+      (SELECT row_to_json(c) FROM c) AS "cycle",
+      (SELECT row_to_json(p) FROM p) AS "participant",
+      (SELECT q."definition" FROM "Questionnaire" q WHERE q."cycleId" = ${cycleId}) AS "definition",
+      COALESCE((
+        SELECT json_agg(json_build_object(
+                 't', f."reviewerType", 's', f."status",
+                 'a', CASE WHEN f."status" = 'SUBMITTED' THEN f."answers" ELSE NULL END,
+                 'n', u."name", 'e', u."email")
+               ORDER BY f."submittedAt" ASC NULLS LAST, f."id" ASC)
+        FROM "Feedback" f JOIN "User" u ON u."id" = f."reviewerId"
+        WHERE f."revieweeId" = (SELECT "id" FROM p)
+      ), '[]'::json) AS "rows"`;
+  const c = parseJson(read?.cycle ?? null) as { id: number; name: string; state: string; peerNames: string; upwardNames: string } | null;
+  if (!c) throw cycleNotFound(cycleId);
+  const cycle: SummaryCycle = { ...c, stage: fromDbState(c.state) };
+  if (door === "admin" && !isSuperAdmin(current)) throw forbidden("Only a super admin can read any participant's feedback summary");
+  const p = parseJson(read?.participant ?? null) as LeanParticipant | null;
+  if (!p) throw notFound(own ? "You are not a participant of this cycle" : `No participant ${wanted} in this cycle`);
+  if (door === "direct_report" && p.managerId !== current.user.id) throw forbidden(`${wanted} is not your direct report in this cycle`);
+  if (door === "secondary_report" && p.secondaryManagerId !== current.user.id) throw forbidden(`${wanted} is not your secondary report in this cycle`);
+  const participant: SummaryParticipant = { ...p, user: { email: p.email, name: p.name, jobTitle: p.jobTitle, department: p.department } };
+  return assemble(current, door, cycle, participant, summaryRows(read?.definition ?? null, read?.rows ?? []));
 }
+
+type LeanParticipant = Pick<ParticipantWithPeople, "id" | "userId" | "managerId" | "secondaryManagerId" | "reviewerOnly"> & Pick<ParticipantWithPeople["user"], "email" | "name" | "jobTitle" | "department">;
 
 /** The summary of a participant already found (the bulk PDF job uses the admin door with this). */
 export async function summaryOf(
@@ -117,6 +141,18 @@ export async function summaryOf(
   door: SummaryDoor,
   cycle: CycleWithStage,
   participant: ParticipantWithPeople,
+): Promise<FeedbackSummary> {
+  return assemble(current, door, cycle, participant, undefined, client);
+}
+
+/** Decide the access, then aggregate `data` (read here when not given). */
+async function assemble(
+  current: Pick<CurrentUser, "user">,
+  door: SummaryDoor,
+  cycle: SummaryCycle,
+  participant: SummaryParticipant,
+  data?: { questionnaire: Questionnaire; rows: SummaryFeedbackRow[] },
+  client?: Client,
 ): Promise<FeedbackSummary> {
   const access = summaryAccess(
     door,
@@ -127,7 +163,7 @@ export async function summaryOf(
   );
   // 403 either way; code "not_open" when the relationship holds but the stage does not open the summary yet.
   if (!access.ok) throw new ApiError(403, access.reason === "not_yet_open" ? SUMMARY_NOT_OPEN_CODE : "forbidden", access.message, { reason: access.reason, stage: cycle.stage });
-  const { rows, questionnaire } = await summaryData(client, cycle.id, participant.id);
+  const { rows, questionnaire } = data ?? (await summaryData(client!, cycle.id, participant.id));
   return { cycle: cycleJson(cycle), reviewee: revieweeJson(participant), ...aggregateFeedbackSummary(rows, questionnaire, access) };
 }
 
