@@ -1,6 +1,7 @@
 import { createElement as h } from "react";
 import { describe, expect, it } from "vitest";
-import { streamDocument, withStylesOnce } from "~/platform/theme/document-stream.server";
+import { streamDocument, styleTags, withStylesOnce } from "~/platform/theme/document-stream.server";
+import { createEmotionCache } from "~/platform/theme/emotion-cache";
 
 /** Issue 27: the document goes to the response as React writes it, with the style tags put in <head> on the way. */
 const META = '<meta name="emotion-insertion-point" content="emotion-insertion-point"/>';
@@ -48,5 +49,17 @@ describe("streamDocument", () => {
     const body = await streamDocument(doc, () => `<style>rendered ${rendered}</style>`, "n0nce");
     const html = (await collect(body)).join("");
     expect(html).toMatch(/^<!DOCTYPE html><html><head><meta name="emotion-insertion-point" content="emotion-insertion-point"\/><style>rendered 1<\/style><\/head><body><p>content<\/p><\/body><\/html>$/);
+  });
+});
+
+describe("styleTags", () => {
+  it("writes no emotion tag for a render that did no style work, and one with the nonce otherwise", () => {
+    const cache = createEmotionCache("n0nce");
+    expect(styleTags(cache)).toBe("");
+    // As in a server render (emotion keeps each rule's text when the cache is in compat mode, as its SSR sets it).
+    cache.compat = true;
+    cache.registered["css-abc"] = "color:red;";
+    cache.insert(".css-abc", { name: "abc", styles: "color:red;", next: undefined, map: undefined } as never, cache.sheet, true);
+    expect(styleTags(cache)).toMatch(/^<style data-emotion="css abc" nonce="n0nce">.*color:red;.*<\/style>$/);
   });
 });

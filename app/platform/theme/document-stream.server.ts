@@ -53,7 +53,8 @@ export function styleTags(cache: EmotionCache): string {
       globals += `<style data-emotion="${cache.key}-global ${id}"${nonce}>${style}</style>`;
     }
   }
-  return `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}"${nonce}>${css}</style>`;
+  // A page whose server render did no style work (the static pages of issue 27) gets no emotion tag at all.
+  return ids.length === 0 ? globals : `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}"${nonce}>${css}</style>`;
 }
 
 const INSERTION_POINT = '<meta name="emotion-insertion-point" content="emotion-insertion-point"';

@@ -7,6 +7,7 @@ import { NOMINATION_STATUS_LABELS } from "~/features/manager-review/rules";
 import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
 import { useServerRender } from "~/features/calibration/components/use-server-render";
+import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
 
 /**
  * The participants of a session (shared by the three roles): the person and their manager, the proposed
@@ -118,7 +119,7 @@ export function ParticipantsGrid({
                 {n.nominated_by ? ` by ${n.nominated_by.name}` : ""}
               </Typography>
               {n.rationale && (
-                <Typography variant="caption" color="text.secondary" sx={{ display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", overflow: "hidden" }} title={n.rationale}>
+                <Typography variant="caption" color="text.secondary" component="p">
                   {n.rationale}
                 </Typography>
               )}
@@ -146,7 +147,8 @@ export function ParticipantsGrid({
           rows={participants}
           columns={columns}
           getRowId={(r) => r.id}
-          getRowHeight={() => "auto"}
+          getRowHeight={autoRowHeight}
+          columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
           checkboxSelection={Boolean(selection)}
           isRowSelectable={({ row }) => !row.terminated}
           rowSelectionModel={selection ? model : undefined}
@@ -158,7 +160,7 @@ export function ParticipantsGrid({
           pageSizeOptions={[10, 25, 50, 100]}
           localeText={{ noRowsLabel: "No participants" }}
           density="compact"
-          sx={{ bgcolor: "background.paper" }}
+          sx={WRAPPING_GRID}
         />
       )}
     </Box>
