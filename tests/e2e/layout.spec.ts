@@ -206,7 +206,14 @@ test("no table cell clips its text on any role's pages at 1440 and 375 px", asyn
   const offenders: string[] = [];
   const clipped = async (page: Page, href: string) => {
     await visit(page, href);
-    return (await clippedCells(page)).map((o) => `${href}: ${o}`);
+    let found = await clippedCells(page);
+    // A data grid lays its columns out after its first render (its ResizeObserver): until then a header's title wraps
+    // in a sliver of width. What is still clipped once the page has had time to settle is a defect.
+    if (found.length > 0) {
+      await page.waitForTimeout(750);
+      found = await clippedCells(page);
+    }
+    return found.map((o) => `${href}: ${o}`);
   };
   for (const who of Object.values(DEMO)) {
     let cookies;

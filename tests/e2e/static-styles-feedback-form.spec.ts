@@ -31,11 +31,8 @@ test("the 360 feedback form's server-rendered HTML holds no emotion style tag (f
   expect(html).toContain('data-testid="questionnaire-form"');
   expect(html).toMatch(/<textarea[^>]*data-testid="answer-/);
   expect(html).toMatch(/<input[^>]*type="radio"/);
-  // No emotion style at all: the document stream still writes emotion's one tag for the render's cache, which must stay
-  // empty (no style id, no CSS) — none of frame or form. (The issue counts tags; the stream's empty one is the frame's.)
-  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
-  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== "")).toEqual([]);
-  expect(emotion.length).toBeLessThanOrEqual(1);
+  // No emotion style at all: neither the frame nor the form does style work on the server (issue 27's guard).
+  expect(html.match(/<style data-emotion/g) ?? []).toHaveLength(0);
   const main = html.slice(html.indexOf('data-testid="questionnaire-form"'));
   expect(main, "no MUI component in the form").not.toMatch(/class="[^"]*\bMui/);
   expect(main, "no emotion class in the form").not.toMatch(/class="[^"]*\bcss-/);

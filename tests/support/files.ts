@@ -2,13 +2,16 @@
  * Readers for the files jobs and downloads produce, for integration tests: the text of a PDF
  * (structure checked) and the entries of a stored ZIP archive (~/platform/zip-store.server writes it).
  */
-import { inflateSync } from "node:zlib";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect } from "vitest";
 import { readStoredZip } from "~/platform/zip-store.server";
 
 /**
  * A PDF checked for structure (header, startxref → xref table, every object offset pointing at its object,
- * %%EOF) and its text: the strings shown by the content streams (Flate-decoded), in order.
+ * %%EOF) and its text, as pdftotext reads it (lines in reading order).
  */
 export function pdfText(bytes: Uint8Array): string {
   const buf = Buffer.from(bytes);
@@ -25,24 +28,16 @@ export function pdfText(bytes: Uint8Array): string {
     const [offset, , kind] = line.trim().split(/\s+/);
     if (kind === "n") expect(s.slice(Number(offset), Number(offset) + 12)).toMatch(new RegExp(`^${n} 0 obj`));
   });
-  const texts: string[] = [];
-  const streamRe = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = streamRe.exec(s))) {
-    const start = m.index + m[0].length;
-    const end = s.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(buf.subarray(start, end)).toString("latin1");
-    } catch {
-      continue; // not a Flate stream (e.g. a font program)
-    }
-    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      texts.push([...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1]!, "hex").toString("latin1")).join(""));
-    }
-    streamRe.lastIndex = end;
+  // The text as a reader gets it: poppler's pdftotext (installed by scripts/setup.sh), which maps the embedded fonts'
+  // glyphs back to characters through their ToUnicode maps (issue 28: the PDFs embed DejaVu Sans and Noto Sans CJK).
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pmr-pdf-text-"));
+  try {
+    const file = path.join(dir, "file.pdf");
+    fs.writeFileSync(file, buf);
+    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  return texts.join("\n");
 }
 
 /**
