@@ -1,11 +1,8 @@
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { renderFeedbackSummaryPdf } from "~/features/summaries/pdf.server";
 import { fontRuns, MISSING_GLYPH, pdfFonts } from "~/features/summaries/pdf-fonts.server";
 import type { FeedbackSummary } from "~/features/summaries/rules";
+import { pdfText } from "../support/files";
 
 /**
  * Issue 28 §1: every character of names and feedback survives into the PDF. pdftotext (poppler-utils, installed by
@@ -38,21 +35,10 @@ function summary(): FeedbackSummary {
   };
 }
 
-function textOf(pdf: Buffer): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pmr-pdf-"));
-  try {
-    const file = path.join(dir, "s.pdf");
-    fs.writeFileSync(file, pdf);
-    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 describe("the summary PDF in every script", () => {
   it("prints Chinese, Polish, Greek, Cyrillic and an emoji exactly, no '?'", async () => {
     const pdf = await renderFeedbackSummaryPdf(summary(), new Date("2026-11-29T00:00:00Z"));
-    const text = textOf(pdf).replace(/\s+/g, " ");
+    const text = pdfText(pdf).replace(/\s+/g, " ");
     for (const part of ["张伟", "Łukasz Żółć", "张伟的反馈：做得很好", "świetna robota", "Ελληνικά: καλή δουλειά", "Привет", "😀", "2026 年终评估 Ω", "Инженер", "Ελλάδα", "哪些做得好", "Низко", "高"]) {
       expect(text, part).toContain(part);
     }

@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, Chip, Stack, Typography, buttonClass } from "~/platform/ui/static";
 import { ICON, StaticIcon } from "~/platform/ui/static-controls";
-import { stageLabel, type CycleStage } from "~/features/cycles/rules";
+import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import css from "~/features/summaries/feedback-summary.module.css";
 import look from "~/platform/ui/static.module.css";
 import type { FeedbackSummary, SummaryQuestion, SummarySection } from "~/features/summaries/rules";
@@ -12,28 +12,6 @@ import { ANONYMITY_THRESHOLD } from "~/features/summaries/visibility";
  * viewer may see; this component adds nothing. Static primitives and one CSS module (issue 27): the server render
  * does no emotion work, and a summary's hundreds of questions, bars and answers are plain elements.
  */
-
-/** The stage chip of the cycle (CycleStageChip's colours, test id and data-stage) in the static look. */
-const STAGE_COLORS: Record<CycleStage, "default" | "primary" | "info" | "warning" | "secondary"> = {
-  draft: "default",
-  start: "primary",
-  spu_feedback: "info",
-  manager_feedback: "warning",
-  calibration: "secondary",
-  communication: "default",
-};
-function StageChip({ cycleId, stage }: { cycleId: number; stage: CycleStage }) {
-  return (
-    <Chip
-      data-testid={`cycle-stage-${cycleId}`}
-      data-stage={stage}
-      label={stageLabel(stage)}
-      color={STAGE_COLORS[stage]}
-      variant={stage === "draft" ? "outlined" : "filled"}
-      size="small"
-    />
-  );
-}
 
 function QuestionBlock({ q, type }: { q: SummaryQuestion; type: string }) {
   const answers = q.kind === "text" ? q.answers : q.answers.filter((a) => a.reviewer);
@@ -131,7 +109,7 @@ export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Su
           </Typography>
           <Stack direction="row" spacing={1} alignItems="center" className={css.mt}>
             <Typography color="text.secondary">{summary.cycle.name}</Typography>
-            <StageChip cycleId={summary.cycle.id} stage={summary.cycle.state} />
+            <CycleStageChip cycleId={summary.cycle.id} stage={summary.cycle.state} />
           </Stack>
         </Box>
         {downloadUrl && (

@@ -1,5 +1,5 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import type { ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
+import { Prisma, type ReviewerType as DbReviewerType } from "~/generated/prisma/client.ts";
 import { fromDbState, STAGE_LABELS } from "~/features/cycles/rules";
 import { aggregateFeedbackSummary, type FeedbackSummary, type SummaryFeedbackRow, type SummarySection } from "~/features/summaries/rules";
 import { isReportOpen, readerAccess, REPORT_NOT_OPEN_MESSAGE, summaryAccess, thresholdMessage, type SummaryDoor } from "~/features/summaries/visibility";
@@ -37,12 +37,12 @@ export function isSummaryNotOpen(err: unknown): err is ApiError {
 type SummaryRowJson = { t: DbReviewerType; s: "DRAFT" | "SUBMITTED"; a: unknown; n: string; e: string };
 
 /**
- * ONE round trip: the cycle's questionnaire definition (null = the default one) and every Feedback row about
- * the reviewee (answers only for submitted ones) with the reviewer's name and email, in answer order.
+ * The summary's two columns of one statement: the cycle's questionnaire definition ("definition") and every Feedback
+ * row about the reviewee ("rows": answers only for submitted ones, with the reviewer's name and email, in answer order).
+ * `reviewee` is the reviewee's id: a value, or a subquery of the statement it is part of.
  */
-async function summaryData(client: Client, cycleId: number, revieweeId: number): Promise<{ questionnaire: Questionnaire; rows: SummaryFeedbackRow[] }> {
-  const [result] = await client.$queryRaw<Array<{ definition: unknown; rows: unknown }>>`
-    SELECT
+function summaryColumns(cycleId: number, reviewee: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`
       (SELECT q."definition" FROM "Questionnaire" q WHERE q."cycleId" = ${cycleId}) AS "definition",
       COALESCE((
         SELECT json_agg(json_build_object(
@@ -51,8 +51,18 @@ async function summaryData(client: Client, cycleId: number, revieweeId: number):
                  'n', u."name", 'e', u."email")
                ORDER BY f."submittedAt" ASC NULLS LAST, f."id" ASC)
         FROM "Feedback" f JOIN "User" u ON u."id" = f."reviewerId"
-        WHERE f."revieweeId" = ${revieweeId}
+        WHERE f."revieweeId" = ${reviewee}
       ), '[]'::json) AS "rows"`;
+}
+
+/**
+ * ONE round trip: the cycle's questionnaire definition (null = the default one) and every Feedback row about
+ * the reviewee (answers only for submitted ones) with the reviewer's name and email, in answer order.
+ */
+async function summaryData(client: Client, cycleId: number, revieweeId: number): Promise<{ questionnaire: Questionnaire; rows: SummaryFeedbackRow[] }> {
+  const [result] = await client.$queryRaw<Array<{ definition: unknown; rows: unknown }>>`
+    SELECT
+      ${summaryColumns(cycleId, Prisma.sql`${revieweeId}`)}`;
   return summaryRows(result?.definition ?? null, result?.rows ?? []);
 }
 
@@ -110,16 +120,7 @@ export async function getFeedbackSummary(current: CurrentUser, door: SummaryDoor
     SELECT
       (SELECT row_to_json(c) FROM c) AS "cycle",
       (SELECT row_to_json(p) FROM p) AS "participant",
-      (SELECT q."definition" FROM "Questionnaire" q WHERE q."cycleId" = ${cycleId}) AS "definition",
-      COALESCE((
-        SELECT json_agg(json_build_object(
-                 't', f."reviewerType", 's', f."status",
-                 'a', CASE WHEN f."status" = 'SUBMITTED' THEN f."answers" ELSE NULL END,
-                 'n', u."name", 'e', u."email")
-               ORDER BY f."submittedAt" ASC NULLS LAST, f."id" ASC)
-        FROM "Feedback" f JOIN "User" u ON u."id" = f."reviewerId"
-        WHERE f."revieweeId" = (SELECT "id" FROM p)
-      ), '[]'::json) AS "rows"`;
+      ${summaryColumns(cycleId, Prisma.sql`(SELECT "id" FROM p)`)}`;
   const c = parseJson(read?.cycle ?? null) as { id: number; name: string; state: string; peerNames: string; upwardNames: string } | null;
   if (!c) throw cycleNotFound(cycleId);
   const cycle: SummaryCycle = { ...c, stage: fromDbState(c.state) };

@@ -1,4 +1,4 @@
-import { Chip, type ChipProps } from "@mui/material";
+import { Chip, type ChipProps } from "~/platform/ui/static";
 import { stageLabel, type CycleStage } from "~/features/cycles/rules";
 
 /** One colour per stage (issue 26 §6; the theme's primary and MUI's success are the same green): the last one grey. */
@@ -11,7 +11,7 @@ const COLORS: Record<CycleStage, ChipProps["color"]> = {
   communication: "default",
 };
 
-/** The stage chip of the admin cycle screens: 'Not started' or 'Stage N - name stage'. */
+/** The stage chip of the cycle screens and the summaries: 'Not started' or 'Stage N - name stage' (static: no style work). */
 export function CycleStageChip({ cycleId, stage, size = "small" }: { cycleId: number; stage: CycleStage; size?: ChipProps["size"] }) {
   return (
     <Chip
