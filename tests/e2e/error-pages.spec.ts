@@ -98,6 +98,10 @@ test.describe("error pages", () => {
 
     const icon = await page.request.get("/favicon.ico");
     expect(icon.status()).toBe(200);
+    // The client folder's other files too (a guide of the Help dialog); a page path is not a file.
+    const guide = await page.request.get("/guides/feedback-101.html");
+    expect(guide.status()).toBe(200);
+    expect(guide.headers()["content-type"]).toContain("text/html");
     await close();
   });
 
