@@ -5,6 +5,7 @@ import {
   useContext,
   useId,
   type ChangeEvent,
+  type CSSProperties,
   type ElementType,
   type FocusEventHandler,
   type InputHTMLAttributes,
@@ -66,13 +67,51 @@ function FieldLabel({ htmlFor, id, required, error, disabled, children }: { html
   );
 }
 
+/** The helper text's id when there is helper text (`<id>-helper-text`, as MUI names it). */
+const helperIdOf = (id: string, helperText: ReactNode) => (helperText !== undefined && helperText !== null && helperText !== "" ? `${id}-helper-text` : undefined);
+
+/** What a field's outer element passes through from its props: test ids, role and title. */
+const passThroughOf = (rest: object) => Object.fromEntries(Object.entries(rest).filter(([k]) => k.startsWith("data-") || k === "role" || k === "title"));
+
+/** The frame TextField and NativeSelect share: the outer element, the label above and the helper text below. */
+function Field(p: {
+  id: string;
+  label?: ReactNode;
+  helperId?: string;
+  helperText?: ReactNode;
+  required?: boolean;
+  error?: boolean;
+  disabled?: boolean;
+  fullWidth?: boolean;
+  className?: string;
+  style?: CSSProperties;
+  rest: object;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cx(css.control, p.fullWidth && css.fullWidth, p.error && css.error, p.className)} style={p.style} {...passThroughOf(p.rest)}>
+      {p.label !== undefined && p.label !== null && (
+        <FieldLabel htmlFor={p.id} id={`${p.id}-label`} required={p.required} error={p.error} disabled={p.disabled}>
+          {p.label}
+        </FieldLabel>
+      )}
+      {p.children}
+      {p.helperId && (
+        <FormHelperText id={p.helperId} error={p.error}>
+          {p.helperText}
+        </FormHelperText>
+      )}
+    </div>
+  );
+}
+
 /** MUI's outlined TextField: label above, the native <input> (or <textarea> with `multiline`), helper text below. */
 export function TextField(props: TextFieldProps) {
   const { label, name, multiline, rows, minRows, defaultValue, value, onChange, onBlur, required, error, helperText, type, inputProps = {} } = props;
   const { fullWidth, disabled, readOnly, autoFocus, placeholder, autoComplete, size, id: givenId, className, style, ...rest } = props;
   const autoId = useId();
   const id = givenId ?? inputProps.id ?? `tf${autoId.replace(/:/g, "")}`;
-  const helperId = helperText !== undefined && helperText !== null && helperText !== "" ? `${id}-helper-text` : undefined;
+  const helperId = helperIdOf(id, helperText);
   const { className: inputClass, style: inputStyle, "aria-describedby": describedBy, ...native } = inputProps;
   const shared = {
     ...native,
@@ -91,15 +130,9 @@ export function TextField(props: TextFieldProps) {
     "aria-invalid": error ? true : undefined,
     "aria-describedby": joinIds(describedBy, helperId),
   };
-  const passThrough = Object.fromEntries(Object.entries(rest).filter(([k]) => k.startsWith("data-") || k === "role" || k === "title"));
   const lines = minRows ?? rows ?? 1;
   return (
-    <div className={cx(css.control, fullWidth && css.fullWidth, error && css.error, className)} style={style} {...passThrough}>
-      {label !== undefined && label !== null && (
-        <FieldLabel htmlFor={id} id={`${id}-label`} required={required} error={error} disabled={disabled}>
-          {label}
-        </FieldLabel>
-      )}
+    <Field {...{ id, label, helperId, helperText, required, error, disabled, fullWidth, className, style, rest }}>
       {multiline ? (
         <textarea
           {...(shared as object)}
@@ -110,12 +143,7 @@ export function TextField(props: TextFieldProps) {
       ) : (
         <input {...shared} type={type ?? "text"} className={cx(css.input, size === "small" && css.small, inputClass)} style={inputStyle} />
       )}
-      {helperId && (
-        <FormHelperText id={helperId} error={error}>
-          {helperText}
-        </FormHelperText>
-      )}
-    </div>
+    </Field>
   );
 }
 
@@ -141,16 +169,10 @@ export function NativeSelect(props: NativeSelectProps) {
   const { id: givenId, className, style, ...rest } = props;
   const autoId = useId();
   const id = givenId ?? `ns${autoId.replace(/:/g, "")}`;
-  const helperId = helperText !== undefined && helperText !== null && helperText !== "" ? `${id}-helper-text` : undefined;
-  const passThrough = Object.fromEntries(Object.entries(rest).filter(([k]) => k.startsWith("data-") || k === "role" || k === "title"));
+  const helperId = helperIdOf(id, helperText);
   const { "aria-describedby": describedBy, ...native } = inputProps;
   return (
-    <div className={cx(css.control, fullWidth && css.fullWidth, error && css.error, className)} style={style} {...passThrough}>
-      {label !== undefined && label !== null && (
-        <FieldLabel htmlFor={id} id={`${id}-label`} required={required} error={error} disabled={disabled}>
-          {label}
-        </FieldLabel>
-      )}
+    <Field {...{ id, label, helperId, helperText, required, error, disabled, fullWidth, className, style, rest }}>
       <select
         {...native}
         id={id}
@@ -170,12 +192,7 @@ export function NativeSelect(props: NativeSelectProps) {
           </option>
         ))}
       </select>
-      {helperId && (
-        <FormHelperText id={helperId} error={error}>
-          {helperText}
-        </FormHelperText>
-      )}
-    </div>
+    </Field>
   );
 }
 
