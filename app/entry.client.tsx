@@ -9,6 +9,7 @@ import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { ClientStyleContext } from "~/platform/theme/client-style-context";
 import { themeWithNonce } from "~/platform/theme/theme";
 import i18nConfig from "~/platform/i18n/i18n";
+import { switchLanguage } from "~/platform/i18n/load-language";
 import { NonceProvider, nonceOfPage } from "~/platform/security/nonce";
 
 // The page's Content-Security-Policy nonce (ADR 0041): on the <style> tags emotion and the data grids add in the
@@ -26,7 +27,9 @@ function ClientCacheProvider({ children }: { children: ReactNode }) {
 }
 
 async function hydrate() {
-  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: document.documentElement.lang || "en" });
+  // The page's language is the server's choice (<html lang>); its strings load before hydration so both render alike.
+  await i18next.use(initReactI18next).init({ ...i18nConfig, lng: "en" });
+  await switchLanguage(i18next, document.documentElement.lang || "en");
   startTransition(() => {
     hydrateRoot(
       document,

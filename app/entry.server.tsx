@@ -9,6 +9,7 @@ import { STREAM_TIMEOUT_MS, streamDocument, styleTags } from "~/platform/theme/d
 import { theme } from "~/platform/theme/theme";
 import { i18next } from "~/platform/i18n/i18next.server";
 import i18nConfig from "~/platform/i18n/i18n";
+import { serverResources } from "~/platform/i18n/resources.server";
 import { reportServerError } from "~/platform/analytics/report-error.server";
 import { NonceProvider } from "~/platform/security/nonce";
 
@@ -44,7 +45,7 @@ function i18nFor(lng: string): Promise<I18n> {
     const instance = createInstance();
     ready = instance
       .use(initReactI18next)
-      .init({ ...i18nConfig, lng })
+      .init({ ...i18nConfig, resources: serverResources, lng })
       .then(() => instance);
     i18nInstances.set(lng, ready);
   }

@@ -9,8 +9,8 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useChangeLanguage } from "remix-i18next/react";
 import { i18next } from "~/platform/i18n/i18next.server";
+import { switchLanguage } from "~/platform/i18n/load-language";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NavigationProgress } from "~/platform/ui/navigation-progress";
 import { Analytics } from "~/platform/analytics/analytics";
@@ -60,7 +60,11 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { locale, gaId, monitoring } = useLoaderData<typeof loader>();
-  useChangeLanguage(locale);
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    // A change of language (the person's choice) switches the strings in place; no data is read again.
+    void switchLanguage(i18n, locale);
+  }, [i18n, locale]);
   useEffect(() => {
     void startBrowserMonitoring(monitoring);
   }, [monitoring]);

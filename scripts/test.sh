@@ -19,6 +19,7 @@ step() { echo; echo "━━ $* (at ${SECONDS} s)"; }
 typecheck_pid=$!
 trap 'kill "$typecheck_pid" 2>/dev/null || true' EXIT # a failed step below must not leave it running
 step "architecture (ADR 0025)"; npm run -s lint:architecture
+step "translations complete (ADR 0076)"; npm run -s i18n:check
 step "migrations cover schema.prisma"; npm run -s db:migrate:check
 step "unit tests";            npx vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 step "build";                 npm run -s build >/dev/null

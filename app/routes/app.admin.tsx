@@ -22,7 +22,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   if (isRouteErrorResponse(error)) {
-    return <ErrorView status={error.status} message={error.status === 403 ? t("errors.adminOnly") : specPageText(error.data)} />;
+    const key = error.status === 403 ? "errors.adminOnly" : specPageText(error.data);
+    return <ErrorView status={error.status} message={key && t(key)} />;
   }
   return <ErrorView crash />;
 }

@@ -16,8 +16,8 @@ export type FlagName =
 export type BadgeName = "anytime_feedback_unread";
 export type NavBadges = Partial<Record<BadgeName, number>>;
 
-export type NavItem = { to: string; label: string; info: string; flag?: FlagName; external?: boolean; badge?: BadgeName };
-export type NavGroup = { id: string; title?: string; superAdminOnly?: boolean; flag?: FlagName; items: NavItem[] };
+export type NavItem = { to: string; label: TranslationKey; info: TranslationKey; flag?: FlagName; external?: boolean; badge?: BadgeName };
+export type NavGroup = { id: string; title?: TranslationKey; superAdminOnly?: boolean; flag?: FlagName; items: NavItem[] };
 
 export function navigationGroups(generalGuidelineUrl: string): NavGroup[] {
   return [
@@ -135,4 +135,5 @@ export function visibleNavigation(
     .filter((g) => (!g.superAdminOnly || isSuperAdmin) && (!g.flag || flags[g.flag]))
     .map((g) => ({ ...g, items: g.items.filter((i) => !i.flag || flags[i.flag]) }))
     .filter((g) => g.items.length > 0);
-}
+}import type { TranslationKey } from "~/platform/i18n/locales/types";
+

@@ -1,6 +1,6 @@
-/** English strings (default language). Keys are grouped by screen. */
-const en = {
-  app: { name: "PMR", version: "Version {{version}}" },
+/** English strings of the page frame (navigation, help, user feedback, spoofing, error pages). */
+export default {
+  app: { version: "Version {{version}}" },
   nav: {
     superAdmin: "Super Admin",
     users: "Users",
@@ -87,21 +87,11 @@ const en = {
     forbidden: "You don't have access to this page",
     adminOnly: "You do not have access to this page",
     loading: "Error Loading Data",
+    loadingData: "Error Loading data",
     retry: "Retry",
     crash: "Something went wrong, please try again",
     reload: "Reload",
     invalidCycle: "Invalid Cycle ID",
     noCycles: "No cycles present",
   },
-  home: {
-    title: "Home",
-    greeting: "Hello, {{name}}",
-    cycle: "Review cycle",
-    stage: "Current stage",
-    dates: "{{start}} to {{end}}",
-    notScheduled: "Dates not set",
-  },
 };
-
-export default en;
-export type Resources = typeof en;

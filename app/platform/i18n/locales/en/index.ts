@@ -1,0 +1,11 @@
+/**
+ * English, the default and fallback language: one `common` namespace whose top-level keys are sections (one file a
+ * feature or screen). A new section: add a file here and in every other language's folder, and spread it below.
+ */
+import frame from "./frame";
+import home from "./home";
+
+const en = { ...frame, ...home };
+
+export default en;
+export type EnglishResources = typeof en;

@@ -1,0 +1,9 @@
+/** Simplified Chinese (zh-CN): the same sections as English (locales/en/index.ts), each checked against it by type. */
+import type { EnglishResources } from "~/platform/i18n/locales/en";
+import type { Translation } from "~/platform/i18n/locales/types";
+import frame from "./frame";
+import home from "./home";
+
+const zhCN: Translation<EnglishResources> = { ...frame, ...home };
+
+export default zhCN;
