@@ -15,6 +15,9 @@ test.describe("layout shell", () => {
     expect(inside?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
     await expect(page.getByTestId("side-drawer")).toBeVisible();
+    // The bench's trivial signed-in page (issue 27): frame and 404 content do no style work on the server.
+    const html = await (await page.request.get("/app/no-such-screen")).text();
+    expect(html.match(/<style data-emotion/g) ?? []).toHaveLength(0);
     // A way back: the 404 page links to Home.
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/app\/home/);
