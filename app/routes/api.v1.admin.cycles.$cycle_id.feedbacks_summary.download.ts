@@ -12,7 +12,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     assertSuperAdmin(current);
     const { cycle_id } = parseParams(params, CycleIdParam);
     const { email } = parseQuery(request, AdminSummaryQuery);
-    return summaryPdfResponse(await getFeedbackSummary(current, "admin", cycle_id, email));
+    return summaryPdfResponse(await getFeedbackSummary(current, "admin", cycle_id, email), request);
   });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -10,7 +10,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   api(async () => {
     const current = await requireApiUser(request);
     const { cycle_id, email } = parseParams(params, CycleEmailParams);
-    return summaryPdfResponse(await getFeedbackSummary(current, "direct_report", cycle_id, email));
+    return summaryPdfResponse(await getFeedbackSummary(current, "direct_report", cycle_id, email), request);
   });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -10,7 +10,7 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
   api(async () => {
     const current = await requireApiUser(request);
     const { cycle_id } = parseParams(params, CycleIdParam);
-    return summaryPdfResponse(await getFeedbackSummary(current, "own", cycle_id));
+    return summaryPdfResponse(await getFeedbackSummary(current, "own", cycle_id), request);
   });
 
 export const action = () => methodNotAllowed(["GET"]);

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Link } from "~/platform/ui/static";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/features/summaries/report-summary-page";
@@ -18,13 +19,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function DirectReportSummary() {
   const { email, ...data } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const seg = encodeURIComponent(email);
   return (
     <ReportSummaryPage
       {...data}
       links={
         <Link to={`/app/my-reportees/${seg}/feedback?cycle_id=${data.cycleId}`} data-testid="reviewer-feedback-link">
-          Feedback by reviewer
+          {t("summary.byReviewer")}
         </Link>
       }
       downloadUrl={`/api/v1/cycles/${data.cycleId}/direct_reports/${seg}/feedbacks_summary/download`}

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/features/summaries/report-summary-page";
 import { loadReportSummaryPage } from "~/features/summaries/pages.server";
@@ -17,10 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function SecondaryReportSummary() {
   const { email, ...data } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <ReportSummaryPage
       {...data}
-      title="Feedback Summary (secondary report)"
+      title={t("summary.titleSecondary")}
       downloadUrl={`/api/v1/cycles/${data.cycleId}/secondary_reports/${encodeURIComponent(email)}/feedbacks_summary/download`}
     />
   );

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { Alert, Box, ButtonLink, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from "~/platform/ui/static";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
@@ -21,20 +24,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);
   const selection = await resolveSelectedCycle(request);
   const cycles = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
-  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
+  if (selection.kind !== "selected") {
+    const message: TranslationKey = selection.kind === "invalid" ? "summary.invalidCycle" : "summary.noCycles";
+    return { kind: selection.kind, message, cycles } as const;
+  }
   const dashboard = await participantFetch(() => getParticipantDashboard(current, selection.cycle.id));
-  if (!dashboard) return { kind: "not_participant", message: "You are not a participant of this cycle.", cycles, cycleId: selection.cycle.id } as const;
+  if (!dashboard) {
+    const message: TranslationKey = "summary.notParticipant";
+    return { kind: "not_participant", message, cycles, cycleId: selection.cycle.id } as const;
+  }
   return { kind: "selected", cycles, dashboard } as const;
 }
 
 export default function PerformanceCycleReport() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const selectedId = data.kind === "selected" ? data.dashboard.cycle.id : data.kind === "not_participant" ? data.cycleId : null;
   return (
     <Stack spacing={3}>
-      <CyclePageHeader title="Performance Cycle Report" cycles={data.cycles} selectedId={selectedId} />
+      <CyclePageHeader title={t("cycleReport.title")} cycles={data.cycles} selectedId={selectedId} />
       {data.kind !== "selected" ? (
-        <CycleMessage kind={data.kind === "invalid" ? "invalid" : "none"} message={data.message} />
+        <CycleMessage kind={data.kind === "invalid" ? "invalid" : "none"} message={t(data.message)} />
       ) : (
         <Report dashboard={data.dashboard} />
       )}
@@ -47,6 +57,7 @@ const CELL = { paddingLeft: 8, paddingRight: 8 } as const;
 type Dashboard = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "selected" }>["dashboard"];
 
 function Report({ dashboard: d }: { dashboard: Dashboard }) {
+  const { t } = useTranslation();
   const summaryPath = `/app/performance/final-assessment/summary?cycle_id=${d.cycle.id}`;
   return (
     <Stack spacing={3} data-testid="cycle-report">
@@ -60,19 +71,17 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
               <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.state} />
             </Stack>
             <Typography>
-              {d.participant.name}
-              {d.participant.manager && ` · Manager: ${d.participant.manager.name}`}
+              {d.participant.manager ? t("cycleReport.withManager", { name: d.participant.name, manager: d.participant.manager.name }) : d.participant.name}
             </Typography>
             {d.report_open ? (
               <Box>
                 <ButtonLink to={summaryPath} variant="contained" data-testid="view-summary">
-                  View feedback summary
+                  {t("cycleReport.viewSummary")}
                 </ButtonLink>
               </Box>
             ) : (
               <Alert severity="info" data-testid="report-not-open">
-                Your Performance Cycle Report opens in the communication stage: then you can read your feedback summary, your calibrated rating and
-                your promotion decision here. Until then this page shows how much feedback you have received.
+                {t("cycleReport.notOpen")}
               </Alert>
             )}
           </Stack>
@@ -83,17 +92,17 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
         <Box style={{ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 320px), 1fr))", gap: 16 }}>
           <Card variant="outlined">
             <CardContent>
-              <Typography color="text.secondary">Calibrated rating</Typography>
+              <Typography color="text.secondary">{t("cycleReport.calibratedRating")}</Typography>
               <Typography variant="h6" data-testid="calibrated-rating">
-                {d.calibrated_rating ? d.calibrated_rating.label : "Not rated"}
+                {d.calibrated_rating ? d.calibrated_rating.label : t("cycleReport.notRated")}
               </Typography>
             </CardContent>
           </Card>
           <Card variant="outlined">
             <CardContent>
-              <Typography color="text.secondary">Promotion decision</Typography>
+              <Typography color="text.secondary">{t("cycleReport.promotionDecision")}</Typography>
               <Typography variant="h6" data-testid="promotion-decision">
-                {d.promotion_decision ? d.promotion_decision.label : "No promotion decision"}
+                {d.promotion_decision ? d.promotion_decision.label : t("cycleReport.noPromotionDecision")}
               </Typography>
             </CardContent>
           </Card>
@@ -104,43 +113,43 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
         <CardContent>
           <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ marginBottom: 8 }}>
             <Typography variant="h6" component="h2">
-              Feedback received
+              {t("cycleReport.feedbackReceived")}
             </Typography>
-            <Chip size="small" label={`${d.feedback_received.submitted} of ${d.feedback_received.requested} answered`} data-testid="feedback-received-total" />
+            <Chip size="small" label={t("summary.answered", { submitted: d.feedback_received.submitted, requested: d.feedback_received.requested })} data-testid="feedback-received-total" />
             <Chip
               size="small"
               color={d.manager_feedback.given ? "success" : "default"}
-              label={d.manager_feedback.given ? "Manager feedback given" : "Manager feedback not given yet"}
+              label={d.manager_feedback.given ? t("cycleReport.managerFeedbackGiven") : t("cycleReport.managerFeedbackNotGiven")}
               data-testid="manager-feedback-given"
             />
           </Stack>
           {d.participant.reviewer_only ? (
-            <Typography color="text.secondary">You take part as a reviewer only: you give feedback but do not receive it.</Typography>
+            <Typography color="text.secondary">{t("cycleReport.reviewerOnly")}</Typography>
           ) : d.feedback_received.by_type.length === 0 ? (
-            <Typography color="text.secondary">No feedback has been requested for you in this cycle yet.</Typography>
+            <Typography color="text.secondary">{t("cycleReport.noneRequested")}</Typography>
           ) : (
             // Three narrow columns: 8 px each side of a cell, so the table fits a phone's card (issue 27, ADR 0068).
             <Table size="small" style={{ maxWidth: 560 }}>
               <TableHead>
                 <TableRow>
-                  <TableCell style={CELL}>Reviewer type</TableCell>
+                  <TableCell style={CELL}>{t("cycleReport.reviewerType")}</TableCell>
                   <TableCell align="right" style={CELL}>
-                    Asked
+                    {t("cycleReport.asked")}
                   </TableCell>
                   <TableCell align="right" style={CELL}>
-                    Answered
+                    {t("cycleReport.answered")}
                   </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {d.feedback_received.by_type.map((t) => (
-                  <TableRow key={t.reviewer_type} data-testid={`received-${t.reviewer_type}`}>
-                    <TableCell style={CELL}>{t.label}</TableCell>
+                {d.feedback_received.by_type.map((row) => (
+                  <TableRow key={row.reviewer_type} data-testid={`received-${row.reviewer_type}`}>
+                    <TableCell style={CELL}>{reviewerTypeKey(row.reviewer_type) ? t(reviewerTypeKey(row.reviewer_type)!) : row.label}</TableCell>
                     <TableCell align="right" style={CELL}>
-                      {t.requested}
+                      {row.requested}
                     </TableCell>
                     <TableCell align="right" style={CELL}>
-                      {t.submitted}
+                      {row.submitted}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,5 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Message } from "~/features/feedback/answer-messages";
+import { notOpenMessage } from "~/features/summaries/summary-messages";
+import { stageOf } from "~/features/summaries/pages.server";
 import { Alert, Link, Stack, Typography } from "~/platform/ui/static";
 import css from "~/features/summaries/feedback-summary.module.css";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
@@ -20,20 +24,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);
   const selection = await resolveSelectedCycle(request);
   const cycles = selection.cycles.map((c) => ({ id: c.id, name: c.name }));
-  if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles, cycleId: null } as const;
+  if (selection.kind !== "selected") {
+    const message: Message = { key: selection.kind === "invalid" ? "summary.invalidCycle" : "summary.noCycles" };
+    return { kind: selection.kind, message, cycles, cycleId: null } as const;
+  }
   const cycleId = selection.cycle.id;
   try {
     const summary = await getFeedbackSummary(current, "own", cycleId);
     return { kind: "selected", cycles, cycleId, summary } as const;
   } catch (err) {
-    if (isSummaryNotOpen(err)) return { kind: "not_open", message: `${err.message}.`, cycles, cycleId } as const;
-    if (err instanceof ApiError && err.status === 404) return { kind: "not_participant", message: "You are not a participant of this cycle.", cycles, cycleId } as const;
+    if (isSummaryNotOpen(err)) return { kind: "not_open", message: notOpenMessage("own", stageOf(err)), cycles, cycleId } as const;
+    if (err instanceof ApiError && err.status === 404) {
+      const message: Message = { key: "summary.notParticipant" };
+      return { kind: "not_participant", message, cycles, cycleId } as const;
+    }
     throw err;
   }
 }
 
 export default function MyFeedbackSummary() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <Stack spacing={2}>
       <div className={css.top}>
@@ -41,7 +52,7 @@ export default function MyFeedbackSummary() {
           to={data.cycleId ? `/app/performance/final-assessment?cycle_id=${data.cycleId}` : "/app/performance/final-assessment"}
           data-testid="back-to-report"
         >
-          ← Performance Cycle Report
+          {t("summary.backToReport")}
         </Link>
         {data.cycles.length > 0 && <CycleSwitcher cycles={data.cycles} selectedId={data.cycleId} />}
       </div>
@@ -50,10 +61,10 @@ export default function MyFeedbackSummary() {
       ) : (
         <>
           <Typography variant="h4" component="h1">
-            Feedback Summary
+            {t("summary.title")}
           </Typography>
           <Alert severity={data.kind === "invalid" ? "error" : "info"} data-testid="summary-message">
-            {data.message}
+            {t(data.message.key, data.message.values)}
           </Alert>
         </>
       )}

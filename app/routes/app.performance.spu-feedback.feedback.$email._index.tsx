@@ -7,9 +7,11 @@ import { StaticIcon, controls } from "~/platform/ui/static-controls";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { answerProgress, checkSubmission, errorsByQuestion, type Answers } from "~/features/feedback/answers";
 import { spuFeedbackPath } from "~/features/feedback/rules";
+import { FEEDBACK_STATUS_KEYS, REVIEWER_TYPE_KEYS, type Message } from "~/features/feedback/answer-messages";
 import { feedbackPageAction, requireMyFeedbackPage } from "~/features/feedback/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -33,11 +35,12 @@ export default function GiveFeedback() {
   const { cycle, feedback } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
   // The success toast lives here, not in the editor: the editor remounts when the stored feedback changes,
   // and the action data is already visible before the revalidated feedback arrives (one toast per answer).
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
-  }, [result, enqueueSnackbar]);
+    if (result?.ok) enqueueSnackbar(t(result.message.key, result.message.values), { variant: "success" });
+  }, [result, enqueueSnackbar, t]);
   // A fresh form whenever the stored feedback changes (after a save, submit or adjust).
   return <FeedbackEditor key={`${feedback.id}:${feedback.updated_at}`} cycle={cycle} feedback={feedback} />;
 }
@@ -48,13 +51,14 @@ const CLOSE = "M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function FeedbackEditor({ cycle, feedback }: Loaded) {
+  const { t } = useTranslation();
   const result = useActionData<typeof action>();
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [answers, setAnswers] = useState<Answers>(feedback.answers);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const [confirming, setConfirming] = useState(false);
   // The confirmation dialog (MUI) is mounted from its first opening on: a closed one costs style work in the server render.
   const dialogMounted = useOpenedOnce(confirming);
@@ -62,7 +66,6 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
   const submitted = feedback.status === "submitted";
   const editable = feedback.open;
   const progress = answerProgress(feedback.questions, answers);
-  const who = feedback.reviewer_type === "SELF" ? "yourself" : feedback.reviewee.name;
 
   // Server refusals: errors per question (the page shows the success toast).
   useEffect(() => {
@@ -82,8 +85,7 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
     const check = checkSubmission(feedback.questions, answers);
     if (check.ok) return true;
     setErrors(errorsByQuestion(check.issues));
-    const n = check.issues.length;
-    setMessage(`${n === 1 ? "One answer needs" : `${n} answers need`} your attention before you can submit`);
+    setMessage({ key: "feedbackForm.attention", values: { count: check.issues.length } });
     return false;
   };
 
@@ -97,21 +99,21 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
   return (
     <Stack spacing={2} style={{ maxWidth: 900 }}>
       <Link to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
-        ← 360 Feedback
+        {t("feedbackForm.back")}
       </Link>
       <div>
         <Typography variant="h4" component="h1">
-          {feedback.reviewer_type === "SELF" ? "Your self review" : `Feedback for ${feedback.reviewee.name}`}
+          {feedback.reviewer_type === "SELF" ? t("feedbackForm.titleSelf") : t("feedbackForm.titleFor", { name: feedback.reviewee.name })}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ marginTop: 8 }}>
           <Typography color="text.secondary">
             {feedback.reviewee.email} · {cycle.name}
           </Typography>
-          <Chip size="small" variant="outlined" label={feedback.reviewer_type_label} data-testid="feedback-reviewer-type" />
+          <Chip size="small" variant="outlined" label={t(REVIEWER_TYPE_KEYS[feedback.reviewer_type])} data-testid="feedback-reviewer-type" />
           <Chip
             size="small"
             color={submitted ? "success" : feedback.status === "draft" ? "warning" : "default"}
-            label={feedback.status_label}
+            label={t(FEEDBACK_STATUS_KEYS[feedback.status])}
             data-testid="feedback-status"
           />
         </Stack>
@@ -124,12 +126,12 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
 
       {!editable && (
         <Alert severity="info" data-testid="feedback-closed">
-          Feedback can be given or changed only in the SPU feedback stage. {submitted ? "This is what you submitted." : "You did not submit this feedback."}
+          {submitted ? t("feedbackForm.closedSubmitted") : t("feedbackForm.closedNotSubmitted")}
         </Alert>
       )}
       {editable && submitted && (
         <Alert severity="success" data-testid="feedback-submitted-note">
-          You submitted this feedback. You can still adjust it while the SPU feedback stage is open; it stays submitted.
+          {t("feedbackForm.submittedNote")}
         </Alert>
       )}
       {message && (
@@ -137,12 +139,12 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
           severity="error"
           data-testid="feedback-error"
           action={
-            <button type="button" className={controls.iconButton} aria-label="Close" title="Close" onClick={() => setMessage(null)}>
+            <button type="button" className={controls.iconButton} aria-label={t("feedbackForm.close")} title={t("feedbackForm.close")} onClick={() => setMessage(null)}>
               <StaticIcon d={CLOSE} small />
             </button>
           }
         >
-          {message}
+          {t(message.key, message.values)}
         </Alert>
       )}
 
@@ -152,25 +154,26 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
         <Stack direction="row" spacing={2} alignItems="center" flexWrap>
           {submitted ? (
             <Button variant="contained" disabled={busy} onClick={() => completeOrShowErrors() && send("adjust")} data-testid="feedback-adjust">
-              Save changes
+              {t("feedbackForm.saveChanges")}
             </Button>
           ) : (
             <>
               <Button variant="outlined" disabled={busy} onClick={() => send("save")} data-testid="feedback-save-draft">
-                Save draft
+                {t("feedbackForm.saveDraft")}
               </Button>
               <Button variant="contained" disabled={busy} onClick={() => completeOrShowErrors() && setConfirming(true)} data-testid="feedback-submit">
-                Submit
+                {t("feedbackForm.submit")}
               </Button>
             </>
           )}
           <Typography variant="body2" color="text.secondary" data-testid="feedback-progress">
-            {progress.answered} of {progress.total} answered
-            {progress.requiredOpen > 0 && ` · ${progress.requiredOpen} required still open`}
+            {progress.requiredOpen > 0
+              ? t("feedbackForm.progressOpen", { answered: progress.answered, total: progress.total, open: progress.requiredOpen })
+              : t("feedbackForm.progress", { answered: progress.answered, total: progress.total })}
           </Typography>
           {feedback.status !== "not_started" && (
             <Link to={spuFeedbackPath(feedback.reviewee.email, cycle.id, true)} data-testid="feedback-view-link">
-              View what you gave
+              {t("feedbackForm.viewLink")}
             </Link>
           )}
         </Stack>
@@ -178,16 +181,18 @@ function FeedbackEditor({ cycle, feedback }: Loaded) {
 
       {dialogMounted && (
         <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby="submit-feedback-title">
-          <DialogTitle id="submit-feedback-title">Submit your feedback?</DialogTitle>
+          <DialogTitle id="submit-feedback-title">{t("feedbackForm.confirmTitle")}</DialogTitle>
           <DialogContent>
-            <DialogContentText>Your feedback for {who} will be submitted. You can still adjust it while the SPU feedback stage is open.</DialogContentText>
+            <DialogContentText>
+              {feedback.reviewer_type === "SELF" ? t("feedbackForm.confirmTextSelf") : t("feedbackForm.confirmText", { name: feedback.reviewee.name })}
+            </DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button variant="text" onClick={() => setConfirming(false)} data-testid="feedback-submit-cancel">
-              Cancel
+              {t("feedbackForm.cancel")}
             </Button>
             <Button variant="contained" onClick={() => send("submit")} data-testid="feedback-submit-confirm">
-              Submit
+              {t("feedbackForm.submit")}
             </Button>
           </DialogActions>
         </Dialog>

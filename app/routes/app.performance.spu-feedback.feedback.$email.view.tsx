@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Alert, ButtonLink, Chip, Link, Stack, Typography } from "~/platform/ui/static";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { spuFeedbackPath } from "~/features/feedback/rules";
+import { FEEDBACK_STATUS_KEYS, REVIEWER_TYPE_KEYS } from "~/features/feedback/answer-messages";
 import { requireMyFeedbackPage } from "~/features/feedback/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -19,46 +21,45 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** Read back the 360 feedback I gave (or drafted) for one reviewee. */
 export default function ViewFeedback() {
   const { cycle, feedback } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const submitted = feedback.status === "submitted";
   return (
     <Stack spacing={2} style={{ maxWidth: 900 }}>
       <Link to={`/app/performance/spu-feedback?cycle_id=${cycle.id}`} data-testid="back-to-list">
-        ← 360 Feedback
+        {t("feedbackForm.back")}
       </Link>
       <div>
         <Typography variant="h4" component="h1">
-          {feedback.reviewer_type === "SELF" ? "Your self review" : `Your feedback for ${feedback.reviewee.name}`}
+          {feedback.reviewer_type === "SELF" ? t("feedbackForm.titleSelf") : t("feedbackForm.viewTitleFor", { name: feedback.reviewee.name })}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap style={{ marginTop: 8 }}>
           <Typography color="text.secondary">
             {feedback.reviewee.email} · {cycle.name}
           </Typography>
-          <Chip size="small" variant="outlined" label={feedback.reviewer_type_label} />
+          <Chip size="small" variant="outlined" label={t(REVIEWER_TYPE_KEYS[feedback.reviewer_type])} />
           <Chip
             size="small"
             color={submitted ? "success" : feedback.status === "draft" ? "warning" : "default"}
-            label={feedback.status_label}
+            label={t(FEEDBACK_STATUS_KEYS[feedback.status])}
             data-testid="feedback-status"
           />
         </Stack>
         {feedback.submitted_at && (
           <Typography variant="body2" color="text.secondary" style={{ marginTop: 4 }} data-testid="feedback-submitted-at">
-            Submitted {new Date(feedback.submitted_at).toISOString().slice(0, 10)}
+            {t("feedbackForm.submittedAt", { date: new Date(feedback.submitted_at).toISOString().slice(0, 10) })}
           </Typography>
         )}
       </div>
       {!submitted && (
         <Alert severity={feedback.open ? "warning" : "info"} data-testid="feedback-not-submitted">
-          {feedback.open
-            ? "This feedback is not submitted yet: the reviewee and their manager will not see it until you submit it."
-            : "This feedback was not submitted."}
+          {feedback.open ? t("feedbackForm.notSubmittedOpen") : t("feedbackForm.notSubmittedClosed")}
         </Alert>
       )}
       <QuestionnaireForm questions={feedback.questions} value={feedback.answers} readOnly />
       {feedback.open && (
         <div>
           <ButtonLink variant="contained" to={spuFeedbackPath(feedback.reviewee.email, cycle.id)} data-testid="feedback-edit">
-            {submitted ? "Adjust" : "Continue"}
+            {submitted ? t("feedbackForm.adjust") : t("feedbackForm.continue")}
           </ButtonLink>
         </div>
       )}

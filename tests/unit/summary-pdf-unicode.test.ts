@@ -48,6 +48,49 @@ describe("the summary PDF in every script", () => {
     expect(pdf.toString("latin1")).toMatch(/\/FontFile[23]?/);
   });
 
+  it("writes its headings and labels in the reader's language (zh-CN), the data as written", async () => {
+    const data = summary();
+    data.viewer = { role: "reviewee", named: false };
+    data.sections.push({
+      reviewer_type: "peer",
+      label: "Peer/Stakeholder",
+      requested: 4,
+      submitted: 2,
+      anonymised: true,
+      visible: false,
+      message: "Peer feedback is shown when at least 3 peers have answered (2 so far)",
+      reviewers: null,
+      questions: [],
+    });
+    const zh = pdfText(await renderFeedbackSummaryPdf(data, new Date("2026-11-29T00:00:00Z"), "zh-CN")).replace(/\s+/g, " ");
+    for (const part of [
+      "反馈汇总",
+      "经理反馈",
+      "反馈人：Łukasz Żółć",
+      "已回答 1/1",
+      "平均分 2.00（1 至 2 分制，共 1 个回答）",
+      "同事/协作方反馈",
+      "已回答 2/4 · 已匿名",
+      "至少 3 位同事回答后才会显示同事反馈（目前 2 位）",
+      "2026 年终评估 Ω · 第 5 阶段 - 结果沟通阶段",
+      "生成于 2026-11-29 · 已提交 1 份反馈",
+      "同事和向上反馈已匿名处理",
+      "第 1 页，共 1 页",
+      "What went well 哪些做得好",
+      "świetna robota",
+    ]) {
+      expect(zh, part).toContain(part);
+    }
+    for (const english of ["Feedback Summary", "Manager feedback", "answered", "Average", "Page 1", "Generated"]) expect(zh).not.toContain(english);
+
+    // English stays the default, with the spec's texts (the italic notes are left out: pdftotext reads DejaVu Sans
+    // Oblique's 'c' and 'o' as gaps, a font matter of its own).
+    const en = pdfText(await renderFeedbackSummaryPdf(data, new Date("2026-11-29T00:00:00Z"))).replace(/\s+/g, " ");
+    for (const part of ["Feedback Summary", "Manager feedback", "1 of 1 answered", "Average 2.00 on a scale of 1 to 2 (1 answer)", "Peer/Stakeholder feedback", "2 of 4 answered · anonymised", "Stage 5 - Communication stage", "Generated 2026-11-29 · 1 feedback answer submitted", "Page 1 of 1"]) {
+      expect(en, part).toContain(part);
+    }
+  });
+
   it("cuts text into runs of the font that draws each character, and marks what no font draws", () => {
     const runs = fontRuns("Zoë 张伟 ok", "regular");
     const fonts = pdfFonts().regular;

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorsByQuestion, type AnswerIssue } from "~/features/feedback/answers";
+import type { Message } from "~/features/feedback/answer-messages";
 import { answersFromFormField } from "~/features/feedback/answers";
 import { ApiError, badRequest } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
@@ -55,15 +56,28 @@ export async function requireMyFeedbackPage(
 export const FEEDBACK_INTENTS = ["save", "submit", "adjust"] as const;
 export type FeedbackIntent = (typeof FEEDBACK_INTENTS)[number];
 
+/**
+ * The action's answer: the page's toast or error as a translation key with its values (issue 28); `errors` are the
+ * per-question messages of answers.ts, which the questionnaire form shows through their keys.
+ */
 export type FeedbackActionResult =
-  | { ok: true; intent: FeedbackIntent; message: string; feedback: FeedbackDetail }
-  | { ok: false; intent: FeedbackIntent | null; status: number; error: string; errors: Record<string, string> };
+  | { ok: true; intent: FeedbackIntent; message: Message; feedback: FeedbackDetail }
+  | { ok: false; intent: FeedbackIntent | null; status: number; error: Message; errors: Record<string, string> };
 
-const DONE: Record<FeedbackIntent, (name: string) => string> = {
-  save: () => "Draft saved",
-  submit: (name) => `Your feedback for ${name} has been submitted`,
-  adjust: (name) => `Your feedback for ${name} has been updated`,
+const DONE: Record<FeedbackIntent, (name: string) => Message> = {
+  save: () => ({ key: "feedbackForm.draftSaved" }),
+  submit: (name) => ({ key: "feedbackForm.submittedToast", values: { name } }),
+  adjust: (name) => ({ key: "feedbackForm.updatedToast", values: { name } }),
 };
+
+/** A refusal without per-question issues as the page's message: the stage rule, the submit/adjust mix-up, else a retry. */
+function refusalMessage(err: ApiError): Message {
+  const details = err.details as { allowed_stages?: unknown } | null;
+  if (err.status === 409 && details?.allowed_stages) return { key: "feedbackForm.stageClosed" };
+  if (err.status === 409 && err.message.includes("has not been submitted yet")) return { key: "feedbackForm.notYetSubmitted" };
+  if (err.status === 409 && err.message.includes("has already been submitted")) return { key: "feedbackForm.alreadySubmitted" };
+  return { key: "feedbackForm.failed" };
+}
 
 /** The give-feedback form's action: intent save | submit | adjust with the answers JSON field. */
 export async function feedbackPageAction(request: Request, params: LoaderFunctionArgs["params"]): Promise<FeedbackActionResult> {
@@ -83,13 +97,10 @@ export async function feedbackPageAction(request: Request, params: LoaderFunctio
     if (!(err instanceof ApiError)) throw err;
     const issues = (err.details as { issues?: AnswerIssue[] } | null)?.issues;
     if (issues) {
-      const n = issues.length;
-      const error =
-        intent === "save"
-          ? `The draft was not saved: ${n === 1 ? "one answer needs" : `${n} answers need`} your attention`
-          : `The feedback was not submitted: ${n === 1 ? "one answer needs" : `${n} answers need`} your attention`;
+      const count = issues.length;
+      const error: Message = { key: intent === "save" ? "feedbackForm.draftNotSaved" : "feedbackForm.notSubmitted", values: { count } };
       return { ok: false, intent, status: err.status, error, errors: errorsByQuestion(issues) };
     }
-    return { ok: false, intent, status: err.status, error: err.message, errors: {} };
+    return { ok: false, intent, status: err.status, error: refusalMessage(err), errors: {} };
   }
 }

@@ -1,6 +1,8 @@
 import { Chip, Paper, Stack, Typography, cx } from "~/platform/ui/static";
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
 import css from "~/features/feedback/questionnaire-form.module.css";
+import { useTranslation } from "react-i18next";
+import { answerIssueMessage } from "~/features/feedback/answer-messages";
 import { ANSWERS_FIELD, answerText, type Answers, type AnswerValue } from "~/features/feedback/answers";
 import { scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
 
@@ -13,7 +15,8 @@ import { scalePoints, textMaxLength, type Question } from "~/features/questionna
  * `readOnly` shows the answers as text for reading back what was given.
  *
  * Test ids: `questionnaire-form`, `question-<id>`, `answer-<id>` (input / radio group), `answer-error-<id>`,
- * `answer-text-<id>` (read-only text).
+ * `answer-text-<id>` (read-only text). `errors` hold the English messages of answers.ts; they are shown through
+ * their translation keys (answer-messages.ts).
  */
 export type QuestionnaireFormProps = {
   questions: readonly Question[];
@@ -35,6 +38,8 @@ export function QuestionnaireForm({
   disabled = false,
   name = ANSWERS_FIELD,
 }: QuestionnaireFormProps) {
+  const { t } = useTranslation();
+  const formError = errors[""] ? answerIssueMessage(undefined, "", errors[""]) : null;
   const set = (id: string, v: AnswerValue | undefined) => {
     const next: Answers = { ...value };
     if (v === undefined || v === "") delete next[id];
@@ -45,7 +50,7 @@ export function QuestionnaireForm({
   if (questions.length === 0) {
     return (
       <Typography color="text.secondary" data-testid="questionnaire-form-empty">
-        There are no questions for this form.
+        {t("questionnaireForm.empty")}
       </Typography>
     );
   }
@@ -65,9 +70,9 @@ export function QuestionnaireForm({
           onChange={(v) => set(q.id, v)}
         />
       ))}
-      {errors[""] && (
+      {formError && (
         <FormHelperText error flush data-testid="answer-error-form">
-          {errors[""]}
+          {t(formError.key, formError.values)}
         </FormHelperText>
       )}
     </Stack>
@@ -91,6 +96,8 @@ function QuestionField({
   disabled: boolean;
   onChange: (v: AnswerValue | undefined) => void;
 }) {
+  const { t } = useTranslation();
+  const shownError = error ? answerIssueMessage(question, question.id, error) : null;
   const labelId = `answer-${question.id}-label`;
   const errorId = `answer-${question.id}-error`;
   return (
@@ -98,9 +105,9 @@ function QuestionField({
       <FormControl fullWidth error={Boolean(error)} disabled={disabled} component="fieldset">
         <Stack direction="row" spacing={1} alignItems="center" className={css.heading}>
           <Typography variant="caption" color="text.secondary">
-            Question {index + 1}
+            {t("questionnaireForm.question", { number: index + 1 })}
           </Typography>
-          {!question.required && !readOnly && <Chip size="small" variant="outlined" label="Optional" />}
+          {!question.required && !readOnly && <Chip size="small" variant="outlined" label={t("questionnaireForm.optional")} />}
         </Stack>
         <FormLabel id={labelId} component="legend" className={css.legend}>
           {question.label}
@@ -118,7 +125,7 @@ function QuestionField({
         <div className={css.answer}>
           {readOnly ? (
             <Typography data-testid={`answer-text-${question.id}`} className={css.preWrap} color={value === undefined ? "text.secondary" : "text.primary"}>
-              {answerText(question, value)}
+              {value === undefined || value === "" ? t("questionnaireForm.notAnswered") : answerText(question, value)}
             </Typography>
           ) : question.kind === "text" ? (
             <TextField
@@ -129,7 +136,7 @@ function QuestionField({
               value={typeof value === "string" ? value : value === undefined ? "" : String(value)}
               onChange={(e) => onChange(e.target.value)}
               error={Boolean(error)}
-              helperText={`${typeof value === "string" ? value.length : 0} / ${textMaxLength(question)} characters`}
+              helperText={t("questionnaireForm.characters", { length: typeof value === "string" ? value.length : 0, max: textMaxLength(question) })}
               inputProps={{
                 "aria-labelledby": labelId,
                 "aria-describedby": error ? errorId : undefined,
@@ -172,7 +179,7 @@ function QuestionField({
         </div>
         {error && (
           <FormHelperText error id={errorId} data-testid={`answer-error-${question.id}`}>
-            {error}
+            {shownError && t(shownError.key, shownError.values)}
           </FormHelperText>
         )}
       </FormControl>

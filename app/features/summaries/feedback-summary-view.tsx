@@ -5,6 +5,9 @@ import css from "~/features/summaries/feedback-summary.module.css";
 import look from "~/platform/ui/static.module.css";
 import type { FeedbackSummary, SummaryQuestion, SummarySection } from "~/features/summaries/rules";
 import { ANONYMITY_THRESHOLD } from "~/features/summaries/visibility";
+import { Trans, useTranslation } from "react-i18next";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
+import { sectionHiddenMessage } from "~/features/summaries/summary-messages";
 
 /**
  * A feedback summary (ADR 0023) as the pages show it: one card per reviewer type, per question the rating
@@ -14,18 +17,24 @@ import { ANONYMITY_THRESHOLD } from "~/features/summaries/visibility";
  */
 
 function QuestionBlock({ q, type }: { q: SummaryQuestion; type: string }) {
+  const { t } = useTranslation();
   const answers = q.kind === "text" ? q.answers : q.answers.filter((a) => a.reviewer);
   const max = Math.max(1, ...q.distribution.map((d) => d.count));
   return (
     <div className={css.q} data-testid={`question-${type}-${q.id}`}>
       <h3 className={css.label}>{q.label}</h3>
       {q.responses === 0 ? (
-        <p className={css.muted}>No answers</p>
+        <p className={css.muted}>{t("summary.noAnswers")}</p>
       ) : (
         <>
           {q.kind === "rating" && q.scale && (
             <p className={css.avg} data-testid={`average-${type}-${q.id}`}>
-              Average <strong>{q.average?.toFixed(2)}</strong> on a scale of {q.scale.min} to {q.scale.max} ({q.responses} {q.responses === 1 ? "answer" : "answers"})
+              <Trans
+                i18nKey="summary.average"
+                values={{ average: q.average?.toFixed(2) ?? "-", min: q.scale.min, max: q.scale.max }}
+                count={q.responses}
+                components={{ strong: <strong /> }}
+              />
             </p>
           )}
           {q.distribution.length > 0 && (
@@ -36,7 +45,7 @@ function QuestionBlock({ q, type }: { q: SummaryQuestion; type: string }) {
                   <span key={`l${d.value}`} className={css.distLabel} title={label}>
                     {label}
                   </span>,
-                  <span key={`b${d.value}`} className={css.bar} role="img" aria-label={`${label}: ${d.count}`}>
+                  <span key={`b${d.value}`} className={css.bar} role="img" aria-label={t("summary.bar", { label, count: d.count })}>
                     <span style={{ width: `${(d.count / max) * 100}%` }} />
                   </span>,
                   <span key={`c${d.value}`} className={css.count}>
@@ -63,27 +72,30 @@ function QuestionBlock({ q, type }: { q: SummaryQuestion; type: string }) {
 }
 
 function SectionCard({ s }: { s: SummarySection }) {
+  const { t } = useTranslation();
+  const typeKey = reviewerTypeKey(s.reviewer_type);
+  const hidden = sectionHiddenMessage(s);
   return (
     <Card variant="outlined" data-testid={`summary-section-${s.reviewer_type}`}>
       <CardContent>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap className={css.mb}>
           <Typography variant="h6" component="h2">
-            {s.label} feedback
+            {t("summary.sectionTitle", { label: typeKey ? t(typeKey) : s.label })}
           </Typography>
-          <Chip size="small" label={`${s.submitted} of ${s.requested} answered`} data-testid={`section-count-${s.reviewer_type}`} />
-          {s.anonymised && <Chip size="small" color="secondary" variant="outlined" label="Anonymous" />}
+          <Chip size="small" label={t("summary.answered", { submitted: s.submitted, requested: s.requested })} data-testid={`section-count-${s.reviewer_type}`} />
+          {s.anonymised && <Chip size="small" color="secondary" variant="outlined" label={t("summary.anonymous")} />}
         </Stack>
         {s.reviewers && s.reviewers.length > 0 && (
           <Typography variant="body2" color="text.secondary" className={css.mb} data-testid={`section-reviewers-${s.reviewer_type}`}>
-            From: {s.reviewers.map((r) => r.name).join(", ")}
+            {t("summary.from", { names: s.reviewers.map((r) => r.name).join(", ") })}
           </Typography>
         )}
         {!s.visible ? (
           <Alert severity="info" data-testid={`section-message-${s.reviewer_type}`}>
-            {s.message}
+            {hidden && t(hidden.key, hidden.values)}
           </Alert>
         ) : s.submitted === 0 ? (
-          <Typography color="text.secondary">No feedback submitted yet.</Typography>
+          <Typography color="text.secondary">{t("summary.noneSubmitted")}</Typography>
         ) : (
           <div>
             {s.questions.map((q) => (
@@ -96,13 +108,14 @@ function SectionCard({ s }: { s: SummarySection }) {
   );
 }
 
-export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Summary" }: { summary: FeedbackSummary; downloadUrl?: string; title?: string }) {
+export function FeedbackSummaryView({ summary, downloadUrl, title }: { summary: FeedbackSummary; downloadUrl?: string; title?: string }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={2} data-testid="feedback-summary">
       <div className={css.head}>
         <Box>
           <Typography variant="h4" component="h1">
-            {title}
+            {title ?? t("summary.title")}
           </Typography>
           <Typography variant="h6" component="p" data-testid="summary-reviewee">
             {summary.reviewee.name}
@@ -117,19 +130,18 @@ export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Su
             <span className={look.startIcon}>
               <StaticIcon d={ICON.download} />
             </span>
-            Download PDF
+            {t("summary.downloadPdf")}
           </a>
         )}
       </div>
       {!summary.viewer.named && (
         <Alert severity="info" data-testid="anonymity-note">
-          Peer and upward feedback is anonymous to you: answers are shown without names, and only when at least {ANONYMITY_THRESHOLD} people of a group
-          have answered.
+          {t("summary.anonymityNote", { threshold: ANONYMITY_THRESHOLD })}
         </Alert>
       )}
       <Box data-testid="names-rule">
         <Typography variant="body2" color="text.secondary">
-          Who sees reviewers&apos; names in this cycle:
+          {t("summary.namesRuleHeading")}
         </Typography>
         {summary.cycle.reviewer_names.rule.map((line) => (
           <Typography key={line} variant="body2" color="text.secondary">
@@ -139,7 +151,7 @@ export function FeedbackSummaryView({ summary, downloadUrl, title = "Feedback Su
       </Box>
       {summary.sections.length === 0 ? (
         <Alert severity="info" data-testid="summary-empty">
-          {summary.reviewee.reviewer_only ? "This participant takes part as a reviewer only and receives no feedback." : "No feedback was requested in this cycle yet."}
+          {summary.reviewee.reviewer_only ? t("summary.reviewerOnly") : t("summary.noneRequested")}
         </Alert>
       ) : (
         summary.sections.map((s) => <SectionCard key={s.reviewer_type} s={s} />)

@@ -8,6 +8,9 @@ import { toCycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getFeedbackSummary, isSummaryNotOpen, type FeedbackSummary } from "~/features/summaries/service.server";
+import { notOpenMessage } from "~/features/summaries/summary-messages";
+import type { Message } from "~/features/feedback/answer-messages";
+import type { CycleStage } from "~/features/cycles/rules";
 
 /**
  * Server side of the manager summary pages (/app/my-reportees/{email}/feedback/summary and
@@ -26,11 +29,16 @@ export function pageError(err: unknown): never {
   throw err;
 }
 
+/** The cycle's stage a "summary not open" refusal names (its details). */
+export function stageOf(err: unknown): CycleStage | undefined {
+  return ((err as { details?: { stage?: CycleStage } | null }).details ?? undefined)?.stage;
+}
+
 export async function loadReportSummaryPage(
   request: Request,
   params: LoaderFunctionArgs["params"],
   door: Extract<SummaryDoor, "direct_report" | "secondary_report">,
-): Promise<{ current: CurrentUser; cycles: CycleOption[]; cycleId: number; summary: FeedbackSummary | null; notOpen: string | null }> {
+): Promise<{ current: CurrentUser; cycles: CycleOption[]; cycleId: number; summary: FeedbackSummary | null; notOpen: Message | null }> {
   const current = await requireUser(request);
   const parsed = EmailParam.safeParse(params.email ?? "");
   if (!parsed.success) throw notFoundPage();
@@ -53,7 +61,7 @@ export async function loadReportSummaryPage(
     return { current, cycles: options, cycleId: Number(raw), summary, notOpen: null };
   } catch (err) {
     // Related, but the stage does not open the summary yet: the page says so instead of an error.
-    if (isSummaryNotOpen(err)) return { current, cycles: options, cycleId: Number(raw), summary: null, notOpen: err.message };
+    if (isSummaryNotOpen(err)) return { current, cycles: options, cycleId: Number(raw), summary: null, notOpen: notOpenMessage(door, stageOf(err)) };
     return pageError(err);
   }
 }

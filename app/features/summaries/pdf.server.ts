@@ -2,11 +2,18 @@ import PDFDocument from "pdfkit";
 import { fontRuns, pdfFonts, type PdfFace } from "~/features/summaries/pdf-fonts.server";
 import type { SummaryQuestion, SummarySection } from "~/features/summaries/rules";
 import type { FeedbackSummary } from "~/features/summaries/service.server";
+import type { TFunction } from "i18next";
+import { pdfTranslator, requestLanguage } from "~/features/summaries/pdf-text.server";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
+import { sectionHiddenMessage, STAGE_KEYS } from "~/features/summaries/summary-messages";
+import { ANONYMITY_THRESHOLD } from "~/features/summaries/visibility";
 
 /**
  * A feedback summary as a PDF (pdfkit). The document shows exactly what the summary object holds, so the visibility
  * rules applied to the summary apply to the PDF. Every character prints (issue 28): the text goes out in runs of the
  * font that draws it (pdf-fonts.server.ts: DejaVu Sans, Noto Sans CJK), each embedded subset to what the document uses.
+ * Its headings and labels are in the reader's language (the translations' summaryPdf section); what people wrote,
+ * names and the questionnaire's questions are data and print as they are.
  */
 
 const MARGIN = 50;
@@ -91,20 +98,21 @@ function ensureSpace(doc: PDFKit.PDFDocument, height: number) {
   if (doc.y + height > doc.page.height - MARGIN - 20) doc.addPage();
 }
 
-function writeQuestion(doc: PDFKit.PDFDocument, q: SummaryQuestion, width: number) {
+function writeQuestion(doc: PDFKit.PDFDocument, t: TFunction, q: SummaryQuestion, width: number) {
   ensureSpace(doc, 60);
   doc.fontSize(10.5).fillColor(COLORS.text);
   write(doc, q.label, "bold", { width });
   doc.moveDown(0.2);
   if (q.responses === 0) {
     doc.fontSize(9.5).fillColor(COLORS.muted);
-    write(doc, "No answers", "italic", { width });
+    write(doc, t("summary.noAnswers"), "italic", { width });
     doc.moveDown(0.6);
     return;
   }
   if (q.kind === "rating" && q.scale) {
     doc.fontSize(9.5).fillColor(COLORS.text);
-    write(doc, `Average ${q.average?.toFixed(2) ?? "-"} on a scale of ${q.scale.min} to ${q.scale.max} (${q.responses} ${q.responses === 1 ? "answer" : "answers"})`, "regular", { width });
+    const values = { average: q.average?.toFixed(2) ?? "-", min: q.scale.min, max: q.scale.max, count: q.responses };
+    write(doc, t("summaryPdf.average", values), "regular", { width });
   }
   if (q.distribution.length > 0) {
     const max = Math.max(1, ...q.distribution.map((d) => d.count));
@@ -143,43 +151,46 @@ function writeQuestion(doc: PDFKit.PDFDocument, q: SummaryQuestion, width: numbe
   doc.moveDown(0.6);
 }
 
-function writeSection(doc: PDFKit.PDFDocument, s: SummarySection, width: number) {
+function writeSection(doc: PDFKit.PDFDocument, t: TFunction, s: SummarySection, width: number) {
   ensureSpace(doc, 80);
   doc.moveDown(0.4);
   doc.fontSize(14).fillColor(COLORS.accent);
-  write(doc, `${s.label} feedback`, "bold", { width });
-  const status = `${s.submitted} of ${s.requested} answered${s.anonymised ? " · anonymised" : ""}`;
+  const typeKey = reviewerTypeKey(s.reviewer_type);
+  write(doc, t("summary.sectionTitle", { label: typeKey ? t(typeKey) : s.label }), "bold", { width });
+  const status = t(s.anonymised ? "summaryPdf.statusAnonymised" : "summaryPdf.status", { submitted: s.submitted, requested: s.requested });
   doc.fontSize(9).fillColor(COLORS.muted);
   write(doc, status, "regular", { width });
-  if (s.reviewers && s.reviewers.length > 0) write(doc, `From: ${s.reviewers.map((r) => r.name).join(", ")}`, "regular", { width });
+  if (s.reviewers && s.reviewers.length > 0) write(doc, t("summary.from", { names: s.reviewers.map((r) => r.name).join(", ") }), "regular", { width });
   const y = doc.y + 4;
   doc.moveTo(doc.page.margins.left, y).lineTo(doc.page.margins.left + width, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
   doc.y = y + 8;
   if (!s.visible) {
     doc.fontSize(10).fillColor(COLORS.text);
-    write(doc, s.message ?? "Not shown", "italic", { width });
+    const hidden = sectionHiddenMessage(s);
+    write(doc, hidden ? t(hidden.key, hidden.values) : t("summaryPdf.notShown"), "italic", { width });
     doc.moveDown(0.8);
     return;
   }
   if (s.submitted === 0) {
     doc.fontSize(10).fillColor(COLORS.muted);
-    write(doc, "No feedback submitted yet", "italic", { width });
+    write(doc, t("summaryPdf.noneSubmitted"), "italic", { width });
     doc.moveDown(0.8);
     return;
   }
-  for (const q of s.questions) writeQuestion(doc, q, width);
+  for (const q of s.questions) writeQuestion(doc, t, q, width);
 }
 
-/** Render the summary; resolves with the whole PDF. */
-export function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt = new Date()): Promise<Buffer> {
+/** Render the summary with its texts in `language` (en, zh-CN, ...); resolves with the whole PDF. */
+export async function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt = new Date(), language = "en"): Promise<Buffer> {
+  const t = await pdfTranslator(language);
   const doc = newDocument({
     size: "A4",
     margin: MARGIN,
     bufferPages: true,
     info: {
-      Title: `Feedback summary - ${summary.reviewee.name} - ${summary.cycle.name}`,
+      Title: t("summaryPdf.documentTitle", { name: summary.reviewee.name, cycle: summary.cycle.name }),
       Author: "PMR",
-      Subject: "Feedback summary",
+      Subject: t("summaryPdf.subject"),
       CreationDate: generatedAt,
     },
   });
@@ -192,25 +203,25 @@ export function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt =
   const width = doc.page.width - MARGIN * 2;
 
   doc.fontSize(20).fillColor(COLORS.text);
-  write(doc, "Feedback Summary", "bold", { width });
+  write(doc, t("summaryPdf.title"), "bold", { width });
   doc.moveDown(0.2);
   doc.fontSize(13);
   write(doc, summary.reviewee.name, "bold", { width });
   const role = [summary.reviewee.job_title, summary.reviewee.department].filter(Boolean).join(", ");
   doc.fontSize(10).fillColor(COLORS.muted);
   write(doc, `${summary.reviewee.email}${role ? ` · ${role}` : ""}`, "regular", { width });
-  write(doc, `${summary.cycle.name} · ${summary.cycle.stage_label}`, "regular", { width });
-  write(doc, `Generated ${generatedAt.toISOString().slice(0, 10)} · ${summary.total_submitted} feedback ${summary.total_submitted === 1 ? "answer" : "answers"} submitted`, "regular", { width });
+  write(doc, `${summary.cycle.name} · ${t(STAGE_KEYS[summary.cycle.state])}`, "regular", { width });
+  write(doc, t("summaryPdf.generated", { date: generatedAt.toISOString().slice(0, 10), count: summary.total_submitted }), "regular", { width });
   if (!summary.viewer.named) {
     doc.moveDown(0.3);
-    write(doc, "Peer and upward feedback is anonymised and shown only when at least 3 people of a group have answered.", "italic", { width });
+    write(doc, t("summaryPdf.anonymisedNote", { threshold: ANONYMITY_THRESHOLD }), "italic", { width });
   }
   doc.moveDown(0.6);
   if (summary.sections.length === 0) {
     doc.fontSize(11).fillColor(COLORS.text);
-    write(doc, "No feedback was requested for this participant in this cycle.", "italic", { width });
+    write(doc, t("summaryPdf.noneRequested"), "italic", { width });
   }
-  for (const s of summary.sections) writeSection(doc, s, width);
+  for (const s of summary.sections) writeSection(doc, t, s, width);
 
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
@@ -218,16 +229,17 @@ export function renderFeedbackSummaryPdf(summary: FeedbackSummary, generatedAt =
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0; // writing inside the bottom margin must not add a page
     doc.fontSize(8).fillColor(COLORS.muted);
-    writeLine(doc, `${summary.reviewee.name} · ${summary.cycle.name} · Page ${i - range.start + 1} of ${range.count}`, "regular", { x: MARGIN, y: doc.page.height - 35, width, align: "center" });
+    const footer = t("summaryPdf.footer", { name: summary.reviewee.name, cycle: summary.cycle.name, page: i - range.start + 1, pages: range.count });
+    writeLine(doc, footer, "regular", { x: MARGIN, y: doc.page.height - 35, width, align: "center" });
     doc.page.margins.bottom = bottom;
   }
   doc.end();
   return done;
 }
 
-/** The summary PDF as a download response. */
-export async function summaryPdfResponse(summary: FeedbackSummary): Promise<Response> {
-  const pdf = await renderFeedbackSummaryPdf(summary);
+/** The summary PDF as a download response, in the language of the request's reader. */
+export async function summaryPdfResponse(summary: FeedbackSummary, request: Request): Promise<Response> {
+  const pdf = await renderFeedbackSummaryPdf(summary, new Date(), await requestLanguage(request));
   const name = summaryPdfFileName(summary);
   return new Response(new Uint8Array(pdf), {
     status: 200,

@@ -4,11 +4,13 @@ import type { ReactNode } from "react";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
 import type { FeedbackSummary } from "~/features/summaries/rules";
+import { useTranslation } from "react-i18next";
+import type { Message } from "~/features/feedback/answer-messages";
 
 /**
  * The feedback summary page of a report for their (direct or secondary) manager (ADR 0023): "← My Reportees"
  * (then `links`, if any), the cycle switcher, and the summary with its PDF download at `downloadUrl`,
- * or the note `notOpen` when the cycle's stage does not open the summary yet.
+ * or the note `notOpen` (a translation key) when the cycle's stage does not open the summary yet.
  */
 export function ReportSummaryPage({
   cycles,
@@ -22,14 +24,15 @@ export function ReportSummaryPage({
   cycles: Array<{ id: number; name: string }>;
   cycleId: number;
   summary: FeedbackSummary | null;
-  notOpen: string | null;
+  notOpen: Message | null;
   links?: ReactNode;
   title?: string;
   downloadUrl: string;
 }) {
+  const { t } = useTranslation();
   const back = (
     <Link to={`/app/my-reportees?cycle_id=${cycleId}`}>
-      ← My Reportees
+      {t("summary.backToReportees")}
     </Link>
   );
   return (
@@ -50,10 +53,10 @@ export function ReportSummaryPage({
       ) : (
         <>
           <Typography variant="h4" component="h1">
-            Feedback Summary
+            {t("summary.title")}
           </Typography>
           <Alert severity="info" data-testid="summary-message">
-            {notOpen}
+            {notOpen && t(notOpen.key, notOpen.values)}
           </Alert>
         </>
       )}

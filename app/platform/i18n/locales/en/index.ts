@@ -4,8 +4,10 @@
  */
 import frame from "./frame";
 import home from "./home";
+import feedback from "./feedback";
+import summaries from "./summaries";
 
-const en = { ...frame, ...home };
+const en = { ...frame, ...home, ...feedback, ...summaries };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -3,7 +3,9 @@ import type { EnglishResources } from "~/platform/i18n/locales/en";
 import type { Translation } from "~/platform/i18n/locales/types";
 import frame from "./frame";
 import home from "./home";
+import feedback from "./feedback";
+import summaries from "./summaries";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...feedback, ...summaries };
 
 export default zhCN;

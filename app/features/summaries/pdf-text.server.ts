@@ -1,0 +1,26 @@
+import { createInstance, type TFunction } from "i18next";
+import i18nConfig from "~/platform/i18n/i18n";
+import { i18next } from "~/platform/i18n/i18next.server";
+import { serverResources } from "~/platform/i18n/resources.server";
+
+/**
+ * The language a summary PDF is written in (issue 28): the reader's, as the pages choose it for the request
+ * (remix-i18next's detection, the same call as the root loader's). Unsupported languages fall back to English.
+ */
+export function requestLanguage(request: Request): Promise<string> {
+  return i18next.getLocale(request);
+}
+
+const translators = new Map<string, Promise<TFunction>>();
+
+/** The server's strings in `language` as a `t` function (one i18next instance a language, made once). */
+export function pdfTranslator(language: string): Promise<TFunction> {
+  const lng = (i18nConfig.supportedLngs as readonly string[]).includes(language) ? language : i18nConfig.fallbackLng;
+  let ready = translators.get(lng);
+  if (!ready) {
+    const instance = createInstance();
+    ready = instance.init({ ...i18nConfig, resources: serverResources, lng }).then(() => instance.t);
+    translators.set(lng, ready);
+  }
+  return ready;
+}
