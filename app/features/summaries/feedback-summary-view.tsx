@@ -33,7 +33,7 @@ function QuestionBlock({ q, type }: { q: SummaryQuestion; type: string }) {
                 i18nKey="summary.average"
                 values={{ average: q.average?.toFixed(2) ?? "-", min: q.scale.min, max: q.scale.max }}
                 count={q.responses}
-                components={{ strong: <strong /> }}
+                components={[<strong key="average" />]}
               />
             </p>
           )}

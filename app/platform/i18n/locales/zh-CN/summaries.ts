@@ -17,7 +17,7 @@ const summaries: Translation<typeof en> = {
     from: "反馈人：{{names}}",
     noneSubmitted: "尚无人提交反馈。",
     noAnswers: "暂无回答",
-    average_other: "平均分 <strong>{{average}}</strong>（{{min}} 至 {{max}} 分制，共 {{count}} 个回答）",
+    average_other: "平均分 <0>{{average}}</0>（{{min}} 至 {{max}} 分制，共 {{count}} 个回答）",
     bar: "{{label}}：{{count}}",
     backToReportees: "← 我的下属",
     backToReport: "← 绩效周期报告",
