@@ -7,7 +7,8 @@ import { ThemeProvider } from "@mui/material/styles";
 import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { STREAM_TIMEOUT_MS, streamDocument, styleTags } from "~/platform/theme/document-stream.server";
 import { theme } from "~/platform/theme/theme";
-import { i18next } from "~/platform/i18n/i18next.server";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
+import { enterRequestScope } from "~/platform/request-scope.server";
 import i18nConfig from "~/platform/i18n/i18n";
 import { serverResources } from "~/platform/i18n/resources.server";
 import { reportServerError } from "~/platform/analytics/report-error.server";
@@ -63,7 +64,9 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext?: AppLoadContext,
 ) {
-  const instance = await i18nFor(await i18next.getLocale(request));
+  // The same decision as the root loader's, from the same memoised session read (ADR 0063, 0077).
+  enterRequestScope(request, loadContext);
+  const instance = await i18nFor((await requestPreferences(request)).language);
   // The Content-Security-Policy nonce of this request: on Remix's scripts (the root's <Scripts>, single fetch's
   // data stream) and on the style tags.
   const nonce = loadContext?.cspNonce;

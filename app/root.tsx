@@ -7,9 +7,11 @@ import {
   ScrollRestoration,
   useLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { i18next } from "~/platform/i18n/i18next.server";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
+import { BROWSER_TIME_ZONE_COOKIE, isTimeZone } from "~/platform/i18n/preferences";
+import { ReaderProvider } from "~/platform/i18n/reader-context";
 import { switchLanguage } from "~/platform/i18n/load-language";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NavigationProgress } from "~/platform/ui/navigation-progress";
@@ -28,7 +30,9 @@ export const meta: MetaFunction = () => [{ title: "PMR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.
-  return { locale: await i18next.getLocale(request), ...clientMonitoringConfig() };
+  // The reader's language and time zone (ADR 0077): one decision shared with entry.server.tsx, no statement of its own.
+  const { language, timeZone, chosen } = await requestPreferences(request);
+  return { locale: language, timeZone, timeZoneChosen: chosen.timeZone !== null, ...clientMonitoringConfig() };
 }
 
 export const handle = { i18n: "common" };
@@ -59,8 +63,17 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { locale, gaId, monitoring } = useLoaderData<typeof loader>();
+  const { locale, timeZone, timeZoneChosen, gaId, monitoring } = useLoaderData<typeof loader>();
   const { i18n } = useTranslation();
+  const [zone, setZone] = useState(timeZone);
+  useEffect(() => setZone(timeZone), [timeZone]);
+  useEffect(() => {
+    // The browser tells the server its zone (for the next pages; ADR 0077) and, without a choice, this page uses it now.
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!own || !isTimeZone(own)) return;
+    document.cookie = `${BROWSER_TIME_ZONE_COOKIE}=${encodeURIComponent(own)}; path=/; max-age=31536000; samesite=lax`;
+    if (!timeZoneChosen) setZone(own);
+  }, [timeZoneChosen]);
   useEffect(() => {
     // A change of language (the person's choice) switches the strings in place; no data is read again.
     void switchLanguage(i18n, locale);
@@ -76,7 +89,9 @@ export default function App() {
     <>
       <NavigationProgress />
       {gaId && <Analytics gaId={gaId} />}
-      <Outlet />
+      <ReaderProvider reader={{ language: locale, timeZone: zone }}>
+        <Outlet />
+      </ReaderProvider>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "~/platform/i18n/preferences";
 
 /** A DNS name of two or more labels (letters, digits, inner hyphens; IDNs in their xn-- form), e.g. example.com. */
 const EMAIL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -39,6 +40,14 @@ const schema = z.object({
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(60),
   RATE_LIMIT_TOKENS: z.coerce.number().int().positive().default(20),
   RATE_LIMIT_UPLOADS: z.coerce.number().int().positive().default(20),
+  /**
+   * The company's time zone (IANA name): what pages show times in for a person who has chosen none and whose browser
+   * has not said its own yet (docs/decisions/0077-language-and-time-zone-per-person.md).
+   */
+  APP_TIME_ZONE: z
+    .string()
+    .default("UTC")
+    .refine(isTimeZone, { message: "APP_TIME_ZONE: not an IANA time zone (e.g. UTC, Europe/Berlin, Asia/Shanghai)" }),
   /** Express's "trust proxy" behind a reverse proxy (e.g. `1` or `loopback`): the client address then comes from X-Forwarded-For. */
   TRUST_PROXY: z.string().optional(),
   /**

@@ -73,6 +73,17 @@ function DrawerContent({
               <StaticIcon d={ICON.key} small />
             </RemixLink>
           </ClientTooltip>
+          <ClientTooltip title={t("preferences.title")}>
+            <RemixLink
+              to="/app/preferences"
+              className={`${controls.iconButton} ${controls.iconButtonSmall}`}
+              aria-label={t("preferences.title")}
+              data-testid="nav-preferences"
+              onClick={onNavigate}
+            >
+              <StaticIcon d={ICON.language} small />
+            </RemixLink>
+          </ClientTooltip>
         </div>
         <div className={css.footerRow}>
           <p className={css.version} data-testid="app-version">

@@ -4,6 +4,7 @@ import { Box, Button, CircularProgress, Divider, List, ListItemButton, ListItemT
 import { ClientTooltip, ICON, StaticIcon, controls } from "~/platform/ui/static-controls";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import { callApi } from "~/platform/api-client";
+import { useFormat } from "~/platform/i18n/reader-context";
 
 /**
  * The signed-in user's notifications (reminders such as nudges, ADR 0019): a bell with the unread
@@ -18,11 +19,8 @@ type ListBody = { notifications: Item[]; total: number; unread_count: number; re
 
 const POLL_MS = 60_000;
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
-}
-
 export function NotificationsBell() {
+  const format = useFormat();
   const [data, setData] = useState<ListBody | null>(null);
   const [failed, setFailed] = useState(false);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -155,7 +153,7 @@ export function NotificationsBell() {
                         {n.body}
                       </Typography>
                       <Typography component="span" variant="caption" color="text.secondary">
-                        {when(n.created_at)}
+                        <span data-testid="notification-time">{format.dateTime(n.created_at)}</span>
                         {n.read ? "" : " · Unread"}
                       </Typography>
                     </>

@@ -6,8 +6,9 @@ import frame from "./frame";
 import home from "./home";
 import feedback from "./feedback";
 import summaries from "./summaries";
+import preferences from "./preferences";
 
-const en = { ...frame, ...home, ...feedback, ...summaries };
+const en = { ...frame, ...home, ...feedback, ...summaries, ...preferences };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -5,7 +5,8 @@ import frame from "./frame";
 import home from "./home";
 import feedback from "./feedback";
 import summaries from "./summaries";
+import preferences from "./preferences";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...feedback, ...summaries };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...feedback, ...summaries, ...preferences };
 
 export default zhCN;
