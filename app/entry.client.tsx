@@ -4,10 +4,10 @@ import { hydrateRoot } from "react-dom/client";
 import { CacheProvider } from "@emotion/react";
 import i18next from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { ThemeProvider } from "@mui/material/styles";
 import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { ClientStyleContext } from "~/platform/theme/client-style-context";
 import { themeWithNonce } from "~/platform/theme/theme";
+import { LocalizedThemeProvider } from "~/platform/theme/localized-theme";
 import i18nConfig from "~/platform/i18n/i18n";
 import { switchLanguage } from "~/platform/i18n/load-language";
 import { NonceProvider, nonceOfPage } from "~/platform/security/nonce";
@@ -37,9 +37,9 @@ async function hydrate() {
         <NonceProvider value={nonce}>
           <I18nextProvider i18n={i18next}>
             <ClientCacheProvider>
-              <ThemeProvider theme={theme}>
+              <LocalizedThemeProvider theme={theme}>
                 <RemixBrowser />
-              </ThemeProvider>
+              </LocalizedThemeProvider>
             </ClientCacheProvider>
           </I18nextProvider>
         </NonceProvider>

@@ -3,10 +3,10 @@ import { RemixServer } from "@remix-run/react";
 import { CacheProvider } from "@emotion/react";
 import { createInstance, type i18n as I18n } from "i18next";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { ThemeProvider } from "@mui/material/styles";
 import { createEmotionCache } from "~/platform/theme/emotion-cache";
 import { STREAM_TIMEOUT_MS, streamDocument, styleTags } from "~/platform/theme/document-stream.server";
 import { theme } from "~/platform/theme/theme";
+import { LocalizedThemeProvider } from "~/platform/theme/localized-theme";
 import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 import { enterRequestScope } from "~/platform/request-scope.server";
 import i18nConfig from "~/platform/i18n/i18n";
@@ -76,9 +76,9 @@ export default async function handleRequest(
     <NonceProvider value={nonce}>
       <I18nextProvider i18n={instance}>
         <CacheProvider value={cache}>
-          <ThemeProvider theme={theme}>
+          <LocalizedThemeProvider theme={theme}>
             <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-          </ThemeProvider>
+          </LocalizedThemeProvider>
         </CacheProvider>
       </I18nextProvider>
     </NonceProvider>,
