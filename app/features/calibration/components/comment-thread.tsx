@@ -1,33 +1,16 @@
-import { Alert, Box, Button, TextField, Typography } from "@mui/material";
-import { styled } from "@mui/material/styles";
+import { Alert, Box, Button, Typography } from "~/platform/ui/static";
+import { TextField } from "~/platform/ui/static-form";
+import css from "~/features/calibration/components/meeting.module.css";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { CommentJson } from "~/features/calibration/types";
 import { whenText } from "~/features/calibration/meeting-page-types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 
-/** The comments (each with the look of an outlined Paper), styled once for the list rather than an MUI Paper and two Typographies each. */
-const CommentList = styled("ol")(({ theme }) => ({
-  listStyle: "none",
-  padding: 0,
-  margin: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: theme.spacing(1),
-  "& > li": {
-    padding: theme.spacing(1.5),
-    backgroundColor: theme.palette.background.paper,
-    color: theme.palette.text.primary,
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: theme.shape.borderRadius,
-  },
-  "& .meta": { ...theme.typography.body2, margin: 0, color: theme.palette.text.secondary },
-  "& .body": { ...theme.typography.body1, margin: 0, marginTop: theme.spacing(0.5), whiteSpace: "pre-wrap" },
-}));
-
 /**
  * A comment thread (of a participant, or of the session) in the order written, and, when `canComment`, a
- * form that posts intent=comment with the body to the page's action.
+ * form that posts intent=comment with the body to the page's action. Static markup (issue 27): the comments
+ * with the look of an outlined Paper, styled once for the list (meeting.module.css), the field a native textarea.
  */
 export function CommentThread({
   id,
@@ -53,7 +36,7 @@ export function CommentThread({
           {emptyText}
         </Typography>
       ) : (
-        <CommentList>
+        <ol className={css.comments}>
           {comments.map((c) => (
             <li key={c.id} data-testid={`comment-${c.id}`}>
               <p className="meta">
@@ -65,7 +48,7 @@ export function CommentThread({
               </p>
             </li>
           ))}
-        </CommentList>
+        </ol>
       )}
       {canComment && (
         <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear}>
@@ -73,7 +56,7 @@ export function CommentThread({
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <Box sx={{ mt: 2 }}>
+          <Box className={css.commentField}>
             <TextField
               name="body"
               label="Add a comment"
@@ -83,15 +66,15 @@ export function CommentThread({
               minRows={2}
               error={Boolean(action.failure?.fieldErrors.body)}
               helperText={action.failure?.fieldErrors.body}
-              slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.commentMax, "data-testid": `${id}-input` } }}
+              inputProps={{ maxLength: CALIBRATION_LIMITS.commentMax, "data-testid": `${id}-input` }}
             />
           </Box>
           {action.failure && !action.failure.fieldErrors.body && (
-            <Alert severity="error" sx={{ mt: 1 }} data-testid={`${id}-error`}>
+            <Alert severity="error" className={css.gapTop} data-testid={`${id}-error`}>
               {action.failure.message}
             </Alert>
           )}
-          <Button type="submit" variant="outlined" sx={{ mt: 1 }} disabled={action.busy} data-testid={`${id}-submit`}>
+          <Button type="submit" variant="outlined" className={css.gapTop} disabled={action.busy} data-testid={`${id}-submit`}>
             Post comment
           </Button>
         </action.fetcher.Form>

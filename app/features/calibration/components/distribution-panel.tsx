@@ -1,6 +1,8 @@
-import { Box, Paper, Typography, useTheme } from "@mui/material";
+import { useTheme } from "@mui/material/styles";
 import { BarChart } from "@mui/x-charts/BarChart";
+import { Box, Paper, Typography } from "~/platform/ui/static";
 import type { SessionDetailJson } from "~/features/calibration/types";
+import css from "~/features/calibration/components/meeting.module.css";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/features/calibration/components/plain-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
@@ -12,8 +14,26 @@ import { useHydrated } from "~/platform/ui/mount-hooks";
  * The chart is drawn in the browser only (it measures its container), so the server and the first client
  * render agree.
  */
-export function DistributionPanel({ distribution }: { distribution: SessionDetailJson["distribution"] }) {
+type Rows = SessionDetailJson["distribution"]["rows"];
+
+/** The bar chart (drawn in the browser only: it reads the theme's colours and measures its container). */
+function DistributionChart({ rows }: { rows: Rows }) {
   const theme = useTheme();
+  return (
+    <BarChart
+      height={280}
+      skipAnimation
+      xAxis={[{ scaleType: "band", data: rows.map((r) => `${r.rating} ${r.label}`), tickLabelStyle: { fontSize: 11 } }]}
+      yAxis={[{ tickMinStep: 1 }]}
+      series={[
+        { id: "actual", label: "Actual", data: rows.map((r) => r.count), color: theme.palette.primary.main },
+        { id: "guideline", label: "Guideline", data: rows.map((r) => r.guideline_count), color: theme.palette.grey[400] },
+      ]}
+    />
+  );
+}
+
+export function DistributionPanel({ distribution }: { distribution: SessionDetailJson["distribution"] }) {
   const mounted = useHydrated();
   const rows = distribution.rows;
   return (
@@ -21,20 +41,9 @@ export function DistributionPanel({ distribution }: { distribution: SessionDetai
       <Typography variant="body2" color="text.secondary" data-testid="distribution-rated">
         {distribution.rated} rated · {distribution.unrated} without a rating
       </Typography>
-      <Paper variant="outlined" sx={{ my: 1 }}>
-        <Box sx={{ height: 280 }} aria-hidden="true" data-testid="distribution-chart">
-          {mounted && (
-            <BarChart
-              height={280}
-              skipAnimation
-              xAxis={[{ scaleType: "band", data: rows.map((r) => `${r.rating} ${r.label}`), tickLabelStyle: { fontSize: 11 } }]}
-              yAxis={[{ tickMinStep: 1 }]}
-              series={[
-                { id: "actual", label: "Actual", data: rows.map((r) => r.count), color: theme.palette.primary.main },
-                { id: "guideline", label: "Guideline", data: rows.map((r) => r.guideline_count), color: theme.palette.grey[400] },
-              ]}
-            />
-          )}
+      <Paper variant="outlined" className={css.chartPaper}>
+        <Box className={css.chartBox} aria-hidden="true" data-testid="distribution-chart">
+          {mounted && <DistributionChart rows={rows} />}
         </Box>
       </Paper>
       <PlainTable>

@@ -1,6 +1,6 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { Alert, Box, Link, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/calibration/components/meeting.module.css";
 import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
 import { deadlineText } from "~/features/calibration/session-setup";
 import type { SessionJson } from "~/features/calibration/types";
@@ -25,28 +25,20 @@ export function MeetingHeader({
 }) {
   return (
     <Box component="header">
-      <Link component={RemixLink} to={back.to} sx={{ display: "inline-block", mb: 1 }} data-testid="meeting-back">
+      <Link to={back.to} className={css.back} data-testid="meeting-back">
         ← {back.label}
       </Link>
-      <Box
-        sx={{
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "space-between",
-          flexWrap: "wrap",
-          gap: 2,
-        }}
-      >
+      <Box className={css.titleRow}>
         <Typography variant="h4" component="h1" data-testid="meeting-title">
           {title}
         </Typography>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap" }}>
+          <Stack direction="row" spacing={1} flexWrap>
             {actions}
           </Stack>
         )}
       </Box>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", mt: 1 }} useFlexGap>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.facts}>
         <SessionStateChip state={session.state} testId="session-state" />
         <Typography variant="body2" data-testid="session-deadline">
           Deadline: {deadlineText(session.deadline)}
@@ -55,11 +47,11 @@ export function MeetingHeader({
           {session.cycle_name}
         </Typography>
       </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }} data-testid="session-people">
+      <Typography variant="body2" color="text.secondary" className={css.people} data-testid="session-people">
         Session admin: {peopleText([session.session_admin])} · Panelists: {peopleText(session.panelists)} · Sign-off: {peopleText(session.sign_off_parties)}
       </Typography>
       {spoofing && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
+        <Alert severity="warning" className={css.facts}>
           You are viewing another user: nothing can be changed in their name.
         </Alert>
       )}
@@ -71,7 +63,7 @@ export function MeetingHeader({
 export function MeetingSection({ id, title, children, testId }: { id: string; title: ReactNode; children: ReactNode; testId?: string }) {
   return (
     <Box component="section" aria-labelledby={`${id}-heading`} data-testid={testId}>
-      <Typography variant="h6" component="h2" id={`${id}-heading`} sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" id={`${id}-heading`} className={css.sectionTitle}>
         {title}
       </Typography>
       {children}

@@ -1,21 +1,35 @@
-import { Alert, Button, MenuItem, Stack, TextField } from "@mui/material";
+import { MenuItem, TextField } from "@mui/material";
 import { useState } from "react";
+import { Alert, Button, Stack } from "~/platform/ui/static";
+import { useHydrated } from "~/platform/ui/mount-hooks";
+import css from "~/features/calibration/components/meeting.module.css";
 import { SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import type { SessionDetailJson } from "~/features/calibration/types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 
-/** The session admin's move of the participants selected in the grid to another open session of the cycle (intent=move). */
-export function MoveParticipants({ targets, selected, onMoved }: { targets: SessionDetailJson["move_targets"]; selected: number[]; onMoved: () => void }) {
+type MoveProps = { targets: SessionDetailJson["move_targets"]; selected: number[]; onMoved: () => void };
+
+/**
+ * The session admin's move of the participants selected in the grid to another open session of the cycle (intent=move).
+ * The target is MUI's select (its menu, test ids and keyboard), drawn from hydration on: the server render of the
+ * page does no style work for it (issue 27, ADR 0062), and the rows' checkboxes work only once hydrated anyway.
+ */
+export function MoveParticipants(props: MoveProps) {
+  const hydrated = useHydrated();
+  if (props.targets.length === 0 || !hydrated) return null;
+  return <MoveForm {...props} />;
+}
+
+function MoveForm({ targets, selected, onMoved }: MoveProps) {
   const action = useMeetingAction(onMoved);
   const [target, setTarget] = useState("");
-  if (targets.length === 0) return null;
   return (
     <action.fetcher.Form method="post" onSubmit={action.clear} data-testid="move-form">
       <input type="hidden" name="intent" value="move" />
       {selected.map((id) => (
         <input key={id} type="hidden" name="participant_id" value={id} />
       ))}
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ alignItems: { sm: "center" } }}>
+      <Stack spacing={1} className={css.moveForm}>
         <TextField
           select
           size="small"
@@ -23,7 +37,7 @@ export function MoveParticipants({ targets, selected, onMoved }: { targets: Sess
           label="Move selected to session"
           value={target}
           onChange={(e) => setTarget(e.target.value)}
-          sx={{ minWidth: 280 }}
+          className={css.moveSelect}
           slotProps={{ select: { SelectDisplayProps: { "data-testid": "move-target" } as object } }}
         >
           {targets.map((t) => (
@@ -37,7 +51,7 @@ export function MoveParticipants({ targets, selected, onMoved }: { targets: Sess
         </Button>
       </Stack>
       {action.failure && (
-        <Alert severity="error" sx={{ mt: 1 }} data-testid="move-error">
+        <Alert severity="error" className={css.gapTop} data-testid="move-error">
           {action.failure.message}
         </Alert>
       )}

@@ -1,11 +1,12 @@
-import { Menu, MenuItem, Typography } from "@mui/material";
-import { styled } from "@mui/material/styles";
+import { Menu, MenuItem } from "@mui/material";
 import { useState, type DragEvent, type MouseEvent } from "react";
 import { PERFORMANCE_BAND_LABELS, POTENTIAL_LABELS, performanceBand, ratingForBand, type Potential } from "~/features/calibration/rules";
 import type { BoardPerson } from "~/features/calibration/meeting-page-types";
 import type { RatingTarget } from "~/features/calibration/components/rating-dialog";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useServerRender } from "~/features/calibration/components/use-server-render";
+import { Typography } from "~/platform/ui/static";
+import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * The 9-box: columns are the performance band of the calibrated rating (Below / Meets / Above), rows the
@@ -14,7 +15,7 @@ import { useServerRender } from "~/features/calibration/components/use-server-re
  * (potential = the row; the rating = ratingForBand(column) when the column changes) and a reason.
  *
  * A session holds hundreds of people, so the cards are plain elements styled once by the grid's class
- * (`.nb-*` below) rather than MUI components with their own styles, and there is one "Move to box…" menu,
+ * (`.nb-*`, static CSS in meeting.module.css) rather than MUI components with their own styles, and there is one "Move to box…" menu,
  * mounted only while it is open (server rendering 500 closed menus cost more than the rest of the page).
  * The server (and the hydration render) draws the first `SERVER_CARDS` cards of each box and "+ N more";
  * the browser draws every card right after hydration.
@@ -44,55 +45,6 @@ export function moveTarget(p: BoardPerson, band: Band, potential: Potential): Ra
     },
   };
 }
-
-/** The whole 9-box's styles, one class: the boxes, the cards (the look of an outlined Paper) and their menu buttons. */
-const NineBoxRoot = styled("div")(({ theme }) => ({
-  "& .nb-grid": { display: "grid", gridTemplateColumns: "minmax(90px, 130px) repeat(3, minmax(0, 1fr))", gap: theme.spacing(1) },
-  "& .nb-cell": {
-    minHeight: 96,
-    padding: theme.spacing(1),
-    borderRadius: theme.shape.borderRadius,
-    border: `1px solid ${theme.palette.divider}`,
-    backgroundColor: theme.palette.background.default,
-  },
-  "& .nb-cell[data-over='true']": { borderColor: theme.palette.primary.main, backgroundColor: theme.palette.action.hover },
-  "& .nb-cards": { display: "flex", flexDirection: "column", gap: theme.spacing(0.5) },
-  "& .nb-card": {
-    display: "flex",
-    alignItems: "center",
-    gap: theme.spacing(0.5),
-    padding: theme.spacing(0.5, 1),
-    cursor: "default",
-    backgroundColor: theme.palette.background.paper,
-    color: theme.palette.text.primary,
-    border: `1px solid ${theme.palette.divider}`,
-    borderRadius: theme.shape.borderRadius,
-  },
-  "& .nb-card[draggable='true']": { cursor: "grab" },
-  "& .nb-name": { ...theme.typography.body2, margin: 0, flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
-  "& .nb-dim": { opacity: 0.7 },
-  "& .nb-menu": {
-    display: "inline-flex",
-    alignItems: "center",
-    justifyContent: "center",
-    flex: "none",
-    padding: 5,
-    margin: 0,
-    border: 0,
-    borderRadius: "50%",
-    background: "transparent",
-    color: theme.palette.action.active,
-    cursor: "pointer",
-    "&:hover": { backgroundColor: theme.palette.action.hover },
-    "&:focus-visible": { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 1 },
-    "& svg": { width: "1.25rem", height: "1.25rem", fill: "currentColor" },
-  },
-  "& .nb-defs": { position: "absolute", width: 0, height: 0, overflow: "hidden" },
-  "& .nb-more": { ...theme.typography.caption, color: theme.palette.text.secondary, padding: theme.spacing(0, 1) },
-  "& .nb-unplaced": { marginTop: theme.spacing(2) },
-  "& .nb-unplaced .nb-cards": { flexDirection: "row", flexWrap: "wrap", gap: theme.spacing(1), marginTop: theme.spacing(0.5) },
-  "& .nb-unplaced .nb-card": { minWidth: 200 },
-}));
 
 const onCardDragStart = (e: DragEvent<HTMLElement>) => {
   const id = e.currentTarget.dataset.id ?? "";
@@ -190,11 +142,11 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
   return (
     <MeetingSection id="ninebox" title="9-box" testId="ninebox">
       {onMove && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" className={css.intro}>
           Drag a person into another box, or use the menu on their card, to change their rating and potential.
         </Typography>
       )}
-      <NineBoxRoot>
+      <div className={css.nineBox}>
         {onMove && (
           <svg className="nb-defs" aria-hidden="true" focusable="false">
             <symbol id={ICON_ID} viewBox="0 0 24 24">
@@ -210,7 +162,7 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
             </Typography>
           ))}
           {ROWS.map((potential) => [
-            <Typography key={`label-${potential}`} variant="subtitle2" sx={{ alignSelf: "center" }}>
+            <Typography key={`label-${potential}`} variant="subtitle2" className={css.rowLabel}>
               {POTENTIAL_LABELS[potential]}
             </Typography>,
             ...BANDS.map((b) => (
@@ -234,7 +186,7 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
             {cards(unplaced)}
           </div>
         )}
-      </NineBoxRoot>
+      </div>
       {onMove && menu && menuPerson && (
         <Menu
           id={MENU_ID}

@@ -1,5 +1,5 @@
-import { darken, lighten, styled } from "@mui/material/styles";
 import type { OutlierFlag } from "~/features/calibration/rules";
+import css from "~/features/calibration/components/meeting.module.css";
 
 const signed = (n: number) => (n > 0 ? `+${n.toFixed(2)}` : n.toFixed(2));
 
@@ -8,34 +8,14 @@ const ICON_ID = "outlier-warning-icon";
 const WARNING_ICON = "M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v2h2v-2zm0-6h-2v4h2v-4z";
 
 /**
- * The look of MUI's standard warning Alert, styled once for the whole list: a large session has dozens of
- * flags, and an MUI Alert per flag (Paper, icon, title, each with its own styles) was a real part of the
- * page's server render.
+ * The outlier flags of the session: managers and departments whose mean proposed rating stands out (ADR 0026).
+ * The look of MUI's standard warning Alert, styled once for the whole list (meeting.module.css): a large session
+ * has dozens of flags.
  */
-const Flags = styled("div")(({ theme }) => ({
-  display: "flex",
-  flexDirection: "column",
-  gap: theme.spacing(1),
-  "& .of-defs": { position: "absolute", width: 0, height: 0, overflow: "hidden" },
-  "& .of-flag": {
-    ...theme.typography.body2,
-    display: "flex",
-    padding: "6px 16px",
-    borderRadius: theme.shape.borderRadius,
-    color: darken(theme.palette.warning.light, 0.6),
-    backgroundColor: lighten(theme.palette.warning.light, 0.9),
-  },
-  "& .of-icon": { display: "flex", marginRight: 12, padding: "7px 0", fontSize: 22, opacity: 0.9, color: theme.palette.warning.main },
-  "& .of-icon svg": { width: "1em", height: "1em", fill: "currentColor", flexShrink: 0 },
-  "& .of-message": { padding: "8px 0", minWidth: 0, overflow: "auto" },
-  "& .of-title": { ...theme.typography.body1, fontWeight: theme.typography.fontWeightMedium, marginTop: -2, marginBottom: "0.35em" },
-}));
-
-/** The outlier flags of the session: managers and departments whose mean proposed rating stands out (ADR 0026). */
 export function OutlierAlerts({ outliers }: { outliers: OutlierFlag[] }) {
   if (outliers.length === 0) return null;
   return (
-    <Flags data-testid="outliers">
+    <div className={css.flags} data-testid="outliers">
       <svg className="of-defs" aria-hidden="true" focusable="false">
         <symbol id={ICON_ID} viewBox="0 0 24 24">
           <path d={WARNING_ICON} />
@@ -56,6 +36,6 @@ export function OutlierAlerts({ outliers }: { outliers: OutlierFlag[] }) {
           </div>
         </div>
       ))}
-    </Flags>
+    </div>
   );
 }

@@ -1,5 +1,8 @@
-import { Alert, Box, Button, MenuItem, Paper, Stack, TableCell, TableRow, TextField, Typography } from "@mui/material";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { MenuItem, TextField as MuiTextField } from "@mui/material";
+import { Alert, Box, Button, Paper, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { NativeSelect, TextField } from "~/platform/ui/static-form";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 import { ratingText } from "~/features/participants/rules";
 import { NOMINATION_STATUS_LABELS } from "~/features/manager-review/rules";
 import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
@@ -11,37 +14,46 @@ import { RatingHistory } from "~/features/calibration/components/rating-history"
 import { CommentThread } from "~/features/calibration/components/comment-thread";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * A panelist's page about one participant of the session: their ratings and promotion nomination, the
  * panelists' proposals, a rating proposal with its required justification, the comment thread, the rating
- * history, and the feedback summary.
+ * history, and the feedback summary. Static markup (issue 27); the proposed rating is MUI's select (its menu
+ * and keyboard) from hydration on, a native select with the same name and label before.
  */
+
+const RATING_OPTIONS = RATINGS.map((r) => ({ value: String(r), label: ratingText(r) }));
 
 function ProposalForm({ current }: { current: number | null }) {
   const action = useMeetingAction();
+  const hydrated = useHydrated();
   const errors = action.failure?.fieldErrors ?? {};
   return (
     <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear} data-testid="proposal-form">
       <input type="hidden" name="intent" value="propose" />
       <Stack spacing={2}>
-        <TextField
-          select
-          name="rating"
-          label="Proposed rating"
-          required
-          defaultValue={current ?? ""}
-          error={Boolean(errors.rating)}
-          helperText={errors.rating}
-          sx={{ maxWidth: 360 }}
-          slotProps={{ select: { SelectDisplayProps: { "data-testid": "proposal-rating" } as object } }}
-        >
-          {RATINGS.map((r) => (
-            <MenuItem key={r} value={r}>
-              {ratingText(r)}
-            </MenuItem>
-          ))}
-        </TextField>
+        {hydrated ? (
+          <MuiTextField
+            select
+            name="rating"
+            label="Proposed rating"
+            required
+            defaultValue={current ?? ""}
+            error={Boolean(errors.rating)}
+            helperText={errors.rating}
+            className={css.ratingSelect}
+            slotProps={{ select: { SelectDisplayProps: { "data-testid": "proposal-rating" } as object } }}
+          >
+            {RATINGS.map((r) => (
+              <MenuItem key={r} value={r}>
+                {ratingText(r)}
+              </MenuItem>
+            ))}
+          </MuiTextField>
+        ) : (
+          <NativeSelect name="rating" label="Proposed rating" required defaultValue={current == null ? "" : String(current)} options={[{ value: "", label: "" }, ...RATING_OPTIONS]} className={css.ratingSelect} />
+        )}
         <TextField
           name="justification"
           label="Justification"
@@ -51,7 +63,7 @@ function ProposalForm({ current }: { current: number | null }) {
           fullWidth
           error={Boolean(errors.justification)}
           helperText={errors.justification ?? "Why this rating? The session admin and the other panelists read it."}
-          slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.reasonMax, "data-testid": "proposal-justification" } }}
+          inputProps={{ maxLength: CALIBRATION_LIMITS.reasonMax, "data-testid": "proposal-justification" }}
         />
         {action.failure && !errors.rating && !errors.justification && (
           <Alert severity="error" data-testid="proposal-error">
@@ -79,14 +91,14 @@ function Facts({ p }: { p: SessionParticipantJson }) {
     </Box>
   );
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" spacing={4} useFlexGap sx={{ flexWrap: "wrap" }}>
+    <Paper variant="outlined" className={css.factsBox}>
+      <Stack direction="row" spacing={4} flexWrap className={css.factsRow}>
         {fact("Manager", p.manager?.name ?? "—", "participant-manager")}
         {fact("Proposed rating", ratingText(p.proposed_rating), "participant-proposed")}
         {fact("Calibrated rating", ratingText(p.rating), "participant-rating")}
         {fact("Potential", p.potential == null ? "—" : POTENTIAL_LABELS[p.potential as Potential], "participant-potential")}
       </Stack>
-      <Box sx={{ mt: 2 }} data-testid="promotion-details">
+      <Box className={css.nomination} data-testid="promotion-details">
         <Typography variant="subtitle2" component="h2">
           Promotion nomination
         </Typography>
@@ -96,7 +108,7 @@ function Facts({ p }: { p: SessionParticipantJson }) {
               {NOMINATION_STATUS_LABELS[n.status as keyof typeof NOMINATION_STATUS_LABELS] ?? n.status}
               {n.nominated_by ? ` by ${n.nominated_by.name}` : ""} · {whenText(n.created_at)}
             </Typography>
-            {n.rationale && <Typography sx={{ whiteSpace: "pre-wrap", mt: 0.5 }}>{n.rationale}</Typography>}
+            {n.rationale && <Typography className={css.rationale}>{n.rationale}</Typography>}
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
@@ -114,11 +126,12 @@ export function PanelistParticipantPage({ data }: { data: ParticipantPageData })
   useLiveSession(meetingPaths.events("panelist", session.id, cycleId), session.version);
   const mine = p.proposals.find((pr) => pr.panelist.id === myId);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+    <Stack spacing={3} className={css.narrowPage}>
       <MeetingHeader title={`Calibration rating: ${p.user.name}`} session={session} spoofing={spoofing} back={{ to: meetingPaths.session("panelist", session.id, cycleId), label: session.name }} />
       <Facts p={p} />
       <MeetingSection id="proposals" title="Panelists' proposals" testId="proposals">
-        <OutlinedTable
+        <StackedTable
+          stackBelow="sm"
           testId="proposals-table"
           ariaLabel="Panelists' proposals"
           empty={p.proposals.length === 0}
@@ -136,14 +149,18 @@ export function PanelistParticipantPage({ data }: { data: ParticipantPageData })
           {p.proposals.map((pr) => (
             <TableRow key={pr.panelist.id} data-testid={`proposal-row-${pr.panelist.id}`}>
               <TableCell>{pr.panelist.name}</TableCell>
-              <TableCell>{ratingText(pr.rating)}</TableCell>
-              <TableCell sx={{ whiteSpace: "pre-wrap" }}>{pr.justification}</TableCell>
-              <TableCell sx={{ whiteSpace: "nowrap" }}>{whenText(pr.created_at)}</TableCell>
+              <TableCell data-label="Rating">{ratingText(pr.rating)}</TableCell>
+              <TableCell data-label="Justification" className={css.preWrap}>
+                {pr.justification}
+              </TableCell>
+              <TableCell data-label="When" className={css.noWrap}>
+                {whenText(pr.created_at)}
+              </TableCell>
             </TableRow>
           ))}
-        </OutlinedTable>
+        </StackedTable>
         {allowed.propose_rating && !spoofing && !p.terminated && (
-          <Box sx={{ mt: 2 }}>
+          <Box className={css.proposalForm}>
             <ProposalForm current={mine?.rating ?? null} />
           </Box>
         )}

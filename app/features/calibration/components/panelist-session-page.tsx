@@ -1,5 +1,5 @@
-import { Stack } from "@mui/material";
 import { useCallback } from "react";
+import { Stack } from "~/platform/ui/static";
 import type { SessionParticipantJson } from "~/features/calibration/types";
 import { MEETING_ROLES, meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
@@ -8,6 +8,7 @@ import { DistributionPanel } from "~/features/calibration/components/distributio
 import { RatingHistory } from "~/features/calibration/components/rating-history";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import css from "~/features/calibration/components/meeting.module.css";
 
 /** A panelist's view of a session: the participants (each links to their calibration rating page), the distribution, the history. */
 export function PanelistSessionPage({ data }: { data: SessionPageData }) {
@@ -16,7 +17,7 @@ export function PanelistSessionPage({ data }: { data: SessionPageData }) {
   useLiveSession(meetingPaths.events("panelist", session.id, cycleId), session.version);
   const href = useCallback((p: SessionParticipantJson) => meetingPaths.participant(session.id, p.id, cycleId), [session.id, cycleId]);
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1400 }}>
+    <Stack spacing={3} className={css.page}>
       <MeetingHeader title={session.name} session={session} spoofing={data.spoofing} back={{ to: meetingPaths.list("panelist", cycleId), label: MEETING_ROLES.panelist.title }} />
       <MeetingSection id="participants" title={`Participants (${session.participant_count})`} testId="participants">
         <ParticipantsGrid participants={detail.participants} href={href} />

@@ -1,4 +1,3 @@
-import { Button, Typography } from "@mui/material";
 import { useState, type ReactNode } from "react";
 import { ratingText } from "~/features/participants/rules";
 import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
@@ -7,6 +6,8 @@ import { whenText } from "~/features/calibration/meeting-page-types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/features/calibration/components/plain-table";
 import stacked from "~/platform/ui/stacked-table.module.css";
+import { Button, Typography } from "~/platform/ui/static";
+import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * The rating change history (newest first): who changed which value of whom, when and why. The old value is
@@ -104,7 +105,7 @@ export function RatingHistory({ history, showParticipant = true }: { history: Ra
         </ChangeTable>
       )}
       {more && (
-        <Typography variant="body2" color="text.secondary" component="div" sx={{ mt: 1, display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }} data-testid="history-count">
+        <Typography variant="body2" color="text.secondary" component="div" className={css.historyCount} data-testid="history-count">
           {showAll ? `All ${history.length} changes.` : `The latest ${HISTORY_PAGE} of ${history.length} changes.`}
           <Button size="small" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} data-testid="history-show-all">
             {showAll ? `Show the latest ${HISTORY_PAGE}` : `Show all ${history.length}`}

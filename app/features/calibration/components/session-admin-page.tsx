@@ -1,7 +1,6 @@
-import { Button, Stack } from "@mui/material";
 import { useCallback, useState } from "react";
 import { useLocation } from "@remix-run/react";
-import { ButtonLink, Stack as StaticStack, Typography } from "~/platform/ui/static";
+import { Button, ButtonLink, Stack, Typography } from "~/platform/ui/static";
 import type { SessionAction } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
 import { MEETING_ROLES, meetingPaths, type ParticipantPage, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
@@ -17,6 +16,7 @@ import { RatingChangeDialog, type RatingTarget } from "~/features/calibration/co
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { MoveParticipants } from "~/features/calibration/components/move-participants";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * The table's pages (ADR 0067): plain links to ?page=N (the other parameters kept), so they work before the
@@ -28,7 +28,7 @@ function ParticipantPager({ pager }: { pager: ParticipantPage }) {
   const first = (pager.page - 1) * pager.page_size + 1;
   const last = Math.min(pager.total, pager.page * pager.page_size);
   return (
-    <StaticStack component="nav" direction="row" spacing={2} alignItems="center" flexWrap aria-label="Participant pages" data-testid="participants-pager">
+    <Stack component="nav" direction="row" spacing={2} alignItems="center" flexWrap aria-label="Participant pages" data-testid="participants-pager">
       <Typography variant="body2" data-testid="participants-pager-range">{`Page ${pager.page} of ${pager.pages} · ${first}–${last} of ${pager.total}`}</Typography>
       {pager.page > 1 && (
         <ButtonLink to={pageHref(pathname, search, pager.page - 1)} variant="outlined" size="small" data-testid="participants-page-prev">
@@ -40,7 +40,7 @@ function ParticipantPager({ pager }: { pager: ParticipantPage }) {
           Next page
         </ButtonLink>
       )}
-    </StaticStack>
+    </Stack>
   );
 }
 
@@ -48,6 +48,7 @@ function ParticipantPager({ pager }: { pager: ParticipantPage }) {
  * The session admin runs the meeting: rating changes with a reason (per row, or by moving a card in the
  * 9-box), the live distribution, outlier flags, moves to another session, terminations, the history, and
  * the progress to review. Buttons show only when `allowed` permits (the services check again).
+ * Static markup (issue 27): the dialogs and the move's select are MUI's, mounted when they open / once hydrated.
  */
 export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const { detail, cycleId, spoofing, participant_page: pager, board } = data;
@@ -66,7 +67,7 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const rowActions = useCallback(
     (p: SessionParticipantJson) =>
       p.terminated ? null : (
-        <Stack direction="row" spacing={1}>
+        <div className={css.actions}>
           {canSet && (
             <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={`Set rating for ${p.user.name}`} data-testid={`sp-set-rating-${p.id}`}>
               Set rating
@@ -77,13 +78,13 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
               Terminate
             </Button>
           )}
-        </Stack>
+        </div>
       ),
     [canSet, canTerminate],
   );
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1400 }}>
+    <Stack spacing={3} className={css.page}>
       <MeetingHeader
         title={session.name}
         session={session}
@@ -100,9 +101,9 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
       <OutlierAlerts outliers={detail.outliers} />
       <MeetingSection id="participants" title={`Participants (${session.participant_count})`} testId="participants">
         {canMove && (
-          <Stack sx={{ mb: 1 }}>
+          <div className={css.moveRow}>
             <MoveParticipants targets={detail.move_targets} selected={selectable} onMoved={() => setSelected([])} />
-          </Stack>
+          </div>
         )}
         <ParticipantsGrid
           participants={participants}

@@ -1,6 +1,5 @@
-import { Button } from "@mui/material";
 import { useState } from "react";
-import { Chip, Stack, TableCell, TableRow } from "~/platform/ui/static";
+import { Button, Chip, Stack, TableCell, TableRow } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { ratingText } from "~/features/participants/rules";
 import { MEETING_ROLES, meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
@@ -11,6 +10,7 @@ import { CommentThread } from "~/features/calibration/components/comment-thread"
 import { OutlierAlerts } from "~/features/calibration/components/outlier-alerts";
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * The sign-off party reads the outcome (proposed → calibrated rating of each participant), the distribution
@@ -33,7 +33,7 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
           // One row of buttons with a gap (no margin on the first), wrapping as a whole under the title (ADR 0068).
           canSignOff && (
             <Stack direction="row" spacing={1} flexWrap>
-              <Button variant="outlined" color="warning" onClick={() => setDialog("revision")} data-testid="request-revision">
+              <Button variant="outlined" className={css.warnButton} onClick={() => setDialog("revision")} data-testid="request-revision">
                 Request revision
               </Button>
               <Button variant="contained" onClick={() => setDialog("close")} data-testid="close-session">

@@ -1,5 +1,6 @@
-import { Box, Paper, Stack, TableCell, TableRow, Typography } from "@mui/material";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { Paper, Stack, Typography } from "@mui/material";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import * as Static from "~/platform/ui/static";
 import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
 import { when } from "~/features/jobs/components/job-status";
 import type { JobFormFailure } from "~/features/jobs/rules";
@@ -85,37 +86,46 @@ export function ThermaScanDetails({ scan }: { scan: ThermaScanJson | null }) {
 export function ThermaScanSessionPanel({ scans }: { scans: SessionThermaScans | null }) {
   if (!scans) return null;
   return (
-    <Box component="section" aria-labelledby="therma-scan-title" sx={{ mt: 3, maxWidth: 1400 }} data-testid="therma-scan-panel">
-      <Typography id="therma-scan-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+    <Static.Box component="section" aria-labelledby="therma-scan-title" style={{ marginTop: 24, maxWidth: 1400 }} data-testid="therma-scan-panel">
+      <Static.Typography id="therma-scan-title" variant="h6" component="h2" style={{ marginBottom: 8 }}>
         {`Therma-scan (${scans.entries.length} of ${scans.participantCount} participants)`}
-      </Typography>
-      <OutlinedTable
+      </Static.Typography>
+      <StackedTable
+        stackBelow="md"
         ariaLabel="Therma-scan"
         testId="therma-scan-table"
         empty={scans.entries.length === 0}
         emptyText="No Therma-scan uploaded for the participants of this session."
         head={
           <>
-            <TableCell>Participant</TableCell>
-            <TableCell align="right">Engagement</TableCell>
-            <TableCell align="right">Wellbeing</TableCell>
-            <TableCell align="right">Workload</TableCell>
-            <TableCell>Flight risk</TableCell>
-            <TableCell>Comment</TableCell>
+            <Static.TableCell>Participant</Static.TableCell>
+            <Static.TableCell align="right">Engagement</Static.TableCell>
+            <Static.TableCell align="right">Wellbeing</Static.TableCell>
+            <Static.TableCell align="right">Workload</Static.TableCell>
+            <Static.TableCell>Flight risk</Static.TableCell>
+            <Static.TableCell>Comment</Static.TableCell>
           </>
         }
       >
         {scans.entries.map((s) => (
-          <TableRow key={s.participant_id} data-testid="therma-scan-row">
-            <TableCell>{s.name}</TableCell>
-            <TableCell align="right">{s.engagement}</TableCell>
-            <TableCell align="right">{s.wellbeing}</TableCell>
-            <TableCell align="right">{s.workload}</TableCell>
-            <TableCell>{flightRiskLabel(s.flight_risk)}</TableCell>
-            <TableCell sx={{ maxWidth: 420 }}>{s.comment ?? "—"}</TableCell>
-          </TableRow>
+          <Static.TableRow key={s.participant_id} data-testid="therma-scan-row">
+            <Static.TableCell>{s.name}</Static.TableCell>
+            <Static.TableCell data-label="Engagement" align="right">
+              {s.engagement}
+            </Static.TableCell>
+            <Static.TableCell data-label="Wellbeing" align="right">
+              {s.wellbeing}
+            </Static.TableCell>
+            <Static.TableCell data-label="Workload" align="right">
+              {s.workload}
+            </Static.TableCell>
+            <Static.TableCell data-label="Flight risk">{flightRiskLabel(s.flight_risk)}</Static.TableCell>
+            <Static.TableCell data-label="Comment" style={{ maxWidth: 420 }}>
+              {s.comment ?? "—"}
+            </Static.TableCell>
+          </Static.TableRow>
         ))}
-      </OutlinedTable>
-    </Box>
+      </StackedTable>
+    </Static.Box>
   );
 }

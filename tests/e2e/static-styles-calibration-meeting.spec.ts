@@ -1,0 +1,61 @@
+import type { Page } from "@playwright/test";
+import { test, expect, DEMO, signIn } from "./fixtures";
+import { CEO } from "./api-helpers";
+
+/**
+ * Issue 27: the calibration meeting pages — the session admin's (the bench's "calibration" page), the panelist's
+ * session and participant pages and the sign-off party's — are server-rendered with static CSS only: frame and
+ * content add no emotion style tag and no MUI class (dialogs, menus and the move's select are MUI's, mounted when
+ * they open or once hydrated). The seeded sessions (prisma/seed-calibration.ts): Harper Ops runs them, Morgan
+ * Manager is a panelist of "Engineering calibration", Carmen Chief signs "Sales calibration" off.
+ */
+
+type Sessions = { calibration_sessions: Array<{ id: number; name: string; cycle_id?: number }> };
+
+async function seededSession(page: Page, ns: string, name: string): Promise<{ cycleId: number; sessionId: number }> {
+  const { cycles } = (await (await page.request.get(`/api/v1/${ns}/cycles`)).json()) as { cycles: Array<{ id: number }> };
+  for (const c of cycles) {
+    const res = await page.request.get(`/api/v1/cycles/${c.id}/${ns}/calibration_sessions`);
+    if (res.status() !== 200) continue;
+    const found = ((await res.json()) as Sessions).calibration_sessions.find((s) => s.name === name);
+    if (found) return { cycleId: c.id, sessionId: found.id };
+  }
+  throw new Error(`no session ${name} for ${ns}`);
+}
+
+async function expectNoEmotion(page: Page, path: string, marker: string) {
+  const res = await page.request.get(path);
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html).toContain(marker);
+  // The document stream may write emotion's one tag for the render's cache, which must stay empty (no style id, no CSS).
+  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
+  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== ""), path).toEqual([]);
+  expect(emotion.length).toBeLessThanOrEqual(1);
+  const main = html.slice(html.indexOf('data-testid="meeting-title"'));
+  expect(main, "no MUI component in the page").not.toMatch(/class="[^"]*\bMui/);
+  expect(main, "no emotion class in the page").not.toMatch(/class="[^"]*\bcss-/);
+}
+
+test("the session admin's page holds no emotion style tag (frame, participants, distribution, 9-box, history, comments)", async ({ page }) => {
+  await signIn(page, DEMO.hrOps);
+  const { cycleId, sessionId } = await seededSession(page, "calibration_session_admin", "Engineering calibration");
+  await expectNoEmotion(page, `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`, 'data-testid="participants-grid"');
+});
+
+test("the panelist's session and participant pages hold no emotion style tag", async ({ page }) => {
+  await signIn(page, DEMO.manager);
+  const { cycleId, sessionId } = await seededSession(page, "calibration_session_panelist", "Engineering calibration");
+  const path = `/app/ratings/calibration-panelist/sessions/${sessionId}?cycle_id=${cycleId}`;
+  await expectNoEmotion(page, path, 'data-testid="participants-grid"');
+  const html = await (await page.request.get(path)).text();
+  const participant = html.match(/href="(\/app\/ratings\/calibration-panelist\/sessions\/\d+\/participants\/\d+\/calibration-rating\?cycle_id=\d+)"/);
+  expect(participant, "a participant link").toBeTruthy();
+  await expectNoEmotion(page, participant![1]!, 'data-testid="feedback-summary"');
+});
+
+test("the sign-off party's page holds no emotion style tag", async ({ page }) => {
+  await signIn(page, CEO);
+  const { cycleId, sessionId } = await seededSession(page, "calibration_session_sign_off_party", "Sales calibration");
+  await expectNoEmotion(page, `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}`, 'data-testid="outcome-table"');
+});
