@@ -6,7 +6,7 @@ import { forPage, pageIdParam } from "~/platform/page-errors.server";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { adminCloseSessions } from "~/features/calibration/meeting.server";
-import { listSessions, sessionParticipantsPool } from "~/features/calibration/sessions.server";
+import { setupPool, setupSessions } from "~/features/calibration/setup-reads.server";
 import { activateFromForm, loadEditForm, setupCycleOf, updateFromForm, withDone } from "~/features/calibration/session-setup-pages.server";
 import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
 import type { AdminSessionsPageData, SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
@@ -34,8 +34,8 @@ export async function loadAdminSessionsPage(request: Request): Promise<AdminSess
   if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles };
   const cycleId = selection.cycle.id;
   const [sessions, unassigned] = await Promise.all([
-    forPage(() => listSessions(current, "admin", cycleId)),
-    forPage(() => sessionParticipantsPool(current, "admin", cycleId, { notInSession: true })),
+    forPage(() => setupSessions(current, "admin", cycleId)),
+    forPage(() => setupPool(current, "admin", cycleId, { notInSession: true })),
   ]);
   return {
     kind: "selected",
@@ -77,7 +77,7 @@ export async function adminSessionsAction(request: Request) {
 export async function loadAdminEdit(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPageData> {
   const { current, cycle } = await requireAdminCycle(request, params);
   const sessionId = pageIdParam(params.id);
-  return loadEditForm(current, "admin", cycle.id, sessionId, listPath(cycle.id));
+  return loadEditForm(current, "admin", cycle.id, sessionId, listPath);
 }
 
 /** intent "save" (the form) or "activate". */

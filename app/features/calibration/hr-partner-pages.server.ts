@@ -1,7 +1,8 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { forPage, notFoundPage, pageIdParam } from "~/platform/page-errors.server";
-import { cyclesForRole, listSessions, sessionParticipantsPool } from "~/features/calibration/sessions.server";
+import { cyclesForRole } from "~/features/calibration/sessions.server";
+import { setupPool, setupSessions } from "~/features/calibration/setup-reads.server";
 import {
   activateFromForm,
   createFromForm,
@@ -49,8 +50,8 @@ export async function loadHrPartnerPage(request: Request): Promise<HrPartnerPage
   if (!cycles.length) return { kind: "none", message: "You are not the HR partner of anyone in a review cycle", cycles: options };
   if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles: options };
   const [sessions, participants] = await Promise.all([
-    forPage(() => listSessions(current, "hr_partner", cycle.id)),
-    forPage(() => sessionParticipantsPool(current, "hr_partner", cycle.id)),
+    forPage(() => setupSessions(current, "hr_partner", cycle.id)),
+    forPage(() => setupPool(current, "hr_partner", cycle.id)),
   ]);
   return { kind: "selected", cycles: options, cycle, sessions, participants };
 }
@@ -86,9 +87,10 @@ async function editTarget(request: Request, params: LoaderFunctionArgs["params"]
   return { current, sessionId, cycleId: await sessionCycleIdOf(sessionId) };
 }
 
+/** The edit page: the session (with its cycle) and the pool, two round trips (issue 27). */
 export async function loadHrPartnerEdit(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPageData> {
-  const { current, sessionId, cycleId } = await editTarget(request, params);
-  return loadEditForm(current, "hr_partner", cycleId, sessionId, listPath(cycleId));
+  const current = await requireUser(request);
+  return loadEditForm(current, "hr_partner", null, pageIdParam(params.id), listPath);
 }
 
 /** intent "save" (the form) or "activate". */

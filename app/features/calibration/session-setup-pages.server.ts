@@ -4,11 +4,10 @@ import { getDb } from "~/platform/db.server";
 import { ApiError } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { forPage, notFoundPage } from "~/platform/page-errors.server";
-import { getCycle } from "~/features/cycles/service.server";
 import { RATINGS } from "~/features/calibration/rules";
 import { SessionInputSchema } from "~/features/calibration/schemas";
-import { activateSession, createSession, sessionParticipantsPool, updateSession } from "~/features/calibration/sessions.server";
-import { getSessionDetail } from "~/features/calibration/views.server";
+import { activateSession, createSession, updateSession } from "~/features/calibration/sessions.server";
+import { setupPool, setupSession } from "~/features/calibration/setup-reads.server";
 import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
 import type { SessionFieldErrors, SessionFormPageData, SetupActionResult, SetupCycle, SetupOwner } from "~/features/calibration/session-setup";
 
@@ -22,7 +21,7 @@ export function setupCycleOf(c: { id: number; name: string; state: string; stage
   return { id: c.id, name: c.name, state: c.state as SetupCycle["state"], stage_label: c.stage_label };
 }
 
-/** The cycle of rating session `sessionId` (the HR partner's edit address names no cycle), or the 404 page. */
+/** The cycle of rating session `sessionId` (the HR partner's edit actions: their address names no cycle), or the 404 page. */
 export async function sessionCycleIdOf(sessionId: number): Promise<number> {
   const db = await getDb();
   const row = await db.calibrationSession.findFirst({ where: { id: sessionId, kind: "RATING" }, select: { cycleId: true } });
@@ -32,18 +31,20 @@ export async function sessionCycleIdOf(sessionId: number): Promise<number> {
 
 /** The create form: the owner's participants of the cycle, nothing chosen yet. */
 export async function loadCreateForm(current: CurrentUser, owner: SetupOwner, cycle: SetupCycle, backTo: string): Promise<SessionFormPageData> {
-  const pool = await forPage(() => sessionParticipantsPool(current, owner, cycle.id));
+  const pool = await forPage(() => setupPool(current, owner, cycle.id));
   const open = cycle.state !== "draft" && cycle.state !== "communication";
   return { owner, cycle, session: null, workflowId: null, pool, structureEditable: open, deadlineEditable: open, canActivate: false, backTo };
 }
 
-/** The edit form of session `sessionId` as `owner` sees it (403/404 pages from the services). */
-export async function loadEditForm(current: CurrentUser, owner: SetupOwner, cycleId: number, sessionId: number, backTo: string): Promise<SessionFormPageData> {
-  const [detail, pool, cycle] = await Promise.all([
-    forPage(() => getSessionDetail(current, owner, cycleId, sessionId)),
-    forPage(() => sessionParticipantsPool(current, owner, cycleId)),
-    forPage(() => getCycle(cycleId)),
-  ]);
+/**
+ * The edit form of session `sessionId` as `owner` sees it (403/404 pages), in two round trips: the session with its
+ * cycle, then the pool. `cycleId` (the admin's address names one) must be the session's; `backTo` gets its cycle.
+ */
+export async function loadEditForm(current: CurrentUser, owner: SetupOwner, cycleId: number | null, sessionId: number, backTo: (cycleId: number) => string): Promise<SessionFormPageData> {
+  const detail = await forPage(() => setupSession(current, owner, sessionId));
+  if (cycleId !== null && detail.session.cycle_id !== cycleId) throw notFoundPage();
+  const { cycle } = detail;
+  const pool = await forPage(() => setupPool(current, owner, cycle.id));
   return {
     owner,
     cycle: setupCycleOf(cycle),
@@ -53,7 +54,7 @@ export async function loadEditForm(current: CurrentUser, owner: SetupOwner, cycl
     structureEditable: detail.allowed.edit,
     deadlineEditable: detail.allowed.set_deadline,
     canActivate: detail.allowed.activate,
-    backTo,
+    backTo: backTo(cycle.id),
   };
 }
 

@@ -1,22 +1,24 @@
-import { Link as RemixLink, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from "@mui/material";
-import { DataGrid } from "@mui/x-data-grid";
-import { useEffect, useMemo, useState } from "react";
+import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { useEffect, useState } from "react";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { countByState, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
-import { poolColumns } from "~/features/calibration/components/session-participant-picker";
-import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
+import { PoolTable } from "~/features/calibration/components/session-participant-picker";
 import { SessionRowActions, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
 import { SessionTable } from "~/features/calibration/components/session-table";
+import { Alert, Box, Button, Link, Stack, Typography } from "~/platform/ui/static";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
  * /app/admin/calibration-sessions ('Calibration Sessions', super admin): every rating calibration session of
  * the cycle of ?cycle_id= with its state, people, progress counts and workflow id; activate; close all
  * sessions or those in review (after a confirmation); the participants in no session. Loader and action:
- * app/features/calibration/admin-pages.server.ts.
+ * app/features/calibration/admin-pages.server.ts. Static markup (issue 27); the confirmation is MUI's, mounted when
+ * it first opens (ADR 0062).
  */
 
 type Selected = Extract<AdminSessionsPageData, { kind: "selected" }>;
@@ -40,7 +42,7 @@ export function AdminSessionsPage({ title }: { title: string }) {
   const result = useActionData<SetupActionResult>();
   useSetupToasts(result);
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <Stack spacing={3} className={css.page}>
       <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
       {data.kind === "selected" ? <CycleSessions data={data} result={result} /> : <CycleMessage kind={data.kind} message={data.message} />}
     </Stack>
@@ -52,6 +54,7 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
   const busy = navigation.state !== "idle";
   const submit = useSubmit();
   const [confirm, setConfirm] = useState<CloseIntent | null>(null);
+  const dialogMounted = useOpenedOnce(confirm !== null);
   useEffect(() => {
     if (navigation.state === "idle") setConfirm(null);
   }, [navigation.state]);
@@ -64,13 +67,12 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
 
   return (
     <>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap>
         <CycleStageChip cycleId={data.cycle.id} stage={data.cycle.state} size="medium" />
-        <Typography color="text.secondary" data-testid="admin-session-counts">
+        <Typography color="text.secondary" data-testid="admin-session-counts" className={css.grow}>
           {data.sessions.length} session{data.sessions.length === 1 ? "" : "s"}
           {summary ? `: ${summary}` : ""}
         </Typography>
-        <Box sx={{ flexGrow: 1 }} />
         <Button variant="outlined" disabled={busy || counts.in_review === 0} onClick={() => setConfirm("close_in_review")} data-testid="admin-close-in-review">
           {CLOSE_TEXT.close_in_review.button}
         </Button>
@@ -85,26 +87,28 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
       )}
       <SessionsTable data={data} busy={busy} />
       <UnassignedSection participants={data.unassigned} />
-      <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-labelledby="admin-close-title" data-testid="admin-close-dialog">
-        <DialogTitle id="admin-close-title">{confirm ? CLOSE_TEXT[confirm].title : ""}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{confirm ? CLOSE_TEXT[confirm].body(toClose) : ""}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={busy}
-            data-testid="admin-close-confirm"
-            onClick={() => confirm && submit({ intent: confirm }, { method: "post" })}
-          >
-            {confirm ? CLOSE_TEXT[confirm].button : "Close"}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {dialogMounted && (
+        <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-labelledby="admin-close-title" data-testid="admin-close-dialog">
+          <DialogTitle id="admin-close-title">{confirm ? CLOSE_TEXT[confirm].title : ""}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>{confirm ? CLOSE_TEXT[confirm].body(toClose) : ""}</DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={() => setConfirm(null)} disabled={busy}>
+              Cancel
+            </MuiButton>
+            <MuiButton
+              color="error"
+              variant="contained"
+              disabled={busy}
+              data-testid="admin-close-confirm"
+              onClick={() => confirm && submit({ intent: confirm }, { method: "post" })}
+            >
+              {confirm ? CLOSE_TEXT[confirm].button : "Close"}
+            </MuiButton>
+          </DialogActions>
+        </Dialog>
+      )}
     </>
   );
 }
@@ -113,7 +117,7 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
   const editPath = (id: number) => `/app/admin/cycles/${data.cycle.id}/calibration-sessions/${id}/edit`;
   return (
     <Box component="section" aria-labelledby="admin-sessions-heading">
-      <Typography variant="h6" component="h2" id="admin-sessions-heading" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" id="admin-sessions-heading" className={css.sectionHead}>
         Sessions
       </Typography>
       <SessionTable
@@ -123,7 +127,7 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
         sessions={data.sessions}
         name={{
           cell: (s) => (
-            <Link component={RemixLink} to={editPath(s.id)} data-testid={`admin-session-name-${s.id}`}>
+            <Link to={editPath(s.id)} data-testid={`admin-session-name-${s.id}`}>
               {s.name}
             </Link>
           ),
@@ -131,13 +135,28 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
         before={[{ head: "HR partner", cell: (s) => peopleText([s.created_by]) }]}
         deadlineTestId
         after={[
-          { head: "Participants", align: "right", testId: "admin-session-participants", cell: (s) => s.participant_count },
-          { head: "Changed ratings", align: "right", testId: "admin-session-changed", cell: (s) => s.changed_count },
-          { head: "Terminated", align: "right", testId: "admin-session-terminated", cell: (s) => s.terminated_count },
+          {
+            head: "Participants",
+            align: "right",
+            testId: "admin-session-participants",
+            cell: (s) => s.participant_count,
+          },
+          {
+            head: "Changed ratings",
+            align: "right",
+            testId: "admin-session-changed",
+            cell: (s) => s.changed_count,
+          },
+          {
+            head: "Terminated",
+            align: "right",
+            testId: "admin-session-terminated",
+            cell: (s) => s.terminated_count,
+          },
           {
             head: "Workflow",
             cell: (s) => (
-              <Typography component="code" variant="body2" sx={{ fontFamily: "monospace" }} data-testid={`admin-session-workflow-${s.id}`}>
+              <Typography component="code" variant="body2" className={css.code} data-testid={`admin-session-workflow-${s.id}`}>
                 {s.workflow_id}
               </Typography>
             ),
@@ -150,35 +169,20 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
 }
 
 function UnassignedSection({ participants }: { participants: HrPartnerParticipantJson[] }) {
-  const columns = useMemo(() => poolColumns(null).filter((c) => c.field !== "session"), []);
   return (
     <Box component="section" aria-labelledby="admin-unassigned-heading">
       <Typography variant="h6" component="h2" id="admin-unassigned-heading">
         Participants not in any session
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="admin-unassigned-count">
+      <Typography color="text.secondary" className={css.note} data-testid="admin-unassigned-count">
         {participants.length === 0
           ? "Every participant who gets a rating is in a calibration session."
-          : `${participants.length === 1 ? "1 participant is" : `${participants.length} participants are`} not in any calibration session yet (reviewer-only people get no rating and are left out)`}
+          : `${
+              participants.length === 1 ? "1 participant is" : `${participants.length} participants are`
+            } not in any calibration session yet (reviewer-only people get no rating and are left out)`}
       </Typography>
       {participants.length > 0 && (
-        <Box data-testid="admin-unassigned-grid" sx={{ width: "100%" }}>
-          <DataGrid<HrPartnerParticipantJson>
-            aria-labelledby="admin-unassigned-heading"
-            rows={participants}
-            columns={columns}
-            getRowId={(r) => r.participant_id}
-            disableRowSelectionOnClick
-            disableColumnMenu
-            disableVirtualization
-            initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-            pageSizeOptions={[10, 25, 50, 100]}
-            density="compact"
-            getRowHeight={autoRowHeight}
-            columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
-            sx={WRAPPING_GRID}
-          />
-        </Box>
+        <PoolTable rows={participants} sessionId={null} testId="admin-unassigned-grid" ariaLabel="Participants not in any session" showSession={false} />
       )}
     </Box>
   );

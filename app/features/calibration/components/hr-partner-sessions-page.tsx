@@ -1,20 +1,20 @@
-import { Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, FormControlLabel, Stack, Switch, Typography } from "@mui/material";
-import { DataGrid } from "@mui/x-data-grid";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import type { HrPartnerPageData, SetupActionResult } from "~/features/calibration/session-setup";
-import { PoolSearch, poolColumns, searchPool } from "~/features/calibration/components/session-participant-picker";
-import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
+import { PoolSearch, PoolTable, searchPool } from "~/features/calibration/components/session-participant-picker";
 import { SessionRowActions, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
 import { SessionTable } from "~/features/calibration/components/session-table";
+import { Alert, Box, ButtonLink, Stack, Typography } from "~/platform/ui/static";
+import { Checkbox, FormControlLabel } from "~/platform/ui/static-form";
+import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
  * /app/ratings/hr-partners ('Create & Activate Calibration Session'): the HR partner's sessions in the cycle of
  * ?cycle_id= (edit, activate) and the participants whose HR partner they are, those not yet in a session
- * marked. Loader and action: app/features/calibration/hr-partner-pages.server.ts.
+ * marked. Loader and action: app/features/calibration/hr-partner-pages.server.ts. Static markup (issue 27).
  */
 
 type Selected = Extract<HrPartnerPageData, { kind: "selected" }>;
@@ -24,7 +24,7 @@ export function HrPartnerSessionsPage({ title }: { title: string }) {
   const result = useActionData<SetupActionResult>();
   useSetupToasts(result);
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <Stack spacing={3} className={css.page}>
       <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
       {data.kind === "selected" ? <CycleSessions data={data} result={result} /> : <CycleMessage kind={data.kind} message={data.message} />}
     </Stack>
@@ -36,7 +36,7 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
   const calibration = cycle.state === "calibration";
   return (
     <>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap>
         <CycleStageChip cycleId={cycle.id} stage={cycle.state} size="medium" />
         <Typography color="text.secondary" data-testid="hr-stage-note">
           {calibration
@@ -59,14 +59,13 @@ function SessionsSection({ data }: { data: Selected }) {
   const busy = useNavigation().state !== "idle";
   return (
     <Box component="section" aria-labelledby="hr-sessions-heading">
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
-        <Typography variant="h6" component="h2" id="hr-sessions-heading">
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.sectionHead}>
+        <Typography variant="h6" component="h2" id="hr-sessions-heading" className={css.grow}>
           Your calibration sessions
         </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button component={RemixLink} to={`/app/ratings/hr-partners/create-session?cycle_id=${data.cycle.id}`} variant="contained" data-testid="hr-create-session">
+        <ButtonLink to={`/app/ratings/hr-partners/create-session?cycle_id=${data.cycle.id}`} variant="contained" data-testid="hr-create-session">
           Create session
-        </Button>
+        </ButtonLink>
       </Stack>
       <SessionTable
         prefix="hr"
@@ -74,7 +73,13 @@ function SessionsSection({ data }: { data: Selected }) {
         emptyText="You have no calibration sessions in this cycle yet."
         sessions={data.sessions}
         name={{ testId: "hr-session-name", cell: (s) => s.name }}
-        before={[{ head: "Participants", testId: "hr-session-count", cell: (s) => s.participant_count }]}
+        before={[
+          {
+            head: "Participants",
+            testId: "hr-session-count",
+            cell: (s) => s.participant_count,
+          },
+        ]}
         deadlineTestId
         actions={(s) => <SessionRowActions session={s} editPath={`/app/ratings/hr-partners/sessions/${s.id}/edit`} testIdPrefix="hr" busy={busy} />}
       />
@@ -85,7 +90,6 @@ function SessionsSection({ data }: { data: Selected }) {
 function ParticipantsSection({ participants }: { participants: HrPartnerParticipantJson[] }) {
   const [q, setQ] = useState("");
   const [onlyFree, setOnlyFree] = useState(false);
-  const columns = useMemo(() => poolColumns(null), []);
   const free = participants.filter((p) => !p.reviewer_only && p.session === null).length;
   const rows = useMemo(() => searchPool(onlyFree ? participants.filter((p) => !p.reviewer_only && p.session === null) : participants, q), [participants, onlyFree, q]);
   return (
@@ -93,34 +97,18 @@ function ParticipantsSection({ participants }: { participants: HrPartnerParticip
       <Typography variant="h6" component="h2" id="hr-participants-heading">
         Your participants
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="hr-participants-summary">
-        {free} of {participants.length} participant{participants.length === 1 ? "" : "s"} not in a calibration session yet
+      <Typography color="text.secondary" className={css.note} data-testid="hr-participants-summary">
+        {free} of {participants.length} participant
+        {participants.length === 1 ? "" : "s"} not in a calibration session yet
       </Typography>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 1, alignItems: { sm: "center" } }}>
-        <PoolSearch value={q} onChange={setQ} label="Search your participants" testId="hr-participants-search" />
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.toolbar}>
+        <PoolSearch id="hr-participants-search" value={q} onChange={setQ} label="Search your participants" testId="hr-participants-search" />
         <FormControlLabel
-          control={<Switch checked={onlyFree} onChange={(e) => setOnlyFree(e.target.checked)} slotProps={{ input: { "data-testid": "hr-only-free" } as object }} />}
+          control={<Checkbox checked={onlyFree} onChange={(_e, on) => setOnlyFree(on)} inputProps={{ "data-testid": "hr-only-free", role: "switch" }} />}
           label="Only those not in a session"
         />
       </Stack>
-      <Box data-testid="hr-participants-grid" sx={{ width: "100%" }}>
-        <DataGrid<HrPartnerParticipantJson>
-          aria-labelledby="hr-participants-heading"
-          rows={rows}
-          columns={columns}
-          getRowId={(r) => r.participant_id}
-          disableRowSelectionOnClick
-          disableColumnMenu
-          disableVirtualization
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-          pageSizeOptions={[10, 25, 50, 100]}
-          localeText={{ noRowsLabel: "No participants" }}
-          density="compact"
-          getRowHeight={autoRowHeight}
-          columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
-          sx={WRAPPING_GRID}
-        />
-      </Box>
+      <PoolTable rows={rows} sessionId={null} testId="hr-participants-grid" ariaLabel="Your participants" />
     </Box>
   );
 }

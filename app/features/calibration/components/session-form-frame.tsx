@@ -1,6 +1,6 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Box, Link, Paper, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { Alert, Box, Link, Paper, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/calibration/components/session-pages.module.css";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
 import type { SessionState } from "~/features/calibration/rules";
@@ -9,7 +9,7 @@ import { SessionStateChip } from "~/features/calibration/components/session-setu
 /**
  * What the create/edit pages of a rating and a promotion calibration session share: the frame (back link,
  * title with the session's state, the cycle), the note on what the stage allows, and the read-only summary
- * shown once only the deadline can change.
+ * shown once only the deadline can change. Static markup (issue 27).
  */
 
 export function SessionFormFrame({
@@ -30,18 +30,18 @@ export function SessionFormFrame({
   children: ReactNode;
 }) {
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to={backTo} sx={{ display: "inline-block", mb: 1 }} data-testid="session-back-link">
+    <Box className={css.page}>
+      <Link to={backTo} className={css.backLink} data-testid="session-back-link">
         ← {backLabel}
       </Link>
       <Stack spacing={2}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <Stack direction="row" spacing={2} alignItems="center" flexWrap>
           <Typography variant="h5" component="h1">
             {title}
           </Typography>
           {state && <SessionStateChip state={state} testId="session-state" />}
         </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+        <Stack direction="row" spacing={1} alignItems="center" flexWrap>
           <Typography data-testid="session-cycle-name">{cycle.name}</Typography>
           <CycleStageChip cycleId={cycle.id} stage={cycle.state} />
           {cycleExtra}
@@ -98,18 +98,16 @@ export function SessionStageNote({
 /** The saved session as label/value rows (each value with its test id). */
 export function SessionSummary({ rows }: { rows: Array<[label: string, value: string, testId: string]> }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="session-summary">
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 3, rowGap: 1, m: 0 }}>
-        {rows.map(([label, value, testId]) => (
-          <Box key={label} sx={{ display: "contents" }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0 }} data-testid={testId}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
+    <Paper variant="outlined" className={css.summary} data-testid="session-summary">
+      <Box component="dl" className={css.summaryList}>
+        {rows.map(([label, value, testId]) => [
+          <Typography key={`${label}-dt`} component="dt" color="text.secondary">
+            {label}
+          </Typography>,
+          <Typography key={`${label}-dd`} component="dd" data-testid={testId}>
+            {value}
+          </Typography>,
+        ])}
       </Box>
     </Paper>
   );

@@ -1,6 +1,7 @@
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { Alert, Box, Button, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Button, Paper, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/calibration/components/session-pages.module.css";
 import { RATINGS } from "~/features/calibration/rules";
 import type { SessionJson } from "~/features/calibration/types";
 import { deadlineText, type SessionFormPageData, type SetupActionResult } from "~/features/calibration/session-setup";
@@ -55,7 +56,10 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
   const activateError = result && !result.ok && result.intent === "activate" ? result.formError : null;
   const workflow = data.workflowId && (
     <Typography variant="body2" color="text.secondary" data-testid="session-workflow-id">
-      Temporal workflow <Box component="code">{data.workflowId}</Box>
+      Temporal workflow{" "}
+      <Box component="code" className={css.code}>
+        {data.workflowId}
+      </Box>
     </Typography>
   );
   return (
@@ -69,8 +73,8 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
       {s && !data.structureEditable && <SessionSummary rows={summaryRows(s)} />}
       {(data.structureEditable || (s && data.deadlineEditable)) && <SessionSetupForm data={data} result={result} busy={busy} />}
       {s && data.canActivate && (
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
+        <Paper variant="outlined" className={css.box}>
+          <Stack direction="row" flexWrap spacing={2} alignItems="center">
             <Button variant="outlined" color="secondary" disabled={busy} data-testid="session-activate" onClick={() => setConfirming(true)}>
               Activate session
             </Button>
@@ -78,7 +82,14 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
               Activation starts the session as saved (save your changes first); after it only the deadline can change.
             </Typography>
           </Stack>
-          <ActivateSessionDialog session={s} open={confirming} busy={busy} onClose={() => setConfirming(false)} fields={{ intent: "activate" }} testId="session-activate-dialog" />
+          <ActivateSessionDialog
+            session={s}
+            open={confirming}
+            busy={busy}
+            onClose={() => setConfirming(false)}
+            fields={{ intent: "activate" }}
+            testId="session-activate-dialog"
+          />
         </Paper>
       )}
     </SessionFormFrame>

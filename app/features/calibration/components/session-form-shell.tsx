@@ -1,5 +1,7 @@
-import { Form, Link as RemixLink } from "@remix-run/react";
-import { Alert, Button, Divider, Paper, Stack, TextField } from "@mui/material";
+import { Form } from "@remix-run/react";
+import { Alert, Button, ButtonLink, Divider, Paper, Stack } from "~/platform/ui/static";
+import { TextField } from "~/platform/ui/static-form";
+import css from "~/features/calibration/components/session-pages.module.css";
 import { useEffect, useState, type ReactNode } from "react";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { PersonJson } from "~/features/calibration/types";
@@ -33,8 +35,9 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
   const local = date === "" ? "" : `${date}T${time || DEFAULT_DEADLINE_TIME}`;
   const iso = local !== "" && local === initialLocal ? initialIso ?? "" : localInputToIso(local);
   return (
-    <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap", alignItems: "flex-start" }}>
+    <Stack direction="row" spacing={2} flexWrap alignItems="flex-start">
       <TextField
+        id="session-deadline"
         type="date"
         label="Deadline"
         value={date}
@@ -42,18 +45,19 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
         disabled={disabled}
         error={!!error}
         helperText={error ?? "In your local time. Reminders go out a day before and at the deadline; leave it empty for none."}
-        sx={{ maxWidth: 320 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "session-deadline" } }}
+        className={css.deadline}
+        inputProps={{ "data-testid": "session-deadline" }}
       />
       <TextField
+        id="session-deadline-time"
         type="time"
         label="Time"
         value={time}
         onChange={(e) => setTime(e.target.value)}
         disabled={disabled}
         helperText={`Optional: ${DEFAULT_DEADLINE_TIME} when empty`}
-        sx={{ maxWidth: 180 }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "session-deadline-time" } }}
+        className={css.time}
+        inputProps={{ "data-testid": "session-deadline-time" }}
       />
       <input type="hidden" name="deadline" value={iso} />
       <input type="hidden" name="deadline_before" value={initialIso ?? ""} />
@@ -61,7 +65,13 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
   );
 }
 
-type FormSession = { name: string; session_admin: PersonJson | null; panelists: PersonJson[]; sign_off_parties: PersonJson[]; deadline: string | null };
+type FormSession = {
+  name: string;
+  session_admin: PersonJson | null;
+  panelists: PersonJson[];
+  sign_off_parties: PersonJson[];
+  deadline: string | null;
+};
 
 /** The help text under each people picker: what that role does in this kind of session. */
 const PEOPLE_HELP = {
@@ -78,7 +88,12 @@ const PEOPLE_HELP = {
 };
 
 /** What the shell reads of the page's data (the session is null on the create page). */
-type FormFrame = { session: FormSession | null; structureEditable: boolean; deadlineEditable: boolean; backTo: string };
+type FormFrame = {
+  session: FormSession | null;
+  structureEditable: boolean;
+  deadlineEditable: boolean;
+  backTo: string;
+};
 
 export function SessionFormShell({
   kind,
@@ -144,6 +159,7 @@ export function SessionFormShell({
         {structure && (
           <>
             <TextField
+              id="session-name"
               name="name"
               label="Session name"
               required
@@ -151,12 +167,15 @@ export function SessionFormShell({
               onChange={(e) => setName(e.target.value)}
               error={!!first("name")}
               helperText={first("name")}
-              sx={{ maxWidth: 520 }}
-              slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.nameMax, "data-testid": "session-name" } }}
+              className={css.name}
+              inputProps={{
+                maxLength: CALIBRATION_LIMITS.nameMax,
+                "data-testid": "session-name",
+              }}
             />
             {members}
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Stack spacing={2} sx={{ maxWidth: 640 }}>
+            <Paper variant="outlined" className={css.peopleBox}>
+              <Stack spacing={2} className={css.people}>
                 <PersonPicker
                   name="session_admin_id"
                   label="Session admin"
@@ -181,9 +200,9 @@ export function SessionFormShell({
           <Button type="submit" variant="contained" disabled={busy || (!structure && !deadlineEditable)} data-testid="session-save">
             {s ? (structure ? "Save" : "Save deadline") : "Create session"}
           </Button>
-          <Button component={RemixLink} to={backTo} disabled={busy} data-testid="session-cancel">
+          <ButtonLink to={backTo} data-testid="session-cancel" aria-disabled={busy || undefined}>
             Cancel
-          </Button>
+          </ButtonLink>
         </Stack>
       </Stack>
     </Form>

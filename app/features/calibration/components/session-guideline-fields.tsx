@@ -1,4 +1,6 @@
-import { Box, FormHelperText, Stack, TextField, Typography } from "@mui/material";
+import { Typography } from "~/platform/ui/static";
+import { FormHelperText, TextField } from "~/platform/ui/static-form";
+import css from "~/features/calibration/components/session-pages.module.css";
 import { RATINGS, RATING_LABELS, type Guideline, type Rating } from "~/features/calibration/rules";
 
 /**
@@ -13,7 +15,10 @@ export function guidelineInputOf(g: Guideline): GuidelineInput {
 }
 
 /** The sum of the fields (blank counts 0) and whether every field is a number from 0 to 100 and the sum is 100. */
-export function guidelineState(input: GuidelineInput): { total: number; valid: boolean } {
+export function guidelineState(input: GuidelineInput): {
+  total: number;
+  valid: boolean;
+} {
   let total = 0;
   let valid = true;
   for (const r of RATINGS) {
@@ -29,18 +34,29 @@ export function guidelineState(input: GuidelineInput): { total: number; valid: b
   return { total, valid: valid && Math.abs(total - 100) < 0.01 };
 }
 
-export function GuidelineFields({ value, onChange, serverError, disabled }: { value: GuidelineInput; onChange: (v: GuidelineInput) => void; serverError?: string; disabled?: boolean }) {
+export function GuidelineFields({
+  value,
+  onChange,
+  serverError,
+  disabled,
+}: {
+  value: GuidelineInput;
+  onChange: (v: GuidelineInput) => void;
+  serverError?: string;
+  disabled?: boolean;
+}) {
   const { total, valid } = guidelineState(value);
   const message = valid ? "The shares add up to 100%" : `The shares must add up to 100% (now ${total}%)`;
   return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }} aria-describedby="guideline-total">
-      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+    <fieldset className={css.fieldset} aria-describedby="guideline-total">
+      <Typography component="legend" variant="subtitle1" className={css.legend}>
         Guideline distribution (share of people per rating, %)
       </Typography>
-      <Stack direction={{ xs: "column", md: "row" }} spacing={1.5}>
+      <div className={css.guideline}>
         {RATINGS.map((r) => (
           <TextField
             key={r}
+            id={`guideline-${r}`}
             type="number"
             name={`guideline_${r}`}
             label={`${r} - ${RATING_LABELS[r]}`}
@@ -48,12 +64,16 @@ export function GuidelineFields({ value, onChange, serverError, disabled }: { va
             disabled={disabled}
             onChange={(e) => onChange({ ...value, [r]: e.target.value })}
             size="small"
-            sx={{ flex: 1, minWidth: 120 }}
-            slotProps={{ htmlInput: { min: 0, max: 100, step: "any", "data-testid": `guideline-${r}` } }}
+            inputProps={{
+              min: 0,
+              max: 100,
+              step: "any",
+              "data-testid": `guideline-${r}`,
+            }}
           />
         ))}
-      </Stack>
-      <Typography id="guideline-total" role="status" sx={{ mt: 1 }} color={valid ? "text.secondary" : "error"} data-testid="guideline-total" data-total={total}>
+      </div>
+      <Typography id="guideline-total" role="status" className={css.total} color={valid ? "text.secondary" : "error"} data-testid="guideline-total" data-total={total}>
         Total: {total}% · {message}
       </Typography>
       {serverError && (
@@ -61,6 +81,6 @@ export function GuidelineFields({ value, onChange, serverError, disabled }: { va
           {serverError}
         </FormHelperText>
       )}
-    </Box>
+    </fieldset>
   );
 }

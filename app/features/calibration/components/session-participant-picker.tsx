@@ -1,17 +1,18 @@
-import { Box, Chip, FormHelperText, InputAdornment, Stack, TextField, Typography } from "@mui/material";
-import SearchIcon from "@mui/icons-material/Search";
-import { DataGrid, type GridColDef, type GridRowSelectionModel } from "@mui/x-data-grid";
-import { useMemo, useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { ratingText } from "~/features/participants/rules";
 import { SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { isPickable } from "~/features/calibration/session-setup";
-import { WRAPPING_GRID, WRAPPING_HEADER_HEIGHT, autoRowHeight } from "~/platform/ui/wrapping-grid";
+import { Box, Chip, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { Checkbox, FormHelperText, TextField } from "~/platform/ui/static-form";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import css from "~/features/calibration/components/session-pool.module.css";
 
 /**
- * Participants of a session: a grid of the pool (the HR partner's participants, or the cycle's for the admin)
+ * Participants of a session: a table of the pool (the HR partner's participants, or the cycle's for the admin)
  * with a checkbox on each one who can join (not reviewer-only, in no other session). The chosen ids are posted
- * as participant_id inputs. Also `PoolSessionCell`, the session a participant is in (the lists use it).
+ * as participant_id inputs. Also `PoolTable` (the lists' table of the pool) and `PoolSessionCell`, the session a
+ * participant is in. Static markup (issue 27): every value wraps (no "…"), and below 1280 px the rows are stacked.
  */
 
 export function PoolSessionCell({ row, sessionId }: { row: HrPartnerParticipantJson; sessionId: number | null }) {
@@ -20,33 +21,84 @@ export function PoolSessionCell({ row, sessionId }: { row: HrPartnerParticipantJ
   if (!row.session) return <Chip size="small" color="warning" label="Not in a session" data-testid={testId} />;
   if (row.session.id === sessionId) return <Chip size="small" color="primary" variant="outlined" label="In this session" data-testid={testId} />;
   return (
-    <Typography variant="body2" data-testid={testId} component="span">
+    <Typography variant="body2" data-testid={testId} component="span" className={css.wrap}>
       {row.session.name} ({SESSION_STATE_LABELS[row.session.state]})
     </Typography>
   );
 }
 
-export function poolColumns(sessionId: number | null): GridColDef<HrPartnerParticipantJson>[] {
-  return [
-    { field: "name", headerName: "Name", flex: 1, minWidth: 150, valueGetter: (_v, row) => row.user.name },
-    { field: "email", headerName: "Email", flex: 1.7, minWidth: 180, valueGetter: (_v, row) => row.user.email },
-    { field: "department", headerName: "Department", flex: 0.7, minWidth: 150, valueGetter: (_v, row) => row.user.department ?? "—" },
-    { field: "manager", headerName: "Manager", flex: 1, minWidth: 130, valueGetter: (_v, row) => row.manager?.name ?? "—" },
-    { field: "proposed", headerName: "Proposed rating", flex: 0.9, minWidth: 170, valueGetter: (_v, row) => ratingText(row.proposed_rating) },
-    {
-      field: "session",
-      headerName: "Calibration session",
-      flex: 1.1,
-      minWidth: 190,
-      sortable: false,
-      valueGetter: (_v, row) => row.session?.name ?? "",
-      renderCell: ({ row }) => (
-        <Box sx={{ display: "flex", alignItems: "center", height: "100%" }}>
-          <PoolSessionCell row={row} sessionId={sessionId} />
-        </Box>
-      ),
-    },
-  ];
+/** The pool's rows as a table (the HR partner's and the admin's lists; the form's picker with `pick`). */
+export function PoolTable({
+  rows,
+  sessionId,
+  testId,
+  ariaLabel,
+  showSession = true,
+  pick,
+}: {
+  rows: readonly HrPartnerParticipantJson[];
+  sessionId: number | null;
+  testId: string;
+  ariaLabel: string;
+  showSession?: boolean;
+  pick?: {
+    selected: ReadonlySet<number>;
+    onToggle: (id: number, on: boolean) => void;
+  };
+}) {
+  return (
+    <Box data-testid={testId} className={css.grid}>
+      <StackedTable
+        stackBelow="lg"
+        ariaLabel={ariaLabel}
+        empty={rows.length === 0}
+        emptyText="No participants"
+        head={
+          <>
+            <TableCell>Name</TableCell>
+            <TableCell>Email</TableCell>
+            <TableCell>Department</TableCell>
+            <TableCell>Manager</TableCell>
+            <TableCell>Proposed rating</TableCell>
+            {showSession && <TableCell>Calibration session</TableCell>}
+          </>
+        }
+      >
+        {rows.map((r) => (
+          <TableRow key={r.participant_id} data-testid={`${testId}-row-${r.participant_id}`}>
+            <TableCell>{pick ? <PickName row={r} sessionId={sessionId} pick={pick} /> : r.user.name}</TableCell>
+            <TableCell data-label="Email" className={css.wrap}>
+              {r.user.email}
+            </TableCell>
+            <TableCell data-label="Department">{r.user.department ?? "—"}</TableCell>
+            <TableCell data-label="Manager">{r.manager?.name ?? "—"}</TableCell>
+            <TableCell data-label="Proposed rating">{ratingText(r.proposed_rating)}</TableCell>
+            {showSession && (
+              <TableCell data-label="Calibration session">
+                <PoolSessionCell row={r} sessionId={sessionId} />
+              </TableCell>
+            )}
+          </TableRow>
+        ))}
+      </StackedTable>
+    </Box>
+  );
+}
+
+function PickName({ row, sessionId, pick }: { row: HrPartnerParticipantJson; sessionId: number | null; pick: NonNullable<Parameters<typeof PoolTable>[0]["pick"]> }) {
+  const pickable = isPickable(row, sessionId);
+  return (
+    <label className={css.pick}>
+      <Checkbox
+        size="small"
+        checked={pick.selected.has(row.participant_id)}
+        disabled={!pickable}
+        onChange={(_e, on) => pick.onToggle(row.participant_id, on)}
+        inputProps={{ "aria-label": `Select ${row.user.name}` }}
+      />
+      <span>{row.user.name}</span>
+    </label>
+  );
 }
 
 /** Rows whose name, email, department or manager contain `q` (case-insensitive). */
@@ -56,25 +108,18 @@ export function searchPool(rows: readonly HrPartnerParticipantJson[], q: string)
   return rows.filter((r) => [r.user.name, r.user.email, r.user.department ?? "", r.manager?.name ?? ""].some((s) => s.toLowerCase().includes(text)));
 }
 
-export function PoolSearch({ value, onChange, label, testId }: { value: string; onChange: (v: string) => void; label: string; testId: string }) {
+export function PoolSearch({ id, value, onChange, label, testId }: { id: string; value: string; onChange: (v: string) => void; label: string; testId: string }) {
   return (
     <TextField
+      id={id}
+      type="search"
       label={label}
       placeholder="Name, email, department or manager"
       size="small"
       value={value}
       onChange={(e) => onChange(e.target.value)}
-      sx={{ minWidth: 280 }}
-      slotProps={{
-        htmlInput: { "data-testid": testId, maxLength: 200 },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
+      className={css.search}
+      inputProps={{ "data-testid": testId, maxLength: 200 }}
     />
   );
 }
@@ -91,55 +136,25 @@ export function ParticipantPicker({
   selected: number[];
   onChange: (ids: number[]) => void;
   error?: string;
-}) {
+}): ReactNode {
   const [q, setQ] = useState("");
   const rows = useMemo(() => searchPool(pool, q), [pool, q]);
-  const columns = useMemo(() => poolColumns(sessionId), [sessionId]);
-  const pickable = useMemo(() => pool.filter((p) => isPickable(p, sessionId)).map((p) => p.participant_id), [pool, sessionId]);
-  const model: GridRowSelectionModel = { type: "include", ids: new Set(selected) };
+  const chosen = useMemo(() => new Set(selected), [selected]);
   const available = pool.filter((p) => !p.reviewer_only && p.session === null).length;
-
-  const change = (next: GridRowSelectionModel) => {
-    const visible = new Set(rows.map((r) => r.participant_id));
-    // Rows hidden by the search keep their choice; "select all" (exclude model) picks every visible pickable row.
-    const hidden = selected.filter((id) => !visible.has(id));
-    const shown = next.type === "include" ? [...next.ids].map(Number) : pickable.filter((id) => visible.has(id) && !next.ids.has(id));
-    onChange([...new Set([...hidden, ...shown])].filter((id) => pickable.includes(id)));
-  };
-
+  // Rows hidden by the search keep their choice.
+  const onToggle = (id: number, on: boolean) => onChange(on ? [...new Set([...selected, id])] : selected.filter((s) => s !== id));
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h2" id="session-participants-heading">
         Participants
       </Typography>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
-        <PoolSearch value={q} onChange={setQ} label="Search participants" testId="session-participants-search" />
+      <Stack direction="row" flexWrap spacing={2} alignItems="center">
+        <PoolSearch id="session-participants-search" value={q} onChange={setQ} label="Search participants" testId="session-participants-search" />
         <Typography data-testid="session-participants-count" aria-live="polite">
           {selected.length} selected · {available} not in a session yet
         </Typography>
       </Stack>
-      <Box data-testid="session-participants-grid" sx={{ width: "100%" }}>
-        <DataGrid<HrPartnerParticipantJson>
-          aria-labelledby="session-participants-heading"
-          rows={rows}
-          columns={columns}
-          getRowId={(r) => r.participant_id}
-          checkboxSelection
-          keepNonExistentRowsSelected
-          isRowSelectable={({ row }) => isPickable(row, sessionId)}
-          rowSelectionModel={model}
-          onRowSelectionModelChange={change}
-          disableColumnMenu
-          disableVirtualization
-          initialState={{ pagination: { paginationModel: { pageSize: 25 } } }}
-          pageSizeOptions={[10, 25, 50, 100]}
-          localeText={{ noRowsLabel: "No participants" }}
-          density="compact"
-          getRowHeight={autoRowHeight}
-          columnHeaderHeight={WRAPPING_HEADER_HEIGHT}
-          sx={WRAPPING_GRID}
-        />
-      </Box>
+      <PoolTable rows={rows} sessionId={sessionId} testId="session-participants-grid" ariaLabel="Participants" pick={{ selected: chosen, onToggle }} />
       {selected.map((id) => (
         <input key={id} type="hidden" name="participant_id" value={id} />
       ))}

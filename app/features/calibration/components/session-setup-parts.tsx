@@ -1,12 +1,17 @@
-import { Form, Link as RemixLink } from "@remix-run/react";
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TableCell, type ChipProps } from "@mui/material";
+import { Form } from "@remix-run/react";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { SESSION_STATE_LABELS, type SessionState } from "~/features/calibration/rules";
 import type { PersonJson, SessionJson } from "~/features/calibration/types";
 import { deadlineText, type SetupActionResult } from "~/features/calibration/session-setup";
+import { Button, ButtonLink, Chip, Stack, TableCell, type ChipProps } from "~/platform/ui/static";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 
-/** Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary. */
+/**
+ * Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary.
+ * Static markup (issue 27); the activation dialog is MUI's, mounted when it first opens (ADR 0062).
+ */
 
 /** One colour per state (issue 26 §6: Active and Closed were the same green; the theme's primary is green): Closed grey. */
 const STATE_COLORS: Record<SessionState, ChipProps["color"]> = {
@@ -54,10 +59,22 @@ export { RouteErrorBoundary as SetupErrorBoundary } from "~/platform/ui/error-vi
 export function activationText(session: Pick<SessionJson, "participant_count" | "panelists" | "sign_off_parties" | "session_admin" | "deadline">): string[] {
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return [
-    `${n(session.participant_count, "participant's", "participants'")} ratings can then be calibrated: ${n(session.panelists.length, "panelist proposes", "panelists propose")}, and ${session.session_admin ? session.session_admin.name : "the session admin"} sets the ratings in the meeting.`,
+    `${n(session.participant_count, "participant's", "participants'")} ratings can then be calibrated: ${n(
+      session.panelists.length,
+      "panelist proposes",
+      "panelists propose"
+    )}, and ${session.session_admin ? session.session_admin.name : "the session admin"} sets the ratings in the meeting.`,
     session.deadline
-      ? `Before the deadline (${deadlineText(session.deadline)}), whoever must act next is reminded by email and in-app notification; ${n(session.sign_off_parties.length, "sign-off party signs", "sign-off parties sign")} off at the end.`
-      : `Nobody is emailed now (the session has no deadline, so no reminders); ${n(session.sign_off_parties.length, "sign-off party signs", "sign-off parties sign")} off at the end.`,
+      ? `Before the deadline (${deadlineText(session.deadline)}), whoever must act next is reminded by email and in-app notification; ${n(
+          session.sign_off_parties.length,
+          "sign-off party signs",
+          "sign-off parties sign"
+        )} off at the end.`
+      : `Nobody is emailed now (the session has no deadline, so no reminders); ${n(
+          session.sign_off_parties.length,
+          "sign-off party signs",
+          "sign-off parties sign"
+        )} off at the end.`,
   ];
 }
 
@@ -82,6 +99,8 @@ export function ActivateSessionDialog({
   fields: Record<string, string>;
   testId: string;
 }) {
+  const mounted = useOpenedOnce(open);
+  if (!mounted) return null;
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} aria-labelledby={`${testId}-title`} data-testid={testId}>
       <DialogTitle id={`${testId}-title`}>Activate “{session.name}”?</DialogTitle>
@@ -93,16 +112,16 @@ export function ActivateSessionDialog({
         ))}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`}>
+        <MuiButton onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`}>
           Cancel
-        </Button>
+        </MuiButton>
         <Form method="post" onSubmit={onClose}>
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-confirm`}>
+          <MuiButton type="submit" variant="contained" disabled={busy} data-testid={`${testId}-confirm`}>
             Activate
-          </Button>
+          </MuiButton>
         </Form>
       </DialogActions>
     </Dialog>
@@ -125,15 +144,22 @@ export function SessionRowActions({
 }) {
   const [confirming, setConfirming] = useState(false);
   return (
-    <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+    <TableCell align="right" data-label="Actions" style={{ whiteSpace: "nowrap" }}>
+      <Stack direction="row" spacing={1} justifyContent="flex-end">
         {session.state !== "closed" && (
-          <Button size="small" component={RemixLink} to={editPath} data-testid={`${testIdPrefix}-session-edit-${session.id}`} aria-label={editLabel}>
+          <ButtonLink size="small" to={editPath} data-testid={`${testIdPrefix}-session-edit-${session.id}`} aria-label={editLabel}>
             Edit
-          </Button>
+          </ButtonLink>
         )}
         {session.state === "draft" && (
-          <Button size="small" variant="outlined" disabled={busy} data-testid={`${testIdPrefix}-session-activate-${session.id}`} aria-label={`Activate ${session.name}`} onClick={() => setConfirming(true)}>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={busy}
+            data-testid={`${testIdPrefix}-session-activate-${session.id}`}
+            aria-label={`Activate ${session.name}`}
+            onClick={() => setConfirming(true)}
+          >
             Activate
           </Button>
         )}
