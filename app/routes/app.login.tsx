@@ -6,18 +6,12 @@ import GoogleIcon from "@mui/icons-material/Google";
 import LoginIcon from "@mui/icons-material/Login";
 import { getCurrentUser } from "~/platform/auth.server";
 import { commitSession, getSession } from "~/platform/session.server";
+import { useTranslation } from "react-i18next";
 import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
+import { i18next } from "~/platform/i18n/i18next.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in | PMR" }];
-
-/** Texts of the login screen (spec §2 'Screen contents known: Login', §8 'Login failure'). */
-const TEXT = {
-  heading: "Welcome to PMR",
-  intro: "You can sign in with SSO, using your work email address",
-  google: "Sign in with Google",
-  lark: "Sign in with Lark",
-  error: "Error while login",
-};
+/** The document's title in the reader's language (the loader's; the texts: spec §2 'Screen contents known: Login'). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Sign in | PMR" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -25,8 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCurrentUser(request)) throw redirect(redirectTo);
   const session = await getSession(request);
   const error = Boolean(session.get("loginError")); // a flash: shown once
+  const t = await i18next.getFixedT(request);
   return data(
-    { error, redirectTo: redirectTo === DEFAULT_AFTER_LOGIN ? null : redirectTo },
+    { error, redirectTo: redirectTo === DEFAULT_AFTER_LOGIN ? null : redirectTo, title: t("login.title") },
     error ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }
@@ -34,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Standalone sign-in screen (no navigation shell). Each button starts the provider's code flow. */
 export default function Login() {
   const { error, redirectTo } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const hidden = redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null;
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", alignItems: "center", justifyContent: "center", p: 2, bgcolor: "grey.50" }}>
@@ -42,25 +38,25 @@ export default function Login() {
           <Stack spacing={3} alignItems="stretch">
             <Box>
               <Typography variant="h4" component="h1" gutterBottom>
-                {TEXT.heading}
+                {t("login.heading")}
               </Typography>
-              <Typography color="text.secondary">{TEXT.intro}</Typography>
+              <Typography color="text.secondary">{t("login.intro")}</Typography>
             </Box>
             {error && (
               <Alert severity="error" data-testid="login-error">
-                {TEXT.error}
+                {t("login.error")}
               </Alert>
             )}
             <Form method="post" action="/auth/google" reloadDocument>
               {hidden}
               <Button type="submit" variant="contained" size="large" fullWidth startIcon={<GoogleIcon />}>
-                {TEXT.google}
+                {t("login.google")}
               </Button>
             </Form>
             <Form method="post" action="/auth/lark" reloadDocument>
               {hidden}
               <Button type="submit" variant="outlined" size="large" fullWidth startIcon={<LoginIcon />}>
-                {TEXT.lark}
+                {t("login.lark")}
               </Button>
             </Form>
           </Stack>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
@@ -54,15 +55,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function ReportPeerSelection() {
   const { cycles, cycleId, panel, spoofing } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <Stack spacing={3} sx={{ maxWidth: 1100 }}>
       <Box>
         <Link component={RemixLink} to={`/app/my-reportees/peer-finalization?cycle_id=${cycleId}`} sx={{ display: "inline-block", mb: 1 }}>
-          ← Your team's peer selection
+          {t("peers.team.back")}
         </Link>
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
           <Typography variant="h4" component="h1" data-testid="report-panel-title">
-            Peer/Stakeholder selection: {panel.participant.name}
+            {t("peers.team.reportTitle", { name: panel.participant.name })}
           </Typography>
           <CycleSwitcher cycles={cycles} selectedId={cycleId} />
         </Box>
@@ -74,8 +76,8 @@ export default function ReportPeerSelection() {
       {panel.can_edit && (
         <Alert severity="info" data-testid="report-panel-note">
           {panel.panel_status === "manager_approved"
-            ? `You have modified or approved this selection (Manager Approved): only you can change it now.`
-            : `${panel.participant.name} can change this selection until you modify or approve it; then it becomes Manager Approved and only you can change it.`}
+            ? t("peers.team.noteApproved")
+            : t("peers.team.noteOpen", { name: panel.participant.name })}
         </Alert>
       )}
       <PeerPanel

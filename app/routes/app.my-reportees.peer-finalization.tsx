@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
@@ -18,30 +19,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TeamPeerSelection() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <CyclePageFrame title="Modify Peer/Stakeholder selection for your Team" data={data} cycle={(d) => d.team.cycle}>
+    <CyclePageFrame title={t("peers.team.title")} data={data} cycle={(d) => d.team.cycle}>
       {({ team, cycleId }) => (
         <>
           <Typography color="text.secondary">
             {team.can_edit_stage
-              ? `Open a report to add or remove peers (at most ${team.max_peers} each) or to approve the selection. Any change you make sets the selection to Manager Approved: from then on only you can change it.`
-              : "Peer selection is open only in the start stage of the cycle; the selections below can be read but not changed."}
+              ? t("peers.team.introOpen", { max: team.max_peers })
+              : t("peers.team.introClosed")}
           </Typography>
           {team.direct_reports.length === 0 ? (
             <Alert severity="info" data-testid="team-empty">
-              You have no direct reports in this cycle.
+              {t("peers.team.empty")}
             </Alert>
           ) : (
             <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label="Peer selection of your team" data-testid="team-selection-table">
+              <Table size="small" aria-label={t("peers.team.table")} data-testid="team-selection-table">
                 <TableHead>
                   <TableRow>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Email</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Peers selected</TableCell>
-                    <TableCell align="right">Accepted</TableCell>
-                    <TableCell align="right">Declined</TableCell>
+                    <TableCell>{t("peers.name")}</TableCell>
+                    <TableCell>{t("peers.email")}</TableCell>
+                    <TableCell>{t("peers.statusColumn")}</TableCell>
+                    <TableCell align="right">{t("peers.team.selected")}</TableCell>
+                    <TableCell align="right">{t("peers.team.accepted")}</TableCell>
+                    <TableCell align="right">{t("peers.team.declined")}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -65,11 +67,11 @@ export default function TeamPeerSelection() {
                       <TableCell>
                         {r.reviewer_only ? (
                           <Typography variant="body2" color="text.secondary">
-                            Reviewer only – no panel
+                            {t("peers.team.reviewerOnly")}
                           </Typography>
                         ) : (
                           <Box data-testid={`team-status-${r.email}`}>
-                            <PanelStatusChip status={r.panel_status} label={r.panel_status_label} />
+                            <PanelStatusChip status={r.panel_status} />
                           </Box>
                         )}
                       </TableCell>

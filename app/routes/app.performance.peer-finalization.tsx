@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
@@ -70,15 +71,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PeerFinalization() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
-    <CyclePageFrame title="Peer/Stakeholder Selection" data={data} cycle={(d) => d.cycle}>
+    <CyclePageFrame title={t("peers.title")} data={data} cycle={(d) => d.cycle}>
       {({ panel, incoming, spoofing }) => (
         <>
           {panel ? (
             <PeerPanel panel={panel} spoofing={spoofing} editor="participant" />
           ) : (
             <Alert severity="info" data-testid="panel-not-participant">
-              You are not a participant of this cycle, so you choose no peers. Colleagues may still ask you for feedback below.
+              {t("peers.notParticipant")}
             </Alert>
           )}
           <Divider />

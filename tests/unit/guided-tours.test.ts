@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createInstance } from "i18next";
+import en from "~/platform/i18n/locales/en";
 import { navigationGroups } from "~/features/shell/navigation";
 import {
   PAGE_TOURS,
@@ -70,7 +72,10 @@ describe("guided tours: steps", () => {
     for (const id of ids) expect(SIDEBAR_GROUP_TEXTS[id], id).toBeDefined();
     const steps = sidebarTourSteps(["home", "performance-report"]);
     expect(steps.map((s) => s.target)).toEqual(['[data-testid="nav-group-home"]', '[data-testid="nav-group-performance-report"]']);
-    expect(steps[0]!.title).toBe("Home");
+    expect(steps[0]!.title).toBe("tours.sidebar.home.title");
+    const i18n = createInstance();
+    void i18n.init({ lng: "en", resources: { en: { common: en } }, defaultNS: "common", initImmediate: false });
+    expect(i18n.t(steps[0]!.title)).toBe("Home");
   });
 
   it("skips a step whose target is missing or hidden (spec §4)", () => {

@@ -77,6 +77,4 @@ export function daysOf(raw: string | null): number | undefined {
   return (DAYS_OPTIONS as readonly number[]).includes(n) ? n : undefined;
 }
 
-/** The sentence the form shows: who will read what you write (ADR 0029). */
-export const READERS_NOTE =
-  "Your name is shown with your feedback. It is read by the person you write to, their manager and secondary manager, and your own manager and secondary manager, nobody else (not HR, not admins). It cannot be edited or deleted after sending.";
+/* The sentence the form shows, who will read what you write (ADR 0029), is the translation anytime.give.readers. */

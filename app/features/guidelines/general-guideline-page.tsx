@@ -1,11 +1,22 @@
 import { Alert, Box, Card, CardContent, Link, List, ListItem, Stack, Typography } from "@mui/material";
 import { Link as RemixLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { NAME_GROUPS, type NameGroup, type NameVisibility, type ReviewerNames } from "~/features/cycles/reviewer-names";
+import type { CycleStage } from "~/features/cycles/rules";
+import { STAGE_KEYS } from "~/features/home/messages";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 
 export type GeneralGuidelineView = {
-  cycles: Array<{ id: number; name: string; stage_label: string; rules: string[] }>;
-  default_rules: string[];
+  cycles: Array<{ id: number; name: string; state: CycleStage; names: ReviewerNames }>;
+  default_names: ReviewerNames;
   admin_note: boolean;
+};
+
+/** Each group's rule on reviewers' names, one sentence a setting (cycles/reviewer-names.ts `groupRuleText`). */
+const RULE_KEYS: Record<NameGroup, Record<NameVisibility, TranslationKey>> = {
+  peer: { nobody: "guidelines.rule.peer.nobody", managers: "guidelines.rule.peer.managers", managers_and_calibration: "guidelines.rule.peer.managers_and_calibration" },
+  upward: { nobody: "guidelines.rule.upward.nobody", managers: "guidelines.rule.upward.managers", managers_and_calibration: "guidelines.rule.upward.managers_and_calibration" },
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -19,45 +30,49 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+function Rules({ names, testId }: { names: ReviewerNames; testId?: string }) {
+  const { t } = useTranslation();
+  return NAME_GROUPS.map((g) => (
+    <Typography key={g} variant="body2" data-testid={testId}>
+      {t(RULE_KEYS[g][names[g]])}
+    </Typography>
+  ));
+}
+
+const STRONG = [<strong key="strong" />];
+
 /** The General Guideline (issue 26 §3, §6; ADR 0058): who takes part, and each of the reader's cycles' rule on reviewers' names. */
 export function GeneralGuidelinePage({ data }: { data: GeneralGuidelineView }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={3} sx={{ maxWidth: 820 }} data-testid="general-guideline">
       <Typography variant="h4" component="h1">
-        General Guideline
+        {t("guidelines.title")}
       </Typography>
-      <Typography>This page explains who takes part in a review cycle, what is expected at each stage and who sees what you write.</Typography>
-      <Section title="Who takes part">
+      <Typography>{t("guidelines.intro")}</Typography>
+      <Section title={t("guidelines.whoTakesPart")}>
         <List dense disablePadding sx={{ listStyle: "disc", pl: 3 }}>
           <ListItem sx={{ display: "list-item" }}>
-            <strong>Participants</strong> receive self, upward, peer and manager feedback. Reviewer-only participants give feedback but do not receive it.
+            <Trans i18nKey="guidelines.participants" components={STRONG} />
           </ListItem>
           <ListItem sx={{ display: "list-item" }}>
-            <strong>Managers</strong> write feedback for their direct reports, may change their peer selection and nominate them for promotion.
+            <Trans i18nKey="guidelines.managers" components={STRONG} />
           </ListItem>
           <ListItem sx={{ display: "list-item" }}>
-            <strong>HR partners</strong> create and run rating and promotion calibration sessions, which end in a signed-off decision.
+            <Trans i18nKey="guidelines.hrPartners" components={STRONG} />
           </ListItem>
         </List>
       </Section>
-      <Section title="Confidentiality">
+      <Section title={t("guidelines.confidentiality")}>
         <Stack spacing={2}>
-          <Typography>
-            Feedback about you becomes visible to you in the communication stage. Self, manager and matrix manager feedback always carries the writer&apos;s
-            name. Who sees the names of peer and upward reviewers is chosen for each cycle when it is created, and cannot change once feedback has opened.
-            Every change in the product is recorded in an audit log.
-          </Typography>
+          <Typography>{t("guidelines.confidentialityText")}</Typography>
           {data.cycles.length === 0 ? (
             <Card variant="outlined" data-testid="guideline-default-rule">
               <CardContent>
                 <Typography variant="subtitle1" component="h3">
-                  Unless a cycle says otherwise
+                  {t("guidelines.defaultRule")}
                 </Typography>
-                {data.default_rules.map((r) => (
-                  <Typography key={r} variant="body2">
-                    {r}
-                  </Typography>
-                ))}
+                <Rules names={data.default_names} />
               </CardContent>
             </Card>
           ) : (
@@ -65,13 +80,12 @@ export function GeneralGuidelinePage({ data }: { data: GeneralGuidelineView }) {
               <Card key={c.id} variant="outlined" data-testid={`guideline-cycle-${c.id}`}>
                 <CardContent>
                   <Typography variant="subtitle1" component="h3">
-                    {c.name} <Typography component="span" variant="body2" color="text.secondary">({c.stage_label})</Typography>
-                  </Typography>
-                  {c.rules.map((r) => (
-                    <Typography key={r} variant="body2" data-testid="guideline-names-rule">
-                      {r}
+                    {c.name}{" "}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {t("guidelines.cycleStage", { stage: t(STAGE_KEYS[c.state]) })}
                     </Typography>
-                  ))}
+                  </Typography>
+                  <Rules names={c.names} testId="guideline-names-rule" />
                 </CardContent>
               </Card>
             ))
@@ -80,11 +94,11 @@ export function GeneralGuidelinePage({ data }: { data: GeneralGuidelineView }) {
       </Section>
       {data.admin_note && (
         <Alert severity="info" data-testid="guideline-admin-note">
-          For super admins: the menu&apos;s General Guideline link can point at your company&apos;s own page instead; set <code>GENERAL_GUIDELINE_URL</code>.
+          <Trans i18nKey="guidelines.adminNote" components={[<code key="code" />]} />
         </Alert>
       )}
       <Link component={RemixLink} to="/app/home">
-        Back to Home
+        {t("guidelines.backHome")}
       </Link>
     </Stack>
   );

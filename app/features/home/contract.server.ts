@@ -2,7 +2,10 @@ import { z } from "zod";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { CycleIdParam } from "~/features/cycles/context.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
-import { HOME_ITEM_KINDS, type HomeJson } from "~/features/home/types";
+import { HOME_ITEM_KINDS, type HomeItem, type HomeJson } from "~/features/home/types";
+
+/** The API's answer: the page's list without the items' translation keys (`text`, the page's only). */
+type HomeApiJson = Omit<HomeJson, "items"> & { items: Array<Omit<HomeItem, "text">> };
 
 /**
  * Contract of the home page's to-do list (ADR 0036):
@@ -70,7 +73,7 @@ export const HomeResponse = z.object({
     .nullable()
     .describe("For a manager: their direct reports in this cycle, statuses and counts only; null for everyone else"),
   next_step: z.object({ text: z.string(), link: z.string().nullable() }).describe("What comes next in the cycle (the empty state says it)"),
-}) satisfies z.ZodType<HomeJson>;
+}) satisfies z.ZodType<HomeApiJson>;
 
 registerRoute({
   method: "get",

@@ -10,11 +10,13 @@ import { REPORTEE_PATHS, MANAGER_FEEDBACK_STATE_LABELS } from "~/features/manage
 import type { ReviewerTypeValue } from "~/features/participants/rules";
 import { may, sessionLink, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { mayPromotion } from "~/features/promotions/rules";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import {
   HOME_ITEM_KINDS,
   type DeadlineSource,
   type HomeItem,
   type HomeItemKind,
+  type HomeMessage,
   type NextStep,
   type PeerSelectionState,
   type SelfReviewState,
@@ -118,6 +120,32 @@ function feedbackTitle(type: ReviewerTypeValue, name: string): string {
   }
 }
 
+/** The same titles as keys (the page's, issue 28). */
+function feedbackMessage(type: ReviewerTypeValue, name: string): HomeMessage {
+  const key = ({ self: "home.item.selfReview", direct_report: "home.item.upward", matrix_team: "home.item.matrixManager", matrix_manager: "home.item.matrixReport", manager: "home.item.managerFeedback", peer: "home.item.peerFeedback" } as const)[type];
+  return { key, values: { name } };
+}
+
+const SESSION_TITLE_KEYS: Record<SessionKind, Record<WaitingRole, TranslationKey>> = {
+  RATING: { hr_partner: "home.item.activateSession", session_admin: "home.item.runSession", panelist: "home.item.proposeRatings", sign_off: "home.item.signOffSession" },
+  PROMOTION: { hr_partner: "home.item.activatePromotionSession", session_admin: "home.item.runPromotionSession", panelist: "home.item.votePromotionSession", sign_off: "home.item.signOffPromotionSession" },
+};
+
+const KIND_KEYS: Record<HomeItemKind, TranslationKey> = {
+  choose_peers: "home.kind.choose_peers",
+  answer_peer_request: "home.kind.answer_peer_request",
+  write_self_review: "home.kind.write_self_review",
+  write_feedback: "home.kind.write_feedback",
+  write_manager_feedback: "home.kind.write_manager_feedback",
+  nominate: "home.kind.nominate",
+  answer_endorsement: "home.kind.answer_endorsement",
+  write_endorsement: "home.kind.write_endorsement",
+  activate_session: "home.kind.ratingCalibration",
+  run_session: "home.kind.ratingCalibration",
+  review_session: "home.kind.ratingCalibration",
+  sign_off_session: "home.kind.ratingCalibration",
+};
+
 function sessionTitle(role: WaitingRole, kind: SessionKind, name: string): string {
   const what = kind === "PROMOTION" ? "promotion calibration session" : "calibration session";
   switch (role) {
@@ -147,38 +175,64 @@ export function buildHomeItems(facts: HomeFacts, today: string): HomeItem[] {
   const { cycle } = facts;
   const q = `?cycle_id=${cycle.id}`;
   const items: HomeItem[] = [];
-  const add = (kind: HomeItemKind, title: string, detail: string | null, link: string, own?: { deadline: string | null; source: DeadlineSource }, label = KIND_LABELS[kind]) => {
+  // `message`: the title as a key; `detailMessage`: a detail that is a sentence (one that is an email is data).
+  type Own = { deadline: string | null; source: DeadlineSource };
+  type Text = { message: HomeMessage; detailMessage?: HomeMessage; label?: [string, TranslationKey] };
+  const add = (kind: HomeItemKind, title: string, detail: string | null, link: string, text: Text, own?: Own) => {
     const deadline = own?.deadline ?? cycle.planned_end_date;
     const source: DeadlineSource = own?.deadline ? own.source : "cycle";
-    items.push({ kind, kind_label: label, title, detail, deadline, deadline_source: source, overdue: deadline !== null && deadline < today, link });
+    const [label, labelKey] = text.label ?? [KIND_LABELS[kind], KIND_KEYS[kind]];
+    items.push({
+      kind,
+      kind_label: label,
+      title,
+      detail,
+      deadline,
+      deadline_source: source,
+      overdue: deadline !== null && deadline < today,
+      link,
+      text: { label: labelKey, title: text.message, detail: text.detailMessage ?? null },
+    });
   };
 
-  if (facts.choosePeers) add("choose_peers", "Choose your peers and stakeholders", "Ask the people you worked with to give you feedback", `/app/performance/peer-finalization${q}`);
+  if (facts.choosePeers) {
+    add("choose_peers", "Choose your peers and stakeholders", "Ask the people you worked with to give you feedback", `/app/performance/peer-finalization${q}`, {
+      message: { key: "home.item.choosePeers" },
+      detailMessage: { key: "home.item.choosePeersDetail" },
+    });
+  }
   for (const r of facts.peerRequests) {
-    add("answer_peer_request", `Accept or decline ${r.participant.name}'s feedback request`, r.participant.email, `/app/performance/peer-finalization${q}`);
+    const name = r.participant.name;
+    add("answer_peer_request", `Accept or decline ${name}'s feedback request`, r.participant.email, `/app/performance/peer-finalization${q}`, { message: { key: "home.item.answerPeerRequest", values: { name } } });
   }
   for (const f of facts.feedback) {
     if (f.reviewerType === "manager") {
-      add("write_manager_feedback", feedbackTitle("manager", f.reviewee.name), f.reviewee.email, REPORTEE_PATHS.feedback(f.reviewee.email, cycle.id));
+      add("write_manager_feedback", feedbackTitle("manager", f.reviewee.name), f.reviewee.email, REPORTEE_PATHS.feedback(f.reviewee.email, cycle.id), { message: feedbackMessage("manager", f.reviewee.name) });
     } else {
       const self = f.reviewerType === "self";
-      add(self ? "write_self_review" : "write_feedback", feedbackTitle(f.reviewerType, f.reviewee.name), self ? null : f.reviewee.email, spuFeedbackPath(f.reviewee.email, cycle.id));
+      add(self ? "write_self_review" : "write_feedback", feedbackTitle(f.reviewerType, f.reviewee.name), self ? null : f.reviewee.email, spuFeedbackPath(f.reviewee.email, cycle.id), {
+        message: feedbackMessage(f.reviewerType, f.reviewee.name),
+      });
     }
   }
   if (facts.notNominated !== null) {
     const n = facts.notNominated;
-    add("nominate", "Decide on promotion nominations for your team", `${n} direct ${n === 1 ? "report is" : "reports are"} not nominated (nominating is optional)`, `/app/my-reportees/feedbacks${q}`);
+    add("nominate", "Decide on promotion nominations for your team", `${n} direct ${n === 1 ? "report is" : "reports are"} not nominated (nominating is optional)`, `/app/my-reportees/feedbacks${q}`, {
+      message: { key: "home.item.nominate" },
+      detailMessage: { key: "home.item.notNominated", values: { count: n } },
+    });
   }
   for (const e of facts.endorsements) {
     const own = { deadline: e.deadline, source: "endorsement" as const };
     const link = `/app/promotions/endorsements/${e.id}/endorse${q}`;
-    if (e.status === "requested") add("answer_endorsement", `Accept or decline the endorsement request for ${e.nominee.name}`, e.nominee.email, link, own);
-    else add("write_endorsement", `Write your endorsement for ${e.nominee.name}`, e.nominee.email, link, own);
+    const name = e.nominee.name;
+    if (e.status === "requested") add("answer_endorsement", `Accept or decline the endorsement request for ${name}`, e.nominee.email, link, { message: { key: "home.item.answerEndorsement", values: { name } } }, own);
+    else add("write_endorsement", `Write your endorsement for ${name}`, e.nominee.email, link, { message: { key: "home.item.writeEndorsement", values: { name } } }, own);
   }
   for (const s of facts.sessions) {
     const kind = SESSION_KIND[s.role];
-    const label = s.kind === "PROMOTION" ? "Promotion calibration" : "Rating calibration";
-    add(kind, sessionTitle(s.role, s.kind, s.name), null, sessionLink(s.role, s.id, cycle.id, s.kind), { deadline: s.deadline, source: "session" }, label);
+    const label: [string, TranslationKey] = s.kind === "PROMOTION" ? ["Promotion calibration", "home.kind.promotionCalibration"] : ["Rating calibration", "home.kind.ratingCalibration"];
+    add(kind, sessionTitle(s.role, s.kind, s.name), null, sessionLink(s.role, s.id, cycle.id, s.kind), { message: { key: SESSION_TITLE_KEYS[s.kind][s.role], values: { name: s.name } }, label }, { deadline: s.deadline, source: "session" });
   }
   return sortHomeItems(items);
 }

@@ -1,5 +1,6 @@
 import type { CycleStage } from "~/features/cycles/rules";
 import type { ManagerFeedbackState } from "~/features/manager-review/rules";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 
 /**
  * The home page's to-do list (ADR 0036): PURE types shared by the rules, the service, the API contract and
@@ -25,7 +26,13 @@ export type HomeItemKind = (typeof HOME_ITEM_KINDS)[number];
 /** Where an item's deadline comes from. */
 export type DeadlineSource = "cycle" | "endorsement" | "session";
 
-/** One thing waiting for the viewer, with its deadline and the page where it is done. */
+/** A text as a translation key and its values (issue 28): what the page shows in the reader's language. */
+export type HomeMessage = { key: TranslationKey; values?: Record<string, string | number> };
+
+/**
+ * One thing waiting for the viewer, with its deadline and the page where it is done. `text` is the page's: the same
+ * label, title and detail as keys (the API's response schema leaves it out and answers the English strings).
+ */
 export type HomeItem = {
   kind: HomeItemKind;
   /** The group it belongs to, e.g. "360 feedback", "Rating calibration". */
@@ -37,6 +44,7 @@ export type HomeItem = {
   deadline_source: DeadlineSource;
   overdue: boolean;
   link: string;
+  text: { label: TranslationKey; title: HomeMessage; detail: HomeMessage | null };
 };
 
 export type SelfReviewState = "not_requested" | "not_started" | "draft" | "submitted";

@@ -27,8 +27,9 @@ export type ShellUser = {
 };
 
 function Logo() {
+  const { t } = useTranslation();
   return (
-    <RemixLink to="/app/home" className={css.logo} aria-label="PMR home">
+    <RemixLink to="/app/home" className={css.logo} aria-label={t("shell.logo", { brand: "PMR" })}>
       PMR
     </RemixLink>
   );

@@ -97,7 +97,7 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
   const navRef = useRef<HTMLElement>(null);
   const below = useBelowFold(navRef);
   return (
-    <nav className={css.nav} aria-label="Main navigation" ref={navRef}>
+    <nav className={css.nav} aria-label={t("shell.mainNavigation")} ref={navRef}>
       {groups.map((group) => (
         <ul key={group.id} data-testid={`nav-group-${group.id}`}>
           {group.title && <li className={css.subheader}>{t(group.title)}</li>}
@@ -115,7 +115,7 @@ export function NavigationList({ groups, badges, onNavigate }: { groups: NavGrou
                   <NavLink className={css.link} to={item.to} onClick={onNavigate} {...tipProps(item.to, t(item.info))}>
                     <span className={css.label}>{t(item.label)}</span>
                     {count > 0 && (
-                      <span className={controls.chip} role="img" aria-label={`${count} unread`} data-testid={`nav-badge-${item.badge}`} data-nav-unread={count}>
+                      <span className={controls.chip} role="img" aria-label={t("shell.notifications.unread", { count })} data-testid={`nav-badge-${item.badge}`} data-nav-unread={count}>
                         {count}
                       </span>
                     )}

@@ -1,9 +1,12 @@
 /**
  * Guided tours (spec §3 coachmark types, §4, §9; ADR 0031): which tour applies where, and the tours' steps as data.
  *
- * PURE module: no imports, safe in the browser, on the server and in the browser tests (tests/e2e/fixtures.ts).
+ * PURE module: no imports but a type, safe in the browser, on the server and in the browser tests (tests/e2e/fixtures.ts).
+ * A step's title and text are translation keys (issue 28): the tooltip shows them in the reader's language.
  * `user_feedback` is a coachmark too, but it belongs to the feedback dialog, not to a tour.
  */
+
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 
 /** The coachmark types that are guided tours, in the order they are offered (the navigation first). */
 export const TOUR_TYPES = [
@@ -18,12 +21,11 @@ export type TourType = (typeof TOUR_TYPES)[number];
 
 /** Spec §9: the layer of the overlay (the tooltip sits one above it). */
 export const TOUR_Z_INDEX = 2000;
-/** Spec §9: the label of the last step's button. */
-export const TOUR_LAST_LABEL = "Dismiss";
+/* Spec §9: the last step's button says "Dismiss" (tours.last). */
 
 export type TourPlacement = "top" | "bottom" | "left" | "right" | "auto";
-/** One step: a CSS selector for its target (the first match), a title and a text. */
-export type TourStep = { target: string; title: string; content: string; placement?: TourPlacement };
+/** One step: a CSS selector for its target (the first match), a title and a text (translation keys). */
+export type TourStep = { target: string; title: TranslationKey; content: TranslationKey; placement?: TourPlacement };
 
 const testId = (id: string) => `[data-testid="${id}"]`;
 /** The first element whose data-testid starts with `prefix` (e.g. the first nomination's vote form). */
@@ -38,15 +40,15 @@ export const PAGE_TOURS: Record<Exclude<TourType, "sidebar_routes_v1" | "multipl
     steps: [
       {
         target: testId("cycle-switcher"),
-        title: "Earlier cycles",
-        content: "Switch the cycle here to read this person's feedback summary of an earlier review cycle.",
+        title: "tours.summary.cycleSwitcher.title",
+        content: "tours.summary.cycleSwitcher.content",
       },
       {
         target: testId("reviewer-feedback-link"),
-        title: "Feedback by reviewer",
-        content: "Open the feedback each reviewer wrote about this person.",
+        title: "tours.summary.byReviewer.title",
+        content: "tours.summary.byReviewer.content",
       },
-      { target: testId("download-pdf"), title: "Download", content: "Download the summary as a PDF, for example to prepare your conversation." },
+      { target: testId("download-pdf"), title: "tours.summary.download.title", content: "tours.summary.download.content" },
     ],
   },
   direct_report_feedback: {
@@ -54,16 +56,16 @@ export const PAGE_TOURS: Record<Exclude<TourType, "sidebar_routes_v1" | "multipl
     steps: [
       {
         target: testId("reviewers-table"),
-        title: "Feedback from reviewers",
-        content: "Everyone asked for feedback about your direct report, with the status of their feedback. Read each one once it is submitted.",
+        title: "tours.reportFeedback.reviewers.title",
+        content: "tours.reportFeedback.reviewers.content",
       },
       {
         target: testId("manager-feedback-form"),
-        title: "Your manager feedback",
-        content: "Write your own feedback here. Save a draft at any time and submit it during the manager feedback stage.",
+        title: "tours.reportFeedback.managerFeedback.title",
+        content: "tours.reportFeedback.managerFeedback.content",
       },
-      { target: testId("report-summary-link"), title: "Feedback summary", content: "All feedback about this person, summed up per question." },
-      { target: testId("report-promotion-link"), title: "Promotion nomination", content: "Nominate this person for promotion in this cycle." },
+      { target: testId("report-summary-link"), title: "tours.reportFeedback.summary.title", content: "tours.reportFeedback.summary.content" },
+      { target: testId("report-promotion-link"), title: "tours.reportFeedback.promotion.title", content: "tours.reportFeedback.promotion.content" },
     ],
   },
   peer_stakeholder_selection: {
@@ -71,46 +73,46 @@ export const PAGE_TOURS: Record<Exclude<TourType, "sidebar_routes_v1" | "multipl
     steps: [
       {
         target: testId("peer-counters"),
-        title: "Your selection",
-        content: "How many peers and stakeholders you asked, how many accepted and how many have yet to answer.",
+        title: "tours.peers.counters.title",
+        content: "tours.peers.counters.content",
       },
       {
         target: testId("mandatory-reviewers"),
-        title: "Mandatory reviewers",
-        content: "They come from the organisation (you, your manager, your direct reports, matrix manager and team) and always give feedback.",
+        title: "tours.peers.mandatory.title",
+        content: "tours.peers.mandatory.content",
       },
       {
         target: testId("peer-add-form"),
-        title: "Ask a peer or stakeholder",
-        content: "Choose people you worked with in the last 6 months. No more than 7 accepted requests are advised.",
+        title: "tours.peers.add.title",
+        content: "tours.peers.add.content",
       },
       {
         target: testId("peers-table"),
-        title: "Your requests",
-        content: "Follow each request here. You can withdraw a request until it is accepted.",
+        title: "tours.peers.requests.title",
+        content: "tours.peers.requests.content",
       },
       {
         target: testId("incoming-requests"),
-        title: "Requests to you",
-        content: "Colleagues who ask you for feedback appear here: accept or decline each request.",
+        title: "tours.peers.incoming.title",
+        content: "tours.peers.incoming.content",
       },
     ],
   },
   promotion_calibration_panelist: {
     path: /^\/app\/promotions\/calibration-panelist\/sessions\/[^/]+\/?$/,
     steps: [
-      { target: testId("session-state"), title: "Session state", content: "You vote while the session is active or being revised." },
-      { target: testId("my-vote-count"), title: "Your progress", content: "How many of the session's nominations you have voted on." },
+      { target: testId("session-state"), title: "tours.promotionPanel.state.title", content: "tours.promotionPanel.state.content" },
+      { target: testId("my-vote-count"), title: "tours.promotionPanel.progress.title", content: "tours.promotionPanel.progress.content" },
       {
         target: firstTestId("nomination-tally-"),
-        title: "The panel's votes",
-        content: "Each nomination shows the rationale, the endorsements and how the panel voted so far.",
+        title: "tours.promotionPanel.tally.title",
+        content: "tours.promotionPanel.tally.content",
       },
-      { target: firstTestId("vote-form-"), title: "Your vote", content: "Cast or change your vote, with a note for the panel." },
+      { target: firstTestId("vote-form-"), title: "tours.promotionPanel.vote.title", content: "tours.promotionPanel.vote.content" },
       {
         target: firstTestId("discussion-toggle-"),
-        title: "Discussion",
-        content: "Open the nomination's comments and the nominee's feedback summary.",
+        title: "tours.promotionPanel.discussion.title",
+        content: "tours.promotionPanel.discussion.content",
       },
     ],
   },
@@ -120,36 +122,36 @@ export const PAGE_TOURS: Record<Exclude<TourType, "sidebar_routes_v1" | "multipl
 export const MULTIPLE_ACTIVE_CYCLES_STEPS: TourStep[] = [
   {
     target: testId("cycle-switcher"),
-    title: "Several active cycles",
-    content: "More than one review cycle is running. Choose the cycle you want to work on here; the page keeps your choice in its address.",
+    title: "tours.multipleCycles.cycleSwitcher.title",
+    content: "tours.multipleCycles.cycleSwitcher.content",
   },
 ];
 
 /** `sidebar_routes_v1`: one step per visible navigation group (data-testid nav-group-{id}). */
-export const SIDEBAR_GROUP_TEXTS: Record<string, { title: string; content: string }> = {
+export const SIDEBAR_GROUP_TEXTS: Record<string, { title: TranslationKey; content: TranslationKey }> = {
   "super-admin": {
-    title: "Super Admin",
-    content: "Manage users, read the audit log, set up and run review cycles, calibration sessions and the promotion dashboard.",
+    title: "tours.sidebar.superAdmin.title",
+    content: "tours.sidebar.superAdmin.content",
   },
-  home: { title: "Home", content: "Your starting point: the selected review cycle and what it asks of you." },
+  home: { title: "tours.sidebar.home.title", content: "tours.sidebar.home.content" },
   "performance-cycle": {
-    title: "Performance Cycle",
-    content: "Check your profile, choose your peers and stakeholders, give 360 feedback and, as a manager, write your team's feedback.",
+    title: "tours.sidebar.performanceCycle.title",
+    content: "tours.sidebar.performanceCycle.content",
   },
-  "rating-calibration": { title: "Rating Calibration", content: "The rating calibration sessions you run, sit on or sign off." },
+  "rating-calibration": { title: "tours.sidebar.ratingCalibration.title", content: "tours.sidebar.ratingCalibration.content" },
   "promotions-calibration": {
-    title: "Promotions Calibration",
-    content: "Endorsement requests and the promotion sessions you run, sit on as a panelist or sign off.",
+    title: "tours.sidebar.promotionsCalibration.title",
+    content: "tours.sidebar.promotionsCalibration.content",
   },
-  "performance-report": { title: "Performance Report", content: "Your final assessment and your performance trends across cycles." },
-  guidelines: { title: "Guidelines", content: "The general guideline of the review process." },
-  "anytime-feedback": { title: "Anytime Feedback", content: "Give and read feedback at any time, outside the review cycle." },
+  "performance-report": { title: "tours.sidebar.performanceReport.title", content: "tours.sidebar.performanceReport.content" },
+  guidelines: { title: "tours.sidebar.guidelines.title", content: "tours.sidebar.guidelines.content" },
+  "anytime-feedback": { title: "tours.sidebar.anytimeFeedback.title", content: "tours.sidebar.anytimeFeedback.content" },
 };
 
 /** The sidebar tour's steps for the groups this user sees (a group without a text gets a generic one). */
 export function sidebarTourSteps(groupIds: readonly string[]): TourStep[] {
   return groupIds.map((id) => {
-    const text = SIDEBAR_GROUP_TEXTS[id] ?? { title: "Navigation", content: "Another part of the product you can reach from here." };
+    const text = SIDEBAR_GROUP_TEXTS[id] ?? { title: "tours.sidebar.other.title", content: "tours.sidebar.other.content" };
     return { target: testId(`nav-group-${id}`), title: text.title, content: text.content, placement: "right" };
   });
 }

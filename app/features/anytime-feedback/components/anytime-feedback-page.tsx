@@ -1,6 +1,8 @@
 import { Link as RemixLink, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Button, LinearProgress, MenuItem, Stack, Tab as MuiTab, Tabs, TextField, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
 import { DAYS_OPTIONS } from "~/features/anytime-feedback/rules";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { AnytimeFeedbackPageData, Tab } from "~/features/anytime-feedback/types";
 import { GiveFeedbackForm } from "~/features/anytime-feedback/components/give-feedback-form";
 import { FeedbackList } from "~/features/anytime-feedback/components/feedback-list";
@@ -11,14 +13,11 @@ import { FeedbackList } from "~/features/anytime-feedback/components/feedback-li
  * Loader and action: app/features/anytime-feedback/pages.server.ts.
  */
 
-const EMPTY: Record<Tab, string> = {
-  received: "No feedback received in this period yet.",
-  sent: "You have not given feedback in this period yet.",
-  team: "Your reports have not given or received feedback in this period yet.",
-};
-const PERSON_LABEL: Record<Tab, string> = { received: "From", sent: "To", team: "Team member" };
+const EMPTY: Record<Tab, TranslationKey> = { received: "anytime.empty.received", sent: "anytime.empty.sent", team: "anytime.empty.team" };
+const PERSON_LABEL: Record<Tab, TranslationKey> = { received: "anytime.person.received", sent: "anytime.person.sent", team: "anytime.person.team" };
 
 function Filters({ data }: { data: AnytimeFeedbackPageData }) {
+  const { t } = useTranslation();
   const [, setParams] = useSearchParams();
   // The filters of the list shown (its tab), whatever address a navigation still under way is heading to.
   const set = (key: "person" | "days", value: string) => {
@@ -35,13 +34,13 @@ function Filters({ data }: { data: AnytimeFeedbackPageData }) {
       <TextField
         select
         size="small"
-        label={PERSON_LABEL[data.tab]}
+        label={t(PERSON_LABEL[data.tab])}
         value={data.person ?? ""}
         onChange={(e) => set("person", e.target.value)}
         sx={{ minWidth: 240 }}
         slotProps={{ select: { SelectDisplayProps: { "data-testid": "feedback-filter-person" } as object } }}
       >
-        <MenuItem value="">Everyone</MenuItem>
+        <MenuItem value="">{t("anytime.everyone")}</MenuItem>
         {data.people.map((p) => (
           <MenuItem key={p.id} value={p.email}>
             {p.name}
@@ -51,16 +50,16 @@ function Filters({ data }: { data: AnytimeFeedbackPageData }) {
       <TextField
         select
         size="small"
-        label="Period"
+        label={t("anytime.period")}
         value={data.days === null ? "" : String(data.days)}
         onChange={(e) => set("days", e.target.value)}
         sx={{ minWidth: 180 }}
         slotProps={{ select: { SelectDisplayProps: { "data-testid": "feedback-filter-days" } as object } }}
       >
-        <MenuItem value="">All time</MenuItem>
+        <MenuItem value="">{t("anytime.allTime")}</MenuItem>
         {DAYS_OPTIONS.map((d) => (
           <MenuItem key={d} value={String(d)}>
-            Last {d} days
+            {t("anytime.lastDays", { count: d })}
           </MenuItem>
         ))}
       </TextField>
@@ -69,6 +68,7 @@ function Filters({ data }: { data: AnytimeFeedbackPageData }) {
 }
 
 function Pager({ data }: { data: AnytimeFeedbackPageData }) {
+  const { t } = useTranslation();
   const [params] = useSearchParams();
   const { total, offset, limit } = data.list;
   if (total <= limit) return null;
@@ -81,13 +81,13 @@ function Pager({ data }: { data: AnytimeFeedbackPageData }) {
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
       <Typography variant="body2" data-testid="feedback-range">
-        {offset + 1}–{Math.min(offset + limit, total)} of {total}
+        {t("anytime.range", { from: offset + 1, to: Math.min(offset + limit, total), total })}
       </Typography>
       <Button component={RemixLink} to={to(Math.max(0, offset - limit))} disabled={offset === 0} preventScrollReset>
-        Previous
+        {t("anytime.previous")}
       </Button>
       <Button component={RemixLink} to={to(offset + limit)} disabled={offset + limit >= total} preventScrollReset>
-        Next
+        {t("anytime.next")}
       </Button>
     </Stack>
   );
@@ -95,33 +95,34 @@ function Pager({ data }: { data: AnytimeFeedbackPageData }) {
 
 export function AnytimeFeedbackPage({ data }: { data: AnytimeFeedbackPageData }) {
   const navigation = useNavigation();
+  const { t } = useTranslation();
   const tabs: Array<{ value: Tab; label: string }> = [
-    { value: "received", label: data.unreadCount > 0 ? `Received (${data.unreadCount} new)` : "Received" },
-    { value: "sent", label: "Sent" },
-    ...(data.isManager ? [{ value: "team" as const, label: "My team" }] : []),
+    { value: "received", label: data.unreadCount > 0 ? t("anytime.receivedNew", { count: data.unreadCount }) : t("anytime.received") },
+    { value: "sent", label: t("anytime.sent") },
+    ...(data.isManager ? [{ value: "team" as const, label: t("anytime.team") }] : []),
   ];
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <Box>
         <Typography variant="h4" component="h1">
-          Anytime Feedback
+          {t("anytime.title")}
         </Typography>
-        <Typography color="text.secondary">Tell a colleague what went well or what could be better, whenever it happens.</Typography>
+        <Typography color="text.secondary">{t("anytime.intro")}</Typography>
       </Box>
       <GiveFeedbackForm spoofing={data.spoofing} myManagers={data.myManagers} />
-      <Box component="section" aria-label="Feedback">
-        <Tabs value={data.tab} aria-label="Feedback lists" sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }} variant="scrollable" allowScrollButtonsMobile>
-          {tabs.map((t) => (
-            <MuiTab key={t.value} value={t.value} label={t.label} component={RemixLink} to={`?tab=${t.value}`} data-testid={`anytime-tab-${t.value}`} />
+      <Box component="section" aria-label={t("anytime.section")}>
+        <Tabs value={data.tab} aria-label={t("anytime.lists")} sx={{ borderBottom: 1, borderColor: "divider", mb: 2 }} variant="scrollable" allowScrollButtonsMobile>
+          {tabs.map((tab) => (
+            <MuiTab key={tab.value} value={tab.value} label={tab.label} component={RemixLink} to={`?tab=${tab.value}`} data-testid={`anytime-tab-${tab.value}`} />
           ))}
         </Tabs>
         <Stack spacing={2}>
           {data.tab === "team" && (
-            <Typography color="text.secondary">Feedback given to and by your direct and secondary reports.</Typography>
+            <Typography color="text.secondary">{t("anytime.teamIntro")}</Typography>
           )}
           <Filters data={data} />
-          {navigation.state === "loading" && <LinearProgress aria-label="Loading" />}
-          <FeedbackList key={data.tab} items={data.list.realtime_feedbacks} tab={data.tab} spoofing={data.spoofing} emptyText={EMPTY[data.tab]} />
+          {navigation.state === "loading" && <LinearProgress aria-label={t("anytime.loading")} />}
+          <FeedbackList key={data.tab} items={data.list.realtime_feedbacks} tab={data.tab} spoofing={data.spoofing} emptyText={t(EMPTY[data.tab])} />
           <Pager data={data} />
         </Stack>
       </Box>

@@ -1,6 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { Accordion, AccordionDetails, AccordionSummary, Box, Chip, Stack, Typography } from "@mui/material";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { AnytimeFeedbackActionResult, RealtimeFeedbackJson, Tab } from "~/features/anytime-feedback/types";
 
 /**
@@ -11,14 +13,15 @@ import type { AnytimeFeedbackActionResult, RealtimeFeedbackJson, Tab } from "~/f
 /** The day as text, the same on the server and in the browser. */
 const day = (iso: string) => iso.slice(0, 10);
 
-function heading(item: RealtimeFeedbackJson, tab: Tab): string {
-  if (tab === "received") return `From ${item.reviewer.name}`;
-  if (tab === "sent") return `To ${item.reviewee.name}`;
-  return `${item.reviewer.name} to ${item.reviewee.name}`;
+function heading(item: RealtimeFeedbackJson, tab: Tab, t: TFunction): string {
+  if (tab === "received") return t("anytime.from", { name: item.reviewer.name });
+  if (tab === "sent") return t("anytime.to", { name: item.reviewee.name });
+  return t("anytime.fromTo", { reviewer: item.reviewer.name, reviewee: item.reviewee.name });
 }
 
 function FeedbackItem({ item, tab, spoofing }: { item: RealtimeFeedbackJson; tab: Tab; spoofing: boolean }) {
   const fetcher = useFetcher<AnytimeFeedbackActionResult>({ key: `viewed-${item.id}` });
+  const { t } = useTranslation();
   const unread = item.direction === "received" && !item.has_been_viewed_by_reviewee;
   const pending = fetcher.state !== "idle";
   const open = (_e: unknown, expanded: boolean) => {
@@ -28,14 +31,14 @@ function FeedbackItem({ item, tab, spoofing }: { item: RealtimeFeedbackJson; tab
     <Accordion disableGutters variant="outlined" onChange={open} data-testid={`feedback-item-${item.id}`} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`feedback-${item.id}-body`} id={`feedback-${item.id}-heading`}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 0.5, sm: 2 }} sx={{ alignItems: { sm: "center" }, flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: "anywhere" }}>{heading(item, tab)}</Typography>
+          <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: "anywhere" }}>{heading(item, tab, t)}</Typography>
           <Typography variant="body2" color="text.secondary">
             {day(item.created_at)}
           </Typography>
-          {unread && !pending && <Chip size="small" color="primary" label="New" data-testid={`feedback-new-${item.id}`} />}
+          {unread && !pending && <Chip size="small" color="primary" label={t("anytime.new")} data-testid={`feedback-new-${item.id}`} />}
           {tab !== "received" && (
             <Typography variant="body2" color="text.secondary" data-testid={`feedback-seen-${item.id}`}>
-              {item.has_been_viewed_by_reviewee ? `Read by ${item.reviewee.name}` : "Not read yet"}
+              {item.has_been_viewed_by_reviewee ? t("anytime.readBy", { name: item.reviewee.name }) : t("anytime.notRead")}
             </Typography>
           )}
         </Stack>
@@ -43,7 +46,7 @@ function FeedbackItem({ item, tab, spoofing }: { item: RealtimeFeedbackJson; tab
       <AccordionDetails id={`feedback-${item.id}-body`}>
         {item.body_hidden ? (
           <Typography color="text.secondary" data-testid={`feedback-hidden-${item.id}`}>
-            The text is not shown while you view another user.
+            {t("anytime.hidden")}
           </Typography>
         ) : (
           <Typography sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid={`feedback-body-${item.id}`}>
@@ -51,7 +54,7 @@ function FeedbackItem({ item, tab, spoofing }: { item: RealtimeFeedbackJson; tab
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 1 }}>
-          {item.reviewer.name} ({item.reviewer.email}) to {item.reviewee.name} ({item.reviewee.email}), {day(item.created_at)}
+          {t("anytime.byline", { reviewer: item.reviewer.name, reviewerEmail: item.reviewer.email, reviewee: item.reviewee.name, revieweeEmail: item.reviewee.email, date: day(item.created_at) })}
         </Typography>
       </AccordionDetails>
     </Accordion>

@@ -3,7 +3,9 @@ import { Alert, Button, Paper, Stack, TextField, Typography } from "@mui/materia
 import { useSnackbar } from "notistack";
 import { useEffect, useRef, useState } from "react";
 import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
-import { BODY_MAX_LENGTH, READERS_NOTE } from "~/features/anytime-feedback/rules";
+import { useTranslation } from "react-i18next";
+import { BODY_MAX_LENGTH } from "~/features/anytime-feedback/rules";
+import { anytimeMessage } from "~/features/anytime-feedback/messages";
 import type { AnytimeFeedbackActionResult } from "~/features/anytime-feedback/types";
 
 /**
@@ -13,6 +15,11 @@ import type { AnytimeFeedbackActionResult } from "~/features/anytime-feedback/ty
 export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; myManagers: string[] }) {
   const fetcher = useFetcher<AnytimeFeedbackActionResult>({ key: "give-anytime-feedback" });
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
+  const say = (message: string) => {
+    const m = anytimeMessage(message);
+    return t(m.key, m.values);
+  };
   const [who, setWho] = useState("");
   const [body, setBody] = useState("");
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -26,16 +33,17 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
     if (!result || shown.current === result) return;
     shown.current = result;
     if (result.ok) {
-      enqueueSnackbar(result.message, { variant: "success" });
+      enqueueSnackbar(say(result.message), { variant: "success" });
       setWho("");
       setBody("");
       personRef.current?.focus();
     } else if (result.fieldErrors.reviewee_email) personRef.current?.focus();
     else if (result.fieldErrors.body) bodyRef.current?.focus();
     else submitRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `say` follows the language; a result is shown once
   }, [result, enqueueSnackbar]);
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const formError = result && !result.ok && !errors.reviewee_email && !errors.body ? result.message : null;
+  const formError = result && !result.ok && !errors.reviewee_email && !errors.body ? say(result.message) : null;
   const query = who.trim();
   const length = body.trim().length;
 
@@ -45,9 +53,9 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
         <input type="hidden" name="intent" value="give" />
         <Stack spacing={2}>
           <Typography variant="h6" component="h2" id="give-feedback-title">
-            Give feedback
+            {t("anytime.give.title")}
           </Typography>
-          {spoofing && <Alert severity="info">You are viewing another user: giving feedback in their name is not allowed.</Alert>}
+          {spoofing && <Alert severity="info">{t("anytime.give.spoofing")}</Alert>}
           <UserEmailAutocomplete
             value={who}
             onChange={setWho}
@@ -58,18 +66,18 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
                 {...params}
                 name="reviewee_email"
                 inputRef={personRef}
-                label="Colleague"
-                placeholder="Search by name or email"
+                label={t("anytime.give.colleague")}
+                placeholder={t("anytime.give.search")}
                 required
                 error={!!errors.reviewee_email}
-                helperText={errors.reviewee_email ?? "Any active colleague"}
+                helperText={errors.reviewee_email ? say(errors.reviewee_email) : t("anytime.give.anyColleague")}
                 slotProps={{ htmlInput: { ...params.inputProps, "data-testid": "give-feedback-person", autoComplete: "off" } }}
               />
             )}
           />
           <TextField
             name="body"
-            label="Your feedback"
+            label={t("anytime.give.body")}
             multiline
             minRows={4}
             maxRows={12}
@@ -79,12 +87,13 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
             inputRef={bodyRef}
             onChange={(e) => setBody(e.target.value)}
             error={!!errors.body || length > BODY_MAX_LENGTH}
-            helperText={errors.body ?? `${length} / ${BODY_MAX_LENGTH} characters`}
+            helperText={errors.body ? say(errors.body) : t("anytime.give.characters", { length, max: BODY_MAX_LENGTH })}
             slotProps={{ htmlInput: { "data-testid": "give-feedback-body" } }}
           />
           <Typography variant="body2" color="text.secondary" data-testid="give-feedback-readers">
-            {READERS_NOTE}
-            {myManagers.length > 0 && ` Your managers: ${myManagers.join(", ")}.`}
+            {t("anytime.give.readers")}
+            {myManagers.length > 0 && " "}
+            {myManagers.length > 0 && t("anytime.give.managers", { names: myManagers.join(", ") })}
           </Typography>
           {formError && (
             <Alert severity="error" data-testid="give-feedback-error">
@@ -93,7 +102,7 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
           )}
           <div>
             <Button ref={submitRef} type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || query === "" || length === 0} data-testid="give-feedback-submit">
-              Send feedback
+              {t("anytime.give.send")}
             </Button>
           </div>
         </Stack>

@@ -5,13 +5,33 @@ import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycl
 import { TodoList, formatDay } from "~/features/home/components/todo-list";
 import { TeamProgressCard } from "~/features/home/components/team-progress";
 import { OtherCycles } from "~/features/home/components/other-cycles";
-import type { HomeJson, HomeOverview, HomePageData } from "~/features/home/types";
+import { STAGE_KEYS } from "~/features/home/messages";
+import type { HomeJson, HomeMessage, HomeOverview, HomePageData } from "~/features/home/types";
 
 /** Spec §2 'Home' (ADR 0036): the greeting, the selected cycle, the viewer's to-do list and, for a manager, the team. */
 
+/** The viewer's part in the cycle, sentence by sentence (names are data, never translated). */
+function participation(overview: HomeOverview): HomeMessage[] {
+  const p = overview.participant;
+  const out: HomeMessage[] = [];
+  if (!p) out.push({ key: "home.part.none" });
+  else {
+    out.push({ key: p.reviewer_only ? "home.part.reviewerOnly" : "home.part.participant" });
+    if (p.manager) out.push({ key: "home.part.manager", values: { name: p.manager.name } });
+    if (p.hr_partner) out.push({ key: "home.part.hrPartner", values: { name: p.hr_partner.name } });
+  }
+  if (overview.direct_reports > 0) {
+    out.push(
+      overview.secondary_reports > 0
+        ? { key: "home.part.directAndSecondary", values: { count: overview.direct_reports, secondary: overview.secondary_reports } }
+        : { key: "home.part.directReports", values: { count: overview.direct_reports } },
+    );
+  }
+  return out;
+}
+
 function CycleCard({ cycle, overview }: { cycle: HomeJson["cycle"]; overview: HomeOverview }) {
   const { t } = useTranslation();
-  const p = overview.participant;
   return (
     <Card variant="outlined" data-testid="home-cycle">
       <CardContent>
@@ -20,19 +40,20 @@ function CycleCard({ cycle, overview }: { cycle: HomeJson["cycle"]; overview: Ho
             <Typography variant="h6" component="h2">
               {cycle.name}
             </Typography>
-            <Chip color={cycle.state === "draft" ? "default" : "primary"} label={cycle.stage_label} data-testid="home-cycle-stage" size="small" />
+            <Chip color={cycle.state === "draft" ? "default" : "primary"} label={t(STAGE_KEYS[cycle.state])} data-testid="home-cycle-stage" size="small" />
           </Stack>
           <Typography color="text.secondary">
             {cycle.start_date || cycle.planned_end_date
               ? t("home.dates", { start: cycle.start_date ? formatDay(cycle.start_date) : "—", end: cycle.planned_end_date ? formatDay(cycle.planned_end_date) : "—" })
               : t("home.notScheduled")}
           </Typography>
-          <Typography variant="body2">
-            {p
-              ? `${p.reviewer_only ? "You take part as a reviewer only: you give feedback but do not receive it." : "You take part in this cycle."}${p.manager ? ` Your manager: ${p.manager.name}.` : ""}${p.hr_partner ? ` Your HR partner: ${p.hr_partner.name}.` : ""}`
-              : "You are not a participant of this cycle."}
-            {overview.direct_reports > 0 &&
-              ` ${overview.direct_reports} of your direct reports take part${overview.secondary_reports > 0 ? `, and ${overview.secondary_reports} secondary reports` : ""}.`}
+          <Typography variant="body2" data-testid="home-cycle-part">
+            {participation(overview).map((m, i) => (
+              <span key={m.key}>
+                {i > 0 && " "}
+                {t(m.key, m.values)}
+              </span>
+            ))}
           </Typography>
         </Stack>
       </CardContent>

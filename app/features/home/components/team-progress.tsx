@@ -1,6 +1,8 @@
 import { Box, ButtonLink, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type ChipProps } from "~/platform/ui/static";
 import css from "~/features/home/components/home.module.css";
-import { PEER_SELECTION_LABELS, SELF_REVIEW_LABELS, TEAM_MANAGER_FEEDBACK_LABELS } from "~/features/home/rules";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { TEAM_STATE_KEYS } from "~/features/home/messages";
 import type { TeamMember, TeamProgress } from "~/features/home/types";
 
 /** A manager's team on the home page (ADR 0036): counts, then each direct report's statuses (never content). */
@@ -31,38 +33,39 @@ function Stat({ label, value, of }: { label: string; value: number; of: number }
   );
 }
 
-function peersText(m: TeamMember): string {
+function peersText(m: TeamMember, t: TFunction): string {
   const s = m.peer_selection;
-  if (s.state !== "chosen") return PEER_SELECTION_LABELS[s.state];
-  return `${s.accepted} accepted, ${s.requested} requested`;
+  if (s.state !== "chosen") return t(TEAM_STATE_KEYS[s.state]);
+  return t("home.team.peers", { accepted: s.accepted, requested: s.requested });
 }
 
 export function TeamProgressCard({ team }: { team: TeamProgress }) {
+  const { t } = useTranslation();
   return (
     <Card variant="outlined" data-testid="home-team" component="section" aria-labelledby="home-team-title">
       <CardContent>
         <Stack spacing={2}>
           <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap style={{ rowGap: 8 }}>
             <Typography variant="h5" component="h2" id="home-team-title">
-              Your team&apos;s progress
+              {t("home.team.title")}
             </Typography>
             <ButtonLink to={team.link} size="small" variant="outlined">
-              Open your team
+              {t("home.team.open")}
             </ButtonLink>
           </Stack>
           <Stack direction="row" spacing={3} flexWrap data-testid="home-team-counts">
-            <Stat label="Self reviews submitted" value={team.self_reviews_submitted} of={team.reviewed} />
-            <Stat label="Peers chosen" value={team.peers_chosen} of={team.reviewed} />
-            <Stat label="Manager feedback submitted" value={team.manager_feedback_submitted} of={team.reviewed} />
+            <Stat label={t("home.team.selfReviews")} value={team.self_reviews_submitted} of={team.reviewed} />
+            <Stat label={t("home.team.peersChosen")} value={team.peers_chosen} of={team.reviewed} />
+            <Stat label={t("home.team.managerFeedback")} value={team.manager_feedback_submitted} of={team.reviewed} />
           </Stack>
           <TableContainer>
-            <Table size="small" aria-label="Your direct reports' progress">
+            <Table size="small" aria-label={t("home.team.table")}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Direct report</TableCell>
-                  <TableCell>Self review</TableCell>
-                  <TableCell>Peer selection</TableCell>
-                  <TableCell>Your manager feedback</TableCell>
+                  <TableCell>{t("home.team.member")}</TableCell>
+                  <TableCell>{t("home.team.selfReview")}</TableCell>
+                  <TableCell>{t("home.team.peerSelection")}</TableCell>
+                  <TableCell>{t("home.team.yourManagerFeedback")}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -73,17 +76,17 @@ export function TeamProgressCard({ team }: { team: TeamProgress }) {
                         {m.name}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {m.reviewer_only ? "Reviewer only" : m.job_title}
+                        {m.reviewer_only ? t("home.team.reviewerOnly") : m.job_title}
                       </Typography>
                     </TableCell>
                     <TableCell>
-                      <StateChip state={m.self_review} label={SELF_REVIEW_LABELS[m.self_review]} />
+                      <StateChip state={m.self_review} label={t(TEAM_STATE_KEYS[m.self_review])} />
                     </TableCell>
                     <TableCell>
-                      <StateChip state={m.peer_selection.state} label={peersText(m)} />
+                      <StateChip state={m.peer_selection.state} label={peersText(m, t)} />
                     </TableCell>
                     <TableCell>
-                      <StateChip state={m.manager_feedback} label={TEAM_MANAGER_FEEDBACK_LABELS[m.manager_feedback]} />
+                      <StateChip state={m.manager_feedback} label={t(TEAM_STATE_KEYS[m.manager_feedback])} />
                     </TableCell>
                   </TableRow>
                 ))}

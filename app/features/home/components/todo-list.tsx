@@ -1,6 +1,9 @@
 import { Link as RemixLink } from "@remix-run/react";
 import { ButtonLink, Card, CardContent, Chip, List, ListItem, Stack, Typography } from "~/platform/ui/static";
 import css from "~/features/home/components/home.module.css";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { nextStepMessages } from "~/features/home/messages";
 import type { HomeItem, HomeJson } from "~/features/home/types";
 
 /**
@@ -20,33 +23,36 @@ export function formatDay(iso: string): string {
   return `${Number(d)} ${MONTHS[Number(m) - 1] ?? m} ${y}`;
 }
 
-function due(item: HomeItem): string {
-  if (!item.deadline) return "No deadline";
-  const when = formatDay(item.deadline);
-  return item.deadline_source === "cycle" ? `Due ${when} (cycle end)` : `Due ${when}`;
+function due(item: HomeItem, t: TFunction): string {
+  if (!item.deadline) return t("home.todo.noDeadline");
+  const date = formatDay(item.deadline);
+  return item.deadline_source === "cycle" ? t("home.todo.dueCycleEnd", { date }) : t("home.todo.due", { date });
 }
 
 export function TodoItem({ item, testId = "home-todo-item" }: { item: HomeItem; testId?: string }) {
+  const { t } = useTranslation();
+  const detail = item.text.detail ? t(item.text.detail.key, item.text.detail.values) : item.detail;
   return (
     <ListItem disablePadding data-testid={testId} data-kind={item.kind}>
       <RemixLink to={item.link} prefetch="intent" className={css.itemLink}>
         <span className={css.itemText}>
           <Typography component="span" className={css.itemTitle} style={{ display: "block" }}>
-            {item.title}
+            {t(item.text.title.key, item.text.title.values)}
           </Typography>
           <Typography component="span" variant="body2" color="text.secondary" className={css.facts}>
-            <span>{item.kind_label}</span>
-            {item.detail && <span>{item.detail}</span>}
-            <span data-testid="home-todo-deadline">{due(item)}</span>
+            <span>{t(item.text.label)}</span>
+            {detail && <span>{detail}</span>}
+            <span data-testid="home-todo-deadline">{due(item, t)}</span>
           </Typography>
         </span>
-        {item.overdue && <Chip size="small" color="error" label="Overdue" className={css.noShrink} />}
+        {item.overdue && <Chip size="small" color="error" label={t("home.todo.overdue")} className={css.noShrink} />}
       </RemixLink>
     </ListItem>
   );
 }
 
-function CaughtUp({ next, elsewhere }: { next: HomeJson["next_step"]; elsewhere: number }) {
+function CaughtUp({ cycle, next, elsewhere }: { cycle: HomeJson["cycle"]; next: HomeJson["next_step"]; elsewhere: number }) {
+  const { t } = useTranslation();
   return (
     <Stack spacing={1.5} alignItems="flex-start" data-testid="home-caught-up">
       <Stack direction="row" spacing={1} alignItems="center">
@@ -56,18 +62,23 @@ function CaughtUp({ next, elsewhere }: { next: HomeJson["next_step"]; elsewhere:
           </svg>
         </span>
         <Typography variant="h6" component="p">
-          {elsewhere === 0 ? <>You&apos;re all caught up</> : "You're caught up in this cycle"}
+          {elsewhere === 0 ? t("home.todo.caughtUp") : t("home.todo.caughtUpHere")}
         </Typography>
       </Stack>
       <Typography color="text.secondary" data-testid="home-caught-up-detail">
-        {elsewhere === 0
-          ? "Nothing waits for you in this cycle right now."
-          : `Nothing waits for you in this cycle right now, but ${elsewhere} ${elsewhere === 1 ? "thing waits" : "things wait"} in your other cycles (below).`}
+        {elsewhere === 0 ? t("home.todo.nothingWaits") : t("home.todo.waitsElsewhere", { count: elsewhere })}
       </Typography>
-      <Typography data-testid="home-next-step">{next.text}</Typography>
+      <Typography data-testid="home-next-step">
+        {nextStepMessages(cycle, next).map((m, i) => (
+          <span key={m.key}>
+            {i > 0 && " "}
+            {t(m.key, m.values)}
+          </span>
+        ))}
+      </Typography>
       {next.link && (
         <ButtonLink to={next.link} variant="outlined" size="small">
-          Open your Performance Cycle Report
+          {t("home.todo.openReport")}
         </ButtonLink>
       )}
     </Stack>
@@ -75,21 +86,22 @@ function CaughtUp({ next, elsewhere }: { next: HomeJson["next_step"]; elsewhere:
 }
 
 export function TodoList({ home, elsewhere = 0 }: { home: HomeJson; elsewhere?: number }) {
+  const { t } = useTranslation();
   const { items, counts } = home;
   return (
     <Card variant="outlined" data-testid="home-todo" component="section" aria-labelledby="home-todo-title">
       <CardContent>
         <Stack direction="row" spacing={1} alignItems="center" flexWrap className={items.length ? css.mb1 : css.mb2}>
           <Typography variant="h5" component="h2" id="home-todo-title">
-            Your to-do list
+            {t("home.todo.title")}
           </Typography>
-          {items.length > 0 && <Chip size="small" color="primary" label={`${counts.total} to do`} data-testid="home-todo-count" />}
-          {counts.overdue > 0 && <Chip size="small" color="error" variant="outlined" label={`${counts.overdue} overdue`} />}
+          {items.length > 0 && <Chip size="small" color="primary" label={t("home.todo.count", { count: counts.total })} data-testid="home-todo-count" />}
+          {counts.overdue > 0 && <Chip size="small" color="error" variant="outlined" label={t("home.todo.overdueCount", { count: counts.overdue })} />}
         </Stack>
         {items.length === 0 ? (
-          <CaughtUp next={home.next_step} elsewhere={elsewhere} />
+          <CaughtUp cycle={home.cycle} next={home.next_step} elsewhere={elsewhere} />
         ) : (
-          <List aria-label="Your to-do list" disablePadding>
+          <List aria-label={t("home.todo.title")} disablePadding>
             {items.map((item, i) => (
               <TodoItem key={`${i}:${item.kind}:${item.link}`} item={item} />
             ))}

@@ -3,13 +3,17 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
 import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
-import { useActionUrl, useResultToasts } from "~/features/peer-selection/components/use-selection-action";
+import { useActionUrl, useResultToasts, useSay } from "~/features/peer-selection/components/use-selection-action";
+import { useTranslation } from "react-i18next";
+import { PEER_STATUS_KEYS } from "~/features/peer-selection/messages";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
 
 /** The add-peer form of the panel: the peer picker (suggestions, who is already taken) and its submit button. */
 
 /** Email field with suggestions from GET /api/v1/users?q= (any active employee may be asked). */
 function PeerPicker({ value, onChange, error, disabled, taken }: { value: string; onChange: (v: string) => void; error: string | null; disabled: boolean; taken: Map<string, string> }) {
   const query = value.trim();
+  const { t } = useTranslation();
   return (
     <UserEmailAutocomplete
       value={value}
@@ -38,11 +42,11 @@ function PeerPicker({ value, onChange, error, disabled, taken }: { value: string
         <TextField
           {...params}
           name="peer_email"
-          label="Peer's email"
-          placeholder="Search by name or email"
+          label={t("peers.add.label")}
+          placeholder={t("peers.add.search")}
           size="small"
           error={!!error}
-          helperText={error ?? "Anyone in the company you worked with in the last 6 months"}
+          helperText={error ?? t("peers.add.help")}
           slotProps={{
             htmlInput: { ...params.inputProps, "data-testid": "peer-add-input", autoComplete: "off" },
             formHelperText: { "data-testid": error ? "peer-add-error" : "peer-add-help" } as object,
@@ -56,6 +60,8 @@ function PeerPicker({ value, onChange, error, disabled, taken }: { value: string
 export function AddPeerForm({ panel, spoofing }: { panel: PanelView; spoofing: boolean }) {
   const fetcher = useFetcher<SelectionActionResult>();
   const action = useActionUrl();
+  const { t } = useTranslation();
+  const say = useSay();
   const [text, setText] = useState("");
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useResultToasts(fetcher.data, false);
@@ -63,21 +69,24 @@ export function AddPeerForm({ panel, spoofing }: { panel: PanelView; spoofing: b
     if (result?.ok) setText("");
   }, [result]);
   const taken = new Map<string, string>();
-  for (const m of panel.mandatory_reviewers) taken.set(m.email.toLowerCase(), `${m.reviewer_type_label} (mandatory reviewer)`);
-  for (const p of panel.peers) taken.set(p.email.toLowerCase(), `Already asked (${p.status_label})`);
+  for (const m of panel.mandatory_reviewers) {
+    const type = reviewerTypeKey(m.reviewer_type);
+    taken.set(m.email.toLowerCase(), t("peers.add.mandatoryNote", { type: type ? t(type) : m.reviewer_type_label }));
+  }
+  for (const p of panel.peers) taken.set(p.email.toLowerCase(), t("peers.add.askedNote", { status: t(PEER_STATUS_KEYS[p.status]) }));
   const full = panel.counters.remaining === 0;
   return (
     <fetcher.Form method="post" action={action} data-testid="peer-add-form">
       <input type="hidden" name="intent" value="add" />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: "flex-start" }}>
-        <PeerPicker value={text} onChange={setText} error={result && !result.ok ? result.message : null} disabled={spoofing} taken={taken} />
+        <PeerPicker value={text} onChange={setText} error={result && !result.ok ? say(result.message) : null} disabled={spoofing} taken={taken} />
         <Button type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || text.trim() === ""} data-testid="peer-add-submit">
-          Add peer
+          {t("peers.add.submit")}
         </Button>
       </Stack>
       {full && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="peer-max-reached">
-          The maximum of {panel.max_peers} peers is reached; remove a request that is not accepted to ask someone else.
+          {t("peers.add.full", { max: panel.max_peers })}
         </Typography>
       )}
     </fetcher.Form>

@@ -3,7 +3,8 @@ import { useFetcher } from "@remix-run/react";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { IncomingView, SelectionActionResult } from "~/features/peer-selection/types";
 import { PeerStatusChip } from "~/features/peer-selection/components/status-chips";
-import { useActionUrl, useResultToasts } from "~/features/peer-selection/components/use-selection-action";
+import { useActionUrl, useResultToasts, useSay } from "~/features/peer-selection/components/use-selection-action";
+import { useTranslation } from "react-i18next";
 
 /** The feedback requests addressed to the signed-in user, with their Accept/Decline buttons (intent accept | decline). */
 
@@ -11,16 +12,17 @@ function AnswerButtons({ id, email, name, spoofing }: { id: number; email: strin
   const fetcher = useFetcher<SelectionActionResult>();
   const action = useActionUrl();
   useResultToasts(fetcher.data, true);
+  const { t } = useTranslation();
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="request_id" value={id} />
       <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-        <Button type="submit" name="intent" value="accept" size="small" variant="contained" disabled={spoofing || busy} aria-label={`Accept the request of ${name}`} data-testid={`incoming-accept-${email}`}>
-          Accept
+        <Button type="submit" name="intent" value="accept" size="small" variant="contained" disabled={spoofing || busy} aria-label={t("peers.incoming.acceptName", { name })} data-testid={`incoming-accept-${email}`}>
+          {t("peers.incoming.accept")}
         </Button>
-        <Button type="submit" name="intent" value="decline" size="small" variant="outlined" color="error" disabled={spoofing || busy} aria-label={`Decline the request of ${name}`} data-testid={`incoming-decline-${email}`}>
-          Decline
+        <Button type="submit" name="intent" value="decline" size="small" variant="outlined" color="error" disabled={spoofing || busy} aria-label={t("peers.incoming.declineName", { name })} data-testid={`incoming-decline-${email}`}>
+          {t("peers.incoming.decline")}
         </Button>
       </Stack>
     </fetcher.Form>
@@ -29,29 +31,31 @@ function AnswerButtons({ id, email, name, spoofing }: { id: number; email: strin
 
 /** 'Feedback requests for you': requests where the signed-in user is the requested reviewer, with Accept/Decline. */
 export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingView; spoofing: boolean }) {
+  const { t } = useTranslation();
+  const say = useSay();
   return (
     <Stack spacing={1.5} data-testid="incoming-requests">
       <Typography variant="h6" component="h2">
-        Feedback requests for you
+        {t("peers.incoming.title")}
       </Typography>
       <Typography variant="body2" color="text.secondary" data-testid="incoming-accepted-count">
-        You have accepted {incoming.accepted_count} feedback request{incoming.accepted_count === 1 ? "" : "s"} in this cycle; no more than {incoming.advised_max_accepted} are advised.
+        {t("peers.incoming.accepted", { count: incoming.accepted_count, max: incoming.advised_max_accepted })}
       </Typography>
       {incoming.warning && (
         <Alert severity="warning" data-testid="incoming-warning">
-          {incoming.warning}
+          {say(incoming.warning)}
         </Alert>
       )}
       <OutlinedTable
-        ariaLabel="Feedback requests for you"
+        ariaLabel={t("peers.incoming.title")}
         empty={incoming.requests.length === 0}
-        emptyText="Nobody has asked you for feedback in this cycle."
+        emptyText={t("peers.incoming.empty")}
         emptyTestId="incoming-empty"
         head={
           <>
-            <TableCell>Status</TableCell>
-            <TableCell>Feedback for</TableCell>
-            <TableCell>Asked by</TableCell>
+            <TableCell>{t("peers.statusColumn")}</TableCell>
+            <TableCell>{t("peers.incoming.feedbackFor")}</TableCell>
+            <TableCell>{t("peers.askedBy")}</TableCell>
             <TableCell align="right" />
           </>
         }
@@ -59,7 +63,7 @@ export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingVie
         {incoming.requests.map((r) => (
           <TableRow key={r.id} data-testid={`incoming-row-${r.participant.email}`}>
             <TableCell>
-              <PeerStatusChip status={r.status} label={r.status_label} testId={`incoming-status-${r.participant.email}`} />
+              <PeerStatusChip status={r.status} testId={`incoming-status-${r.participant.email}`} />
             </TableCell>
             <TableCell>
               {r.participant.name}

@@ -4,7 +4,10 @@ import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
 import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form";
 import { PanelStatusChip, PeerStatusChip } from "~/features/peer-selection/components/status-chips";
-import { useActionUrl, useResultToasts } from "~/features/peer-selection/components/use-selection-action";
+import { useActionUrl, useResultToasts, useSay } from "~/features/peer-selection/components/use-selection-action";
+import { useTranslation } from "react-i18next";
+import { ADVICE_MESSAGES } from "~/features/peer-selection/messages";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
 
 /**
  * The peer/stakeholder selection views shared by /app/performance/peer-finalization (the participant) and
@@ -25,12 +28,13 @@ const REMOVE_PEER_FETCHER = "remove-peer";
 function RemovePeerButton({ email, name, spoofing }: { email: string; name: string; spoofing: boolean }) {
   const fetcher = useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER });
   const action = useActionUrl();
+  const { t } = useTranslation();
   return (
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="remove" />
       <input type="hidden" name="peer_email" value={email} />
-      <Button type="submit" size="small" color="error" disabled={spoofing || fetcher.state !== "idle"} aria-label={`Remove ${name}`} data-testid={`peer-remove-${email}`}>
-        Remove
+      <Button type="submit" size="small" color="error" disabled={spoofing || fetcher.state !== "idle"} aria-label={t("peers.removeName", { name })} data-testid={`peer-remove-${email}`}>
+        {t("peers.remove")}
       </Button>
     </fetcher.Form>
   );
@@ -39,11 +43,12 @@ function RemovePeerButton({ email, name, spoofing }: { email: string; name: stri
 /** The panel: status, counters, advice, mandatory reviewers, peers (with remove) and the add-peer form. */
 export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: PanelView; spoofing: boolean; editor: "participant" | "manager"; extraActions?: React.ReactNode }) {
   useResultToasts(useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER }).data, true);
+  const { t } = useTranslation();
+  const say = useSay();
   if (!panel.receives_feedback) {
     return (
       <Alert severity="info" data-testid="panel-reviewer-only">
-        {editor === "participant" ? "You take part" : `${panel.participant.name} takes part`} in this cycle as a reviewer only: reviewer-only participants
-        give feedback but receive none, so there are no peers to choose.
+        {editor === "participant" ? t("peers.reviewerOnlyYou") : t("peers.reviewerOnlyOther", { name: panel.participant.name })}
       </Alert>
     );
   }
@@ -51,55 +56,56 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
   return (
     <Stack spacing={2.5}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography fontWeight={500}>Selection status:</Typography>
-        <PanelStatusChip status={panel.panel_status} label={panel.panel_status_label} />
+        <Typography fontWeight={500}>{t("peers.selectionStatus")}</Typography>
+        <PanelStatusChip status={panel.panel_status} />
         <Typography color="text.secondary" data-testid="peer-counters">
-          {c.selected} of {c.max} peers selected · {c.accepted} accepted · {c.requested} awaiting an answer{c.declined ? ` · ${c.declined} declined` : ""}
+          {t(c.declined ? "peers.countersDeclined" : "peers.counters", { selected: c.selected, max: c.max, accepted: c.accepted, requested: c.requested, declined: c.declined })}
         </Typography>
         {extraActions}
       </Stack>
       {!panel.can_edit && panel.edit_blocked_reason && (
         <Alert severity="info" data-testid="peer-edit-blocked">
-          {panel.edit_blocked_reason}
+          {say(panel.edit_blocked_reason)}
         </Alert>
       )}
       {panel.can_edit && spoofing && (
         <Alert severity="warning" data-testid="peer-spoofing">
-          You are viewing another user: peers cannot be changed in their name.
+          {t("peers.spoofing")}
         </Alert>
       )}
       {panel.advice.length > 0 && (
         <Alert severity="info" icon={false} data-testid="peer-advice">
           <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {panel.advice.map((a) => (
-              <li key={a}>{a}</li>
-            ))}
+            {panel.advice.map((a) => {
+              const m = ADVICE_MESSAGES[a as keyof typeof ADVICE_MESSAGES] ?? { key: "peers.result.failed" };
+              return <li key={a}>{t(m.key, m.values)}</li>;
+            })}
           </Box>
         </Alert>
       )}
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Mandatory reviewers
+          {t("peers.mandatory")}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          They come from the organisation (self, manager, direct reports, matrix manager and team) and cannot be changed here.
+          {t("peers.mandatoryIntro")}
         </Typography>
         <OutlinedTable
           testId="mandatory-reviewers"
-          ariaLabel="Mandatory reviewers"
+          ariaLabel={t("peers.mandatory")}
           head={
             <>
-              <TableCell>Reviewer Type</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Email</TableCell>
+              <TableCell>{t("peers.reviewerType")}</TableCell>
+              <TableCell>{t("peers.name")}</TableCell>
+              <TableCell>{t("peers.email")}</TableCell>
             </>
           }
         >
           {panel.mandatory_reviewers.map((r) => (
             <TableRow key={`${r.reviewer_type}-${r.email}`} data-testid={`mandatory-row-${r.email}`}>
               <TableCell>
-                <Chip size="small" label={r.reviewer_type_label} />
+                <Chip size="small" label={reviewerTypeKey(r.reviewer_type) ? t(reviewerTypeKey(r.reviewer_type)!) : r.reviewer_type_label} />
               </TableCell>
               <TableCell>{r.name}</TableCell>
               <TableCell>{r.email}</TableCell>
@@ -110,20 +116,20 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
 
       <Box>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Peers and stakeholders
+          {t("peers.peersAndStakeholders")}
         </Typography>
         <OutlinedTable
           testId="peers-table"
-          ariaLabel="Peers and stakeholders"
+          ariaLabel={t("peers.peersAndStakeholders")}
           empty={panel.peers.length === 0}
-          emptyText="No peers asked yet."
+          emptyText={t("peers.noPeers")}
           emptyTestId="peers-empty"
           head={
             <>
-              <TableCell>Status</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Email</TableCell>
-              <TableCell>Asked by</TableCell>
+              <TableCell>{t("peers.statusColumn")}</TableCell>
+              <TableCell>{t("peers.name")}</TableCell>
+              <TableCell>{t("peers.email")}</TableCell>
+              <TableCell>{t("peers.askedBy")}</TableCell>
               <TableCell align="right" />
             </>
           }
@@ -131,7 +137,7 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
           {panel.peers.map((p) => (
             <TableRow key={p.id} data-testid={`peer-row-${p.email}`}>
               <TableCell>
-                <PeerStatusChip status={p.status} label={p.status_label} testId={`peer-status-${p.email}`} />
+                <PeerStatusChip status={p.status} testId={`peer-status-${p.email}`} />
               </TableCell>
               <TableCell>
                 {p.name}
@@ -142,7 +148,7 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
                 )}
                 {p.warning && (
                   <Typography variant="caption" color="warning.main" component="div" data-testid={`peer-warning-${p.email}`}>
-                    {p.warning}
+                    {say(p.warning)}
                   </Typography>
                 )}
               </TableCell>
@@ -153,7 +159,7 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
                   <RemovePeerButton email={p.email} name={p.name} spoofing={spoofing} />
                 ) : p.status === "accepted" ? (
                   <Typography variant="caption" color="text.secondary">
-                    Accepted reviewers stay
+                    {t("peers.acceptedStay")}
                   </Typography>
                 ) : null}
               </TableCell>
@@ -165,7 +171,7 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
       {panel.can_edit && (
         <Box>
           <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-            Ask a peer or stakeholder
+            {t("peers.ask")}
           </Typography>
           <AddPeerForm panel={panel} spoofing={spoofing} />
         </Box>
@@ -178,12 +184,13 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
 export function ApproveSelectionButton({ spoofing, approved }: { spoofing: boolean; approved: boolean }) {
   const fetcher = useFetcher<SelectionActionResult>();
   const action = useActionUrl();
+  const { t } = useTranslation();
   useResultToasts(fetcher.data, true);
   return (
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="intent" value="approve" />
       <Button type="submit" size="small" variant={approved ? "outlined" : "contained"} disabled={spoofing || approved || fetcher.state !== "idle"} data-testid="panel-approve">
-        {approved ? "Approved by you" : "Approve selection"}
+        {approved ? t("peers.approved") : t("peers.approve")}
       </Button>
     </fetcher.Form>
   );

@@ -1,6 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { useSnackbar } from "notistack";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { peerMessage } from "~/features/peer-selection/messages";
 import type { SelectionActionResult } from "~/features/peer-selection/types";
 
 /** The hooks the peer selection forms share: toasts for an action's result, and the page's own action URL. */
@@ -12,13 +14,26 @@ import type { SelectionActionResult } from "~/features/peer-selection/types";
 export function useResultToasts(result: SelectionActionResult | undefined, showErrors: boolean) {
   const { enqueueSnackbar } = useSnackbar();
   const seen = useRef<SelectionActionResult | undefined>(undefined);
+  const say = useSay();
   useEffect(() => {
     if (!result || seen.current === result) return;
     seen.current = result;
-    if (result.ok) enqueueSnackbar(result.message, { variant: "success" });
-    else if (showErrors) enqueueSnackbar(result.message, { variant: "error" });
-    if (result.warning) enqueueSnackbar(result.warning, { variant: "warning" });
-  }, [result, showErrors, enqueueSnackbar]);
+    if (result.ok) enqueueSnackbar(say(result.message), { variant: "success" });
+    else if (showErrors) enqueueSnackbar(say(result.message), { variant: "error" });
+    if (result.warning) enqueueSnackbar(say(result.warning), { variant: "warning" });
+  }, [result, showErrors, enqueueSnackbar, say]);
+}
+
+/** A server sentence (a result, refusal or warning) in the reader's language (./messages.ts). */
+export function useSay(): (message: string) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (message: string) => {
+      const m = peerMessage(message);
+      return t(m.key, m.values);
+    },
+    [t],
+  );
 }
 
 export function useActionUrl() {

@@ -4,6 +4,7 @@ import { Box, Button, CircularProgress, Divider, List, ListItemButton, ListItemT
 import { ClientTooltip, ICON, StaticIcon, controls } from "~/platform/ui/static-controls";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import { callApi } from "~/platform/api-client";
+import { useTranslation } from "react-i18next";
 import { useFormat } from "~/platform/i18n/reader-context";
 
 /**
@@ -20,6 +21,7 @@ type ListBody = { notifications: Item[]; total: number; unread_count: number; re
 const POLL_MS = 60_000;
 
 export function NotificationsBell() {
+  const { t } = useTranslation();
   const format = useFormat();
   const [data, setData] = useState<ListBody | null>(null);
   const [failed, setFailed] = useState(false);
@@ -72,11 +74,11 @@ export function NotificationsBell() {
 
   const unread = data?.unread_count ?? 0;
   // The badge's text (99+ above 99) is part of the button's name (axe label-content-name-mismatch).
-  const label = unread > 0 ? `Notifications, ${unread > 99 ? "99+" : unread} unread` : "Notifications";
+  const label = unread > 0 ? t("shell.notifications.bell", { unread: unread > 99 ? "99+" : String(unread) }) : t("shell.notifications.title");
   return (
     <>
       {/* A static button (it is on every page; issue 27, ADR 0062); the popover is MUI's, mounted once it opens. */}
-      <ClientTooltip title="Notifications">
+      <ClientTooltip title={t("shell.notifications.title")}>
         <button
           type="button"
           className={controls.iconButton}
@@ -106,33 +108,33 @@ export function NotificationsBell() {
       >
         <Box sx={{ px: 2, py: 1.5, display: "flex", alignItems: "center", justifyContent: "space-between" }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 500 }}>
-            Notifications
+            {t("shell.notifications.title")}
           </Typography>
           {data && (
             <Typography variant="caption" color="text.secondary">
-              {unread} unread
+              {t("shell.notifications.unread", { count: unread })}
             </Typography>
           )}
         </Box>
         <Divider />
         {!data && !failed && (
           <Box sx={{ p: 3, display: "flex", justifyContent: "center" }}>
-            <CircularProgress size={24} aria-label="Loading notifications" />
+            <CircularProgress size={24} aria-label={t("shell.notifications.loading")} />
           </Box>
         )}
         {failed && !data && (
           <Box sx={{ p: 2 }}>
             <Typography variant="body2" color="text.secondary">
-              Notifications could not be loaded.
+              {t("shell.notifications.failed")}
             </Typography>
             <Button size="small" onClick={() => void load()}>
-              Try again
+              {t("shell.notifications.retry")}
             </Button>
           </Box>
         )}
         {data && data.notifications.length === 0 && (
           <Typography variant="body2" color="text.secondary" sx={{ p: 2 }} data-testid="notifications-empty">
-            No notifications yet.
+            {t("shell.notifications.empty")}
           </Typography>
         )}
         {data && data.notifications.length > 0 && (
@@ -154,7 +156,7 @@ export function NotificationsBell() {
                       </Typography>
                       <Typography component="span" variant="caption" color="text.secondary">
                         <span data-testid="notification-time">{format.dateTime(n.created_at)}</span>
-                        {n.read ? "" : " · Unread"}
+                        {n.read ? null : <> · {t("shell.notifications.unreadMark")}</>}
                       </Typography>
                     </>
                   }
@@ -166,7 +168,7 @@ export function NotificationsBell() {
         )}
         {data?.read_only && (
           <Typography variant="caption" color="text.secondary" sx={{ display: "block", px: 2, py: 1 }}>
-            Viewing another user: notifications stay unread.
+            {t("shell.notifications.readOnly")}
           </Typography>
         )}
       </Popover>

@@ -6,7 +6,8 @@ import { EVENTS, Joyride, STATUS, type EventData, type Step } from "react-joyrid
 import { callApi } from "~/platform/api-client";
 import { FINAL_ASSESSMENT_PATH } from "~/features/shell/user-feedback/user-feedback-dialog";
 import { TourTooltip } from "~/features/tours/components/tour-tooltip";
-import { pickTour, TOUR_LAST_LABEL, TOUR_Z_INDEX, type TourState, type TourStep, type TourType } from "~/features/tours/rules";
+import { useTranslation } from "react-i18next";
+import { pickTour, TOUR_Z_INDEX, type TourState, type TourStep, type TourType } from "~/features/tours/rules";
 
 /** Whether the tour may point at `selector`: its first match exists, takes up space and is not hidden. */
 function isTargetVisible(selector: string): boolean {
@@ -40,6 +41,7 @@ export function GuidedTours({
   userFeedback: { hasCoachmark: boolean; hasGivenFeedback: boolean };
 }) {
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   const theme = useTheme();
   const { enqueueSnackbar } = useSnackbar();
   // Dismissed while this page lives (the layout data catches up on the next load) and, per address, the tours
@@ -89,7 +91,7 @@ export function GuidedTours({
     [running, pathname, enqueueSnackbar],
   );
 
-  const locale = useMemo(() => ({ back: "Back", next: "Next", last: TOUR_LAST_LABEL, skip: "Skip tour", close: "Close" }), []);
+  const locale = useMemo(() => ({ back: t("tours.back"), next: t("tours.next"), last: t("tours.last"), skip: t("tours.skip"), close: t("tours.close") }), [t]);
   if (!current) return null;
   return (
     <Joyride

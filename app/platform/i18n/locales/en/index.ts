@@ -4,11 +4,17 @@
  */
 import frame from "./frame";
 import home from "./home";
+import shell from "./shell";
+import auth from "./auth";
+import guidelines from "./guidelines";
+import tours from "./tours";
+import anytimeFeedback from "./anytime-feedback";
+import peerSelection from "./peer-selection";
 import feedback from "./feedback";
 import summaries from "./summaries";
 import preferences from "./preferences";
 
-const en = { ...frame, ...home, ...feedback, ...summaries, ...preferences };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -3,10 +3,16 @@ import type { EnglishResources } from "~/platform/i18n/locales/en";
 import type { Translation } from "~/platform/i18n/locales/types";
 import frame from "./frame";
 import home from "./home";
+import shell from "./shell";
+import auth from "./auth";
+import guidelines from "./guidelines";
+import tours from "./tours";
+import anytimeFeedback from "./anytime-feedback";
+import peerSelection from "./peer-selection";
 import feedback from "./feedback";
 import summaries from "./summaries";
 import preferences from "./preferences";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...feedback, ...summaries, ...preferences };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences };
 
 export default zhCN;

@@ -1,0 +1,115 @@
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/**
+ * Untranslated text on a page (issue 28, ADR 0076). In the pseudo-language `en-XA` every translated string is shown
+ * between ⟦ ⟧ (app/platform/i18n/pseudo.ts), so visible text outside the brackets did not go through translation.
+ *
+ * Use it in a spec whose context asks for the pseudo-language:
+ *
+ *   test.use({ locale: "en-XA" });
+ *   await expectAllTranslated(page, { allow: [DEMO.employee.name, DEMO.employee.email] });
+ *
+ * What is checked, in the browser, over `roots` (the whole body by default: the frame and the page's content):
+ * - every visible text node: the letters it has outside ⟦ ⟧ (the brackets are counted over the text nodes in document
+ *   order, so a translation split by inline markup (<Trans>) or holding a name ({{name}}) is one bracketed run);
+ * - the aria-label, title and placeholder of every visible element (an accessible name is text too).
+ * Text with no letter (numbers, "·", "—", "99+") is never an offender. Data is not translated: people's names, emails,
+ * what people wrote, cycle names go in `allow` (exact strings or patterns, taken out of the text before it is judged);
+ * email addresses, and dates and times in English's formats ("18 Dec 2026", "2026-12-18", "29 Nov 2026, 10:05") are allowed by default
+ * (date formatting follows the reader's language separately). Returns each offender as "where: text".
+ */
+export type TranslationCheck = {
+  /** Data shown on the page: exact strings or patterns, removed from a text before it is judged. */
+  allow?: Array<string | RegExp>;
+  /** CSS selectors of the parts to check (default: the body). */
+  roots?: string[];
+  /** CSS selectors of parts to leave out (e.g. a third party's widget). */
+  skip?: string[];
+};
+
+/** Dates and times as the app writes them today, and email addresses (not words to translate). */
+export const DATE_PATTERNS: RegExp[] = [
+  /[\w.+-]+@[\w-]+(\.[\w-]+)+/g,
+  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec) \d{4}(, \d{1,2}:\d{2}( ?[AaPp][Mm])?)?\b/g,
+  /\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g,
+];
+
+export async function untranslatedTexts(page: Page, check: TranslationCheck = {}): Promise<string[]> {
+  type Allowed = { text: string } | { source: string; flags: string };
+  const allow = [...(check.allow ?? []), ...DATE_PATTERNS].map((a): Allowed => (typeof a === "string" ? { text: a } : { source: a.source, flags: a.flags }));
+  return page.evaluate(
+    ({ allow, roots, skip }) => {
+      const OPEN = "⟦";
+      const CLOSE = "⟧";
+      const LETTER = /\p{L}/u;
+      const patterns: Array<string | RegExp> = allow.map((a) => ("text" in a ? a.text : new RegExp(a.source, a.flags.includes("g") ? a.flags : `${a.flags}g`)));
+      const withoutData = (text: string) => {
+        let out = text;
+        for (const p of patterns) out = typeof p === "string" ? out.split(p).join(" ") : out.replace(p, " ");
+        return out;
+      };
+      const skipped = (el: Element) => skip.some((s) => el.closest(s));
+      const visible = (el: Element) => {
+        const html = el as HTMLElement;
+        if (typeof html.checkVisibility === "function" && !html.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return false;
+        return el.getClientRects().length > 0;
+      };
+      const where = (el: Element) => {
+        const parts: string[] = [];
+        for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+          const testId = node.getAttribute("data-testid");
+          if (testId) {
+            parts.unshift(`[data-testid="${testId}"]`);
+            break;
+          }
+          parts.unshift(node.tagName.toLowerCase());
+        }
+        return parts.slice(-4).join(" > ") || "body";
+      };
+      const offenders: string[] = [];
+      const judge = (el: Element, outside: string, shown: string) => {
+        const rest = withoutData(outside);
+        if (LETTER.test(rest)) offenders.push(`${where(el)}: ${JSON.stringify(shown.replace(/\s+/g, " ").trim().slice(0, 80))}`);
+      };
+      const rootElements = roots.length ? roots.flatMap((r) => [...document.querySelectorAll(r)]) : [document.body];
+      for (const root of rootElements) {
+        // Text nodes in document order; the bracket depth carries from one node to the next.
+        let depth = 0;
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.nodeValue ?? "";
+          const parent = node.parentElement;
+          let outside = "";
+          for (const ch of text) {
+            if (ch === OPEN) depth += 1;
+            else if (ch === CLOSE) depth = Math.max(0, depth - 1);
+            else if (depth === 0) outside += ch;
+          }
+          if (!parent || !LETTER.test(outside)) continue;
+          if (parent.closest("script, style, noscript, template, svg title") || skipped(parent) || !visible(parent)) continue;
+          // Data typed into a field is the person's, not the page's.
+          if (parent.closest("textarea, [contenteditable='true']")) continue;
+          judge(parent, outside, text);
+        }
+        for (const el of root.querySelectorAll("[aria-label], [title], [placeholder]")) {
+          if (skipped(el) || !visible(el)) continue;
+          for (const name of ["aria-label", "title", "placeholder"]) {
+            const value = el.getAttribute(name);
+            if (!value) continue;
+            const outside = value.replace(/⟦[^⟧]*⟧/g, " ");
+            if (LETTER.test(outside)) judge(el, outside, `${name}=${value}`);
+          }
+        }
+      }
+      return [...new Set(offenders)];
+    },
+    { allow, roots: check.roots ?? [], skip: check.skip ?? [] },
+  );
+}
+
+/** Fails with the list of untranslated texts (see `untranslatedTexts`); the page must be in the pseudo-language. */
+export async function expectAllTranslated(page: Page, check: TranslationCheck = {}): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-XA");
+  expect(await untranslatedTexts(page, check), "visible text that did not go through translation (no ⟦ ⟧)").toEqual([]);
+}
