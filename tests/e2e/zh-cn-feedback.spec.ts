@@ -7,7 +7,8 @@ import { DEMO, expect, open, signIn, signedInPage, test, type Demo } from "./fix
  * in Simplified Chinese. The browser asks for zh-CN (Accept-Language), as a person whose browser is Chinese does; what
  * people wrote, names and the questionnaire's questions stay as they are.
  */
-test.use({ locale: "zh-CN", allowHttpErrors: [400] });
+// A write after the stage moved on is refused (409), as expected.
+test.use({ locale: "zh-CN", allowHttpErrors: [400, 409] });
 
 /** A session for `who` made in an English context first (the sign-in pages are another feature's), then reused. */
 async function signInAs(browser: Browser, page: Page, who: Demo, path: string) {
@@ -129,6 +130,14 @@ test("in Chinese: give 360 feedback, read it back, the report, the manager's sum
   } finally {
     await morgan.close();
   }
+
+  // ── A refusal of the server (the stage moved on while the form was open) reaches the page in Chinese. ──
+  await open(page, formPath);
+  const moved = await page.request.patch(`/api/v1/admin/cycles/${cycleId}/progress_to_manager_feedback`);
+  expect(moved.status(), await moved.text()).toBe(200);
+  await page.getByTestId("feedback-adjust").click();
+  await expect(page.getByTestId("feedback-error")).toHaveText("只有在 360 反馈阶段才能填写 360 反馈；本周期目前处于经理反馈阶段");
+  await expect(page.getByTestId("feedback-error").getByRole("button", { name: "关闭" })).toBeVisible();
 });
 
 /**

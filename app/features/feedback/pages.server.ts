@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { errorsByQuestion, type AnswerIssue } from "~/features/feedback/answers";
 import type { Message } from "~/features/feedback/answer-messages";
+import type { CycleStage } from "~/features/cycles/rules";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { answersFromFormField } from "~/features/feedback/answers";
 import { ApiError, badRequest } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
@@ -70,10 +72,20 @@ const DONE: Record<FeedbackIntent, (name: string) => Message> = {
   adjust: (name) => ({ key: "feedbackForm.updatedToast", values: { name } }),
 };
 
+/** The stage rule's refusal, by the stage the cycle is in (the service's text in each language). */
+const STAGE_CLOSED: Partial<Record<CycleStage, TranslationKey>> = {
+  draft: "feedbackForm.stageClosed.draft",
+  start: "feedbackForm.stageClosed.start",
+  manager_feedback: "feedbackForm.stageClosed.manager_feedback",
+  calibration: "feedbackForm.stageClosed.calibration",
+  communication: "feedbackForm.stageClosed.communication",
+};
+
 /** A refusal without per-question issues as the page's message: the stage rule, the submit/adjust mix-up, else a retry. */
 function refusalMessage(err: ApiError): Message {
-  const details = err.details as { allowed_stages?: unknown } | null;
-  if (err.status === 409 && details?.allowed_stages) return { key: "feedbackForm.stageClosed" };
+  const details = err.details as { allowed_stages?: unknown; stage?: CycleStage } | null;
+  const closed = err.status === 409 && details?.allowed_stages && details.stage ? STAGE_CLOSED[details.stage] : undefined;
+  if (closed) return { key: closed };
   if (err.status === 409 && err.message.includes("has not been submitted yet")) return { key: "feedbackForm.notYetSubmitted" };
   if (err.status === 409 && err.message.includes("has already been submitted")) return { key: "feedbackForm.alreadySubmitted" };
   return { key: "feedbackForm.failed" };
