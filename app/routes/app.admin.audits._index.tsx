@@ -26,6 +26,7 @@ import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
 import SearchIcon from "@mui/icons-material/Search";
 import { Fragment, useState } from "react";
 import { JsonDiff } from "~/features/audit/json-diff";
+import { Time } from "~/platform/i18n/time";
 import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/features/audit/rules";
 import { AuditListQuery } from "~/features/audit/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
@@ -54,10 +55,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type Person = { id: number; name: string; email: string } | null;
 
 /** Timestamps as UTC text, the same on the server and in the browser. */
-function formatTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-}
-
 function ActorCell({ actor, realActor, label }: { actor: Person; realActor: Person; label: string | null }) {
   // No user acted: the system, or an identity provider's SCIM token / a command-line tool, named by its label.
   if (!actor && !realActor) return <Typography variant="body2">{label ?? "System"}</Typography>;
@@ -184,7 +181,7 @@ export default function AdminAudits() {
                           {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                         </IconButton>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}>{formatTime(audit.created_at)}</TableCell>
+                      <TableCell sx={{ whiteSpace: "nowrap" }}><Time value={audit.created_at} /></TableCell>
                       <TableCell>
                         <Chip label={audit.action} size="small" variant="outlined" />
                       </TableCell>

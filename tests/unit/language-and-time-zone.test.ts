@@ -104,3 +104,17 @@ describe("the reader's formatter", () => {
     expect([...chinese].sort(nameCollator("zh-CN"))).toEqual(["李娜", "王芳", "张伟"]);
   });
 });
+
+describe("<Time> under the root's reader", () => {
+  it("renders an instant in the reader's language and zone, the UTC instant in dateTime", async () => {
+    const { createElement } = await import("react");
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { ReaderProvider } = await import("~/platform/i18n/reader-context");
+    const { Time } = await import("~/platform/i18n/time");
+    const html = (language: string, timeZone: string, value: string | null) =>
+      renderToStaticMarkup(createElement(ReaderProvider, { reader: { language, timeZone }, children: createElement(Time, { value }) }));
+    expect(html("en", "Asia/Shanghai", "2026-12-01T16:30:00.000Z")).toBe('<time dateTime="2026-12-01T16:30:00.000Z">Dec 2, 2026, 12:30 AM GMT+8</time>');
+    expect(html("zh-CN", "UTC", "2026-12-01T16:30:00.000Z")).toContain("2026年12月1日");
+    expect(html("en", "UTC", null)).toBe("—");
+  });
+});

@@ -147,8 +147,10 @@ export async function giveFeedback(current: CurrentUser, input: GiveFeedbackInpu
       { id: reviewee.id, name: reviewee.name, email: reviewee.email, active: reviewee.active },
       {
         kind: ANYTIME_FEEDBACK_NOTIFICATION_KIND,
-        title: `New feedback from ${reviewer.name}`,
-        body: `${reviewer.name} gave you anytime feedback. Open Anytime Feedback to read it.`,
+        text: (t) => ({
+          title: t("mail.anytimeFeedback.title", { name: reviewer.name }),
+          body: t("mail.anytimeFeedback.body", { name: reviewer.name }),
+        }),
         link: `${ANYTIME_FEEDBACK_PATH}?tab=received`,
         dedupeKey: `realtime_feedback:${row.id}`,
       },

@@ -2,6 +2,7 @@ import { useRevalidator } from "@remix-run/react";
 import { Box, Chip, LinearProgress, Typography } from "@mui/material";
 import { useEffect } from "react";
 import type { JobView } from "~/features/jobs/rules";
+import { Time } from "~/platform/i18n/time";
 
 /**
  * The parts that show one job of any kind (ADR 0015): status chip, progress bar, the "Started by" and
@@ -56,7 +57,8 @@ export function JobProgress({ job, unit = "rows processed", withMessage = true }
   );
 }
 /** The facts lines "Started by: {name} ({email}){startedByNote}" and "Created: … · Started: … · Finished: …". */
-export function JobOriginFacts({ job, startedByNote = "", timeStyle }: { job: JobView; startedByNote?: string; timeStyle?: "medium" | "short" }) {
+/** The times are the reader's (zone named; ADR 0077); `timeStyle` is no longer used. */
+export function JobOriginFacts({ job, startedByNote = "" }: { job: JobView; startedByNote?: string; timeStyle?: "medium" | "short" }) {
   return (
     <>
       <Typography variant="body2">
@@ -64,7 +66,7 @@ export function JobOriginFacts({ job, startedByNote = "", timeStyle }: { job: Jo
         {startedByNote}
       </Typography>
       <Typography variant="body2">
-        Created: {when(job.created_at, timeStyle)} · Started: {when(job.started_at, timeStyle)} · Finished: {when(job.finished_at, timeStyle)}
+        Created: <Time value={job.created_at} /> · Started: <Time value={job.started_at} /> · Finished: <Time value={job.finished_at} />
       </Typography>
     </>
   );

@@ -2,7 +2,8 @@ import { Link as RemixLink, useSearchParams } from "@remix-run/react";
 import { Link, TableCell, TablePagination, TableRow } from "@mui/material";
 import type { ReactNode } from "react";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
-import { JobStatusChip, when } from "~/features/jobs/components/job-status";
+import { JobStatusChip } from "~/features/jobs/components/job-status";
+import { Time } from "~/platform/i18n/time";
 import { ERROR_MODE_LABELS, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
 
 /** The tables of the bulk job pages (ADR 0015): jobs of any kind, a job type's jobs, row errors, and their page links. */
@@ -78,7 +79,7 @@ export function JobsTable({ jobs, view }: { jobs: JobView[]; view: JobTypeView }
       ),
     },
     { head: "Started by", cell: (job) => job.created_by?.name ?? "—" },
-    { head: "Created", cell: (job) => when(job.created_at) },
+    { head: "Created", cell: (job) => <Time value={job.created_at} /> },
     { head: "Result", maxWidth: 360, cell: (job) => job.message ?? "—" },
   ];
   return <JobTable jobs={jobs} basePath={view.basePath} columns={columns} />;

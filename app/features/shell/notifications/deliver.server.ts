@@ -2,6 +2,9 @@ import { getDb } from "~/platform/db.server";
 import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditInput } from "~/platform/audit.server";
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
 import { notify } from "~/features/shell/notifications/service.server";
+import type { TFunction } from "i18next";
+import { recipientReader, recipientT } from "~/platform/i18n/recipient.server";
+import type { Reader } from "~/platform/i18n/format";
 
 /**
  * One message to one person from a workflow's activity: an in-app notification (its dedupe key makes a
@@ -12,7 +15,12 @@ import { notify } from "~/features/shell/notifications/service.server";
  */
 
 export type Recipient = { id: number; name: string; email: string; active: boolean };
-export type Message = { kind: string; title: string; body: string; link: string; dedupeKey: string };
+/**
+ * A message's texts: as they are, or made in the recipient's language and zone (ADR 0077) by `text` — the
+ * notification is stored, and the email written, in the recipient's language (else en).
+ */
+export type MessageText = { title: string; body: string } | { text: (t: TFunction<"common">, reader: Reader) => { title: string; body: string } };
+export type Message = MessageText & { kind: string; link: string; dedupeKey: string };
 
 export async function deliver(
   user: Recipient,
@@ -22,8 +30,12 @@ export async function deliver(
 ): Promise<{ notified: boolean; emailed: boolean }> {
   if (!user.active) return { notified: false, emailed: false };
   const db = await getDb();
+  const reader = recipientReader((await db.user.findUnique({ where: { id: user.id }, select: { locale: true, timeZone: true } })) ?? { locale: null, timeZone: null });
+  const t = await recipientT(reader);
+  const { title, body } = "text" in message ? message.text(t, reader) : message;
+  const { kind, link, dedupeKey } = message;
   const { notification, created } = await db.$transaction(async (tx) => {
-    const res = await notify(tx, { userId: user.id, ...message });
+    const res = await notify(tx, { userId: user.id, kind, title, body, link, dedupeKey });
     if (res.created) await recordAudit(tx, actor, { ...audit, entityType: "Notification", entityId: res.notification.id });
     return res;
   });
@@ -31,13 +43,13 @@ export async function deliver(
   const claimedAt = new Date();
   const claim = await db.notification.updateMany({ where: { id: notification.id, emailedAt: null }, data: { emailedAt: claimedAt } });
   if (claim.count !== 1) return { notified: created, emailed: false };
-  const url = absoluteLink(message.link);
+  const url = absoluteLink(link);
   try {
     await sendMail({
       to: user.email,
-      subject: message.title,
-      text: `Hello ${user.name},\n\n${message.body}\n\nOpen PMR: ${url}\n`,
-      html: `<p>Hello ${escapeHtml(user.name)},</p><p>${escapeHtml(message.body)}</p><p><a href="${escapeHtml(url)}">Open PMR</a></p>`,
+      subject: title,
+      text: `${t("mail.greeting", { name: user.name })}\n\n${body}\n\n${t("mail.openLink", { url })}\n`,
+      html: `<p>${escapeHtml(t("mail.greeting", { name: user.name }))}</p><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(t("mail.open"))}</a></p>`,
     });
   } catch (err) {
     await db.notification.updateMany({ where: { id: notification.id, emailedAt: claimedAt }, data: { emailedAt: null } });

@@ -13,8 +13,9 @@ import peerSelection from "./peer-selection";
 import feedback from "./feedback";
 import summaries from "./summaries";
 import preferences from "./preferences";
+import mail from "./mail";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail };
 
 export default en;
 export type EnglishResources = typeof en;

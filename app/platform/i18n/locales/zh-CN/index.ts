@@ -12,7 +12,8 @@ import peerSelection from "./peer-selection";
 import feedback from "./feedback";
 import summaries from "./summaries";
 import preferences from "./preferences";
+import mail from "./mail";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail };
 
 export default zhCN;

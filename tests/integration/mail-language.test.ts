@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "~/platform/db.server";
+import * as feedbacks from "~/routes/api.v1.realtime_feedbacks._index";
+import { bearerFor, callRoute, createTestUser } from "../support/api";
+import { startTestSmtp, type TestSmtp } from "../support/smtp";
+
+/** Issue 28 / ADR 0077: a notification and its email are in the recipient's language (else en). */
+let smtp: TestSmtp;
+const before = process.env.SMTP_URL;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  process.env.SMTP_URL = smtp.url;
+});
+afterAll(async () => {
+  process.env.SMTP_URL = before;
+  if (before === undefined) delete process.env.SMTP_URL;
+  await smtp.close();
+});
+
+/** RFC 2047 encoded words back to text. */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toLowerCase() === "b"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    );
+}
+
+async function waitForMail(to: string) {
+  for (let i = 0; i < 50 && smtp.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  return smtp.to(to)[0]!;
+}
+
+describe("anytime feedback's notification and email in the recipient's language", () => {
+  it("Chinese for a person who chose zh-CN, English for one who chose nothing", async () => {
+    const db = await getDb();
+    // Names outside ASCII (the test helper makes the email from the name, so they are set afterwards).
+    const giver = await db.user.update({ where: { id: (await createTestUser({ name: "Giver" })).id }, data: { name: "Łukasz Żółć" } });
+    const chinese = await db.user.update({ where: { id: (await createTestUser({ name: "Zhang" })).id }, data: { name: "张伟", locale: "zh-CN", timeZone: "Asia/Shanghai" } });
+    const english = await createTestUser({ name: "Eve English" });
+    const token = await bearerFor(giver.id);
+    for (const who of [chinese, english]) {
+      const res = await callRoute(feedbacks.action as never, { method: "POST", path: "/api/v1/realtime_feedbacks", token, body: { reviewee_email: who.email, body: "świetna robota" } });
+      expect(res.status).toBe(201);
+    }
+
+    const zh = await db.notification.findFirstOrThrow({ where: { userId: chinese.id, kind: "anytime_feedback" } });
+    expect(zh.title).toBe("Łukasz Żółć 给你发送了新反馈");
+    expect(zh.body).toBe("Łukasz Żółć 给了你一条随时反馈，请前往“随时反馈”查看。");
+    const en = await db.notification.findFirstOrThrow({ where: { userId: english.id, kind: "anytime_feedback" } });
+    expect(en.title).toBe("New feedback from Łukasz Żółć");
+
+    expect(decodeWords((await waitForMail(chinese.email)).subject)).toBe("Łukasz Żółć 给你发送了新反馈");
+    expect(decodeWords((await waitForMail(english.email)).subject)).toBe("New feedback from Łukasz Żółć");
+  });
+});
