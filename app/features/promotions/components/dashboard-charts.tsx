@@ -1,8 +1,7 @@
 import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { DashboardJson } from "~/features/promotions/types";
-import { PlainTable } from "~/features/calibration/components/plain-table";
-import { DashboardPanel } from "~/features/promotions/components/dashboard-panel";
+import { DashboardPanel, PlainTable } from "~/features/promotions/components/dashboard-panel";
 
 /**
  * The statistics of the admin promotion dashboard, each a chart with a table view (DashboardPanel):

@@ -1,6 +1,6 @@
-import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
-import { Alert, Button, Link, Stack } from "@mui/material";
-import DownloadIcon from "@mui/icons-material/Download";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Alert, Button, Link, Stack } from "~/platform/ui/static";
+import { ICON, StaticIcon } from "~/platform/ui/static-controls";
 
 /**
  * "Download nominations (CSV)" on the promotion dashboard: posts intent=download to the page's action, which
@@ -12,14 +12,14 @@ export function DownloadNominations({ cycleId }: { cycleId: number }) {
   const result = useActionData<{ ok: boolean; intent: string | null; message: string }>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "download";
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+    <Stack direction="row" spacing={2} alignItems="center" flexWrap>
       <Form method="post">
         <input type="hidden" name="intent" value="download" />
-        <Button type="submit" variant="outlined" startIcon={<DownloadIcon />} disabled={busy} data-testid="download-nominations">
+        <Button type="submit" variant="outlined" startIcon={<StaticIcon d={ICON.download} />} disabled={busy} data-testid="download-nominations">
           Download nominations (CSV)
         </Button>
       </Form>
-      <Link component={RemixLink} to={`/app/admin/cycles/${cycleId}/download-nomination-jobs`} data-testid="nomination-downloads">
+      <Link to={`/app/admin/cycles/${cycleId}/download-nomination-jobs`} data-testid="nomination-downloads">
         Earlier downloads
       </Link>
       {result && !result.ok && result.intent === "download" && (

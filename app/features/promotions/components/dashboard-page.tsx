@@ -1,4 +1,5 @@
-import { Alert, Box, Stack, Typography } from "@mui/material";
+import { Alert, Typography } from "~/platform/ui/static";
+import css from "~/features/promotions/components/dashboard.module.css";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
@@ -28,10 +29,10 @@ export type DashboardPageData =
 
 export function DashboardPage({ data }: { data: DashboardPageData }) {
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400 }}>
+    <div className={css.page}>
       <CyclePageHeader title="Promotion Dashboard" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind === "selected" ? <Selected data={data} /> : <CycleMessage kind={data.kind} message={data.message} />}
-    </Stack>
+    </div>
   );
 }
 
@@ -40,34 +41,22 @@ function Selected({ data }: { data: Extract<DashboardPageData, { kind: "selected
   return (
     <>
       {d.cycle && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+        <div className={css.row}>
           <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.stage as CycleStage} size="medium" />
           <Typography color="text.secondary">Approval rates count the decisions of closed promotion sessions (the nominees' promotion decisions).</Typography>
-        </Stack>
+        </div>
       )}
       {!data.spoofing && <DownloadNominations cycleId={data.cycleId} />}
       {data.spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
       <NominationsPerCycle cycles={d.cycles} selectedId={data.cycleId} />
-      <Box
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" },
-          gap: 3,
-        }}
-      >
+      <div className={css.pair}>
         <EndorsementCompletion endorsements={d.endorsements} completion={d.endorsement_completion} />
         <SessionProgress sessions={d.sessions} />
-      </Box>
-      <Box
-        sx={{
-          display: "grid",
-          gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" },
-          gap: 3,
-        }}
-      >
+      </div>
+      <div className={css.pair}>
         <ApprovalRates id="rates-by-department" by="department" rows={d.by_department} />
         <ApprovalRates id="rates-by-level" by="level" rows={d.by_level} />
-      </Box>
+      </div>
       <ApprovalRates id="rates-by-manager" by="manager" rows={d.by_manager} />
       <DashboardSessions sessions={data.sessions} spoofing={data.spoofing} />
     </>

@@ -1,5 +1,78 @@
+import { useState, type ReactNode } from "react";
+import { Paper, Typography } from "~/platform/ui/static";
+import { useHydrated } from "~/platform/ui/mount-hooks";
+import css from "~/features/promotions/components/dashboard.module.css";
+
 /**
- * One statistic of the promotion dashboard: a chart with a table view and an empty state. The pattern is shared
- * with other features' charts, so it lives in the platform (app/platform/ui/chart-panel.tsx).
+ * One statistic of the promotion dashboard in static markup (issue 27): its heading (h2) and summary line, a
+ * Chart/Table toggle (a group of two pressed/unpressed buttons, as MUI's ToggleButtonGroup draws them), and either the
+ * chart or the same numbers as a table (the accessible reading of the chart), or, without data, the empty state.
+ * The chart is drawn in the browser only (it measures its container) into a box of its final height, so the server
+ * render adds no style work and nothing moves when it appears.
+ * Test ids: `${id}` (the section), `${id}-summary`, `${id}-view-chart`, `${id}-view-table`, `${id}-chart`,
+ * `${id}-table` (the table element is the caller's), `${id}-empty`.
  */
-export { ChartPanel as DashboardPanel } from "~/platform/ui/chart-panel";
+export function DashboardPanel({
+  id,
+  title,
+  summary,
+  empty,
+  emptyText,
+  chart,
+  table,
+  chartHeight = 300,
+}: {
+  id: string;
+  title: string;
+  summary?: ReactNode;
+  empty: boolean;
+  emptyText: ReactNode;
+  /** The chart (a function: it is drawn only in the browser). */
+  chart: () => ReactNode;
+  table: ReactNode;
+  chartHeight?: number;
+}) {
+  const [view, setView] = useState<"chart" | "table">("chart");
+  const hydrated = useHydrated();
+  return (
+    <section aria-labelledby={`${id}-heading`} data-testid={id}>
+      <Typography variant="h6" component="h2" id={`${id}-heading`} className={css.heading}>
+        {title}
+      </Typography>
+      <div className={css.panelHead}>
+        <Typography variant="body2" color="text.secondary" data-testid={`${id}-summary`}>
+          {summary}
+        </Typography>
+        {!empty && (
+          <div role="group" aria-label={`${title}: view`} className={css.toggle}>
+            {(["chart", "table"] as const).map((v) => (
+              <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`${id}-view-${v}`}>
+                {v === "chart" ? "Chart" : "Table"}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      {empty ? (
+        <Paper variant="outlined" className={css.empty}>
+          <Typography color="text.secondary" data-testid={`${id}-empty`}>
+            {emptyText}
+          </Typography>
+        </Paper>
+      ) : view === "chart" ? (
+        <Paper variant="outlined">
+          <div style={{ height: chartHeight }} data-testid={`${id}-chart`} aria-label={`${title}: chart (the Table view has the same numbers)`} role="figure">
+            {hydrated && chart()}
+          </div>
+        </Paper>
+      ) : (
+        table
+      )}
+    </section>
+  );
+}
+
+/** The table view's box: the plain table markup inside it in the look of MUI's small outlined table (cell class `num`). */
+export function PlainTable({ children }: { children: ReactNode }) {
+  return <div className={css.plain}>{children}</div>;
+}

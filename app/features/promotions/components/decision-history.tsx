@@ -1,4 +1,4 @@
-import { Box, Typography } from "@mui/material";
+import { Typography } from "~/platform/ui/static";
 import { PROMOTION_DECISION_LABELS, type PromotionDecision } from "~/features/promotions/rules";
 import type { DecisionChangeJson } from "~/features/promotions/types";
 import { whenText } from "~/features/calibration/meeting-page-types";
@@ -13,8 +13,8 @@ const label = (v: PromotionDecision | null) => (v ? PROMOTION_DECISION_LABELS[v]
 
 export function DecisionHistory({ nominationId, history }: { nominationId: number; history: DecisionChangeJson[] }) {
   return (
-    <Box component="section" aria-labelledby={`decision-history-${nominationId}-heading`} data-testid={`decision-history-${nominationId}`}>
-      <Typography variant="subtitle2" component="h4" id={`decision-history-${nominationId}-heading`} sx={{ mb: 0.5 }}>
+    <section aria-labelledby={`decision-history-${nominationId}-heading`} data-testid={`decision-history-${nominationId}`}>
+      <Typography variant="subtitle2" component="h4" id={`decision-history-${nominationId}-heading`} style={{ marginBottom: 4 }}>
         Decision history
       </Typography>
       {history.length === 0 ? (
@@ -37,6 +37,6 @@ export function DecisionHistory({ nominationId, history }: { nominationId: numbe
           ))}
         </ChangeTable>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,20 +1,7 @@
-import { Link as RemixLink } from "@remix-run/react";
-import {
-  Alert,
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Link,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Button, Link, Paper, Stack, Typography } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/promotions/components/pages.module.css";
 import { useState } from "react";
 import { ENDORSEMENT_OUTCOMES, ENDORSEMENT_OUTCOME_LABELS, PROMOTION_LIMITS } from "~/features/promotions/rules";
 import { endorsementPaths, type EndorsementPageData } from "~/features/promotions/endorser-page-types";
@@ -44,11 +31,11 @@ function AcceptReject({
   disabled: boolean;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
+    <Paper variant="outlined" className={css.pad}>
       <Stack spacing={1}>
         {canAccept && <Typography>Will you endorse this nomination? Accept the request to write your endorsement, or reject it.</Typography>}
         {!canAccept && <Typography>Changed your mind? You can still reject the request instead of endorsing.</Typography>}
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} flexWrap>
           {canAccept && (
             <action.fetcher.Form method="post">
               <input type="hidden" name="intent" value="accept" />
@@ -77,15 +64,17 @@ function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }
   const errors = action.failure?.fieldErrors ?? {};
   const [outcome, setOutcome] = useState("");
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
+    <Paper variant="outlined" className={css.pad}>
       <action.fetcher.Form method="post" noValidate aria-label="Your endorsement">
         <input type="hidden" name="intent" value="endorse" />
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
             Your endorsement
           </Typography>
-          <FormControl error={Boolean(errors.outcome)} required>
-            <FormLabel id="endorsement-outcome-label">Outcome</FormLabel>
+          <FormControl error={Boolean(errors.outcome)}>
+            <FormLabel component="span" id="endorsement-outcome-label" required error={Boolean(errors.outcome)}>
+              Outcome
+            </FormLabel>
             <RadioGroup
               row
               aria-labelledby="endorsement-outcome-label"
@@ -98,12 +87,16 @@ function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }
                 <FormControlLabel
                   key={o}
                   value={o}
-                  control={<Radio slotProps={{ input: { "data-testid": `endorsement-outcome-${o}` } as object }} />}
+                  control={<Radio inputProps={{ "data-testid": `endorsement-outcome-${o}` }} />}
                   label={ENDORSEMENT_OUTCOME_LABELS[o]}
                 />
               ))}
             </RadioGroup>
-            {errors.outcome && <FormHelperText data-testid="endorsement-outcome-error">Pick Endorsed or Not endorsed</FormHelperText>}
+            {errors.outcome && (
+              <FormHelperText error data-testid="endorsement-outcome-error">
+                Pick Endorsed or Not endorsed
+              </FormHelperText>
+            )}
           </FormControl>
           <TextField
             name="endorsement"
@@ -114,18 +107,18 @@ function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }
             minRows={5}
             error={Boolean(errors.endorsement)}
             helperText={errors.endorsement ?? "What you have seen of the nominee's work at the next level. The promotion session's members read it."}
-            slotProps={{ htmlInput: { maxLength: PROMOTION_LIMITS.endorsementMax, "data-testid": "endorsement-text" } }}
+            inputProps={{ maxLength: PROMOTION_LIMITS.endorsementMax, "data-testid": "endorsement-text" }}
           />
           {action.failure && !errors.outcome && !errors.endorsement && (
             <Alert severity="error" data-testid="endorsement-error">
               {action.failure.message}
             </Alert>
           )}
-          <Box>
+          <div>
             <Button type="submit" variant="contained" disabled={disabled || action.busy} data-testid="endorsement-submit">
               Submit
             </Button>
-          </Box>
+          </div>
         </Stack>
       </action.fetcher.Form>
     </Paper>
@@ -138,15 +131,16 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
   // from, and the success toast must still show.
   const action = useMeetingAction();
   const [rejecting, setRejecting] = useState(false);
+  const rejectOpened = useOpenedOnce(rejecting);
   const open = e.can.accept || e.can.reject || e.can.endorse;
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
-      <Box>
+    <div className={`${css.page} ${css.tight} ${css.w960}`}>
+      <div>
         <BackToEndorsements />
         <Typography variant="h4" component="h1" data-testid="endorsement-title">
           Endorse {e.nominee.name}
         </Typography>
-      </Box>
+      </div>
       {spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
       <EndorsementFacts endorsement={e} showAnswer={!open} />
       {e.can.endorse && <EndorseForm action={action} disabled={spoofing} />}
@@ -156,11 +150,12 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
       {!open && (
         <Alert severity="info" data-testid="endorsement-closed">
           This request is closed ({e.status_label.toLowerCase()}); it can no longer be answered.{" "}
-          <Link component={RemixLink} to={endorsementPaths.view(e.id, cycleId)} color="inherit" data-testid="endorsement-closed-view">
+          <Link to={endorsementPaths.view(e.id, cycleId)} style={{ color: "inherit" }} data-testid="endorsement-closed-view">
             View it
           </Link>
         </Alert>
       )}
+      {rejectOpened && (
       <ConfirmDialog
         open={rejecting}
         onClose={() => setRejecting(false)}
@@ -172,6 +167,7 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
         comment={{ label: "Reason (optional)", required: false, helperText: "Only the promotion session's members read it" }}
         testId="reject-dialog"
       />
-    </Stack>
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Button, Stack, TableCell, TableRow, Typography } from "@mui/material";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { ButtonLink, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import css from "~/features/promotions/components/pages.module.css";
 import { isEndorsementOpen } from "~/features/promotions/rules";
 import { deadlineText } from "~/features/calibration/session-setup";
 import { useSetupToasts } from "~/features/calibration/components/session-setup-parts";
@@ -15,7 +15,7 @@ export function EndorsementListPage({ data }: { data: EndorsementListPageData })
   useSetupToasts(undefined);
   const rows = data.endorsements;
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <div className={css.page}>
       <Typography variant="h4" component="h1">
         Endorsement Requests
       </Typography>
@@ -23,7 +23,7 @@ export function EndorsementListPage({ data }: { data: EndorsementListPageData })
         People running promotion calibration sessions ask you to endorse a nomination: accept or reject each request, then write your endorsement before its
         deadline.
       </Typography>
-      <OutlinedTable
+      <StackedTable
         testId="endorsements-table"
         ariaLabel="Endorsement requests"
         empty={rows.length === 0}
@@ -44,44 +44,42 @@ export function EndorsementListPage({ data }: { data: EndorsementListPageData })
           <TableRow key={e.id} data-testid={`endorsement-row-${e.id}`}>
             <TableCell data-testid={`endorsement-nominee-${e.id}`}>
               {e.nominee.name}
-              <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
+              <Typography variant="body2" color="text.secondary" component="span" className={css.block}>
                 {e.nominee.email}
               </Typography>
             </TableCell>
-            <TableCell>{e.cycle_name}</TableCell>
-            <TableCell>
+            <TableCell data-label="Cycle">{e.cycle_name}</TableCell>
+            <TableCell data-label="Status">
               <EndorsementStatusChip status={e.status} label={e.status_label} testId={`endorsement-status-${e.id}`} />
             </TableCell>
-            <TableCell data-testid={`endorsement-outcome-${e.id}`}>{e.outcome_label}</TableCell>
-            <TableCell>{deadlineText(e.deadline)}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-              <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+            <TableCell data-label="Outcome" data-testid={`endorsement-outcome-${e.id}`}>{e.outcome_label}</TableCell>
+            <TableCell data-label="Deadline">{deadlineText(e.deadline)}</TableCell>
+            <TableCell align="right" data-label="Actions">
+              <div className={`${css.actions} ${css.end}`}>
                 {isEndorsementOpen(e.status) && (
-                  <Button
+                  <ButtonLink
                     size="small"
                     variant="contained"
-                    component={RemixLink}
                     to={endorsementPaths.endorse(e.id, e.cycle_id)}
                     aria-label={`Answer the request about ${e.nominee.name}`}
                     data-testid={`endorsement-answer-${e.id}`}
                   >
                     Answer
-                  </Button>
+                  </ButtonLink>
                 )}
-                <Button
+                <ButtonLink
                   size="small"
-                  component={RemixLink}
                   to={endorsementPaths.view(e.id, e.cycle_id)}
                   aria-label={`View the request about ${e.nominee.name}`}
                   data-testid={`endorsement-view-${e.id}`}
                 >
                   View
-                </Button>
-              </Stack>
+                </ButtonLink>
+              </div>
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
-    </Stack>
+      </StackedTable>
+    </div>
   );
 }

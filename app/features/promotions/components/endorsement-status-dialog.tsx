@@ -1,13 +1,15 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
 import { useState } from "react";
+import { Button as StaticButton } from "~/platform/ui/static";
 import type { PersonJson } from "~/features/promotions/types";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { PlainTable } from "~/features/promotions/components/dashboard-panel";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 
 /**
  * The endorsement status dialog (spec §2): one row per endorser of a nomination with the columns Name,
  * Email, Endorsement Request Status and Endorsement Outcome, and a Close button. Generic and read-only:
- * any promotion page (HR partner, panelist, sign-off party, admin) passes the endorsements it has.
+ * any promotion page (HR partner, panelist, sign-off party, admin) passes the endorsements it has. The MUI dialog is
+ * mounted from its first opening on; the button that opens it is static (no style work in the page's server render).
  */
 
 /** What a row needs (EndorsementJson and NominationRowJson["endorsements"] both fit). */
@@ -87,7 +89,7 @@ export function EndorsementStatusButton({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button
+      <StaticButton
         size={size}
         variant="outlined"
         onClick={() => setOpen(true)}
@@ -95,7 +97,7 @@ export function EndorsementStatusButton({
         data-testid={testId}
       >
         Endorsements ({endorsements.length})
-      </Button>
+      </StaticButton>
       <EndorsementStatusDialog
         open={open}
         onClose={() => setOpen(false)}

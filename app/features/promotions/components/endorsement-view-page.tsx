@@ -1,5 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Box, Button, Stack, Typography } from "@mui/material";
+import { ButtonLink, Typography } from "~/platform/ui/static";
+import css from "~/features/promotions/components/pages.module.css";
 import { endorsementPaths, type EndorsementPageData } from "~/features/promotions/endorser-page-types";
 import { BackToEndorsements, EndorsementFacts } from "~/features/promotions/components/endorsement-parts";
 
@@ -8,21 +8,21 @@ export function EndorsementViewPage({ data }: { data: EndorsementPageData }) {
   const { endorsement: e, cycleId } = data;
   const canAnswer = e.can.accept || e.can.reject || e.can.endorse;
   return (
-    <Stack spacing={2} sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
-      <Box>
+    <div className={`${css.page} ${css.tight} ${css.w960}`}>
+      <div>
         <BackToEndorsements />
         <Typography variant="h4" component="h1" data-testid="endorsement-title">
           Endorsement: {e.nominee.name}
         </Typography>
-      </Box>
+      </div>
       <EndorsementFacts endorsement={e} showAnswer />
       {canAnswer && (
-        <Box>
-          <Button variant="contained" component={RemixLink} to={endorsementPaths.endorse(e.id, cycleId)} data-testid="endorsement-answer">
+        <div>
+          <ButtonLink variant="contained" to={endorsementPaths.endorse(e.id, cycleId)} data-testid="endorsement-answer">
             Answer this request
-          </Button>
-        </Box>
+          </ButtonLink>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

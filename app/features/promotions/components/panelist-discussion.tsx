@@ -1,16 +1,19 @@
+import { useState } from "react";
 import { Link as RemixLink } from "@remix-run/react";
-import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Typography } from "@mui/material";
-import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import { Typography, buttonClass } from "~/platform/ui/static";
+import { ICON, StaticIcon } from "~/platform/ui/static-controls";
 import type { CommentJson } from "~/features/calibration/types";
 import type { FeedbackSummary } from "~/features/summaries/rules";
 import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
+import css from "~/features/promotions/components/pages.module.css";
 
 /**
  * The nomination a promotion page has open (?nomination=): its comment thread (calibration's, posting
  * intent=comment to the page's action, which reads the nomination from the address) and, for panelists, the
- * nominee's feedback summary in an accordion. `DiscussionToggle` opens or closes it (a link: the address
- * says which nomination is open, so a reload or a shared link shows the same).
+ * nominee's feedback summary behind a disclosure (closed first; its content rendered only while open).
+ * `DiscussionToggle` opens or closes it (a link: the address says which nomination is open, so a reload or a
+ * shared link shows the same).
  */
 
 export type OpenNomination = {
@@ -36,10 +39,8 @@ export function DiscussionToggle({
 }) {
   const label = open ? "Hide comments" : `Comments (${count})${withSummary ? " · Feedback summary" : ""}`;
   return (
-    <Button
-      size="small"
-      variant={open ? "text" : "outlined"}
-      component={RemixLink}
+    <RemixLink
+      className={buttonClass({ size: "small", variant: open ? "text" : "outlined" })}
       to={href}
       preventScrollReset
       aria-expanded={open}
@@ -47,26 +48,40 @@ export function DiscussionToggle({
       data-testid={testId}
     >
       {label}
-    </Button>
+    </RemixLink>
   );
 }
 
 export function NominationDiscussion({ nomineeName, open, canComment }: { nomineeName: string; open: OpenNomination; canComment: boolean }) {
+  const [expanded, setExpanded] = useState(false);
   return (
-    <Box data-testid={`discussion-${open.nomination_id}`}>
+    <div data-testid={`discussion-${open.nomination_id}`}>
       <CommentThread id="nomination-comments" title={`Comments on ${nomineeName}`} comments={open.comments} canComment={canComment} />
       {open.summary && (
-        <Accordion variant="outlined" disableGutters sx={{ mt: 2 }} slotProps={{ transition: { unmountOnExit: true } }} data-testid="summary-accordion">
-          <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls="nominee-summary-content" id="nominee-summary-header" data-testid="summary-toggle">
-            <Typography variant="subtitle1" component="span">
-              Feedback summary of {nomineeName}
-            </Typography>
-          </AccordionSummary>
-          <AccordionDetails id="nominee-summary-content">
-            <FeedbackSummaryView summary={open.summary} title="Feedback summary" />
-          </AccordionDetails>
-        </Accordion>
+        <div className={css.disclosure} data-testid="summary-accordion">
+          <h3 className={css.disclosureHead}>
+            <button
+              type="button"
+              className={css.disclosureButton}
+              aria-expanded={expanded}
+              aria-controls="nominee-summary-content"
+              id="nominee-summary-header"
+              onClick={() => setExpanded((v) => !v)}
+              data-testid="summary-toggle"
+            >
+              <Typography variant="subtitle1" component="span">
+                Feedback summary of {nomineeName}
+              </Typography>
+              <StaticIcon d={ICON.expandMore} />
+            </button>
+          </h3>
+          {expanded && (
+            <div id="nominee-summary-content" role="region" aria-labelledby="nominee-summary-header" className={css.disclosureBody}>
+              <FeedbackSummaryView summary={open.summary} title="Feedback summary" />
+            </div>
+          )}
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

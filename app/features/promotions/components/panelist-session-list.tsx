@@ -1,6 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Link, Stack, TableCell, TableRow } from "@mui/material";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { Link, Stack, TableCell, TableRow } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
 import { deadlineText } from "~/features/calibration/session-setup";
@@ -41,12 +40,12 @@ export type PromotionListPageData = {
 
 export function PromotionSessionListPage({ data }: { data: PromotionListPageData }) {
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1200 }}>
+    <Stack spacing={3} style={{ maxWidth: 1200 }}>
       <CyclePageHeader title={PROMOTION_PAGES[data.role].title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
         <CycleMessage kind={data.kind} message={data.message} />
       ) : (
-        <OutlinedTable
+        <StackedTable
           testId="promotion-sessions"
           ariaLabel="Promotion calibration sessions"
           empty={data.sessions.length === 0}
@@ -65,21 +64,25 @@ export function PromotionSessionListPage({ data }: { data: PromotionListPageData
         >
           {data.sessions.map((s) => (
             <TableRow key={s.id} data-testid={`promotion-session-row-${s.id}`}>
-              <TableCell>
-                <Link component={RemixLink} to={promotionPaths.session(data.role, s.id, data.cycleId)} data-testid={`promotion-session-link-${s.id}`}>
+              <TableCell component="th" scope="row">
+                <Link to={promotionPaths.session(data.role, s.id, data.cycleId)} data-testid={`promotion-session-link-${s.id}`}>
                   {s.name}
                 </Link>
               </TableCell>
-              <TableCell>
+              <TableCell data-label="State">
                 <SessionStateChip state={s.state} testId={`promotion-session-state-${s.id}`} />
               </TableCell>
-              <TableCell>{deadlineText(s.deadline)}</TableCell>
-              <TableCell align="right">{s.nomination_count}</TableCell>
-              <TableCell align="right">{s.decided_count}</TableCell>
-              <TableCell>{peopleText([s.session_admin])}</TableCell>
+              <TableCell data-label="Deadline">{deadlineText(s.deadline)}</TableCell>
+              <TableCell align="right" data-label="Nominations">
+                {s.nomination_count}
+              </TableCell>
+              <TableCell align="right" data-label="Decided">
+                {s.decided_count}
+              </TableCell>
+              <TableCell data-label="Session admin">{peopleText([s.session_admin])}</TableCell>
             </TableRow>
           ))}
-        </OutlinedTable>
+        </StackedTable>
       )}
     </Stack>
   );

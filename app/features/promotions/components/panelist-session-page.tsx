@@ -1,4 +1,4 @@
-import { Alert, Stack, Typography } from "@mui/material";
+import { Alert, Stack, Typography } from "~/platform/ui/static";
 import type { CommentJson } from "~/features/calibration/types";
 import type { SessionState } from "~/features/calibration/rules";
 import type { PromotionSessionDetailJson } from "~/features/promotions/types";
@@ -39,7 +39,7 @@ export function PanelistSessionPage({ data }: { data: PanelistSessionPageData })
   const note = STATE_NOTES[session.state];
   const voted = nominations.filter((n) => n.my_vote).length;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1200 }}>
+    <Stack spacing={3} style={{ maxWidth: 1200 }}>
       <MeetingHeader
         title={session.name}
         session={session}
@@ -55,7 +55,7 @@ export function PanelistSessionPage({ data }: { data: PanelistSessionPageData })
         </Alert>
       )}
       <MeetingSection id="nominations" title={`Nominations (${nominations.length})`} testId="nominations">
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} data-testid="my-vote-count">
+        <Typography variant="body2" color="text.secondary" style={{ marginBottom: 12 }} data-testid="my-vote-count">
           You have voted on {voted} of {nominations.length} nomination
           {nominations.length === 1 ? "" : "s"}.
         </Typography>

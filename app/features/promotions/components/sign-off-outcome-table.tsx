@@ -1,5 +1,6 @@
-import { Chip } from "@mui/material";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { Chip } from "~/platform/ui/static";
+import stacked from "~/platform/ui/stacked-table.module.css";
+import { PlainTable } from "~/features/promotions/components/dashboard-panel";
 import { whenText } from "~/features/calibration/meeting-page-types";
 import { ENDORSEMENT_OUTCOME_LABELS, PROMOTION_DECISION_LABELS, PROMOTION_VOTES, VOTE_LABELS, type PromotionDecision } from "~/features/promotions/rules";
 import type { DecisionChangeJson, SessionNominationJson } from "~/features/promotions/types";
@@ -10,7 +11,7 @@ import { DiscussionToggle } from "~/features/promotions/components/panelist-disc
  * The outcome the promotion sign-off party reads: per nomination the nominee, the decision, the panel's
  * votes, the endorsements (a summary and the status dialog) and the decision's history (newest first; a
  * change a later one replaced is struck through), and the toggle of its comment thread. Plain markup styled
- * once (PlainTable). Test ids (`id` = the nomination id): `outcome-row-${id}`, `outcome-decision-${id}`,
+ * once (PlainTable, static CSS); below 960 px each nomination is a block of labelled lines (stacked rows, ADR 0068). Test ids (`id` = the nomination id): `outcome-row-${id}`, `outcome-decision-${id}`,
  * `outcome-tally-${id}`, `outcome-endorsements-${id}`, `outcome-history-${id}`.
  */
 
@@ -58,7 +59,7 @@ export function SignOffOutcomeTable({
 }) {
   return (
     <PlainTable>
-      <table aria-label="Outcome of the promotion session" data-testid="outcome-table">
+      <table aria-label="Outcome of the promotion session" data-testid="outcome-table" className={stacked.md}>
         <thead>
           <tr>
             <th scope="col">Nominee</th>
@@ -81,20 +82,20 @@ export function SignOffOutcomeTable({
                   {about && <span className="note block">{about}</span>}
                   {n.manager && <span className="note block">Manager: {n.manager.name}</span>}
                   {(n.terminated || n.nomination_status === "withdrawn") && (
-                    <Chip size="small" color="warning" label={n.terminated ? "Terminated" : "Withdrawn"} sx={{ mt: 0.5 }} />
+                    <Chip size="small" color="warning" label={n.terminated ? "Terminated" : "Withdrawn"} style={{ marginTop: 4 }} />
                   )}
                 </th>
-                <td data-testid={`outcome-decision-${id}`}>
+                <td data-label="Decision" data-testid={`outcome-decision-${id}`}>
                   {n.decision ? (
                     <Chip size="small" color={n.decision.value === "PROMOTED" ? "success" : "default"} label={n.decision.label} />
                   ) : (
                     <span className="warn">No decision</span>
                   )}
                 </td>
-                <td data-testid={`outcome-tally-${id}`}>
+                <td data-label="Votes" data-testid={`outcome-tally-${id}`}>
                   {tallyText(n)}
                 </td>
-                <td>
+                <td data-label="Endorsements">
                   <span className="block" data-testid={`outcome-endorsements-${id}`}>
                     {endorsementSummary(n)}
                   </span>
@@ -102,10 +103,10 @@ export function SignOffOutcomeTable({
                     <EndorsementStatusButton nomineeName={n.nominee.name} endorsements={n.endorsements} testId={`outcome-endorsement-status-${id}`} />
                   )}
                 </td>
-                <td data-testid={`outcome-history-${id}`}>
+                <td data-label="Decision history" data-testid={`outcome-history-${id}`}>
                   <History history={n.history} />
                 </td>
-                <td>
+                <td data-label="Comments">
                   <DiscussionToggle
                     open={isOpen}
                     href={hrefOf(isOpen ? null : id)}

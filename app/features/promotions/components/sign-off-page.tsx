@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Typography } from "@mui/material";
+import { Alert, Button, Stack, Typography } from "~/platform/ui/static";
 import { useState } from "react";
 import type { CommentJson } from "~/features/calibration/types";
 import type { PromotionSessionDetailJson } from "~/features/promotions/types";
@@ -9,6 +9,7 @@ import { useLiveSession } from "~/features/calibration/components/use-live-sessi
 import { NominationDiscussion, type OpenNomination } from "~/features/promotions/components/panelist-discussion";
 import { PROMOTION_PAGES, promotionPaths } from "~/features/promotions/components/panelist-session-list";
 import { SignOffOutcomeTable } from "~/features/promotions/components/sign-off-outcome-table";
+import css from "~/features/promotions/components/pages.module.css";
 
 /**
  * The promotion sign-off party's session page (/app/promotions/sign-off-party/sessions/{id}?cycle_id=): the
@@ -35,7 +36,7 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
   const openNomination = open ? nominations.find((n) => n.nomination_id === open.nomination_id) : undefined;
   const undecided = nominations.filter((n) => !n.decision && !n.terminated && n.nomination_status === "nominated").length;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1300 }}>
+    <Stack spacing={3} style={{ maxWidth: 1300 }}>
       <MeetingHeader
         title={session.name}
         session={session}
@@ -47,7 +48,7 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
         actions={
           canSignOff && (
             <>
-              <Button variant="outlined" color="warning" onClick={() => setDialog("revision")} data-testid="send-back">
+              <Button variant="outlined" className={css.warningButton} onClick={() => setDialog("revision")} data-testid="send-back">
                 Send back
               </Button>
               <Button variant="contained" onClick={() => setDialog("close")} data-testid="approve">

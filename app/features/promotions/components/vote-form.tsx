@@ -1,4 +1,5 @@
-import { Alert, Box, Button, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Stack, TextField, Typography } from "@mui/material";
+import { Alert, Button, Stack, Typography } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
 import { PROMOTION_LIMITS, PROMOTION_VOTES, VOTE_LABELS, type PromotionVote } from "~/features/promotions/rules";
 import type { VoteJson } from "~/features/promotions/types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
@@ -15,32 +16,26 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
   const id = nominationId;
   const labelId = `vote-label-${id}`;
   return (
-    <Box component="section" aria-label={`Your vote on ${nomineeName}`}>
+    <section aria-label={`Your vote on ${nomineeName}`}>
       <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear} data-testid={`vote-form-${id}`}>
         <input type="hidden" name="intent" value="vote" />
         <input type="hidden" name="nomination_id" value={id} />
         <Stack spacing={1.5}>
           <FormControl error={Boolean(errors.vote)}>
-            <FormLabel id={labelId}>Your vote</FormLabel>
+            <FormLabel component="span" id={labelId} error={Boolean(errors.vote)}>
+              Your vote
+            </FormLabel>
             <RadioGroup row name="vote" aria-labelledby={labelId} defaultValue={mine?.vote ?? ""}>
               {PROMOTION_VOTES.map((v: PromotionVote) => (
                 <FormControlLabel
                   key={v}
                   value={v}
-                  control={
-                    <Radio
-                      slotProps={{
-                        input: {
-                          "data-testid": `vote-option-${id}-${v}`,
-                        } as object,
-                      }}
-                    />
-                  }
+                  control={<Radio inputProps={{ "data-testid": `vote-option-${id}-${v}` }} />}
                   label={VOTE_LABELS[v]}
                 />
               ))}
             </RadioGroup>
-            {errors.vote && <FormHelperText>{errors.vote}</FormHelperText>}
+            {errors.vote && <FormHelperText error>{errors.vote}</FormHelperText>}
           </FormControl>
           <TextField
             name="note"
@@ -51,11 +46,9 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
             defaultValue={mine?.note ?? ""}
             error={Boolean(errors.note)}
             helperText={errors.note ?? "Why? The session admin and the other panelists read it."}
-            slotProps={{
-              htmlInput: {
-                maxLength: PROMOTION_LIMITS.noteMax,
-                "data-testid": `vote-note-${id}`,
-              },
+            inputProps={{
+              maxLength: PROMOTION_LIMITS.noteMax,
+              "data-testid": `vote-note-${id}`,
             }}
           />
           {action.failure && !errors.vote && !errors.note && (
@@ -63,7 +56,7 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
               {action.failure.message}
             </Alert>
           )}
-          <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
+          <Stack direction="row" spacing={2} alignItems="center" flexWrap>
             <Button type="submit" variant="contained" disabled={action.busy} data-testid={`vote-submit-${id}`}>
               {mine ? "Change vote" : "Save vote"}
             </Button>
@@ -73,6 +66,6 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
           </Stack>
         </Stack>
       </action.fetcher.Form>
-    </Box>
+    </section>
   );
 }
