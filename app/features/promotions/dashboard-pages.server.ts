@@ -3,7 +3,8 @@ import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
 import { forPage, intentOf, type PageActionResult } from "~/platform/page-errors.server";
 import { getPromotionDashboard } from "~/features/promotions/dashboard.server";
-import { adminClosePromotionSessions, listPromotionSessions, transitionPromotionSession } from "~/features/promotions/sessions.server";
+import { adminClosePromotionSessions, transitionPromotionSession } from "~/features/promotions/sessions.server";
+import { readPromotionSessions } from "~/features/promotions/session-reads.server";
 import { startNominationDownload } from "~/features/jobs/types/nominations-download.server";
 import { formText } from "~/features/promotions/page-helpers.server";
 import { promotionAction } from "~/features/promotions/panelist-pages.server";
@@ -66,7 +67,7 @@ export async function loadDashboardPage(request: Request): Promise<DashboardPage
       cycles: options(overview),
     };
   }
-  const sessions = await forPage(() => listPromotionSessions(current, "admin", cycleId));
+  const sessions = await forPage(() => readPromotionSessions(cycleId, null));
   return {
     kind: "selected",
     cycles: options(dashboard),

@@ -3,7 +3,8 @@ import { getDb } from "~/platform/db.server";
 import { badRequest } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { forbiddenPage, intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
-import { answerEndorsement, getEndorsement, listMyEndorsements } from "~/features/promotions/endorsements.server";
+import { answerEndorsement, getEndorsement } from "~/features/promotions/endorsements.server";
+import { readEndorsement, readMyEndorsements } from "~/features/promotions/endorser-reads.server";
 import { formText } from "~/features/promotions/page-helpers.server";
 import type { EndorsementListPageData, EndorsementPageData } from "~/features/promotions/endorser-page-types";
 
@@ -13,11 +14,12 @@ import type { EndorsementListPageData, EndorsementPageData } from "~/features/pr
  * endorser, the 403 page for anyone else) and /…/{endorsementId}/view?cycle_id= (read-only: the endorser,
  * the promotion session's members and super admins, as getEndorsement decides; 'Not found' for anyone else). Every write goes through
  * the endorsement service (it checks the endorser and the request's state again, and talks to the workflow).
+ * The pages read in one prepared statement each (endorser-reads.server.ts; the API's JSON and rules).
  */
 
 export async function loadEndorsementList(request: Request): Promise<EndorsementListPageData> {
   const current = await requireUser(request);
-  return { endorsements: await pageRead(() => listMyEndorsements(current)) };
+  return { endorsements: await pageRead(() => readMyEndorsements(current)) };
 }
 
 type Ref = { current: CurrentUser; cycleId: number; endorsementId: number };
@@ -44,14 +46,14 @@ async function endorsementRef(request: Request, params: LoaderFunctionArgs["para
 
 /**
  * The request as the endorser answers it. The endorse page is the endorser's alone: anyone else gets the 403
- * page (a session member who may read the request included), before anything of the request is read.
+ * page (a session member who may read the request included), and the page shows nothing of the request.
  */
 async function myRequest({ current, cycleId, endorsementId }: Ref) {
-  const db = await getDb();
-  const row = await db.endorsement.findFirst({ where: { id: endorsementId, nomination: { participant: { cycleId } } }, select: { endorserId: true } });
-  if (!row) throw notFoundPage();
-  if (row.endorserId !== current.user.id) throw forbiddenPage();
-  return pageRead(() => getEndorsement(current, cycleId, endorsementId));
+  const read = await pageRead(() => readEndorsement(current, cycleId, endorsementId));
+  if (!read) throw notFoundPage();
+  if (read.endorserId !== current.user.id) throw forbiddenPage();
+  if (!read.json) throw notFoundPage();
+  return read.json;
 }
 
 export async function loadEndorsePage(request: Request, params: LoaderFunctionArgs["params"]): Promise<EndorsementPageData> {
@@ -61,7 +63,9 @@ export async function loadEndorsePage(request: Request, params: LoaderFunctionAr
 
 export async function loadEndorsementView(request: Request, params: LoaderFunctionArgs["params"]): Promise<EndorsementPageData> {
   const { current, cycleId, endorsementId } = await endorsementRef(request, params);
-  return { cycleId, spoofing: isSpoofing(current), endorsement: await pageRead(() => getEndorsement(current, cycleId, endorsementId)) };
+  const read = await pageRead(() => readEndorsement(current, cycleId, endorsementId));
+  if (!read?.json) throw notFoundPage();
+  return { cycleId, spoofing: isSpoofing(current), endorsement: read.json };
 }
 
 const MESSAGES = { accept: "Endorsement request accepted", reject: "Endorsement request rejected", endorse: "Endorsement submitted" } as const;

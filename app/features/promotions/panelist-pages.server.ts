@@ -8,7 +8,9 @@ import type { SessionRole } from "~/features/calibration/rules";
 import type { CommentJson } from "~/features/calibration/types";
 import { listComments } from "~/features/calibration/views.server";
 import type { FeedbackSummary } from "~/features/summaries/rules";
-import { listPromotionSessions, promotionCycles } from "~/features/promotions/sessions.server";
+import { promotionCycles } from "~/features/promotions/sessions.server";
+import { readPromotionSessions } from "~/features/promotions/session-reads.server";
+import { requireCycle } from "~/features/cycles/context.server";
 import {
   addNominationComment,
   castVote,
@@ -35,7 +37,10 @@ export type PromotionListPageData = { role: PromotionPageRole; cycles: CycleOpti
   | { kind: "none" | "invalid"; message: string }
 );
 
-/** …/sessions?cycle_id=: my promotion sessions (as `role`) in the cycle; without cycle_id, the latest cycle I have one in. */
+/**
+ * …/sessions?cycle_id=: my promotion sessions (as `role`) in the cycle; without cycle_id, the latest cycle I have one in.
+ * Reads: my cycles, then the sessions in one statement (and, for a cycle I have none in, whether it exists): <= 3.
+ */
 export async function loadPromotionListPage(request: Request, role: PromotionPageRole): Promise<PromotionListPageData> {
   const current = await requireUser(request);
   const cycles = (await promotionCycles(current, role)).map((c) => ({ id: c.id, name: c.name }));
@@ -48,7 +53,10 @@ export async function loadPromotionListPage(request: Request, role: PromotionPag
   }
   if (!/^\d+$/.test(raw)) return { role, cycles, kind: "invalid", message: "Invalid Cycle ID" };
   try {
-    return { role, cycles, kind: "selected", cycleId: Number(raw), sessions: await listPromotionSessions(current, role, Number(raw)) };
+    const cycleId = Number(raw);
+    if (!cycles.some((c) => c.id === cycleId)) await requireCycle(await getDb(), cycleId);
+    const sessions = await readPromotionSessions(cycleId, { role: role === "panelist" ? "PANELIST" : "SIGN_OFF", userId: current.user.id });
+    return { role, cycles, kind: "selected", cycleId, sessions };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { role, cycles, kind: "invalid", message: "Invalid Cycle ID" };
     throw err;
