@@ -37,7 +37,10 @@ export const DATE_PATTERNS: RegExp[] = [
 
 export async function untranslatedTexts(page: Page, check: TranslationCheck = {}): Promise<string[]> {
   type Allowed = { text: string } | { source: string; flags: string };
-  const allow = [...(check.allow ?? []), ...DATE_PATTERNS].map((a): Allowed => (typeof a === "string" ? { text: a } : { source: a.source, flags: a.flags }));
+  // Longer strings first: a name that holds another allowed string ("Senior Engineering Specialist") goes whole.
+  const strings = (check.allow ?? []).filter((a): a is string => typeof a === "string").sort((a, b) => b.length - a.length);
+  const patterns = (check.allow ?? []).filter((a): a is RegExp => typeof a !== "string");
+  const allow = [...strings, ...patterns, ...DATE_PATTERNS].map((a): Allowed => (typeof a === "string" ? { text: a } : { source: a.source, flags: a.flags }));
   return page.evaluate(
     ({ allow, roots, skip }) => {
       const OPEN = "⟦";

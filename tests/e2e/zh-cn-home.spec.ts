@@ -16,6 +16,7 @@ async function cycleId(page: Page, name: string): Promise<number> {
 }
 
 const RUNNING = "2026 Year-End Review";
+const PHONE = { scrollAreas: [{ container: ":has(> table)", mustShow: "tr > :first-child" }] };
 
 test.describe("in Chinese", () => {
   // The refusal of feedback to oneself answers 400 (shown under the field).
@@ -99,13 +100,16 @@ test.describe("in Chinese", () => {
 test.describe("in the pseudo-language", () => {
   test.use({ locale: "en-XA" });
 
-  /** Every visible text translated, then no overflow at 1440 and at 375 px (the longer text). */
+  /**
+   * Every visible text translated, then no overflow at 1440 and at 375 px (the longer text). On a phone a table may
+   * scroll sideways in its own box (as in English, layout.spec.ts) while its first column is in view.
+   */
   async function checkScreen(page: Page, path: string, allow: Array<string | RegExp>) {
     for (const width of [1440, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await open(page, path);
       await expectAllTranslated(page, { allow });
-      expect(await layoutOffenders(page), `${path} at ${width} px`).toEqual([]);
+      expect(await layoutOffenders(page, width < 600 ? PHONE : {}), `${path} at ${width} px`).toEqual([]);
     }
   }
 

@@ -40,7 +40,7 @@ test.describe("in Chinese", () => {
     await signInThroughLoginPage(page, eli, `/app/performance/peer-finalization?cycle_id=${cycleId}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("同事/相关方评估人选择");
     await expect(page.getByTestId("panel-status")).toHaveText("未审批");
-    await expect(page.getByTestId(`mandatory-row-${morgan.email}`)).toContainText("上级");
+    await expect(page.getByTestId(`mandatory-row-${morgan.email}`)).toContainText("经理");
     await expect(page.getByTestId("peer-advice")).toContainText("最近 6 个月内");
     await expect(page.getByTestId("peers-empty")).toHaveText("尚未邀请任何同事。");
     await expect(page.getByTestId("peer-add-help")).toHaveText("最近 6 个月内与你共事过的任何同事");
@@ -84,13 +84,16 @@ test.describe("in the pseudo-language", () => {
     const cycleId = await startedCycle(page, cycleName);
 
     const initials = [eli, morgan].map((p) => p.name.slice(0, 1));
-    const allow = ["PMR", cycleName, ...initials, ...[eli, morgan, priya, DEMO.superAdmin, DEMO.hrOps].flatMap((p) => [p.name, p.email]), /\bv?\d+\.\d+\.\d+\S*/g];
+    // Data: the people, their job titles (the directory's), the cycle's name, the brand, the version.
+    const allow = ["PMR", "People Partner", "Senior Engineering Specialist", cycleName, ...initials, ...[eli, morgan, priya, DEMO.superAdmin, DEMO.hrOps].flatMap((p) => [p.name, p.email]), /\bv?\d+\.\d+\.\d+\S*/g];
     const check = async (page: Page, path: string) => {
       for (const width of [1440, 375]) {
         await page.setViewportSize({ width, height: 900 });
         await open(page, path);
         await expectAllTranslated(page, { allow });
-        expect(await layoutOffenders(page), `${path} at ${width} px`).toEqual([]);
+        // On a phone a table may scroll sideways in its own box (as in English) while its first column is in view.
+        const phone = { scrollAreas: [{ container: ":has(> table)", mustShow: "tr > :first-child" }] };
+        expect(await layoutOffenders(page, width < 600 ? phone : {}), `${path} at ${width} px`).toEqual([]);
       }
     };
     await signInThroughLoginPage(page, eli);

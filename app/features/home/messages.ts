@@ -7,14 +7,7 @@ import type { HomeCycle, HomeMessage, NextStep, PeerSelectionState, SelfReviewSt
  * chip, what comes next and the team's states. PURE: the page renders them with `t` in the reader's language.
  */
 
-export const STAGE_KEYS: Record<CycleStage, TranslationKey> = {
-  draft: "home.stage.draft",
-  start: "home.stage.start",
-  spu_feedback: "home.stage.spu_feedback",
-  manager_feedback: "home.stage.manager_feedback",
-  calibration: "home.stage.calibration",
-  communication: "home.stage.communication",
-};
+export { STAGE_KEYS } from "~/features/cycles/stage-keys";
 
 const NEXT_KEYS: Record<CycleStage, TranslationKey> = {
   draft: "home.next.draft",

@@ -27,7 +27,8 @@ export function pseudoString(text: string): string {
       return part.replace(/[A-Za-z]/g, (ch) => ACCENTED[ch] ?? ch);
     })
     .join("");
-  const padding = "·".repeat(Math.ceil(letters * 0.4));
+  // In words of at most 8 dots: a long sentence's padding must wrap like text, not stand as one unbreakable word.
+  const padding = "·".repeat(Math.ceil(letters * 0.4)).replace(/(·{8})(?=·)/g, "$1 ");
   return `${PSEUDO_OPEN}${body}${padding ? ` ${padding}` : ""}${PSEUDO_CLOSE}`;
 }
 
