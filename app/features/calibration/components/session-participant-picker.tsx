@@ -17,9 +17,9 @@ import css from "~/features/calibration/components/session-pool.module.css";
 
 export function PoolSessionCell({ row, sessionId }: { row: HrPartnerParticipantJson; sessionId: number | null }) {
   const testId = `pool-session-${row.participant_id}`;
-  if (row.reviewer_only) return <Chip size="small" variant="outlined" label="Reviewer only" data-testid={testId} />;
-  if (!row.session) return <Chip size="small" color="warning" label="Not in a session" data-testid={testId} />;
-  if (row.session.id === sessionId) return <Chip size="small" color="primary" variant="outlined" label="In this session" data-testid={testId} />;
+  if (row.reviewer_only) return <Chip size="small" variant="outlined" label="Reviewer only" className={css.chip} data-testid={testId} />;
+  if (!row.session) return <Chip size="small" color="warning" label="Not in a session" className={css.chip} data-testid={testId} />;
+  if (row.session.id === sessionId) return <Chip size="small" color="primary" variant="outlined" label="In this session" className={css.chip} data-testid={testId} />;
   return (
     <Typography variant="body2" data-testid={testId} component="span" className={css.wrap}>
       {row.session.name} ({SESSION_STATE_LABELS[row.session.state]})

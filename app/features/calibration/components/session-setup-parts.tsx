@@ -7,6 +7,7 @@ import type { PersonJson, SessionJson } from "~/features/calibration/types";
 import { deadlineText, type SetupActionResult } from "~/features/calibration/session-setup";
 import { Button, ButtonLink, Chip, Stack, TableCell, type ChipProps } from "~/platform/ui/static";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/calibration/components/session-pool.module.css";
 
 /**
  * Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary.
@@ -29,6 +30,7 @@ export function SessionStateChip({ state, testId }: { state: SessionState; testI
       label={SESSION_STATE_LABELS[state]}
       color={STATE_COLORS[state]}
       variant={state === "draft" ? "outlined" : "filled"}
+      className={css.chip}
       data-testid={testId}
       data-state={state}
     />
