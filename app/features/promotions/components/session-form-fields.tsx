@@ -1,9 +1,11 @@
-import { Box, Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel, Paper, Stack, Typography } from "@mui/material";
 import type { NominationRowJson } from "~/features/promotions/types";
+import { Paper, Typography } from "~/platform/ui/static";
+import { Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel } from "~/platform/ui/static-form";
+import css from "~/features/promotions/components/session-form.module.css";
 
 /**
  * The nominations of the promotion session form: a checkbox per nomination offered (posted as repeated
- * `nomination_id`), with its manager and endorsement progress.
+ * `nomination_id`), with its manager and endorsement progress. Native checkboxes in static CSS (issue 27).
  */
 export function NominationChecklist({
   pool,
@@ -20,15 +22,17 @@ export function NominationChecklist({
 }) {
   const toggle = (id: number, on: boolean) => onChange(on ? [...selected, id] : selected.filter((x) => x !== id));
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <FormControl component="fieldset" error={!!error} required disabled={disabled} sx={{ width: "100%" }} data-testid="session-nominations">
-        <FormLabel component="legend">Nominations</FormLabel>
+    <Paper variant="outlined" className={css.box}>
+      <FormControl component="fieldset" error={!!error} disabled={disabled} fullWidth className={css.fieldset} data-testid="session-nominations">
+        <FormLabel component="legend" required error={!!error} disabled={disabled}>
+          Nominations
+        </FormLabel>
         {pool.length === 0 ? (
-          <Typography color="text.secondary" sx={{ mt: 1 }} data-testid="session-nominations-empty">
+          <Typography color="text.secondary" className={css.empty} data-testid="session-nominations-empty">
             No nominations to add: every nomination of your people in this cycle is in a promotion session already, or none was made.
           </Typography>
         ) : (
-          <Box sx={{ display: "flex", flexDirection: "column", mt: 0.5 }}>
+          <div className={css.list}>
             {pool.map((n) => {
               const checked = selected.includes(n.id);
               return (
@@ -39,25 +43,27 @@ export function NominationChecklist({
                       name="nomination_id"
                       value={String(n.id)}
                       checked={checked}
-                      onChange={(e) => toggle(n.id, e.target.checked)}
-                      slotProps={{ input: { "data-testid": `session-nomination-${n.id}`, "aria-label": `Include ${n.nominee.name}` } as object }}
+                      disabled={disabled}
+                      onChange={(_e, on) => toggle(n.id, on)}
+                      inputProps={{ "data-testid": `session-nomination-${n.id}`, "aria-label": `Include ${n.nominee.name}` }}
                     />
                   }
                   label={
-                    <Stack direction={{ xs: "column", sm: "row" }} spacing={{ sm: 1 }}>
+                    <span className={css.option}>
                       <span>{n.nominee.name}</span>
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        {n.nominee.email} · Manager: {n.manager?.name ?? "—"} · {n.endorsement_counts.endorsed} of {n.endorsements.length} endorsements
-                        completed
+                      <Typography variant="body2" color="text.secondary" component="span" className={css.wrap}>
+                        {n.nominee.email} · Manager: {n.manager?.name ?? "—"} · {n.endorsement_counts.endorsed} of {n.endorsements.length} endorsements completed
                       </Typography>
-                    </Stack>
+                    </span>
                   }
                 />
               );
             })}
-          </Box>
+          </div>
         )}
-        <FormHelperText data-testid="session-nominations-helper">{error ?? `${selected.length} selected`}</FormHelperText>
+        <FormHelperText error={!!error} data-testid="session-nominations-helper">
+          {error ?? `${selected.length} selected`}
+        </FormHelperText>
       </FormControl>
     </Paper>
   );

@@ -1,15 +1,17 @@
 import { useActionData, useNavigation } from "@remix-run/react";
-import { Stack } from "@mui/material";
+import { Stack } from "~/platform/ui/static";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { deadlineText } from "~/features/calibration/session-setup";
 import { peopleText } from "~/features/calibration/components/session-setup-parts";
 import { SessionFormFrame, SessionStageNote, SessionSummary } from "~/features/calibration/components/session-form-frame";
 import type { SessionFormData, SessionFormPage, SessionFormResult } from "~/features/promotions/hr-page-types";
 import { PromotionSessionForm } from "~/features/promotions/components/session-form";
+import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
  * /app/promotions/hr-partners/create-session?cycle_id= and /sessions/{id}/edit: a promotion session's form
- * (everything while a draft, then the deadline only). Loaders and actions: hr-partner-pages.server.ts.
+ * (everything while a draft, then the deadline only). Loaders and actions: hr-partner-pages.server.ts. Static markup
+ * (issue 27): the shared frame and form shell of calibration.
  */
 
 function summaryRows(form: SessionFormData): Array<[string, string, string]> {
@@ -30,7 +32,7 @@ export function PromotionSessionFormPage({ data, title }: { data: SessionFormPag
   const busy = useNavigation().state !== "idle";
   if (data.kind === "invalid") {
     return (
-      <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack spacing={3} className={css.page}>
         <CyclePageHeader title={title} cycles={data.cycles} selectedId={null} />
         <CycleMessage kind="invalid" message={data.message} />
       </Stack>
@@ -39,13 +41,7 @@ export function PromotionSessionFormPage({ data, title }: { data: SessionFormPag
   const { form } = data;
   const s = form.session;
   return (
-    <SessionFormFrame
-      backTo={form.backTo}
-      backLabel={s ? s.name : "Run Promotion Calibration Session"}
-      title={title}
-      state={s?.state ?? null}
-      cycle={form.cycle}
-    >
+    <SessionFormFrame backTo={form.backTo} backLabel={s ? s.name : "Run Promotion Calibration Session"} title={title} state={s?.state ?? null} cycle={form.cycle}>
       <SessionStageNote
         session={s}
         structureEditable={form.structureEditable}
