@@ -3,6 +3,7 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import { Box, Paper, Typography } from "~/platform/ui/static";
 import type { SessionDetailJson } from "~/features/calibration/types";
 import css from "~/features/calibration/components/meeting.module.css";
+import stacked from "~/platform/ui/stacked-table.module.css";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/features/calibration/components/plain-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
@@ -47,7 +48,8 @@ export function DistributionPanel({ distribution }: { distribution: SessionDetai
         </Box>
       </Paper>
       <PlainTable>
-        <table aria-label="Rating distribution against the guideline" data-testid="distribution-table">
+        {/* Stacked rows on a phone, each number under its column's name (issue 27, ADR 0068). */}
+        <table aria-label="Rating distribution against the guideline" data-testid="distribution-table" className={stacked.sm}>
           <thead>
             <tr>
               <th scope="col">Rating</th>
@@ -74,13 +76,17 @@ export function DistributionPanel({ distribution }: { distribution: SessionDetai
               return (
                 <tr key={r.rating} data-testid={`distribution-row-${r.rating}`}>
                   <th scope="row">{`${r.rating} - ${r.label}`}</th>
-                  <td className="num" data-testid={`distribution-count-${r.rating}`}>
+                  <td className="num" data-label="People" data-testid={`distribution-count-${r.rating}`}>
                     {r.count}
                   </td>
-                  <td className="num">{`${r.percent}%`}</td>
-                  <td className="num">{`${r.guideline_percent}%`}</td>
-                  <td className="num">{r.guideline_count}</td>
-                  <td className={gap === 0 ? "num" : "num warn"}>{gap > 0 ? `+${gap}` : gap}</td>
+                  <td className="num" data-label="Share">{`${r.percent}%`}</td>
+                  <td className="num" data-label="Guideline share">{`${r.guideline_percent}%`}</td>
+                  <td className="num" data-label="Guideline people">
+                    {r.guideline_count}
+                  </td>
+                  <td className={gap === 0 ? "num" : "num warn"} data-label="Difference">
+                    {gap > 0 ? `+${gap}` : gap}
+                  </td>
                 </tr>
               );
             })}
