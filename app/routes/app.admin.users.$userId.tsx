@@ -20,9 +20,11 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { messageText, pageMessage } from "~/platform/i18n/page-message";
 import { z } from "zod";
 import { spoofBlockedReason } from "~/features/users/rules";
-import { ROLES, roleLabel } from "~/features/users/roles";
+import { ROLES, ROLE_KEYS, roleKey } from "~/features/users/roles";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { getAdminUser, updateAdminUser } from "~/features/users/service.server";
@@ -76,7 +78,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return redirect("/app/home", { headers: { "Set-Cookie": setCookie } });
     }
     const user = await updateAdminUser(current, id, { role: choice.role });
-    return { ok: true as const, intent: choice.intent, message: `Role changed to ${roleLabel(user.role)}`, error: null, fieldErrors: {} };
+    return { ok: true as const, intent: choice.intent, message: pageMessage("users.page.roleChanged", { role: user.role }), error: null, fieldErrors: {} };
   } catch (err) {
     const failure = spoofFormError(err);
     return data({ ok: false as const, intent: choice.intent, error: failure.error, fieldErrors: {} }, { status: failure.status });
@@ -109,31 +111,43 @@ export default function AdminUser() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
+  const roleName = (r: string) => {
+    const key = roleKey(r);
+    return key ? t(key) : r;
+  };
   const [role, setRole] = useState<string>(user.role);
   useEffect(() => setRole(user.role), [user.role]);
   useEffect(() => {
-    if (result?.ok && result.message) enqueueSnackbar(result.message, { variant: "success" });
+    if (!result?.ok || !result.message) return;
+    const { message } = result;
+    const text =
+      typeof message === "string"
+        ? message
+        : messageText(t, message.key === "users.page.roleChanged" ? { key: message.key, values: { role: roleName(String(message.values?.role)) } } : message);
+    enqueueSnackbar(text, { variant: "success" });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a toast for each new result, not for a language switch
   }, [result, enqueueSnackbar]);
   const [searchParams, setSearchParams] = useSearchParams();
   useEffect(() => {
     if (searchParams.get("created") !== "1") return;
-    enqueueSnackbar("User created", { variant: "success" });
+    enqueueSnackbar(t("users.page.created"), { variant: "success" });
     setSearchParams({}, { replace: true, preventScrollReset: true });
-  }, [searchParams, setSearchParams, enqueueSnackbar]);
+  }, [searchParams, setSearchParams, enqueueSnackbar, t]);
   const saveResult = result && "fieldErrors" in result && result.intent === "save" && !result.ok ? result : null;
 
   const spoofBlocked = spoofBlockedReason(user, selfId);
   const ownAdminRole = user.id === selfId && user.role === "SUPER_ADMIN";
   const spoofButton = (
     <Button type="submit" variant="outlined" disabled={busy || spoofBlocked !== null} data-testid="user-spoof">
-      Spoof User
+      {t("users.page.spoofUser")}
     </Button>
   );
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Link component={RemixLink} to="/app/admin/users" sx={{ display: "inline-block", mb: 1 }}>
-        ← Users
+        {t("users.back")}
       </Link>
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap" }}>
         <Avatar src={user.profile_image_url ?? undefined} alt="" sx={{ width: 48, height: 48 }}>
@@ -147,14 +161,14 @@ export default function AdminUser() {
             {user.email}
           </Typography>
         </Box>
-        <Chip label={roleLabel(user.role)} color={user.role === "SUPER_ADMIN" ? "secondary" : "default"} data-testid="user-role" />
-        {!user.active && <Chip label="Inactive" variant="outlined" data-testid="user-inactive" />}
-        {user.scim_managed && <Chip label="SCIM" variant="outlined" data-testid="user-scim" />}
+        <Chip label={roleName(user.role)} color={user.role === "SUPER_ADMIN" ? "secondary" : "default"} data-testid="user-role" />
+        {!user.active && <Chip label={t("users.page.inactive")} variant="outlined" data-testid="user-inactive" />}
+        {user.scim_managed && <Chip label={t("users.page.scim")} variant="outlined" data-testid="user-scim" />}
         <UserStatusButton user={user} busy={busy} self={user.id === selfId} />
         <Form method="post">
           <input type="hidden" name="intent" value="spoof" />
           {spoofBlocked ? (
-            <Tooltip title={spoofBlocked}>
+            <Tooltip title={t(spoofBlocked)}>
               <span>{spoofButton}</span>
             </Tooltip>
           ) : (
@@ -171,44 +185,44 @@ export default function AdminUser() {
 
       <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
         <Stack spacing={1} data-testid="user-details">
-          <Field label="Job title">{user.job_title ?? "—"}</Field>
-          <Field label="Department">{user.department ?? "—"}</Field>
-          <Field label="Location">{user.location ?? "—"}</Field>
-          <Field label="Manager">
+          <Field label={t("users.page.jobTitle")}>{user.job_title ?? "—"}</Field>
+          <Field label={t("users.page.department")}>{user.department ?? "—"}</Field>
+          <Field label={t("users.page.location")}>{user.location ?? "—"}</Field>
+          <Field label={t("users.page.manager")}>
             <PersonLink person={user.manager} testId="user-manager" />
           </Field>
-          <Field label="Secondary manager">
+          <Field label={t("users.page.secondaryManager")}>
             <PersonLink person={user.secondary_manager} testId="user-secondary-manager" />
           </Field>
-          <Field label="HR partner">
+          <Field label={t("users.page.hrPartner")}>
             <PersonLink person={user.hr_partner} testId="user-hr-partner" />
           </Field>
-          <Field label="Direct reports">
+          <Field label={t("users.page.directReports")}>
             <span data-testid="user-direct-report-count">{user.direct_report_count}</span>
           </Field>
           {user.hr_employee_count > 0 && (
-            <Field label="HR partner of">
+            <Field label={t("users.page.hrPartnerOf")}>
               <span data-testid="user-hr-employee-count">{user.hr_employee_count}</span>
             </Field>
           )}
-          <Field label="Level">{user.level ?? "—"}</Field>
-          <Field label="Start date">{user.start_date ?? "—"}</Field>
-          <Field label="Employee number">{user.employee_number ?? "—"}</Field>
-          <Field label="Status">
+          <Field label={t("users.page.level")}>{user.level ?? "—"}</Field>
+          <Field label={t("users.page.startDate")}>{user.start_date ?? "—"}</Field>
+          <Field label={t("users.page.employeeNumber")}>{user.employee_number ?? "—"}</Field>
+          <Field label={t("users.page.status")}>
             <span data-testid="user-status">
-              {user.active ? "Active" : `Inactive${user.deactivated_at ? ` since ${user.deactivated_at.slice(0, 10)}` : ""}`}
+              {user.active ? t("users.page.active") : user.deactivated_at ? t("users.page.inactiveSince", { date: user.deactivated_at.slice(0, 10) }) : t("users.page.inactive")}
             </span>
           </Field>
-          <Field label="Audit log">
+          <Field label={t("users.page.auditLog")}>
             <Link component={RemixLink} to={`/app/admin/audits?${new URLSearchParams({ search_query: `User#${user.id}` })}`} data-testid="user-audit-link">
-              Changes to this user
+              {t("users.page.changes")}
             </Link>
           </Field>
         </Stack>
       </Paper>
 
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        Details
+        {t("users.page.details")}
       </Typography>
       <Box sx={{ mb: 4 }} key={`details-${user.updated_at}`}>
         <DirectoryForm
@@ -223,22 +237,22 @@ export default function AdminUser() {
           busy={busy}
           withRole={false}
           intent="save"
-          submitLabel="Save details"
+          submitLabel={t("users.form.save")}
           testId="user-form"
         />
       </Box>
 
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-        Role
+        {t("users.page.role")}
       </Typography>
       <Form method="post" key={user.updated_at}>
         <input type="hidden" name="intent" value="role" />
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>
           <FormControl size="small" sx={{ minWidth: 220 }}>
-            <InputLabel id="user-role-label">Role</InputLabel>
+            <InputLabel id="user-role-label">{t("users.page.role")}</InputLabel>
             <Select
               labelId="user-role-label"
-              label="Role"
+              label={t("users.page.role")}
               name="role"
               value={role}
               onChange={(e) => setRole(e.target.value)}
@@ -246,29 +260,29 @@ export default function AdminUser() {
             >
               {ROLES.map((r) => (
                 <MenuItem key={r} value={r} data-testid={`user-role-option-${r}`}>
-                  {roleLabel(r)}
+                  {t(ROLE_KEYS[r])}
                 </MenuItem>
               ))}
             </Select>
           </FormControl>
           <Button type="submit" variant="contained" disabled={busy || role === user.role} data-testid="user-role-save">
-            Save Role
+            {t("users.page.saveRole")}
           </Button>
         </Stack>
         {ownAdminRole && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            You cannot remove your own Super Admin role.
+            {t("users.page.ownAdminRole")}
           </Typography>
         )}
       </Form>
 
       <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
-        API tokens
+        {t("users.page.apiTokens")}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Changing the role or deactivating the user signs them out everywhere and revokes every token.
+        {t("users.page.apiTokensNote")}
       </Typography>
-      <ApiTokenTable tokens={tokens} busy={busy} emptyText="No live API tokens." />
+      <ApiTokenTable tokens={tokens} busy={busy} emptyText={t("users.page.noTokens")} />
       <PrivacyPanel userId={user.id} />
     </Box>
   );

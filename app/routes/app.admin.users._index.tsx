@@ -25,9 +25,12 @@ import SearchIcon from "@mui/icons-material/Search";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { DataGrid, type GridColDef, type GridPaginationModel } from "@mui/x-data-grid";
 import { WRAPPING_GRID, autoRowHeight } from "~/platform/ui/wrapping-grid";
+import { useGridLocaleText } from "~/platform/ui/grid-locale";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { ROLES, roleLabel, type RoleName } from "~/features/users/roles";
+import { ROLES, ROLE_KEYS, type RoleName } from "~/features/users/roles";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import {
   SEARCH_DEBOUNCE_MS,
   spoofBlockedReason,
@@ -86,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const STATUS_LABELS: Record<UserStatusFilter, string> = { active: "Active", inactive: "Inactive", all: "All" };
+const STATUS_KEYS: Record<UserStatusFilter, TranslationKey> = { active: "users.statuses.active", inactive: "users.statuses.inactive", all: "users.statuses.all" };
 
 type Row = { id: number; name: string; email: string; role: string; profile_image_url: string | null; active: boolean };
 
@@ -94,6 +97,8 @@ export default function AdminUsers() {
   const { users, total, page, page_size, selfId, status } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useTranslation();
+  const localeText = useGridLocaleText({ noRowsLabel: t("users.noUsers") });
   const [searchParams, setSearchParams] = useSearchParams();
   const urlQ = searchParams.get("q") ?? "";
   const roles = searchParams.getAll("role[]").filter((r): r is RoleName => (ROLES as readonly string[]).includes(r));
@@ -167,7 +172,7 @@ export default function AdminUsers() {
     () => [
       {
         field: "name",
-        headerName: "Name",
+        headerName: t("users.columns.name"),
         flex: 1.2,
         minWidth: 200,
         renderCell: ({ row }) => (
@@ -178,15 +183,15 @@ export default function AdminUsers() {
             <Link component={RemixLink} to={`/app/admin/users/${row.id}`} data-testid={`user-link-${row.id}`}>
               {row.name}
             </Link>
-            {!row.active && <Chip label="Inactive" size="small" variant="outlined" data-testid={`user-inactive-${row.id}`} />}
+            {!row.active && <Chip label={t("users.inactive")} size="small" variant="outlined" data-testid={`user-inactive-${row.id}`} />}
           </Stack>
         ),
       },
-      { field: "role", headerName: "Role", flex: 0.7, minWidth: 140, valueFormatter: (value: string) => roleLabel(value) },
-      { field: "email", headerName: "Email", flex: 1.3, minWidth: 220 },
+      { field: "role", headerName: t("users.columns.role"), flex: 0.7, minWidth: 140, valueFormatter: (value: string) => (value in ROLE_KEYS ? t(ROLE_KEYS[value as RoleName]) : value) },
+      { field: "email", headerName: t("users.columns.email"), flex: 1.3, minWidth: 220 },
       {
         field: "actions",
-        headerName: "Actions",
+        headerName: t("users.columns.actions"),
         width: 120,
         sortable: false,
         filterable: false,
@@ -194,7 +199,7 @@ export default function AdminUsers() {
           const blocked = spoofBlockedReason(row, selfId);
           const button = (
             <Button type="submit" size="small" variant="outlined" disabled={blocked !== null || busy} data-testid={`user-spoof-${row.id}`}>
-              Spoof
+              {t("users.spoof")}
             </Button>
           );
           return (
@@ -202,7 +207,7 @@ export default function AdminUsers() {
               <input type="hidden" name="intent" value="spoof" />
               <input type="hidden" name="email" value={row.email} />
               {blocked ? (
-                <Tooltip title={blocked}>
+                <Tooltip title={t(blocked)}>
                   <span>{button}</span>
                 </Tooltip>
               ) : (
@@ -213,26 +218,26 @@ export default function AdminUsers() {
         },
       },
     ],
-    [selfId, busy],
+    [selfId, busy, t],
   );
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction="row" sx={{ mb: 2, alignItems: "center", justifyContent: "space-between" }}>
         <Typography variant="h5" component="h1">
-          Users
+          {t("users.title")}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button component={RemixLink} to="/app/admin/users/import" variant="outlined" data-testid="users-import">
-            Import
+            {t("users.import")}
           </Button>
           <Button component={RemixLink} to="/app/admin/users/new" variant="contained" startIcon={<PersonAddIcon />} data-testid="users-new">
-            New user
+            {t("users.newUser")}
           </Button>
         </Stack>
       </Stack>
       <Link component={RemixLink} to="/app/admin/scim-tokens" variant="body2" sx={{ display: "inline-block", mb: 2 }} data-testid="users-scim-link">
-        SCIM provisioning
+        {t("users.scimLink")}
       </Link>
 
       {result && !result.ok && (
@@ -243,8 +248,8 @@ export default function AdminUsers() {
 
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
         <TextField
-          label="Search"
-          placeholder="Name or email"
+          label={t("users.search")}
+          placeholder={t("users.searchPlaceholder")}
           size="small"
           value={q}
           onChange={(e) => {
@@ -264,36 +269,36 @@ export default function AdminUsers() {
           }}
         />
         <FormControl size="small" sx={{ minWidth: 240 }}>
-          <InputLabel id="users-role-filter-label">Role</InputLabel>
+          <InputLabel id="users-role-filter-label">{t("users.role")}</InputLabel>
           <Select
             labelId="users-role-filter-label"
             multiple
             value={roles}
             onChange={(e) => setRoles(typeof e.target.value === "string" ? e.target.value.split(",") : e.target.value)}
-            input={<OutlinedInput label="Role" />}
-            renderValue={(selected) => selected.map(roleLabel).join(", ")}
+            input={<OutlinedInput label={t("users.role")} />}
+            renderValue={(selected) => selected.map((r) => t(ROLE_KEYS[r])).join(", ")}
             data-testid="users-role-filter"
           >
             {ROLES.map((role) => (
               <MenuItem key={role} value={role} data-testid={`users-role-option-${role}`}>
                 <Checkbox checked={roles.includes(role)} size="small" />
-                <ListItemText primary={roleLabel(role)} />
+                <ListItemText primary={t(ROLE_KEYS[role])} />
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <FormControl size="small" sx={{ minWidth: 160 }}>
-          <InputLabel id="users-status-filter-label">Status</InputLabel>
+          <InputLabel id="users-status-filter-label">{t("users.status")}</InputLabel>
           <Select
             labelId="users-status-filter-label"
-            label="Status"
+            label={t("users.status")}
             value={status}
             onChange={(e) => setStatus(e.target.value as UserStatusFilter)}
             data-testid="users-status-filter"
           >
             {USER_STATUSES.map((s) => (
               <MenuItem key={s} value={s} data-testid={`users-status-option-${s}`}>
-                {STATUS_LABELS[s]}
+                {t(STATUS_KEYS[s])}
               </MenuItem>
             ))}
           </Select>
@@ -316,7 +321,7 @@ export default function AdminUsers() {
           paginationModel={{ page: page - 1, pageSize: page_size }}
           onPaginationModelChange={setPagination}
           pageSizeOptions={PAGE_SIZES.includes(page_size) ? PAGE_SIZES : [...PAGE_SIZES, page_size].sort((a, b) => a - b)}
-          localeText={{ noRowsLabel: "No users found" }}
+          localeText={localeText}
           getRowId={(row) => row.id}
           density="standard"
           getRowHeight={autoRowHeight}
@@ -324,8 +329,8 @@ export default function AdminUsers() {
         />
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: "block", mt: 1 }}>
-        {total} user{total === 1 ? "" : "s"}
-        {page_size !== USER_PAGE_SIZE_DEFAULT ? ` · ${page_size} per page` : ""}
+        {t("users.count", { count: total })}
+        {page_size !== USER_PAGE_SIZE_DEFAULT ? t("users.perPage", { size: page_size }) : ""}
       </Typography>
     </Box>
   );

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { Box, Link, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { createUserFromForm } from "~/features/users/pages.server";
 import { DirectoryForm } from "~/features/users/directory-form";
@@ -24,13 +25,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function NewUser() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
       <Link component={RemixLink} to="/app/admin/users" sx={{ display: "inline-block", mb: 1 }}>
-        ← Users
+        {t("users.back")}
       </Link>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        New user
+        {t("users.newUser")}
       </Typography>
       <DirectoryForm
         values={EMPTY_DIRECTORY_VALUES}
@@ -39,7 +41,7 @@ export default function NewUser() {
         busy={navigation.state !== "idle"}
         withRole
         intent="create"
-        submitLabel="Create user"
+        submitLabel={t("users.form.create")}
         testId="new-user"
       />
     </Box>

@@ -275,7 +275,7 @@ describe("admin pages", () => {
     expect(selfManager.status).toBe(422);
     expect(selfManager.body.fieldErrors.manager_email).toBe("A user cannot be their own manager");
     const saved = await call({ intent: "save", email: mail("page"), name: "Page Pia", department: "", level: "L2", manager_email: admin.email });
-    expect(saved.body).toMatchObject({ ok: true, message: "User updated" });
+    expect(saved.body).toMatchObject({ ok: true, message: { key: "users.page.updated" } });
     expect(await db.user.findUnique({ where: { id } })).toMatchObject({ department: null, level: "L2", managerId: admin.id });
     expect((await call({ intent: "deactivate" })).body).toMatchObject({ ok: true });
     expect(await db.user.findUnique({ where: { id } })).toMatchObject({ active: false });

@@ -1,7 +1,9 @@
 import { Form } from "@remix-run/react";
 import { Alert, Box, Button, FormControl, FormHelperText, InputLabel, MenuItem, Select, Stack, TextField } from "@mui/material";
 import { useState } from "react";
-import { ROLES, roleLabel } from "~/features/users/roles";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { ROLES, ROLE_KEYS } from "~/features/users/roles";
 import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
 import { DIRECTORY_TEXT_MAX, EMAIL_MAX, EMPLOYEE_NUMBER_MAX } from "~/features/users/directory-rules";
 import type { DirectoryFieldErrors, DirectoryFormValues } from "~/features/users/directory-form-types";
@@ -14,6 +16,7 @@ import type { DirectoryFieldErrors, DirectoryFormValues } from "~/features/users
 
 function PersonField({ name, label, defaultValue, error, testId }: { name: string; label: string; defaultValue: string | null; error?: string; testId: string }) {
   const [text, setText] = useState(defaultValue ?? "");
+  const { t } = useTranslation();
   const query = text.trim();
   return (
     <UserEmailAutocomplete
@@ -25,9 +28,9 @@ function PersonField({ name, label, defaultValue, error, testId }: { name: strin
           {...params}
           name={name}
           label={label}
-          placeholder="Search by name or email"
+          placeholder={t("users.form.personPlaceholder")}
           error={!!error}
-          helperText={error ?? "An active colleague; empty for none"}
+          helperText={error ?? t("users.form.personHelp")}
           slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off", maxLength: EMAIL_MAX } }}
         />
       )}
@@ -56,15 +59,16 @@ export function DirectoryForm({
   testId: string;
 }) {
   const [role, setRole] = useState(values.role ?? "EMPLOYEE");
-  const text = (name: keyof DirectoryFormValues, label: string, opts: { required?: boolean; type?: string; max?: number; helper?: string } = {}) => (
+  const { t } = useTranslation();
+  const text = (name: keyof DirectoryFormValues, label: TranslationKey, opts: { required?: boolean; type?: string; max?: number; helper?: TranslationKey } = {}) => (
     <TextField
       name={name}
-      label={label}
+      label={t(label)}
       type={opts.type ?? "text"}
       required={opts.required}
       defaultValue={values[name] ?? ""}
       error={!!errors[name]}
-      helperText={errors[name] ?? opts.helper}
+      helperText={errors[name] ?? (opts.helper && t(opts.helper))}
       slotProps={{
         htmlInput: { "data-testid": `${testId}-${name}`, maxLength: opts.max ?? DIRECTORY_TEXT_MAX },
         inputLabel: opts.type === "date" ? { shrink: true } : undefined,
@@ -80,36 +84,36 @@ export function DirectoryForm({
         </Alert>
       )}
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
-        {text("email", "Email", { required: true, type: "email", max: EMAIL_MAX })}
-        {text("name", "Name", { required: true })}
+        {text("email", "users.form.email", { required: true, type: "email", max: EMAIL_MAX })}
+        {text("name", "users.form.name", { required: true })}
         {withRole && (
           <FormControl error={!!errors.role}>
-            <InputLabel id={`${testId}-role-label`}>Role</InputLabel>
-            <Select labelId={`${testId}-role-label`} label="Role" name="role" value={role} onChange={(e) => setRole(e.target.value)} data-testid={`${testId}-role`}>
+            <InputLabel id={`${testId}-role-label`}>{t("users.form.role")}</InputLabel>
+            <Select labelId={`${testId}-role-label`} label={t("users.form.role")} name="role" value={role} onChange={(e) => setRole(e.target.value)} data-testid={`${testId}-role`}>
               {ROLES.map((r) => (
                 <MenuItem key={r} value={r} data-testid={`${testId}-role-option-${r}`}>
-                  {roleLabel(r)}
+                  {t(ROLE_KEYS[r])}
                 </MenuItem>
               ))}
             </Select>
             {errors.role && <FormHelperText>{errors.role}</FormHelperText>}
           </FormControl>
         )}
-        {text("job_title", "Job title")}
-        {text("department", "Department")}
-        {text("level", "Level", { helper: "Career level, e.g. L4" })}
-        {text("location", "Location")}
-        {text("start_date", "Start date", { type: "date" })}
-        {text("employee_number", "Employee number", { max: EMPLOYEE_NUMBER_MAX, helper: "Optional; unique" })}
-        <PersonField name="manager_email" label="Manager" defaultValue={values.manager_email} error={errors.manager_email} testId={`${testId}-manager_email`} />
+        {text("job_title", "users.form.jobTitle")}
+        {text("department", "users.form.department")}
+        {text("level", "users.form.level", { helper: "users.form.levelHelp" })}
+        {text("location", "users.form.location")}
+        {text("start_date", "users.form.startDate", { type: "date" })}
+        {text("employee_number", "users.form.employeeNumber", { max: EMPLOYEE_NUMBER_MAX, helper: "users.form.employeeNumberHelp" })}
+        <PersonField name="manager_email" label={t("users.form.manager")} defaultValue={values.manager_email} error={errors.manager_email} testId={`${testId}-manager_email`} />
         <PersonField
           name="secondary_manager_email"
-          label="Secondary manager"
+          label={t("users.form.secondaryManager")}
           defaultValue={values.secondary_manager_email}
           error={errors.secondary_manager_email}
           testId={`${testId}-secondary_manager_email`}
         />
-        <PersonField name="hr_partner_email" label="HR partner" defaultValue={values.hr_partner_email} error={errors.hr_partner_email} testId={`${testId}-hr_partner_email`} />
+        <PersonField name="hr_partner_email" label={t("users.form.hrPartner")} defaultValue={values.hr_partner_email} error={errors.hr_partner_email} testId={`${testId}-hr_partner_email`} />
       </Box>
       <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
         <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-submit`}>

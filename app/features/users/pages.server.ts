@@ -1,3 +1,4 @@
+import { pageMessage } from "~/platform/i18n/page-message";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError } from "~/platform/api.server";
@@ -77,16 +78,16 @@ export async function userPageDirectoryAction(current: CurrentUser, id: number, 
   try {
     if (intent === "deactivate") {
       const user = await deactivateDirectoryUser(current.actor, id);
-      return { ok: true as const, intent, message: `${user.name} deactivated: signed out everywhere`, error: null, fieldErrors: {} };
+      return { ok: true as const, intent, message: pageMessage("users.page.deactivated", { name: user.name }), error: null, fieldErrors: {} };
     }
     if (intent === "reactivate") {
       const user = await reactivateDirectoryUser(current.actor, id);
-      return { ok: true as const, intent, message: `${user.name} re-activated`, error: null, fieldErrors: {} };
+      return { ok: true as const, intent, message: pageMessage("users.page.reactivated", { name: user.name }), error: null, fieldErrors: {} };
     }
     const input = directoryFormInput(form);
     delete input.role; // the role has its own form
     await updateDirectoryUser(current.actor, id, input);
-    return { ok: true as const, intent, message: "User updated", error: null, fieldErrors: {} };
+    return { ok: true as const, intent, message: pageMessage("users.page.updated"), error: null, fieldErrors: {} };
   } catch (err) {
     return failed(err, intent);
   }

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Deactivate / Re-activate on the admin user page, each after a confirmation dialog. Deactivation keeps the user and
@@ -8,15 +9,16 @@ import { useEffect, useState } from "react";
  */
 export function UserStatusButton({ user, busy, self }: { user: { name: string; active: boolean; updated_at: string }; busy: boolean; self: boolean }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   useEffect(() => setOpen(false), [user.active, user.updated_at]);
   const deactivating = user.active;
-  const label = deactivating ? "Deactivate" : "Re-activate";
+  const label = deactivating ? t("users.statusDialog.deactivate") : t("users.statusDialog.reactivate");
   const button = (
     <Button
       variant="outlined"
       color={deactivating ? "error" : "primary"}
       disabled={busy || (deactivating && self)}
-      title={deactivating && self ? "You cannot deactivate your own account" : undefined}
+      title={deactivating && self ? t("users.statusDialog.cannotDeactivateSelf") : undefined}
       onClick={() => setOpen(true)}
       data-testid={deactivating ? "user-deactivate" : "user-reactivate"}
     >
@@ -29,17 +31,15 @@ export function UserStatusButton({ user, busy, self }: { user: { name: string; a
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="user-status-dialog-title" data-testid="user-status-dialog">
         <Form method="post">
           <input type="hidden" name="intent" value={deactivating ? "deactivate" : "reactivate"} />
-          <DialogTitle id="user-status-dialog-title">{deactivating ? `Deactivate ${user.name}?` : `Re-activate ${user.name}?`}</DialogTitle>
+          <DialogTitle id="user-status-dialog-title">{deactivating ? t("users.statusDialog.deactivateTitle", { name: user.name }) : t("users.statusDialog.reactivateTitle", { name: user.name })}</DialogTitle>
           <DialogContent>
             <DialogContentText>
-              {deactivating
-                ? "They can no longer sign in: every open session and API token ends now. They stay in past cycles, the audit log and reports, and cannot be chosen as anyone's manager or HR partner until re-activated."
-                : "They can sign in again and be chosen as a manager or HR partner."}
+              {deactivating ? t("users.statusDialog.deactivateText") : t("users.statusDialog.reactivateText")}
             </DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)} data-testid="user-status-cancel">
-              Cancel
+              {t("users.statusDialog.cancel")}
             </Button>
             <Button type="submit" variant="contained" color={deactivating ? "error" : "primary"} disabled={busy} data-testid="user-status-confirm">
               {label}

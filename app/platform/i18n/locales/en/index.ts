@@ -14,8 +14,9 @@ import feedback from "./feedback";
 import summaries from "./summaries";
 import preferences from "./preferences";
 import mail from "./mail";
+import users from "./users";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -13,7 +13,8 @@ import feedback from "./feedback";
 import summaries from "./summaries";
 import preferences from "./preferences";
 import mail from "./mail";
+import users from "./users";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users };
 
 export default zhCN;
