@@ -21,6 +21,7 @@ import * as directPdfRoute from "~/routes/api.v1.cycles.$cycle_id.direct_reports
 import * as secondaryRoute from "~/routes/api.v1.cycles.$cycle_id.secondary_reports.$email.feedbacks_summary";
 import * as secondaryPdfRoute from "~/routes/api.v1.cycles.$cycle_id.secondary_reports.$email.feedbacks_summary.download";
 import * as dashboardRoute from "~/routes/api.v1.cycles.$cycle_id.dashboard";
+import en from "~/platform/i18n/locales/en";
 import * as adminPdfRoute from "~/routes/api.v1.admin.cycles.$cycle_id.feedbacks_summary.download";
 import * as jobsRoute from "~/routes/api.v1.admin.cycles.$id.bulk_participants_feedback_pdf_jobs";
 import * as jobRoute from "~/routes/api.v1.admin.cycles.$id.bulk_participants_feedback_pdf_jobs.$jobId";
@@ -103,9 +104,10 @@ async function callPage(handler: (args: never) => unknown, opts: { path: string;
 }
 
 /** Call a download route (callRoute reads bodies as text): the raw Response, its status and bytes. */
-async function download(handler: unknown, opts: { path: string; token?: string; params?: Record<string, string> }) {
+async function download(handler: unknown, opts: { path: string; token?: string; params?: Record<string, string>; language?: string }) {
   const headers = new Headers();
   if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
+  if (opts.language) headers.set("Accept-Language", opts.language);
   const request = new Request(`http://127.0.0.1${opts.path}`, { headers });
   const response = (await (handler as (a: unknown) => Promise<Response>)({ request, params: opts.params ?? {}, context: {} })) as Response;
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -394,6 +396,19 @@ describe("manager (direct_reports/{email}/feedbacks_summary)", () => {
     expect((await direct(tokens.manager, "not-an-email")).status).toBe(404);
   });
 
+  it("writes the PDF's headings in the reader's language (Accept-Language zh-CN); names and answers as written", async () => {
+    const res = await download(directPdfRoute.loader, {
+      path: `/api/v1/cycles/${cycleId}/direct_reports/${reviewee.email}/feedbacks_summary/download`,
+      token: tokens.manager,
+      params: { cycle_id: String(cycleId), email: reviewee.email },
+      language: "zh-CN,zh;q=0.9,en;q=0.5",
+    });
+    expect(res.status).toBe(200);
+    const text = pdfText(res.bytes).replace(/\s+/g, " ");
+    for (const part of ["反馈汇总", "同事/协作方反馈", "第 1 页", peers[0]!.name, "Peer strength Y"]) expect(text, part).toContain(part);
+    expect(text).not.toContain("Feedback Summary");
+  });
+
   it("downloads the named PDF", async () => {
     const res = await download(directPdfRoute.loader, {
       path: `/api/v1/cycles/${cycleId}/direct_reports/${reviewee.email}/feedbacks_summary/download`,
@@ -537,7 +552,9 @@ describe("pages", () => {
     await setStage(cycleId, "CALIBRATION");
     let page = await callPage(summaryPage.loader as never, { path: `/app/performance/final-assessment/summary?cycle_id=${cycleId}`, userId: reviewee.id });
     expect(page.data.kind).toBe("not_open");
-    expect(page.data.message).toMatch(/^Your feedback summary opens in the communication stage/);
+    // The note goes to the page as a key (issue 28), the stage's own sentence in each language.
+    expect(page.data.message).toEqual({ key: "summary.ownNotOpen.calibration" });
+    expect(en.summary.ownNotOpen.calibration).toBe("Your feedback summary opens in the communication stage; this cycle is in the calibration stage.");
     await setStage(cycleId, "COMMUNICATION");
     page = await callPage(summaryPage.loader as never, { path: `/app/performance/final-assessment/summary?cycle_id=${cycleId}`, userId: reviewee.id });
     expect(page.data.kind).toBe("selected");

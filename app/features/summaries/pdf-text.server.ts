@@ -1,14 +1,14 @@
 import { createInstance, type TFunction } from "i18next";
 import i18nConfig from "~/platform/i18n/i18n";
-import { i18next } from "~/platform/i18n/i18next.server";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 import { serverResources } from "~/platform/i18n/resources.server";
 
 /**
- * The language a summary PDF is written in (issue 28): the reader's, as the pages choose it for the request
- * (remix-i18next's detection, the same call as the root loader's). Unsupported languages fall back to English.
+ * The language a summary PDF is written in (issue 28): the reader's, decided as for the pages (ADR 0077: their choice,
+ * else Accept-Language, else en). Unsupported languages fall back to English.
  */
-export function requestLanguage(request: Request): Promise<string> {
-  return i18next.getLocale(request);
+export async function requestLanguage(request: Request): Promise<string> {
+  return (await requestPreferences(request)).language;
 }
 
 const translators = new Map<string, Promise<TFunction>>();

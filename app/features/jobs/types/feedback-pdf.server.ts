@@ -2,6 +2,7 @@ import { ApiError } from "~/platform/api.server";
 import { requireCycle } from "~/features/cycles/context.server";
 import { summaryOf } from "~/features/summaries/service.server";
 import { renderFeedbackSummaryPdf } from "~/features/summaries/pdf.server";
+import { recipientReader } from "~/platform/i18n/recipient.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
@@ -82,7 +83,8 @@ export const feedbackPdfJobHandler: JobHandler = cycleJobHandler({
         if (err instanceof ApiError) throw new JobInputError(err.message);
         throw err;
       }
-      const pdf = await renderFeedbackSummaryPdf(summary, ctx.job.createdAt);
+      // In the language of the person who asked for the archive (their choice, else en: a job has no browser).
+      const pdf = await renderFeedbackSummaryPdf(summary, ctx.job.createdAt, recipientReader(creator).language);
       const name = `${p.user.email}.pdf`;
       entries.push({ kind: partKind(cursor.row + i), name, content: zipLocalEntry(name, pdf, ctx.job.createdAt) });
       ctx.heartbeat({ row: cursor.row + i + 1 });
