@@ -49,7 +49,8 @@ export function EndorsementListPage({ data }: { data: EndorsementListPageData })
               </Typography>
             </TableCell>
             <TableCell data-label="Cycle">{e.cycle_name}</TableCell>
-            <TableCell data-label="Status">
+            {/* No column name on a phone: the chip says the status, and takes the whole line (a chip is never cut). */}
+            <TableCell>
               <EndorsementStatusChip status={e.status} label={e.status_label} testId={`endorsement-status-${e.id}`} />
             </TableCell>
             <TableCell data-label="Outcome" data-testid={`endorsement-outcome-${e.id}`}>{e.outcome_label}</TableCell>
