@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
-import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, open, signIn, signedInPage, test, type Demo } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { DEMO, expect, open, test } from "./fixtures";
+import { signInThroughLoginPage } from "./sign-in-any-language";
 import { expectAllTranslated } from "./untranslated";
 
 /**
@@ -10,13 +11,6 @@ import { expectAllTranslated } from "./untranslated";
  */
 // A write after the stage moved on is refused (409), as expected.
 test.use({ locale: "zh-CN", allowHttpErrors: [400, 409] });
-
-/** A session for `who` made in an English context first (the sign-in pages are another feature's), then reused. */
-async function signInAs(browser: Browser, page: Page, who: Demo, path: string) {
-  const first = await signedInPage(browser, who);
-  await first.close();
-  await signIn(page, who, path);
-}
 
 /** A fresh cycle in the SPU feedback stage with Ada (reporting to Morgan) and Morgan. */
 async function spuCycle(page: Page, name: string): Promise<number> {
@@ -38,7 +32,7 @@ async function spuCycle(page: Page, name: string): Promise<number> {
 }
 
 test("in Chinese: give 360 feedback, read it back, the report, the manager's summary and its PDF", async ({ page, browser }) => {
-  await signInAs(browser, page, DEMO.superAdmin, "/app/home");
+  await signInThroughLoginPage(page, DEMO.superAdmin);
   const cycleName = `E2E 中文 360 ${Date.now()}`;
   const cycleId = await spuCycle(page, cycleName);
   const manager = DEMO.manager;
@@ -105,11 +99,10 @@ test("in Chinese: give 360 feedback, read it back, the report, the manager's sum
   await expect(page.getByTestId("back-to-report")).toHaveText("← 绩效周期报告");
 
   // ── Morgan reads Ada's summary (their direct report's, at any stage) and downloads the PDF, in Chinese. ──
-  await (await signedInPage(browser, DEMO.manager)).close();
   const morgan = await browser.newContext({ locale: "zh-CN" });
   try {
     const m = await morgan.newPage();
-    await signIn(m, DEMO.manager, `/app/my-reportees/${encodeURIComponent(DEMO.superAdmin.email)}/feedback/summary?cycle_id=${cycleId}`);
+    await signInThroughLoginPage(m, DEMO.manager, `/app/my-reportees/${encodeURIComponent(DEMO.superAdmin.email)}/feedback/summary?cycle_id=${cycleId}`);
     await expect(m.getByRole("heading", { name: "反馈汇总" })).toBeVisible();
     await expect(m.getByTestId("summary-reviewee")).toHaveText(DEMO.superAdmin.name);
     await expect(m.getByTestId("reviewer-feedback-link")).toHaveText("按评估人查看反馈");
@@ -148,12 +141,10 @@ test("in Chinese: give 360 feedback, read it back, the report, the manager's sum
 const OTHERS = ['[data-testid^="cycle-stage"]', '[data-testid="cycle-switcher"]', '[data-testid="names-rule"] p:not(:first-child)', '[data-testid="feedback-names-rule"]'];
 
 test("in the pseudo-language en-XA every text of the form, the read-back and the summary went through translation", async ({ browser }) => {
-  await (await signedInPage(browser, DEMO.superAdmin)).close();
-  await (await signedInPage(browser, DEMO.manager)).close();
   const context = await browser.newContext({ locale: "en-XA" });
   try {
     const page = await context.newPage();
-    await signIn(page, DEMO.superAdmin, "/app/home");
+    await signInThroughLoginPage(page, DEMO.superAdmin);
     const cycleName = `E2E pseudo 360 ${Date.now()}`;
     const cycleId = await spuCycle(page, cycleName);
     const reviewee = encodeURIComponent(DEMO.manager.email);
@@ -182,7 +173,7 @@ test("in the pseudo-language en-XA every text of the form, the read-back and the
     await expectAllTranslated(page, { allow: data, roots: ["main"], skip: OTHERS });
 
     const m = await context.newPage();
-    await signIn(m, DEMO.manager, `/app/my-reportees/${encodeURIComponent(DEMO.superAdmin.email)}/feedback/summary?cycle_id=${cycleId}`);
+    await signInThroughLoginPage(m, DEMO.manager, `/app/my-reportees/${encodeURIComponent(DEMO.superAdmin.email)}/feedback/summary?cycle_id=${cycleId}`);
     await expect(m.getByTestId("download-pdf")).toContainText("⟦");
     await expectAllTranslated(m, { allow: data, roots: ["main"], skip: OTHERS });
   } finally {
