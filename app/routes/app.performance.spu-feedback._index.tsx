@@ -3,10 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { Alert, ButtonLink, Card, CardContent, Chip, Stack, Typography, type ChipProps } from "~/platform/ui/static";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgress } from "~/features/feedback/rules";
-import { participantFetch } from "~/platform/page-errors.server";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { requireFeedbackPage, pageError } from "~/features/feedback/pages.server";
-import { feedbackReceivedCount, listMyFeedbacks } from "~/features/feedback/service.server";
+import { readFeedbackListPage } from "~/features/feedback/list-reads.server";
 
 export const meta: MetaFunction = () => [{ title: "360 Feedback | PMR" }];
 
@@ -14,8 +13,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { current, selection, cycles } = await requireFeedbackPage(request);
   if (selection.kind !== "selected") return { kind: selection.kind, message: selection.message, cycles } as const;
   try {
-    const list = await listMyFeedbacks(current, selection.cycle.id);
-    const received = await participantFetch(() => feedbackReceivedCount(current, selection.cycle.id)); // null: not a participant
+    // One statement besides the cycle list (issue 27): the list and, for a participant, the received count (else null).
+    const { list, received } = await readFeedbackListPage(current, selection.cycle);
     return { kind: "selected", cycle: { id: selection.cycle.id, name: selection.cycle.name }, list, received, cycles } as const;
   } catch (err) {
     pageError(err);
