@@ -1,22 +1,11 @@
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Divider,
-  Link,
-  Paper,
-  Stack,
-  Typography,
-} from "@mui/material";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Alert, Box, Button, Divider, Link, Paper, Stack, Typography } from "~/platform/ui/static";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/cycles/components/cycle-details.module.css";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields";
@@ -131,6 +120,7 @@ export default function CycleDetails() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
   const stage = cycle.state as CycleStage;
+  const dialogMounted = useOpenedOnce(confirmDelete);
 
   useEffect(() => {
     if (result?.ok) enqueueSnackbar("Cycle saved", { variant: "success" });
@@ -142,11 +132,11 @@ export default function CycleDetails() {
   const defaults = result && !result.ok && result.values ? result.values : cycle;
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to="/app/admin/cycles" sx={{ display: "inline-block", mb: 1 }}>
+    <Box className={css.page}>
+      <Link to="/app/admin/cycles" style={{ display: "inline-block", marginBottom: 8 }}>
         ← Cycles
       </Link>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap" }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap style={{ marginBottom: 16 }}>
         <Typography variant="h5" component="h1" data-testid="cycle-name">
           {cycle.name}
         </Typography>
@@ -154,17 +144,17 @@ export default function CycleDetails() {
       </Stack>
 
       {result?.formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
+        <Alert severity="error" style={{ marginBottom: 16 }} data-testid="cycle-form-error">
           {result.formError}
         </Alert>
       )}
       {result && !result.ok && result.fieldErrors?.form && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
+        <Alert severity="error" style={{ marginBottom: 16 }} data-testid="cycle-form-error">
           {result.fieldErrors.form.join(" ")}
         </Alert>
       )}
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Paper variant="outlined" style={{ padding: 16, marginBottom: 24 }}>
         <Stack spacing={0.5} data-testid="cycle-details">
           <Typography>Start date: {cycle.start_date ?? "—"}</Typography>
           <Typography>Planned end date: {cycle.planned_end_date ?? "—"}</Typography>
@@ -182,61 +172,63 @@ export default function CycleDetails() {
         </Stack>
       </Paper>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }} component="nav" aria-label="Cycle administration" data-testid="cycle-sections">
-        <Stack direction={{ xs: "column", md: "row" }} spacing={{ xs: 2, md: 6 }} sx={{ flexWrap: "wrap" }}>
+      <Paper variant="outlined" style={{ padding: 16, marginBottom: 24 }} component="nav" aria-label="Cycle administration" data-testid="cycle-sections">
+        <div className={css.sections}>
           {CYCLE_SECTIONS.map((section) => (
             <Box key={section.title}>
-              <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 0.5 }}>
+              <Typography variant="subtitle2" component="h2" color="text.secondary" style={{ marginBottom: 4 }}>
                 {section.title}
               </Typography>
               <Stack spacing={0.5}>
                 {section.links.map((l) => (
-                  <Link key={l.path} component={RemixLink} to={`/app/admin/cycles/${cycle.id}/${l.path}`} data-testid={`cycle-section-${l.path}`}>
+                  <Link key={l.path} to={`/app/admin/cycles/${cycle.id}/${l.path}`} data-testid={`cycle-section-${l.path}`}>
                     {l.label}
                   </Link>
                 ))}
               </Stack>
             </Box>
           ))}
-        </Stack>
+        </div>
       </Paper>
 
       <CycleStatisticsPanel statistics={statistics} />
 
-      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+      <Typography variant="h6" component="h2" style={{ marginBottom: 16 }}>
         Edit
       </Typography>
       <Form method="post" noValidate key={cycle.updated_at}>
         <input type="hidden" name="intent" value="update" />
         <CycleFormFields defaults={defaults} errors={result && !result.ok ? result.fieldErrors : undefined} namesFixed={!mayChangeReviewerNames(cycle.state)} />
-        <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 3 }} data-testid="cycle-save">
+        <Button type="submit" variant="contained" disabled={busy} style={{ marginTop: 24 }} data-testid="cycle-save">
           Save
         </Button>
       </Form>
 
       {stage === "draft" && (
         <>
-          <Divider sx={{ my: 3 }} />
+          <Divider style={{ margin: "24px 0" }} />
           <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmDelete(true)} data-testid="cycle-delete">
             Delete Cycle
           </Button>
-          <Dialog open={confirmDelete} onClose={() => !busy && setConfirmDelete(false)} data-testid="cycle-delete-dialog">
-            <DialogTitle>Delete cycle</DialogTitle>
-            <DialogContent>
-              <DialogContentText>Delete '{cycle.name}'? This cannot be undone.</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirmDelete(false)} disabled={busy}>
-                Cancel
-              </Button>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="cycle-delete-confirm">
-                  Delete
-                </Button>
-              </Form>
-            </DialogActions>
-          </Dialog>
+          {dialogMounted && (
+            <Dialog open={confirmDelete} onClose={() => !busy && setConfirmDelete(false)} data-testid="cycle-delete-dialog">
+              <DialogTitle>Delete cycle</DialogTitle>
+              <DialogContent>
+                <DialogContentText>Delete '{cycle.name}'? This cannot be undone.</DialogContentText>
+              </DialogContent>
+              <DialogActions>
+                <MuiButton onClick={() => setConfirmDelete(false)} disabled={busy}>
+                  Cancel
+                </MuiButton>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="delete" />
+                  <MuiButton type="submit" color="error" variant="contained" disabled={busy} data-testid="cycle-delete-confirm">
+                    Delete
+                  </MuiButton>
+                </Form>
+              </DialogActions>
+            </Dialog>
+          )}
         </>
       )}
     </Box>

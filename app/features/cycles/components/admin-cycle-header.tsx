@@ -1,5 +1,4 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Link, Stack, Typography } from "@mui/material";
+import { Link, Stack, Typography } from "~/platform/ui/static";
 import type { ReactNode } from "react";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
@@ -16,15 +15,17 @@ export function AdminCycleHeader({
 }) {
   return (
     <>
-      <Link component={RemixLink} to={`/app/admin/cycles/${cycle.id}`} sx={{ display: "inline-block", mb: 1 }} data-testid="cycle-back-link">
+      <Link to={`/app/admin/cycles/${cycle.id}`} style={{ display: "inline-block", marginBottom: 8 }} data-testid="cycle-back-link">
         ← {cycle.name}
       </Link>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap style={{ marginBottom: 16, rowGap: 8 }}>
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
         <CycleStageChip cycleId={cycle.id} stage={cycle.state as CycleStage} />
-        {actions && <Stack direction="row" spacing={1} sx={{ ml: "auto !important" }}>{actions}</Stack>}
+        {actions && <Stack direction="row" spacing={1} style={{ marginLeft: "auto" }}>
+            {actions}
+          </Stack>}
       </Stack>
     </>
   );

@@ -1,4 +1,8 @@
-import { MenuItem, Stack, TextField } from "@mui/material";
+import { MenuItem, TextField as MuiTextField } from "@mui/material";
+import { useState, type ReactNode } from "react";
+import { Stack } from "~/platform/ui/static";
+import { NativeSelect, TextField } from "~/platform/ui/static-form";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 import { ENDORSEMENT_DAYS_DEFAULT, ENDORSEMENT_RULES, ENDORSEMENT_RULE_LABELS } from "~/features/promotions/rules";
 import { NAME_VISIBILITIES, NAME_VISIBILITY_LABELS } from "~/features/cycles/reviewer-names";
 
@@ -19,11 +23,13 @@ export type CycleFieldErrors = Partial<
 /**
  * Name, dates, max peers, the endorsement rule and who sees reviewers' names (ADR 0058): the fields of the create and
  * edit cycle forms (server-validated with zod). `namesFixed`: feedback has opened; the server refuses a change (409).
+ * Static form controls (issue 27): a server render does no style work; the three choices are native selects until
+ * hydration and MUI's Select from then on (its listbox, keyboard and test ids, as the cycle switcher, ADR 0064).
  */
 export function CycleFormFields({ defaults, errors, namesFixed = false }: { defaults?: CycleFormDefaults; errors?: CycleFieldErrors; namesFixed?: boolean }) {
   const err = (k: keyof CycleFieldErrors) => errors?.[k]?.[0];
   return (
-    <Stack spacing={2} sx={{ maxWidth: 480 }}>
+    <Stack spacing={2} style={{ maxWidth: 480 }}>
       <TextField
         name="name"
         label="Name"
@@ -31,7 +37,7 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
         defaultValue={defaults?.name ?? ""}
         error={!!err("name")}
         helperText={err("name")}
-        slotProps={{ htmlInput: { "data-testid": "cycle-field-name", maxLength: 200 } }}
+        inputProps={{ "data-testid": "cycle-field-name", maxLength: 200 }}
       />
       <TextField
         name="start_date"
@@ -40,7 +46,7 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
         defaultValue={defaults?.start_date ?? ""}
         error={!!err("start_date")}
         helperText={err("start_date")}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "cycle-field-start-date" } }}
+        inputProps={{ "data-testid": "cycle-field-start-date" }}
       />
       <TextField
         name="planned_end_date"
@@ -49,7 +55,7 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
         defaultValue={defaults?.planned_end_date ?? ""}
         error={!!err("planned_end_date")}
         helperText={err("planned_end_date")}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "cycle-field-planned-end-date" } }}
+        inputProps={{ "data-testid": "cycle-field-planned-end-date" }}
       />
       <TextField
         name="max_peers"
@@ -58,23 +64,17 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
         defaultValue={defaults?.max_peers ?? 10}
         error={!!err("max_peers")}
         helperText={err("max_peers") ?? "How many peers/stakeholders a participant may select"}
-        slotProps={{ htmlInput: { "data-testid": "cycle-field-max-peers", min: 1, step: 1 } }}
+        inputProps={{ "data-testid": "cycle-field-max-peers", min: 1, step: 1 }}
       />
-      <TextField
-        select
+      <ChoiceField
         name="endorsement_rule"
         label="Endorsers asked automatically"
         defaultValue={defaults?.endorsement_rule || "none"}
-        error={!!err("endorsement_rule")}
-        helperText={err("endorsement_rule") ?? "When a nomination joins a promotion calibration session"}
-        slotProps={{ htmlInput: { "data-testid": "cycle-field-endorsement-rule" } }}
-      >
-        {ENDORSEMENT_RULES.map((r) => (
-          <MenuItem key={r} value={r}>
-            {ENDORSEMENT_RULE_LABELS[r]}
-          </MenuItem>
-        ))}
-      </TextField>
+        error={err("endorsement_rule")}
+        helperText="When a nomination joins a promotion calibration session"
+        testId="cycle-field-endorsement-rule"
+        options={ENDORSEMENT_RULES.map((r) => ({ value: r, label: ENDORSEMENT_RULE_LABELS[r] }))}
+      />
       <TextField
         name="endorsement_days"
         label="Days to answer an endorsement request"
@@ -82,31 +82,71 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
         defaultValue={defaults?.endorsement_days ?? ENDORSEMENT_DAYS_DEFAULT}
         error={!!err("endorsement_days")}
         helperText={err("endorsement_days") ?? "The request expires after this many days unless the session admin sets a deadline"}
-        slotProps={{ htmlInput: { "data-testid": "cycle-field-endorsement-days", min: 1, max: 60, step: 1 } }}
+        inputProps={{ "data-testid": "cycle-field-endorsement-days", min: 1, max: 60, step: 1 }}
       />
       {(["peer_names", "upward_names"] as const).map((key) => (
-        <TextField
+        <ChoiceField
           key={key}
-          select
           name={key}
           label={key === "peer_names" ? "Who sees peer reviewers' names" : "Who sees upward reviewers' names (direct reports, matrix team)"}
           defaultValue={defaults?.[key] || "nobody"}
-          error={!!err(key)}
+          error={err(key)}
           helperText={
-            err(key) ??
-            (namesFixed
+            namesFixed
               ? "Fixed: feedback has opened in this cycle, so this can no longer change"
-              : "Super admins always see names; everyone else reads these answers without names, from 3 answers on. Fixed once feedback opens")
+              : "Super admins always see names; everyone else reads these answers without names, from 3 answers on. Fixed once feedback opens"
           }
-          slotProps={{ htmlInput: { "data-testid": `cycle-field-${key.replace("_", "-")}` } }}
-        >
-          {NAME_VISIBILITIES.map((v) => (
-            <MenuItem key={v} value={v}>
-              {NAME_VISIBILITY_LABELS[v]}
-            </MenuItem>
-          ))}
-        </TextField>
+          testId={`cycle-field-${key.replace("_", "-")}`}
+          options={NAME_VISIBILITIES.map((v) => ({ value: v, label: NAME_VISIBILITY_LABELS[v] }))}
+        />
       ))}
     </Stack>
+  );
+}
+
+/** One choice of the form, posted as `name`: a native select in the server render, MUI's Select once hydrated (same value). */
+function ChoiceField(props: {
+  name: string;
+  label: string;
+  defaultValue: string;
+  error: string | undefined;
+  helperText: ReactNode;
+  testId: string;
+  options: Array<{ value: string; label: string }>;
+}) {
+  const { name, label, error, helperText, testId, options } = props;
+  const [value, setValue] = useState(props.defaultValue);
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <NativeSelect
+        name={name}
+        label={label}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={!!error}
+        helperText={error ?? helperText}
+        inputProps={{ "data-testid": testId }}
+        options={options}
+      />
+    );
+  }
+  return (
+    <MuiTextField
+      select
+      name={name}
+      label={label}
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      error={!!error}
+      helperText={error ?? helperText}
+      slotProps={{ htmlInput: { "data-testid": testId } }}
+    >
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </MuiTextField>
   );
 }

@@ -1,4 +1,4 @@
-import { Stack, Typography } from "@mui/material";
+import { Stack, Typography } from "~/platform/ui/static";
 import type { ReactNode } from "react";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
@@ -26,7 +26,7 @@ export function CyclePageFrame<D extends Selected | NotSelected>({
 }) {
   const selected = data.kind === "selected" ? (data as Extract<D, Selected>) : null;
   return (
-    <Stack spacing={3} sx={{ maxWidth: 1100 }}>
+    <Stack spacing={3} style={{ maxWidth: 1100 }}>
       <CyclePageHeader title={title} cycles={data.cycles} selectedId={selected ? selected.cycleId : null} />
       {selected ? (
         <SelectedCycle cycle={cycle(selected)}>{children(selected)}</SelectedCycle>
@@ -40,7 +40,7 @@ export function CyclePageFrame<D extends Selected | NotSelected>({
 function SelectedCycle({ cycle, children }: { cycle: { id: number; name: string; state: CycleStage }; children: ReactNode }) {
   return (
     <>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap>
         <Typography variant="h6" component="p">
           {cycle.name}
         </Typography>
