@@ -1,12 +1,15 @@
-import { Box, Paper, ToggleButton, ToggleButtonGroup, Typography } from "@mui/material";
 import { useState, type ReactNode } from "react";
+import { Paper, Typography } from "~/platform/ui/static";
 import { useHydrated } from "~/platform/ui/mount-hooks";
+import css from "~/platform/ui/chart-panel.module.css";
 
 /**
- * One statistic shown as a chart with a table view: its heading (h2) and summary line, a Chart/Table toggle,
- * and either the chart or the same numbers as a table (the table is the accessible reading of the chart), or,
- * without data, the empty state. The chart is drawn in the browser only (it measures its container), so the
- * server and the first client render agree. Used by the promotion dashboard and the performance trends.
+ * One statistic shown as a chart with a table view, in static markup (issue 27): its heading (h2) and summary line,
+ * a Chart/Table toggle (a group of two pressed/unpressed buttons, as MUI's ToggleButtonGroup draws them), and either
+ * the chart or the same numbers as a table (the accessible reading of the chart), or, without data, the empty state.
+ * The chart is drawn in the browser only (it measures its container) into a box of its final height, so the server
+ * render adds no style work and nothing moves when it appears. Used by the promotion dashboard and the performance
+ * trends.
  * Test ids: `${id}` (the section), `${id}-summary`, `${id}-view-chart`, `${id}-view-table`, `${id}-chart`,
  * `${id}-table` (the table element is the caller's), `${id}-empty`.
  */
@@ -31,51 +34,41 @@ export function ChartPanel({
   chartHeight?: number;
 }) {
   const [view, setView] = useState<"chart" | "table">("chart");
-  const mounted = useHydrated();
+  const hydrated = useHydrated();
   return (
-    <Box component="section" aria-labelledby={`${id}-heading`} data-testid={id}>
-      <Typography variant="h6" component="h2" id={`${id}-heading`} sx={{ mb: 1 }}>
+    <section aria-labelledby={`${id}-heading`} data-testid={id}>
+      <Typography variant="h6" component="h2" id={`${id}-heading`} className={css.heading}>
         {title}
       </Typography>
-      <Box
-        sx={{
-          display: "flex",
-          alignItems: "center",
-          justifyContent: "space-between",
-          flexWrap: "wrap",
-          gap: 1,
-          mb: 1,
-        }}
-      >
+      <div className={css.panelHead}>
         <Typography variant="body2" color="text.secondary" data-testid={`${id}-summary`}>
           {summary}
         </Typography>
         {!empty && (
-          <ToggleButtonGroup size="small" exclusive value={view} onChange={(_, v: "chart" | "table" | null) => v && setView(v)} aria-label={`${title}: view`}>
-            <ToggleButton value="chart" data-testid={`${id}-view-chart`}>
-              Chart
-            </ToggleButton>
-            <ToggleButton value="table" data-testid={`${id}-view-table`}>
-              Table
-            </ToggleButton>
-          </ToggleButtonGroup>
+          <div role="group" aria-label={`${title}: view`} className={css.toggle}>
+            {(["chart", "table"] as const).map((v) => (
+              <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`${id}-view-${v}`}>
+                {v === "chart" ? "Chart" : "Table"}
+              </button>
+            ))}
+          </div>
         )}
-      </Box>
+      </div>
       {empty ? (
-        <Paper variant="outlined" sx={{ p: 2 }}>
+        <Paper variant="outlined" className={css.empty}>
           <Typography color="text.secondary" data-testid={`${id}-empty`}>
             {emptyText}
           </Typography>
         </Paper>
       ) : view === "chart" ? (
         <Paper variant="outlined">
-          <Box sx={{ height: chartHeight }} data-testid={`${id}-chart`} aria-label={`${title}: chart (the Table view has the same numbers)`} role="figure">
-            {mounted && chart()}
-          </Box>
+          <div style={{ height: chartHeight }} data-testid={`${id}-chart`} aria-label={`${title}: chart (the Table view has the same numbers)`} role="figure">
+            {hydrated && chart()}
+          </div>
         </Paper>
       ) : (
         table
       )}
-    </Box>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import type { SessionDetailJson } from "~/features/calibration/types";
 import css from "~/features/calibration/components/meeting.module.css";
 import stacked from "~/platform/ui/stacked-table.module.css";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { PlainTable } from "~/platform/ui/plain-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
 
 /**

@@ -4,7 +4,7 @@ import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
 import type { RatingChangeJson } from "~/features/calibration/types";
 import { whenText } from "~/features/calibration/meeting-page-types";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { PlainTable } from "~/platform/ui/plain-table";
 import stacked from "~/platform/ui/stacked-table.module.css";
 import { Button, Typography } from "~/platform/ui/static";
 import css from "~/features/calibration/components/meeting.module.css";

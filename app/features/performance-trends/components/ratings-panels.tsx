@@ -2,7 +2,7 @@ import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { LineChart } from "@mui/x-charts/LineChart";
 import { ChartPanel } from "~/platform/ui/chart-panel";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { PlainTable } from "~/platform/ui/plain-table";
 import { CALIBRATED_RATINGS, CALIBRATED_RATING_LABELS, ratingText } from "~/features/participants/rules";
 import { ratingsSummary, teamSummary } from "~/features/performance-trends/rules";
 import type { RatingPoint, TeamRatingsTrend } from "~/features/performance-trends/types";

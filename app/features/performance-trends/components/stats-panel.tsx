@@ -2,7 +2,7 @@ import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { ReactNode } from "react";
 import { ChartPanel } from "~/platform/ui/chart-panel";
-import { PlainTable } from "~/features/calibration/components/plain-table";
+import { PlainTable } from "~/platform/ui/plain-table";
 import { statsSummary } from "~/features/performance-trends/rules";
 import type { StatsTrend } from "~/features/performance-trends/types";
 

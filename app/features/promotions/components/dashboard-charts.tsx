@@ -1,10 +1,11 @@
 import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import type { DashboardJson } from "~/features/promotions/types";
-import { DashboardPanel, PlainTable } from "~/features/promotions/components/dashboard-panel";
+import { ChartPanel } from "~/platform/ui/chart-panel";
+import { PlainTable } from "~/platform/ui/plain-table";
 
 /**
- * The statistics of the admin promotion dashboard, each a chart with a table view (DashboardPanel):
+ * The statistics of the admin promotion dashboard, each a chart with a table view (ChartPanel):
  * nominations per cycle, endorsement completion, session progress, approval rates by department, level and
  * manager. Counts only (the dashboard's JSON holds no rationale, endorsement or comment text).
  */
@@ -28,7 +29,7 @@ export function NominationsPerCycle({ cycles, selectedId }: { cycles: DashboardJ
     { key: "promoted", label: "Promoted", color: theme.palette.success.main },
   ] as const;
   return (
-    <DashboardPanel
+    <ChartPanel
       id="nominations-per-cycle"
       title="Nominations per cycle"
       summary={
@@ -103,7 +104,7 @@ export function EndorsementCompletion({
   const theme = useTheme();
   const total = endorsements.reduce((sum, e) => sum + e.count, 0);
   return (
-    <DashboardPanel
+    <ChartPanel
       id="endorsement-completion"
       title="Endorsement completion"
       summary={`${completion.completed} of ${plural(completion.requested, "request")} completed (${pct(completion.rate)})`}
@@ -167,7 +168,7 @@ export function SessionProgress({ sessions }: { sessions: DashboardJson["session
   const nominations = sessions.reduce((sum, s) => sum + s.nominations, 0);
   const decided = sessions.reduce((sum, s) => sum + s.decided, 0);
   return (
-    <DashboardPanel
+    <ChartPanel
       id="session-progress"
       title="Session progress"
       summary={`${plural(count, "session")} · ${decided} of ${plural(nominations, "nomination")} decided`}
@@ -248,7 +249,7 @@ export function ApprovalRates({ id, by, rows }: { id: string; by: "department" |
   const decided = rows.reduce((sum, r) => sum + r.decided, 0);
   const promoted = rows.reduce((sum, r) => sum + r.promoted, 0);
   return (
-    <DashboardPanel
+    <ChartPanel
       id={id}
       title={title}
       summary={decided ? `${promoted} of ${plural(decided, "decision")} promoted` : undefined}

@@ -2,7 +2,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useState } from "react";
 import { Button as StaticButton } from "~/platform/ui/static";
 import type { PersonJson } from "~/features/promotions/types";
-import { PlainTable } from "~/features/promotions/components/dashboard-panel";
+import { PlainTable } from "~/platform/ui/plain-table";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 
 /**

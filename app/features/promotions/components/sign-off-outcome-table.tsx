@@ -1,6 +1,6 @@
 import { Chip } from "~/platform/ui/static";
 import stacked from "~/platform/ui/stacked-table.module.css";
-import { PlainTable } from "~/features/promotions/components/dashboard-panel";
+import { PlainTable } from "~/platform/ui/plain-table";
 import { whenText } from "~/features/calibration/meeting-page-types";
 import { ENDORSEMENT_OUTCOME_LABELS, PROMOTION_DECISION_LABELS, PROMOTION_VOTES, VOTE_LABELS, type PromotionDecision } from "~/features/promotions/rules";
 import type { DecisionChangeJson, SessionNominationJson } from "~/features/promotions/types";
