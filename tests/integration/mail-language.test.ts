@@ -2,36 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import * as feedbacks from "~/routes/api.v1.realtime_feedbacks._index";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { decodeWords, useTestSmtp } from "../support/smtp";
 
 /** Issue 28 / ADR 0077: a notification and its email are in the recipient's language (else en). */
-let smtp: TestSmtp;
-const before = process.env.SMTP_URL;
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  process.env.SMTP_URL = before;
-  if (before === undefined) delete process.env.SMTP_URL;
-  await smtp.close();
-});
-
-/** RFC 2047 encoded words back to text. */
-function decodeWords(header: string): string {
-  return header
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-      enc.toLowerCase() === "b"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
-    );
-}
+const mail = useTestSmtp(beforeAll, afterAll);
 
 async function waitForMail(to: string) {
-  for (let i = 0; i < 50 && smtp.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return smtp.to(to)[0]!;
+  for (let i = 0; i < 50 && mail.server.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  return mail.server.to(to)[0]!;
 }
 
 describe("anytime feedback's notification and email in the recipient's language", () => {

@@ -98,3 +98,33 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   };
   return smtp;
 }
+
+/** RFC 2047 encoded words (base64 or quoted-printable, UTF-8) of a header back to text. */
+export function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
+      enc.toLowerCase() === "b"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
+    );
+}
+
+/**
+ * A test SMTP server for the file's tests, with SMTP_URL pointing at it and put back afterwards (register in the
+ * file's top level: `const smtp = useTestSmtp(beforeAll, afterAll)`; read `smtp.server` inside tests).
+ */
+export function useTestSmtp(before: (fn: () => Promise<void>) => void, after: (fn: () => Promise<void>) => void): { server: TestSmtp } {
+  const holder = {} as { server: TestSmtp };
+  const previous = process.env.SMTP_URL;
+  before(async () => {
+    holder.server = await startTestSmtp();
+    process.env.SMTP_URL = holder.server.url;
+  });
+  after(async () => {
+    if (previous === undefined) delete process.env.SMTP_URL;
+    else process.env.SMTP_URL = previous;
+    await holder.server.close();
+  });
+  return holder;
+}

@@ -1,31 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendMail } from "~/platform/mailer.server";
-import { startTestSmtp, type TestSmtp } from "../support/smtp";
+import { decodeWords, useTestSmtp } from "../support/smtp";
 
 /** Issue 28: emails carry names and text in UTF-8, the subject as RFC 2047 encoded words (read back exactly). */
-let smtp: TestSmtp;
-const before = process.env.SMTP_URL;
-
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  process.env.SMTP_URL = smtp.url;
-});
-afterAll(async () => {
-  process.env.SMTP_URL = before;
-  if (before === undefined) delete process.env.SMTP_URL;
-  await smtp.close();
-});
-
-/** RFC 2047 encoded words (base64 or quoted-printable, UTF-8) back to text. */
-function decodeWords(header: string): string {
-  return header
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-      enc.toLowerCase() === "b"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : Buffer.from(data.replace(/_/g, " ").replace(/=([0-9a-f]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8"),
-    );
-}
+const sink = useTestSmtp(beforeAll, afterAll);
 
 function bodyOf(raw: string): string {
   const [head, ...rest] = raw.split(/\r?\n\r?\n/);
@@ -42,7 +20,7 @@ describe("email in every script", () => {
     const subject = "Reminder for 张伟 from Łukasz Żółć · Ελληνικά 😀";
     const text = "张伟, Łukasz Żółć wrote: świetna robota · καλή δουλειά · 😀";
     await sendMail({ to: "zhang.wei@example.com", subject, text });
-    const [mail] = smtp.to("zhang.wei@example.com");
+    const [mail] = sink.server.to("zhang.wei@example.com");
     const head = mail!.raw.split(/\r?\n\r?\n/)[0]!;
     expect(head).toMatch(/Content-Type: text\/plain; charset=utf-8/i);
     // The raw header is 7-bit (encoded words); decoded it is the subject exactly.

@@ -4,6 +4,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { ApiError, CycleNotFoundError } from "~/platform/api.server";
 import { PARTICIPANT_FETCH_FAILED_TEXT, participantFetch } from "~/platform/page-errors.server";
 import { ErrorView, specPageText } from "~/platform/ui/error-view";
+import en from "~/platform/i18n/locales/en";
 
 /** Spec §8: "Participant fetch fails → 'Error Loading data' in place of the content" (issue 15 item 8). */
 describe("participantFetch", () => {
@@ -38,7 +39,9 @@ describe("participantFetch", () => {
 describe("the error view", () => {
   it("shows 'Error Loading data' in place of the content, without Retry", () => {
     expect(PARTICIPANT_FETCH_FAILED_TEXT).toBe("Error Loading data");
-    const message = specPageText(PARTICIPANT_FETCH_FAILED_TEXT);
+    // The spec's text comes to the page as the key of its translation (ADR 0076); in English it is the spec's text.
+    expect(specPageText(PARTICIPANT_FETCH_FAILED_TEXT)).toBe("errors.loadingData");
+    const message = en.errors.loadingData;
     expect(message).toBe("Error Loading data");
     const html = renderToStaticMarkup(createElement(ErrorView, { status: 500, message }));
     expect(html).toContain("Error Loading data");
