@@ -260,7 +260,10 @@ describe("GET /api/v1/cycles/{cycle_id}/home and the /app/home page", () => {
   it("200: the same list as the page's service; ?kind= keeps only those", async () => {
     const res = await get(`/api/v1/cycles/${cycle.id}/home`, token, String(cycle.id));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual(JSON.parse(JSON.stringify(await home(user, cycle.id))));
+    // The page's items also carry their texts as translation keys (`text`, issue 28); the API's schema leaves them out.
+    const page = JSON.parse(JSON.stringify(await home(user, cycle.id)));
+    page.items = page.items.map(({ text: _text, ...item }: { text?: unknown }) => item);
+    expect(res.body).toEqual(page);
     expect(res.body.items.map((i: { kind: string }) => i.kind)).toEqual(["choose_peers"]);
     const only = await get(`/api/v1/cycles/${cycle.id}/home?kind=answer_peer_request`, token, String(cycle.id));
     expect(only.status).toBe(200);
