@@ -5,10 +5,6 @@
  * (/app/admin/calibration-sessions). What they show is checked against the org made here.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scopedLoader } from "~/platform/request-scope.server";
-import { countStatements } from "~/platform/sql.server";
-import * as root from "~/root";
-import * as appLayout from "~/routes/app";
 import * as adminLayout from "~/routes/app.admin";
 import * as hrList from "~/routes/app.ratings.hr-partners._index";
 import * as hrCreate from "~/routes/app.ratings.hr-partners.create-session";
@@ -18,6 +14,7 @@ import { sessionCookieFor } from "../support/session";
 import { adminBase, call, createCalibrationOrg, hrBase, sessionBody, type CalibrationOrg } from "../support/calibration";
 import { moveCycleTo } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
+import { countPageLoad } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: CalibrationOrg;
@@ -35,20 +32,10 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-type AnyLoader = (args: { request: Request; context: unknown; params: Record<string, string> }) => unknown;
-
-/** The frame's loaders and then the page's, as Remix runs them for one request (one load context); the page's counted. */
-async function loadPage(loader: unknown, path: string, cookie: string, params: Record<string, string> = {}, layouts: unknown[] = []) {
-  const context = {};
-  const call = (l: unknown, p: Record<string, string> = {}) =>
-    scopedLoader(l as AnyLoader)({ request: new Request(`http://127.0.0.1${path}`, { headers: { Cookie: cookie } }), context, params: p });
-  await Promise.all([call(root.loader), call(appLayout.loader), ...layouts.map((l) => call(l))]);
-  return countStatements(() => call(loader, params));
-}
 
 describe("the calibration session setup pages' loaders", () => {
   it("read the HR partner's list in at most 3 round trips", async () => {
-    const r = await loadPage(hrList.loader, `/app/ratings/hr-partners?cycle_id=${org.cycleId}`, await sessionCookieFor(org.users.hr.id));
+    const r = await countPageLoad(hrList.loader, `/app/ratings/hr-partners?cycle_id=${org.cycleId}`, await sessionCookieFor(org.users.hr.id));
     expect(r.count, r.statements.join("\n")).toBeLessThanOrEqual(3);
     const data = r.result as Awaited<ReturnType<typeof hrList.loader>>;
     expect(data.kind).toBe("selected");
@@ -64,10 +51,10 @@ describe("the calibration session setup pages' loaders", () => {
 
   it("read the HR partner's create and edit pages in at most 3 round trips", async () => {
     const cookie = await sessionCookieFor(org.users.hr.id);
-    const create = await loadPage(hrCreate.loader, `/app/ratings/hr-partners/create-session?cycle_id=${org.cycleId}`, cookie);
+    const create = await countPageLoad(hrCreate.loader, `/app/ratings/hr-partners/create-session?cycle_id=${org.cycleId}`, cookie);
     expect(create.count, create.statements.join("\n")).toBeLessThanOrEqual(3);
     expect((create.result as Awaited<ReturnType<typeof hrCreate.loader>>).pool).toHaveLength(5);
-    const edit = await loadPage(hrEdit.loader, `/app/ratings/hr-partners/sessions/${sessionId}/edit`, cookie, { id: String(sessionId) });
+    const edit = await countPageLoad(hrEdit.loader, `/app/ratings/hr-partners/sessions/${sessionId}/edit`, cookie, { id: String(sessionId) });
     expect(edit.count, edit.statements.join("\n")).toBeLessThanOrEqual(3);
     const data = edit.result as Awaited<ReturnType<typeof hrEdit.loader>>;
     expect(data.session).toMatchObject({ id: sessionId, name: "Engineering", participant_count: 2 });
@@ -76,13 +63,13 @@ describe("the calibration session setup pages' loaders", () => {
     expect(data.structureEditable).toBe(true);
     expect(data.cycle).toMatchObject({ id: org.cycleId, state: "start" });
     // Another HR partner's session is not hr2's to edit.
-    const other = await loadPage(hrEdit.loader, `/app/ratings/hr-partners/sessions/${sessionId}/edit`, await sessionCookieFor(org.users.hr2.id), { id: String(sessionId) }).catch((e: unknown) => e);
+    const other = await countPageLoad(hrEdit.loader, `/app/ratings/hr-partners/sessions/${sessionId}/edit`, await sessionCookieFor(org.users.hr2.id), { id: String(sessionId) }).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(Response);
     expect((other as Response).status).toBe(403);
   });
 
   it("read the admin's list in at most 3 round trips", async () => {
-    const r = await loadPage(adminList.loader, `/app/admin/calibration-sessions?cycle_id=${org.cycleId}`, await sessionCookieFor(org.users.admin.id), {}, [adminLayout.loader]);
+    const r = await countPageLoad(adminList.loader, `/app/admin/calibration-sessions?cycle_id=${org.cycleId}`, await sessionCookieFor(org.users.admin.id), {}, [adminLayout.loader]);
     expect(r.count, r.statements.join("\n")).toBeLessThanOrEqual(3);
     const data = r.result as Awaited<ReturnType<typeof adminList.loader>>;
     expect(data.kind).toBe("selected");

@@ -5,18 +5,15 @@
  * row and the questionnaire (feedback/service.server.ts getMyFeedback). The answers are those of the API (feedback.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scopedLoader } from "~/platform/request-scope.server";
-import { countStatements } from "~/platform/sql.server";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { saveFeedbackDraft } from "~/features/feedback/service.server";
 import { requireUser } from "~/platform/auth.server";
-import * as root from "~/root";
-import * as appLayout from "~/routes/app";
 import * as formRoute from "~/routes/app.performance.spu-feedback.feedback.$email._index";
 import * as viewRoute from "~/routes/app.performance.spu-feedback.feedback.$email.view";
 import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
+import { countPageLoad } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: ReviewOrg;
@@ -31,16 +28,8 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-type AnyLoader = (args: { request: Request; context: unknown; params: Record<string, string> }) => unknown;
-
-/** The frame's loaders and then the page's, as Remix runs them for one request (one load context); the page's counted. */
-async function loadPage(loader: unknown, path: string, email: string, cookie: string) {
-  const context = {};
-  const call = (l: unknown, params: Record<string, string> = {}) =>
-    scopedLoader(l as AnyLoader)({ request: new Request(`http://127.0.0.1${path}`, { headers: { Cookie: cookie } }), context, params });
-  await Promise.all([call(root.loader), call(appLayout.loader)]);
-  return countStatements(() => call(loader, { email }));
-}
+/** The form page's loader after the frame's, for one request, its statements counted. */
+const loadPage = (loader: unknown, path: string, email: string, cookie: string) => countPageLoad(loader, path, cookie, { email });
 
 describe("the 360 feedback form's loader", () => {
   it("reads the form (questions of my reviewer type, my answers) in at most 3 round trips; the read-back page too", async () => {

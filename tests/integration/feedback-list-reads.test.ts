@@ -4,10 +4,6 @@
  * platform-reads.test.ts), and shows what the API reads (listMyFeedbacks, feedbackReceivedCount) for everyone.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scopedLoader } from "~/platform/request-scope.server";
-import { countStatements } from "~/platform/sql.server";
-import * as root from "~/root";
-import * as appLayout from "~/routes/app";
 import * as spuList from "~/routes/app.performance.spu-feedback._index";
 import { feedbackReceivedCount, listMyFeedbacks } from "~/features/feedback/service.server";
 import { getDb } from "~/platform/db.server";
@@ -15,6 +11,7 @@ import type { CurrentUser } from "~/platform/auth.server";
 import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
+import { countPageLoad } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: ReviewOrg;
@@ -28,15 +25,9 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-type AnyLoader = (args: { request: Request; context: unknown; params: Record<string, string> }) => unknown;
-
-/** The frame's loaders and then the page's, as Remix runs them for one request (one load context); the page's counted. */
+/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
 async function loadPage(loader: unknown, path: string, cookie: string, params: Record<string, string> = {}) {
-  const context = {};
-  const call = (l: unknown, p: Record<string, string> = {}) =>
-    scopedLoader(l as AnyLoader)({ request: new Request(`http://127.0.0.1${path}`, { headers: { Cookie: cookie } }), context, params: p });
-  await Promise.all([call(root.loader), call(appLayout.loader)]);
-  const r = await countStatements(() => call(loader, params));
+  const r = await countPageLoad(loader, path, cookie, params);
   expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
   return r.result;
 }

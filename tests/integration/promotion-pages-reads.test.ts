@@ -6,10 +6,6 @@
  * session, nomination and endorsement the test made.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scopedLoader } from "~/platform/request-scope.server";
-import { countStatements } from "~/platform/sql.server";
-import * as root from "~/root";
-import * as appLayout from "~/routes/app";
 import * as adminLayout from "~/routes/app.admin";
 import * as dashboardRoute from "~/routes/app.admin.promotion-dashboard";
 import * as endorsementsRoute from "~/routes/app.promotions.endorsements._index";
@@ -20,6 +16,7 @@ import * as signOffListRoute from "~/routes/app.promotions.sign-off-party.sessio
 import { sessionCookieFor } from "../support/session";
 import { call, createPromotionOrg, moveCycleTo, nominate, sessionBody, sessionsUrl, transitionUrl, type PromotionOrg } from "../support/promotions";
 import { startTestWorker } from "../support/worker";
+import { countPageLoad } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: PromotionOrg;
@@ -45,16 +42,9 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-type AnyLoader = (args: { request: Request; context: unknown; params: Record<string, string> }) => unknown;
-
-/** The frame's loaders and then the page's, as Remix runs them for one request (one load context); the page's counted. */
+/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
 async function loadPage<T = never>(loader: unknown, path: string, userId: number, params: Record<string, string> = {}, layouts: unknown[] = []): Promise<T> {
-  const cookie = await sessionCookieFor(userId);
-  const context = {};
-  const call = (l: unknown, p: Record<string, string> = {}) =>
-    scopedLoader(l as AnyLoader)({ request: new Request(`http://127.0.0.1${path}`, { headers: { Cookie: cookie } }), context, params: p });
-  await Promise.all([call(root.loader), call(appLayout.loader), ...layouts.map((l) => call(l))]);
-  const r = await countStatements(() => call(loader, params));
+  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), params, layouts);
   expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
   return r.result as T;
 }
