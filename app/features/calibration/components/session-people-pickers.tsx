@@ -1,4 +1,4 @@
-import { Autocomplete, TextField } from "@mui/material";
+import { Autocomplete, TextField, type AutocompleteRenderInputParams } from "@mui/material";
 import { useState, type HTMLAttributes, type Key } from "react";
 import { TextField as StaticTextField } from "~/platform/ui/static-form";
 import { useHydrated } from "~/platform/ui/mount-hooks";
@@ -51,6 +51,27 @@ function PersonOption({ props, person }: { props: HTMLAttributes<HTMLLIElement> 
   );
 }
 
+/** The pickers' text field: the label, the error or help text, and the test id on the input itself. */
+function PickerInput({
+  params,
+  label,
+  required,
+  error,
+  helperText,
+  testId,
+}: { params: AutocompleteRenderInputParams; label: string; required?: boolean; error?: string; helperText?: string; testId: string }) {
+  return (
+    <TextField
+      {...params}
+      label={label}
+      required={required}
+      error={!!error}
+      helperText={error ?? helperText}
+      slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off" } }}
+    />
+  );
+}
+
 type PickerProps = {
   name: string;
   label: string;
@@ -100,22 +121,7 @@ export function PersonPicker({
           loading={loading}
           disabled={disabled}
           renderOption={(props, o) => <PersonOption key={o.id} props={props} person={o} />}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={label}
-              required={required}
-              error={!!error}
-              helperText={error ?? helperText}
-              slotProps={{
-                htmlInput: {
-                  ...params.inputProps,
-                  "data-testid": testId,
-                  autoComplete: "off",
-                },
-              }}
-            />
-          )}
+          renderInput={(params) => <PickerInput params={params} label={label} required={required} error={error} helperText={helperText} testId={testId} />}
         />
       )}
       {value && <input type="hidden" name={name} value={value.id} />}
@@ -160,21 +166,7 @@ export function PeoplePicker({
           loading={loading}
           disabled={disabled}
           renderOption={(props, o) => <PersonOption key={o.id} props={props} person={o} />}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={label}
-              error={!!error}
-              helperText={error ?? helperText}
-              slotProps={{
-                htmlInput: {
-                  ...params.inputProps,
-                  "data-testid": testId,
-                  autoComplete: "off",
-                },
-              }}
-            />
-          )}
+          renderInput={(params) => <PickerInput params={params} label={label} error={error} helperText={helperText} testId={testId} />}
         />
       )}
       {value.map((p) => (
