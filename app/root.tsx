@@ -13,6 +13,7 @@ import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 import { BROWSER_TIME_ZONE_COOKIE, isTimeZone } from "~/platform/i18n/preferences";
 import { ReaderProvider } from "~/platform/i18n/reader-context";
 import { switchLanguage } from "~/platform/i18n/load-language";
+import { DocumentTitle, titleOfMatches } from "~/platform/i18n/page-title";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NavigationProgress } from "~/platform/ui/navigation-progress";
 import { Analytics } from "~/platform/analytics/analytics";
@@ -26,7 +27,8 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 // The viewport tag is written by Layout below: a route that exports its own `meta` replaces this list (Remix does not
 // merge them), which is how every page with a title had lost it.
-export const meta: MetaFunction = () => [{ title: "PMR" }];
+// A route that names its title in its handle gets it from DocumentTitle, in the reader's language (ADR 0080).
+export const meta: MetaFunction = ({ matches }) => (titleOfMatches(matches) ? [] : [{ title: "PMR" }]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.
@@ -50,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The design tokens as CSS custom properties, read by the static stylesheets (issue 27, ADR 0062). */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: TOKENS_CSS }} />
         <Meta />
+        <DocumentTitle />
         <Links />
         <meta name="emotion-insertion-point" content="emotion-insertion-point" />
       </head>

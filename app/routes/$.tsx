@@ -1,9 +1,9 @@
-import type { MetaFunction } from "@remix-run/node";
 import { NotFoundPage } from "~/platform/ui/error-view";
+import { pageTitle } from "~/platform/i18n/page-title";
 
 /** Any unknown path outside /app: '404 Page Not Found' with status 404. */
 export const loader = () => new Response(null, { status: 404 });
-export const meta: MetaFunction = () => [{ title: "404 Page Not Found | PMR" }];
+export const handle = pageTitle("titles.notFound");
 
 export default function NotFound() {
   return <NotFoundPage />;

@@ -1,5 +1,5 @@
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
@@ -35,8 +35,11 @@ import { userPageDirectoryAction } from "~/features/users/pages.server";
 import { DirectoryForm } from "~/features/users/directory-form";
 import { UserStatusButton } from "~/features/users/user-status-button";
 import { PrivacyPanel } from "~/features/privacy/components/privacy-panel";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.user.name ?? "User"} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data?.user.name ? pageMessage("titles.user", { name: data.user.name }) : pageMessage("titles.userUnknown"),
+);
 
 const userIdOf = (params: LoaderFunctionArgs["params"]): number => pageIdParam(params.userId, /^\d{1,9}$/);
 const loadUser = (id: number) => orNotFoundPage(() => getAdminUser(id));

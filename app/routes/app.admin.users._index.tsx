@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
@@ -43,8 +43,9 @@ import { AdminUserListQuery } from "~/features/users/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { listAdminUsers } from "~/features/users/service.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Users - PMR" }];
+export const handle = pageTitle("titles.users");
 
 
 /** q, role[], page, page_size from the address; anything invalid falls back to the defaults. */

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { Box, Link, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
@@ -6,8 +6,9 @@ import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server
 import { createUserFromForm } from "~/features/users/pages.server";
 import { DirectoryForm } from "~/features/users/directory-form";
 import { EMPTY_DIRECTORY_VALUES } from "~/features/users/directory-form-types";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "New user - PMR" }];
+export const handle = pageTitle("titles.newUser");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);

@@ -1,9 +1,10 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { loadGeneralGuideline } from "~/features/guidelines/pages.server";
 import { GeneralGuidelinePage } from "~/features/guidelines/general-guideline-page";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "General Guideline | PMR" }];
+export const handle = pageTitle("titles.generalGuideline");
 
 export const loader = (args: LoaderFunctionArgs) => loadGeneralGuideline(args);
 

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { HomePage } from "~/features/home/components/home-page";
 import { loadHomePage } from "~/features/home/pages.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Home | PMR" }];
+export const handle = pageTitle("titles.home");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return loadHomePage(request);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Button, Card, CardContent, Stack, Typography } from "@mui/material";
@@ -8,10 +8,10 @@ import { getCurrentUser } from "~/platform/auth.server";
 import { commitSession, getSession } from "~/platform/session.server";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_AFTER_LOGIN, safeRedirectPath } from "~/features/auth/rules";
-import { i18next } from "~/platform/i18n/i18next.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-/** The document's title in the reader's language (the loader's; the texts: spec §2 'Screen contents known: Login'). */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? "Sign in | PMR" }];
+/** The document's title in the reader's language (ADR 0080; the texts: spec §2 'Screen contents known: Login'). */
+export const handle = pageTitle("login.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -19,9 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getCurrentUser(request)) throw redirect(redirectTo);
   const session = await getSession(request);
   const error = Boolean(session.get("loginError")); // a flash: shown once
-  const t = await i18next.getFixedT(request);
   return data(
-    { error, redirectTo: redirectTo === DEFAULT_AFTER_LOGIN ? null : redirectTo, title: t("login.title") },
+    { error, redirectTo: redirectTo === DEFAULT_AFTER_LOGIN ? null : redirectTo },
     error ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }

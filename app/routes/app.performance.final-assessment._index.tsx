@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { reviewerTypeKey } from "~/features/feedback/answer-messages";
@@ -11,8 +11,9 @@ import { participantFetch } from "~/platform/page-errors.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getParticipantDashboard } from "~/features/summaries/service.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Performance Cycle Report | PMR" }];
+export const handle = pageTitle("titles.cycleReport");
 
 /**
  * /app/performance/final-assessment?cycle_id= 'Performance Cycle Report' (ADR 0023): the participant's

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Message } from "~/features/feedback/answer-messages";
@@ -13,8 +13,9 @@ import { ApiError } from "~/platform/api.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getFeedbackSummary, isSummaryNotOpen } from "~/features/summaries/service.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Feedback Summary | PMR" }];
+export const handle = pageTitle("titles.feedbackSummary");
 
 /**
  * /app/performance/final-assessment/summary?cycle_id=: the participant's own feedback summary (communication

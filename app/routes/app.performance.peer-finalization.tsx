@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Divider } from "@mui/material";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
@@ -11,8 +11,9 @@ import { addMyPeer, getMyPanel, removeMyPeer } from "~/features/peer-selection/s
 import { listMyPeerRequests, respondToPeerRequest } from "~/features/peer-selection/peer-requests.server";
 import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent } from "~/features/peer-selection/pages.server";
 import { participantFetch } from "~/platform/page-errors.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Peer/Stakeholder Selection | PMR" }];
+export const handle = pageTitle("titles.peerSelection");
 
 /**
  * /app/performance/peer-finalization?cycle_id=: my panel (mandatory reviewers, peers I asked with their

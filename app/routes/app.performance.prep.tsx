@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
@@ -7,8 +7,9 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { getMyInfo } from "~/features/peer-selection/service.server";
 import { selectedCyclePage } from "~/features/peer-selection/pages.server";
 import { participantFetch } from "~/platform/page-errors.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Check your profile | PMR" }];
+export const handle = pageTitle("titles.profileCheck");
 
 /** /app/performance/prep?cycle_id=: the participant's company profile in the selected cycle (GET my_info). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, ButtonLink, Card, CardContent, Chip, Stack, Typography, type ChipProps } from "~/platform/ui/static";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
@@ -6,8 +6,9 @@ import { SPU_GROUP_ORDER, SPU_GROUP_TITLES, spuFeedbackPath, type FeedbackProgre
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { requireFeedbackPage, pageError } from "~/features/feedback/pages.server";
 import { readFeedbackListPage } from "~/features/feedback/list-reads.server";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "360 Feedback | PMR" }];
+export const handle = pageTitle("titles.feedbackList");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { current, selection, cycles } = await requireFeedbackPage(request);

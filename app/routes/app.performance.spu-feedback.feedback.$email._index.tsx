@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
@@ -13,12 +13,15 @@ import { answerProgress, checkSubmission, errorsByQuestion, type Answers } from 
 import { spuFeedbackPath } from "~/features/feedback/rules";
 import { FEEDBACK_STATUS_KEYS, REVIEWER_TYPE_KEYS, type Message } from "~/features/feedback/answer-messages";
 import { feedbackPageAction, requireMyFeedbackPage } from "~/features/feedback/pages.server";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: `Feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR`,
-  },
-];
+export const handle = pageTitle<typeof loader>(
+  (data) =>
+    data?.feedback.reviewee.name
+      ? pageMessage("titles.feedbackFor", { name: data.feedback.reviewee.name })
+      : pageMessage("titles.feedbackForColleague"),
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle, feedback } = await requireMyFeedbackPage(request, params);

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert, ButtonLink, Chip, Link, Stack, Typography } from "~/platform/ui/static";
@@ -6,12 +6,15 @@ import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { spuFeedbackPath } from "~/features/feedback/rules";
 import { FEEDBACK_STATUS_KEYS, REVIEWER_TYPE_KEYS } from "~/features/feedback/answer-messages";
 import { requireMyFeedbackPage } from "~/features/feedback/pages.server";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: `Your feedback for ${data?.feedback.reviewee.name ?? "a colleague"} | PMR`,
-  },
-];
+export const handle = pageTitle<typeof loader>(
+  (data) =>
+    data?.feedback.reviewee.name
+      ? pageMessage("titles.yourFeedbackFor", { name: data.feedback.reviewee.name })
+      : pageMessage("titles.yourFeedbackForColleague"),
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle, feedback } = await requireMyFeedbackPage(request, params);

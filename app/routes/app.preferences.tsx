@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { preferencesAction, preferencesLoader } from "~/features/preferences/pages.server";
 import { PreferencesPage } from "~/features/preferences/components/preferences-page";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Language and time zone - PMR" }];
+export const handle = pageTitle("titles.preferences");
 
 export const loader = ({ request }: LoaderFunctionArgs) => preferencesLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => preferencesAction(request);

@@ -45,6 +45,7 @@ test("a person picks 简体中文 and a time zone: the frame switches in place, 
     await me.getByTestId("nav-preferences").first().click();
     await expect(me.getByRole("heading", { level: 1 })).toHaveText("Language and time zone");
     await expect(me.getByTestId("preferences-locale")).toHaveValue("");
+    await expect(me).toHaveTitle("Language and time zone - PMR");
 
     // Choose; the page must not reload: a marker on window survives.
     await me.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -54,6 +55,8 @@ test("a person picks 简体中文 and a time zone: the frame switches in place, 
     await expect(me.getByTestId("preferences-saved")).toHaveText("语言和时区已保存");
     await expect(me.getByRole("heading", { level: 1 })).toHaveText("语言和时区");
     await expect(me.locator("html")).toHaveAttribute("lang", "zh-CN");
+    // The document's title follows the language too (ADR 0080).
+    await expect(me).toHaveTitle("语言和时区 - PMR");
     // The frame: the drawer's sign-out button is in Chinese.
     await expect(me.getByRole("button", { name: "退出登录" }).first()).toBeAttached();
     expect(await me.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -41,6 +41,7 @@ test.describe("in Chinese", () => {
     const running = await cycleId(page, RUNNING);
     await open(page, `/app/home?cycle_id=${running}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("你好，Morgan Manager");
+    await expect(page).toHaveTitle("首页 | PMR");
     await expect(page.getByTestId("home-cycle-stage")).toHaveText("阶段 2 - 360 反馈阶段");
     await expect(page.getByTestId("home-cycle-part")).toContainText("你参与了本周期。");
     await expect(page.locator("#home-todo-title")).toHaveText("我的待办");

@@ -260,7 +260,6 @@ describe("page sign-in with the Google (OpenID) code flow", () => {
       expect(callback.headers.get("Location")).toBe("/app/login?redirectTo=%2Fapp%2Fhome%3Fcycle_id%3D7");
       expect(await signedInAs(jar)).toBeNull();
       const first = await loginPageState(jar, "?redirectTo=%2Fapp%2Fhome%3Fcycle_id%3D7");
-      // (The loader also gives the page's title in the reader's language: issue 28.)
       expect(first.data).toMatchObject({ error: true, redirectTo: "/app/home?cycle_id=7" });
       // A flash: a reload no longer shows it.
       expect((await loginPageState(jar)).data).toMatchObject({ error: false, redirectTo: null });

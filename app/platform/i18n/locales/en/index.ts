@@ -15,8 +15,9 @@ import summaries from "./summaries";
 import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
+import titles from "./titles";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -14,7 +14,8 @@ import summaries from "./summaries";
 import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
+import titles from "./titles";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles };
 
 export default zhCN;
