@@ -1,6 +1,5 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Box, Button, Link, Stack, TableCell, TableRow, Typography } from "@mui/material";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { Box, ButtonLink, Link, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { useSetupToasts } from "~/features/calibration/components/session-setup-parts";
@@ -8,11 +7,13 @@ import { SessionTable } from "~/features/calibration/components/session-table";
 import type { NominationRowJson } from "~/features/promotions/types";
 import { hrPaths, type NominationsPageData } from "~/features/promotions/hr-page-types";
 import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
+import css from "~/features/promotions/components/hr-pages.module.css";
 
 /**
  * /app/promotions/hr-partners/nominations ('Run Promotion Calibration Session'): the nominations of the HR
  * partner's people in the cycle of ?cycle_id= (their session, endorsements and decision) and their promotion
- * sessions (open one; edit it while a draft). Loader: hr-partner-pages.server.ts.
+ * sessions (open one; edit it while a draft). Loader: hr-partner-pages.server.ts. Static markup (issue 27): the
+ * nominations table is stacked rows below 960 px.
  */
 
 type Selected = Extract<NominationsPageData, { kind: "selected" }>;
@@ -20,7 +21,7 @@ type Selected = Extract<NominationsPageData, { kind: "selected" }>;
 export function HrNominationsPage({ data }: { data: NominationsPageData }) {
   useSetupToasts(undefined);
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <Stack spacing={3} className={css.page}>
       <CyclePageHeader title="Run Promotion Calibration Session" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
       {data.kind === "selected" ? <CycleContent data={data} /> : <CycleMessage kind={data.kind} message={data.message} />}
     </Stack>
@@ -31,7 +32,7 @@ function CycleContent({ data }: { data: Selected }) {
   const { cycle } = data;
   return (
     <>
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap>
         <CycleStageChip cycleId={cycle.id} stage={cycle.state} size="medium" />
         <Typography color="text.secondary" data-testid="hr-stage-note">
           {cycle.state === "calibration"
@@ -49,14 +50,13 @@ function SessionsSection({ data }: { data: Selected }) {
   const cycleId = data.cycle.id;
   return (
     <Box component="section" aria-labelledby="hr-sessions-heading">
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
-        <Typography variant="h6" component="h2" id="hr-sessions-heading">
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.sectionHead}>
+        <Typography variant="h6" component="h2" id="hr-sessions-heading" className={css.grow}>
           Promotion sessions
         </Typography>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button component={RemixLink} to={hrPaths.create(cycleId)} variant="contained" data-testid="hr-create-session">
+        <ButtonLink to={hrPaths.create(cycleId)} variant="contained" data-testid="hr-create-session">
           Create session
-        </Button>
+        </ButtonLink>
       </Stack>
       <SessionTable
         prefix="hr"
@@ -65,7 +65,7 @@ function SessionsSection({ data }: { data: Selected }) {
         sessions={data.sessions}
         name={{
           cell: (s) => (
-            <Link component={RemixLink} to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
+            <Link to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
               {s.name}
             </Link>
           ),
@@ -75,27 +75,25 @@ function SessionsSection({ data }: { data: Selected }) {
           { head: "Decided", testId: "hr-session-decided", cell: (s) => s.decided_count },
         ]}
         actions={(s) => (
-          <TableCell align="right" sx={{ whiteSpace: "nowrap" }}>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
-              <Button
+          <TableCell align="right" data-label="Actions">
+            <Stack direction="row" spacing={1} justifyContent="flex-end" flexWrap>
+              <ButtonLink
                 size="small"
-                component={RemixLink}
                 to={hrPaths.session(s.id, cycleId)}
                 aria-label={`Open ${s.name}`}
                 data-testid={`hr-session-open-${s.id}`}
               >
                 Open
-              </Button>
+              </ButtonLink>
               {s.state === "draft" && s.created_by?.id === data.myId && (
-                <Button
+                <ButtonLink
                   size="small"
-                  component={RemixLink}
                   to={hrPaths.edit(s.id, cycleId)}
                   aria-label={`Edit ${s.name}`}
                   data-testid={`hr-session-edit-${s.id}`}
                 >
                   Edit
-                </Button>
+                </ButtonLink>
               )}
             </Stack>
           </TableCell>
@@ -108,10 +106,11 @@ function SessionsSection({ data }: { data: Selected }) {
 function NominationsSection({ nominations, cycleId }: { nominations: NominationRowJson[]; cycleId: number }) {
   return (
     <Box component="section" aria-labelledby="hr-nominations-heading">
-      <Typography variant="h6" component="h2" id="hr-nominations-heading" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" id="hr-nominations-heading" className={css.sectionHead}>
         Nominations
       </Typography>
-      <OutlinedTable
+      <StackedTable
+        stackBelow="md"
         testId="hr-nominations-table"
         ariaLabel="Nominations"
         empty={nominations.length === 0}
@@ -135,34 +134,34 @@ function NominationsSection({ nominations, cycleId }: { nominations: NominationR
             <TableRow key={n.id} data-testid={`hr-nomination-row-${n.id}`}>
               <TableCell>
                 {n.nominee.name}
-                <Typography variant="body2" color="text.secondary" component="span" sx={{ display: "block" }}>
+                <Typography variant="body2" color="text.secondary" component="span" className={css.block}>
                   {n.nominee.email}
                 </Typography>
               </TableCell>
-              <TableCell>{n.manager?.name ?? "—"}</TableCell>
-              <TableCell data-testid={`hr-nomination-status-${n.id}`}>{n.status === "nominated" ? "Nominated" : "Withdrawn"}</TableCell>
-              <TableCell data-testid={`hr-nomination-session-${n.id}`}>
+              <TableCell data-label="Manager">{n.manager?.name ?? "—"}</TableCell>
+              <TableCell data-label="Status" data-testid={`hr-nomination-status-${n.id}`}>{n.status === "nominated" ? "Nominated" : "Withdrawn"}</TableCell>
+              <TableCell data-label="Session" data-testid={`hr-nomination-session-${n.id}`}>
                 {n.session ? (
-                  <Link component={RemixLink} to={hrPaths.session(n.session.id, cycleId)}>
+                  <Link to={hrPaths.session(n.session.id, cycleId)}>
                     {n.session.name}
                   </Link>
                 ) : (
                   "Not in a session"
                 )}
               </TableCell>
-              <TableCell>
-                <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
+              <TableCell data-label="Endorsements">
+                <Stack direction="row" spacing={1} alignItems="center" flexWrap>
                   <Typography variant="body2" data-testid={`hr-nomination-endorsement-counts-${n.id}`}>
                     {n.endorsements.length === 0 ? "None" : `${done} completed · ${open} open`}
                   </Typography>
                   <EndorsementStatusButton nomineeName={n.nominee.name} endorsements={n.endorsements} testId={`hr-nomination-endorsements-${n.id}`} />
                 </Stack>
               </TableCell>
-              <TableCell data-testid={`hr-nomination-decision-${n.id}`}>{n.decision?.label ?? n.promotion_decision?.label ?? "—"}</TableCell>
+              <TableCell data-label="Decision" data-testid={`hr-nomination-decision-${n.id}`}>{n.decision?.label ?? n.promotion_decision?.label ?? "—"}</TableCell>
             </TableRow>
           );
         })}
-      </OutlinedTable>
+      </StackedTable>
     </Box>
   );
 }

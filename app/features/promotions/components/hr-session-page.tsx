@@ -1,6 +1,6 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Button, Stack, Typography } from "@mui/material";
 import { useState } from "react";
+import { Alert, Button, ButtonLink, Stack, Typography, cx } from "~/platform/ui/static";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import type { PromotionAction } from "~/features/promotions/rules";
 import type { SessionNominationJson } from "~/features/promotions/types";
 import { hrPaths, type HrSessionPageData } from "~/features/promotions/hr-page-types";
@@ -13,12 +13,14 @@ import { NominationCard } from "~/features/promotions/components/nomination-card
 import { DecisionForm } from "~/features/promotions/components/decision-form";
 import { DecisionHistory } from "~/features/promotions/components/decision-history";
 import { EndorsementRequestDialog } from "~/features/promotions/components/endorsement-request-dialog";
+import css from "~/features/promotions/components/hr-pages.module.css";
 
 /**
  * /app/promotions/hr-partners/sessions/{id}: the HR partner who created the promotion session (or its session
  * admin) runs it, live: the transitions `allowed` permits now, endorsement requests, the decision with a reason
  * and its history, and comments per nomination. Buttons show only when `allowed` permits (the services check
- * again; a refusal comes back as a message). Loader and action: hr-session-pages.server.ts.
+ * again; a refusal comes back as a message). Loader and action: hr-session-pages.server.ts. Static markup (issue 27):
+ * the endorsement request dialog (MUI) mounts on its first opening.
  */
 
 type Transition = "activate" | "progress_to_review";
@@ -46,11 +48,12 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
   const can = (a: PromotionAction) => allowed[a] && !spoofing;
   const [confirm, setConfirm] = useState<Transition | null>(null);
   const [requestFor, setRequestFor] = useState<SessionNominationJson | null>(null);
+  const requestOpened = useOpenedOnce(requestFor !== null);
   const shown = confirm ? CONFIRM[confirm] : null;
   const undecided = nominations.filter((n) => !n.terminated && !n.decision).length;
 
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1400 }}>
+    <Stack spacing={3} className={cx(css.page, css.w1400)}>
       <MeetingHeader
         title={session.name}
         session={session}
@@ -59,9 +62,9 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
         actions={
           <>
             {allowed.edit && !spoofing && (
-              <Button component={RemixLink} to={hrPaths.edit(session.id, cycleId)} data-testid="session-edit">
+              <ButtonLink to={hrPaths.edit(session.id, cycleId)} data-testid="session-edit">
                 Edit
-              </Button>
+              </ButtonLink>
             )}
             {can("activate") && (
               <Button variant="contained" onClick={() => setConfirm("activate")} data-testid="session-activate">
@@ -123,7 +126,7 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
         </Stack>
       </MeetingSection>
 
-      <EndorsementRequestDialog target={requestFor} onClose={() => setRequestFor(null)} />
+      {requestOpened && <EndorsementRequestDialog target={requestFor} onClose={() => setRequestFor(null)} />}
       {shown && confirm && (
         <ConfirmDialog
           key={confirm}

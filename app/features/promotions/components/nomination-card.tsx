@@ -1,8 +1,9 @@
-import { Box, Chip, Paper, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { Box, Chip, Paper, Stack, Typography } from "~/platform/ui/static";
 import { PROMOTION_VOTES, VOTE_LABELS } from "~/features/promotions/rules";
 import type { SessionNominationJson } from "~/features/promotions/types";
 import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
+import css from "~/features/promotions/components/hr-pages.module.css";
 
 /**
  * One nomination of a promotion session as a card: the nominee, their manager, who nominated them and why,
@@ -12,19 +13,19 @@ import { EndorsementStatusButton } from "~/features/promotions/components/endors
  *
  * Test ids (`id` = the nomination id): `nomination-${id}`, `nomination-name-${id}`, `nomination-decision-${id}`,
  * `nomination-endorsements-${id}` (the dialog: `…-dialog`), `nomination-endorsement-${endorsementId}`,
- * `nomination-tally-${id}`, `nomination-vote-${id}-${panelistId}`.
+ * `nomination-tally-${id}`, `nomination-vote-${id}-${panelistId}`. Static markup (issue 27).
  */
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
-    <Box sx={{ display: "contents" }}>
+    <>
       <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: "pre-wrap" }} data-testid={testId}>
+      <Typography component="dd" variant="body2" data-testid={testId}>
         {children}
       </Typography>
-    </Box>
+    </>
   );
 }
 
@@ -32,17 +33,13 @@ function Written({ nomination }: { nomination: SessionNominationJson }) {
   const written = nomination.endorsements.filter((e) => e.status === "endorsed" && e.body);
   if (!written.length) return null;
   return (
-    <Stack spacing={1} sx={{ mt: 1 }}>
+    <Stack spacing={1} className={css.written}>
       {written.map((e) => (
-        <Box
-          key={e.id}
-          sx={{ borderLeft: 3, borderColor: e.outcome === "endorsed" ? "success.main" : "warning.main", pl: 1.5 }}
-          data-testid={`nomination-endorsement-${e.id}`}
-        >
+        <Box key={e.id} className={e.outcome === "endorsed" ? css.endorsed : css.notEndorsed} data-testid={`nomination-endorsement-${e.id}`}>
           <Typography variant="body2" color="text.secondary">
             <strong>{e.endorser.name}</strong> · {e.outcome_label}
           </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
+          <Typography variant="body2" className={css.wrapText}>
             {e.body}
           </Typography>
         </Box>
@@ -55,12 +52,12 @@ function Votes({ nomination }: { nomination: SessionNominationJson }) {
   const id = nomination.nomination_id;
   const { tally } = nomination;
   return (
-    <Box sx={{ mt: 1 }}>
+    <Box className={css.votes}>
       <Typography variant="body2" data-testid={`nomination-tally-${id}`}>
         {tally.total === 0 ? "No votes yet" : PROMOTION_VOTES.map((v) => `${VOTE_LABELS[v]}: ${tally[v]}`).join(" · ")}
       </Typography>
       {nomination.votes.length > 0 && (
-        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+        <Box component="ul" className={css.voteList}>
           {nomination.votes.map((v) => (
             <Typography component="li" variant="body2" key={v.panelist.id} data-testid={`nomination-vote-${id}-${v.panelist.id}`}>
               {v.panelist.name}: <strong>{v.vote_label}</strong>
@@ -95,10 +92,10 @@ export function NominationCard({
   const about = [n.nominee.job_title, n.nominee.department, n.nominee.level ? `Level ${n.nominee.level}` : null].filter(Boolean).join(" · ");
   const done = n.endorsements.filter((e) => e.status === "endorsed").length;
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={`nomination-name-${id}`} sx={{ p: 2 }} data-testid={`nomination-${id}`}>
-      <Box sx={{ display: "flex", alignItems: "flex-start", justifyContent: "space-between", flexWrap: "wrap", gap: 1 }}>
+    <Paper variant="outlined" component="article" aria-labelledby={`nomination-name-${id}`} className={css.card} data-testid={`nomination-${id}`}>
+      <Box className={css.cardHead}>
         <Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+          <Stack direction="row" spacing={1} alignItems="center" flexWrap>
             <Typography variant="h6" component="h3" id={`nomination-name-${id}`} data-testid={`nomination-name-${id}`}>
               {n.nominee.name}
             </Typography>
@@ -115,18 +112,18 @@ export function NominationCard({
             {n.nomination_status === "withdrawn" && <Chip size="small" color="warning" label="Withdrawn" />}
             {n.terminated && <Chip size="small" color="error" variant="outlined" label="Terminated" />}
           </Stack>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" className={css.block}>
             {n.nominee.email}
             {about ? ` · ${about}` : ""}
           </Typography>
         </Box>
         {actions && (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: "wrap" }} useFlexGap>
+          <Stack direction="row" spacing={1} flexWrap>
             {actions}
           </Stack>
         )}
       </Box>
-      <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 3, rowGap: 0.5, my: 1.5 }}>
+      <Box component="dl" className={css.facts}>
         <Field label="Manager">{n.manager?.name ?? "—"}</Field>
         <Field label="Nominated by">{n.nominated_by?.name ?? "—"}</Field>
         <Field label="Rationale" testId={`nomination-rationale-${id}`}>
@@ -134,7 +131,7 @@ export function NominationCard({
         </Field>
       </Box>
       <Box component="section" aria-label={`Endorsements of ${n.nominee.name}`}>
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap" }} useFlexGap>
+        <Stack direction="row" spacing={2} alignItems="center" flexWrap>
           <Typography variant="subtitle2" component="h4">
             Endorsements
           </Typography>
@@ -146,7 +143,7 @@ export function NominationCard({
         {showEndorsementText && <Written nomination={n} />}
       </Box>
       {showVotes && (
-        <Box component="section" aria-label={`Panel votes on ${n.nominee.name}`} sx={{ mt: 1.5 }}>
+        <Box component="section" aria-label={`Panel votes on ${n.nominee.name}`} className={css.section}>
           <Typography variant="subtitle2" component="h4">
             Panel votes
           </Typography>
@@ -154,7 +151,7 @@ export function NominationCard({
         </Box>
       )}
       {children && (
-        <Stack spacing={2} sx={{ mt: 2 }}>
+        <Stack spacing={2} className={css.children}>
           {children}
         </Stack>
       )}
