@@ -19,10 +19,15 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { messageText, pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { useFormat } from "~/platform/i18n/reader-context";
+import { NOMINATION_CLOSED_KEYS, NOMINATION_STATUS_KEYS, PROMOTION_DECISION_KEYS } from "~/features/promotions/text-keys";
+import { nominationFailureMessage, rationaleIssueMessage } from "~/features/promotions/nomination-messages";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { NOMINATION_STATUS_LABELS, RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, RationaleSchema, REPORTEE_PATHS } from "~/features/manager-review/rules";
+import { RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, RationaleSchema, REPORTEE_PATHS } from "~/features/manager-review/rules";
 import { isSpoofing } from "~/platform/auth.server";
 import { getNomination, nominateForPromotion, withdrawNomination } from "~/features/manager-review/nominations.server";
 import { forPage } from "~/platform/page-errors.server";
@@ -37,7 +42,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { cycles: page.cycles, cycleId: page.cycleId, spoofing: isSpoofing(page.current), ...detail };
 }
 
-type ActionResult = { ok: boolean; intent: "nominate" | "withdraw"; message: string; rationaleError: string | null; rationale: string | null };
+/** The action's answer: its texts as keys with values (said in the reader's language on the page). */
+type ActionResult = { ok: boolean; intent: "nominate" | "withdraw"; message: PageMessage; rationaleError: PageMessage | null; rationale: string | null };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const page = await requireReportPage(request, params);
@@ -46,19 +52,28 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     if (intent === "withdraw") {
       await withdrawNomination(page.current, page.cycleId, page.email);
-      return data<ActionResult>({ ok: true, intent, message: "Nomination withdrawn", rationaleError: null, rationale: null });
+      return data<ActionResult>({ ok: true, intent, message: pageMessage("promotions.nomination.withdrawnToast"), rationaleError: null, rationale: null });
     }
     const raw = String(form.get("rationale") ?? "");
     const rationale = RationaleSchema.safeParse(raw);
     if (!rationale.success) {
-      const message = rationale.error.issues[0]?.message ?? "Rationale is required";
+      const message = rationaleIssueMessage(raw);
       return data<ActionResult>({ ok: false, intent, message, rationaleError: message, rationale: raw }, { status: 400 });
     }
     const { created } = await nominateForPromotion(page.current, page.cycleId, { email: page.email, rationale: rationale.data });
-    return data<ActionResult>({ ok: true, intent, message: created ? "Nominated for promotion" : "Rationale updated", rationaleError: null, rationale: null });
+    return data<ActionResult>({
+      ok: true,
+      intent,
+      message: pageMessage(created ? "promotions.nomination.nominated" : "promotions.nomination.updated"),
+      rationaleError: null,
+      rationale: null,
+    });
   } catch (err) {
     const failure = pageFormFailure(err);
-    return data<ActionResult>({ ok: false, intent, message: failure.message, rationaleError: null, rationale: String(form.get("rationale") ?? "") || null }, { status: failure.status });
+    return data<ActionResult>(
+      { ok: false, intent, message: nominationFailureMessage(failure.message), rationaleError: null, rationale: String(form.get("rationale") ?? "") || null },
+      { status: failure.status },
+    );
   }
 }
 
@@ -68,10 +83,12 @@ export default function PromotionPage() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
+  const format = useFormat();
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
-  }, [result, enqueueSnackbar]);
+    if (result?.ok) enqueueSnackbar(messageText(t, result.message), { variant: "success" });
+  }, [result, enqueueSnackbar, t]);
   useEffect(() => {
     if (navigation.state === "idle") setConfirmWithdraw(false);
   }, [navigation.state]);
@@ -84,11 +101,11 @@ export default function PromotionPage() {
     <Stack spacing={3} sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}>
       <Box>
         <Link component={RemixLink} to={REPORTEE_PATHS.list(cycleId)} sx={{ display: "inline-block", mb: 1 }}>
-          ← My Reportees
+          {t("promotions.nomination.back")}
         </Link>
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
           <Typography variant="h4" component="h1" data-testid="promotion-title">
-            Promotion nomination: {participant.name}
+            {t("promotions.nomination.title", { name: participant.name })}
           </Typography>
           <CycleSwitcher cycles={cycles} selectedId={cycleId} />
         </Box>
@@ -97,7 +114,7 @@ export default function PromotionPage() {
           <Typography color="text.secondary">{participant.email}</Typography>
           {!participant.reviewer_only && (
             <Link component={RemixLink} to={REPORTEE_PATHS.feedback(participant.email, cycleId)}>
-              Feedback
+              {t("promotions.nomination.feedback")}
             </Link>
           )}
         </Stack>
@@ -105,18 +122,21 @@ export default function PromotionPage() {
 
       <Paper variant="outlined" sx={{ p: 2 }} data-testid="nomination-status-panel">
         <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mb: nomination ? 1 : 0 }}>
-          <Typography fontWeight={500}>Status:</Typography>
+          <Typography fontWeight={500}>{t("promotions.nomination.status")}</Typography>
           <Chip
             size="small"
             data-testid="nomination-status"
-            label={nomination ? NOMINATION_STATUS_LABELS[nomination.status] : "Not nominated"}
+            label={t(nomination ? NOMINATION_STATUS_KEYS[nomination.status] : "promotions.nomination.notNominated")}
             color={active ? "primary" : "default"}
           />
         </Stack>
         {nomination && (
           <>
             <Typography variant="body2" color="text.secondary">
-              {nomination.status === "nominated" ? "Nominated" : "Last nominated"} by {nomination.nominated_by?.name ?? "—"} · updated {nomination.updated_at.slice(0, 10)}
+              {t(nomination.status === "nominated" ? "promotions.nomination.byNominated" : "promotions.nomination.byLastNominated", {
+                name: nomination.nominated_by?.name ?? "—",
+                date: format.date(nomination.updated_at),
+              })}
             </Typography>
             {nomination.rationale && (
               <Typography sx={{ mt: 1, whiteSpace: "pre-wrap" }} data-testid="nomination-rationale">
@@ -129,25 +149,28 @@ export default function PromotionPage() {
 
       {promotion_decision && (
         <Alert severity={promotion_decision.value === "PROMOTED" ? "success" : "info"} data-testid="promotion-decision">
-          Promotion decision: <strong>{promotion_decision.label}</strong>
+          <Trans
+            i18nKey="promotions.nomination.decision"
+            values={{ decision: t(PROMOTION_DECISION_KEYS[promotion_decision.value as keyof typeof PROMOTION_DECISION_KEYS] ?? "promotions.couldNotSave") }}
+            components={[<strong key="decision" />]}
+          />
         </Alert>
       )}
 
       {blocked_reason && (
         <Alert severity="info" data-testid="nomination-blocked">
-          {blocked_reason}.
+          {t("promotions.nomination.reviewerOnly", { email: participant.email })}
         </Alert>
       )}
       {!blocked_reason && !can_change && (
         <Alert severity="info" data-testid="nomination-closed">
-          Nominations can be made or withdrawn only in the SPU feedback and manager feedback stages; this cycle is in the{" "}
-          {cycle.stage_label.replace(/^Stage \d+ - /, "")}.
+          {t(NOMINATION_CLOSED_KEYS[cycle.state])}
         </Alert>
       )}
-      {can_change && spoofing && <Alert severity="warning">You are viewing another user: nominations cannot be made in their name.</Alert>}
+      {can_change && spoofing && <Alert severity="warning">{t("promotions.nomination.spoofing")}</Alert>}
       {result && !result.ok && !result.rationaleError && (
         <Alert severity="error" data-testid="nomination-error">
-          {result.message}
+          {messageText(t, result.message)}
         </Alert>
       )}
 
@@ -156,7 +179,7 @@ export default function PromotionPage() {
           <input type="hidden" name="intent" value="nominate" />
           <TextField
             name="rationale"
-            label="Rationale"
+            label={t("promotions.nomination.rationale")}
             multiline
             minRows={5}
             fullWidth
@@ -165,18 +188,18 @@ export default function PromotionPage() {
             error={Boolean(result && !result.ok && result.rationaleError)}
             helperText={
               result && !result.ok && result.rationaleError
-                ? result.rationaleError
-                : `Why is ${participant.name} ready for promotion? Give concrete examples (${RATIONALE_MIN_LENGTH} to ${RATIONALE_MAX_LENGTH} characters).`
+                ? messageText(t, result.rationaleError)
+                : t("promotions.nomination.rationaleHelp", { name: participant.name, min: RATIONALE_MIN_LENGTH, max: RATIONALE_MAX_LENGTH })
             }
             slotProps={{ htmlInput: { maxLength: RATIONALE_MAX_LENGTH, "data-testid": "nomination-rationale-input" } }}
           />
           <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
             <Button type="submit" variant="contained" disabled={busy} data-testid="nomination-submit">
-              {active ? "Update rationale" : "Nominate for promotion"}
+              {t(active ? "promotions.nomination.update" : "promotions.nomination.nominate")}
             </Button>
             {active && (
               <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmWithdraw(true)} data-testid="nomination-withdraw">
-                Withdraw nomination
+                {t("promotions.nomination.withdraw")}
               </Button>
             )}
           </Stack>
@@ -184,18 +207,16 @@ export default function PromotionPage() {
       )}
 
       <Dialog open={confirmWithdraw} onClose={() => setConfirmWithdraw(false)} data-testid="nomination-withdraw-dialog">
-        <DialogTitle>Withdraw the nomination?</DialogTitle>
+        <DialogTitle>{t("promotions.nomination.withdrawTitle")}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {participant.name} will no longer be considered for promotion in this cycle. You can nominate again until calibration starts.
-          </DialogContentText>
+          <DialogContentText>{t("promotions.nomination.withdrawText", { name: participant.name })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirmWithdraw(false)}>Cancel</Button>
+          <Button onClick={() => setConfirmWithdraw(false)}>{t("promotions.nomination.cancel")}</Button>
           <Form method="post">
             <input type="hidden" name="intent" value="withdraw" />
             <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="nomination-withdraw-confirm">
-              Withdraw
+              {t("promotions.nomination.withdrawConfirm")}
             </Button>
           </Form>
         </DialogActions>

@@ -2,6 +2,7 @@ import { ApplicationFailure } from "@temporalio/common";
 import { getDb } from "~/platform/db.server";
 import { recordAudit } from "~/platform/audit.server";
 import { deliver } from "~/features/shell/notifications/deliver.server";
+import { endorsementMailText } from "~/features/promotions/endorsement-mail";
 import { endorsementAudit } from "~/features/promotions/model.server";
 import { isEndorsementOpen, parseEndorsementStatus } from "~/features/promotions/rules";
 import {
@@ -82,7 +83,6 @@ export async function notifyEndorsement(input: NotifyEndorsementInput): Promise<
   const status = parseEndorsementStatus(row.status);
   const nominee = row.nomination.participant.user.name;
   const cycle = row.nomination.participant.cycle;
-  const due = row.deadline ? row.deadline.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "";
   // A request answered (or cancelled) meanwhile gets no reminder; the expiry notice only once it has expired.
   if (input.kind !== "expired" && status !== "requested" && status !== "accepted") return { notified: 0, emailed: 0 };
   if (input.kind === "expired" && status !== "expired") return { notified: 0, emailed: 0 };
@@ -99,24 +99,15 @@ export async function notifyEndorsement(input: NotifyEndorsementInput): Promise<
           return admins.length ? admins : row.session?.createdBy ? [row.session.createdBy] : [];
         })()
       : [row.endorser];
+  // In each recipient's language, the deadline in their zone with the zone named (issue 28, ADR 0077).
+  const text = endorsementMailText(input.kind, { nominee, cycle: cycle.name, endorser: row.endorser.name, deadline: row.deadline });
   const message =
-    input.kind === "requested"
+    input.kind === "expired"
       ? {
-          title: `Endorsement requested: ${nominee}`,
-          body: `You are asked to endorse ${nominee}'s promotion nomination (${cycle.name}). Please answer by ${due}.`,
-          link: `/app/promotions/endorsements/${row.id}/endorse`,
+          text,
+          link: row.sessionId ? `/app/promotions/hr-partners/sessions/${row.sessionId}?cycle_id=${cycle.id}` : `/app/promotions/hr-partners/nominations?cycle_id=${cycle.id}`,
         }
-      : input.kind === "due_soon"
-        ? {
-            title: `Endorsement due ${due}: ${nominee}`,
-            body: `Your endorsement of ${nominee}'s promotion nomination (${cycle.name}) is due ${due}.`,
-            link: `/app/promotions/endorsements/${row.id}/endorse`,
-          }
-        : {
-            title: `Endorsement request expired: ${row.endorser.name} for ${nominee}`,
-            body: `${row.endorser.name} did not answer the endorsement request for ${nominee} (${cycle.name}) by its deadline.`,
-            link: row.sessionId ? `/app/promotions/hr-partners/sessions/${row.sessionId}?cycle_id=${cycle.id}` : `/app/promotions/hr-partners/nominations?cycle_id=${cycle.id}`,
-          };
+      : { text, link: `/app/promotions/endorsements/${row.id}/endorse` };
   let notified = 0;
   let emailed = 0;
   for (const user of recipients) {

@@ -1,13 +1,14 @@
 import { data, redirect } from "@remix-run/node";
 import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
-import { forPage, intentOf, type PageActionResult } from "~/platform/page-errors.server";
+import { forPage, intentOf } from "~/platform/page-errors.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { keyedAction, type KeyedActionResult } from "~/features/promotions/keyed-action.server";
 import { getPromotionDashboard } from "~/features/promotions/dashboard.server";
 import { adminClosePromotionSessions, transitionPromotionSession } from "~/features/promotions/sessions.server";
 import { readPromotionSessions } from "~/features/promotions/session-reads.server";
 import { startNominationDownload } from "~/features/jobs/types/nominations-download.server";
 import { formText } from "~/features/promotions/page-helpers.server";
-import { promotionAction } from "~/features/promotions/panelist-pages.server";
 import type { DashboardJson, PromotionSessionJson } from "~/features/promotions/types";
 
 /**
@@ -98,19 +99,33 @@ export async function dashboardAction(request: Request) {
       return redirect(nominationJobsPath(Number(raw), job.id));
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      return data<PageActionResult<"download">>({ ok: false, intent, message: err.message, fieldErrors: {} }, { status: err.status });
+      // Said on the page from the refusal (issue 28): no background job service (503), else "could not be started".
+      const message = pageMessage(err.status === 503 ? "promotions.dashboard.downloadUnavailable" : "promotions.dashboard.downloadFailed");
+      return data<KeyedActionResult<"download">>({ ok: false, intent, message, fieldErrors: {} }, { status: err.status });
     }
   }
-  return promotionAction(intent, async () => {
-    if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");
-    const cycleId = Number(raw);
-    if (formText(form, "scope") === "all") {
-      const { closed_session_ids: closed } = await adminClosePromotionSessions(current, cycleId);
-      return closed.length ? `Closed ${closed.length} promotion session${closed.length === 1 ? "" : "s"}` : "No open promotion sessions to close";
-    }
-    const sessionId = formText(form, "session_id");
-    if (!/^\d+$/.test(sessionId)) throw new ApiError(400, "bad_request", "Pick a session to close");
-    const session = await transitionPromotionSession(current, "admin", cycleId, Number(sessionId), "close", {});
-    return `Closed ${session.name}`;
-  });
+  // The toasts and refusals as keys (issue 28; calibration's ConfirmDialog says them in the reader's language).
+  return keyedAction(
+    intent,
+    async () => {
+      if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");
+      const cycleId = Number(raw);
+      if (formText(form, "scope") === "all") {
+        const { closed_session_ids: closed } = await adminClosePromotionSessions(current, cycleId);
+        return closed.length ? pageMessage("promotions.sessions.closedCount", { count: closed.length }) : pageMessage("promotions.sessions.noneToClose");
+      }
+      const sessionId = formText(form, "session_id");
+      if (!/^\d+$/.test(sessionId)) throw new ApiError(400, "bad_request", "Pick a session to close");
+      const session = await transitionPromotionSession(current, "admin", cycleId, Number(sessionId), "close", {});
+      return pageMessage("promotions.sessions.closed", { name: session.name });
+    },
+    (err) => {
+      if ("issues" in err) return null;
+      if (err.code === "spoofing") return { message: pageMessage("promotions.spoofing") };
+      if (err.status === 404 && err.message === "Invalid Cycle ID") return { message: pageMessage("promotions.invalidCycle") };
+      if (err.status === 400) return { message: pageMessage("promotions.sessions.pickSession") };
+      if (err.status === 409) return { message: pageMessage("promotions.sessions.notAllowed") };
+      return null;
+    },
+  );
 }

@@ -1,8 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
-import { badRequest } from "~/platform/api.server";
+import { badRequest, type ApiError } from "~/platform/api.server";
+import { ZodError } from "zod";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { forbiddenPage, intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { forbiddenPage, intentOf, notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { keyedAction } from "~/features/promotions/keyed-action.server";
+import { endorsementIssues, endorsementRefusal } from "~/features/promotions/endorsement-messages";
 import { answerEndorsement, getEndorsement } from "~/features/promotions/endorsements.server";
 import { readEndorsement, readMyEndorsements } from "~/features/promotions/endorser-reads.server";
 import { formText } from "~/features/promotions/page-helpers.server";
@@ -68,14 +72,21 @@ export async function loadEndorsementView(request: Request, params: LoaderFuncti
   return { cycleId, spoofing: isSpoofing(current), endorsement: read.json };
 }
 
-const MESSAGES = { accept: "Endorsement request accepted", reject: "Endorsement request rejected", endorse: "Endorsement submitted" } as const;
+const MESSAGES = {
+  accept: "promotions.endorsements.accepted",
+  reject: "promotions.endorsements.rejected",
+  endorse: "promotions.endorsements.submitted",
+} as const;
 
 /** intent accept, reject (optional reason, posted as `comment` by the confirmation dialog) or endorse (outcome, endorsement). */
 export async function endorseAction({ request, params }: ActionFunctionArgs) {
   const ref = await endorsementRef(request, params);
   const form = await request.formData();
   const intent = intentOf(form, ["accept", "reject", "endorse"] as const);
-  return pageAction(intent, async () => {
+  // The page's texts as keys (issue 28): the toast, and the service's refusals and the answer's checks as the page says them.
+  const explain = (err: ApiError | ZodError) =>
+    err instanceof ZodError ? endorsementIssues(err.issues) : { message: endorsementRefusal(err) ?? pageMessage("promotions.couldNotSave") };
+  return keyedAction(intent, async () => {
     const e = await getEndorsement(ref.current, ref.cycleId, ref.endorsementId);
     if (!intent) throw badRequest("Unknown action");
     const reason = formText(form, "comment");
@@ -88,6 +99,6 @@ export async function endorseAction({ request, params }: ActionFunctionArgs) {
             : {}
           : {};
     await answerEndorsement(ref.current, ref.cycleId, e.nomination_id, e.endorser.id, intent, body);
-    return MESSAGES[intent];
-  });
+    return pageMessage(MESSAGES[intent]);
+  }, explain);
 }

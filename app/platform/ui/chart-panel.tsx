@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Paper, Typography } from "~/platform/ui/static";
 import { useHydrated } from "~/platform/ui/mount-hooks";
 import css from "~/platform/ui/chart-panel.module.css";
@@ -35,6 +36,7 @@ export function ChartPanel({
 }) {
   const [view, setView] = useState<"chart" | "table">("chart");
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   return (
     <section aria-labelledby={`${id}-heading`} data-testid={id}>
       <Typography variant="h6" component="h2" id={`${id}-heading`} className={css.heading}>
@@ -45,10 +47,10 @@ export function ChartPanel({
           {summary}
         </Typography>
         {!empty && (
-          <div role="group" aria-label={`${title}: view`} className={css.toggle}>
+          <div role="group" aria-label={t("chartPanel.view", { title })} className={css.toggle}>
             {(["chart", "table"] as const).map((v) => (
               <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)} data-testid={`${id}-view-${v}`}>
-                {v === "chart" ? "Chart" : "Table"}
+                {v === "chart" ? t("chartPanel.chart") : t("chartPanel.table")}
               </button>
             ))}
           </div>
@@ -62,7 +64,7 @@ export function ChartPanel({
         </Paper>
       ) : view === "chart" ? (
         <Paper variant="outlined">
-          <div style={{ height: chartHeight }} data-testid={`${id}-chart`} aria-label={`${title}: chart (the Table view has the same numbers)`} role="figure">
+          <div style={{ height: chartHeight }} data-testid={`${id}-chart`} aria-label={t("chartPanel.chartLabel", { title })} role="figure">
             {hydrated && chart()}
           </div>
         </Paper>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Alert, Typography } from "~/platform/ui/static";
 import css from "~/features/promotions/components/dashboard.module.css";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
@@ -28,26 +29,33 @@ export type DashboardPageData =
     };
 
 export function DashboardPage({ data }: { data: DashboardPageData }) {
+  const { t } = useTranslation();
   return (
     <div className={css.page}>
-      <CyclePageHeader title="Promotion Dashboard" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
-      {data.kind === "selected" ? <Selected data={data} /> : <CycleMessage kind={data.kind} message={data.message} />}
+      <CyclePageHeader title={t("promotions.dashboard.title")} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
+      {data.kind === "selected" ? (
+        <Selected data={data} />
+      ) : (
+        // The loader's reason, said from its kind ("Invalid Cycle ID" / "No cycles present").
+        <CycleMessage kind={data.kind} message={t(data.kind === "invalid" ? "promotions.invalidCycle" : "promotions.dashboard.noCycles")} />
+      )}
     </div>
   );
 }
 
 function Selected({ data }: { data: Extract<DashboardPageData, { kind: "selected" }> }) {
   const { dashboard: d } = data;
+  const { t } = useTranslation();
   return (
     <>
       {d.cycle && (
         <div className={css.row}>
           <CycleStageChip cycleId={d.cycle.id} stage={d.cycle.stage as CycleStage} size="medium" />
-          <Typography color="text.secondary">Approval rates count the decisions of closed promotion sessions (the nominees' promotion decisions).</Typography>
+          <Typography color="text.secondary">{t("promotions.dashboard.approvalNote")}</Typography>
         </div>
       )}
       {!data.spoofing && <DownloadNominations cycleId={data.cycleId} />}
-      {data.spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
+      {data.spoofing && <Alert severity="warning">{t("promotions.spoofing")}</Alert>}
       <NominationsPerCycle cycles={d.cycles} selectedId={data.cycleId} />
       <div className={css.pair}>
         <EndorsementCompletion endorsements={d.endorsements} completion={d.endorsement_completion} />

@@ -1,9 +1,10 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Box, Button, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
-import { deadlineText } from "~/features/calibration/session-setup";
+import { useFormat } from "~/platform/i18n/reader-context";
 import type { PromotionSessionJson } from "~/features/promotions/types";
 
 /**
@@ -12,6 +13,8 @@ import type { PromotionSessionJson } from "~/features/promotions/types";
  * page's action as intent=close with session_id, or with scope=all; the dialog shows a failure's message).
  */
 export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionSessionJson[]; spoofing: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const [target, setTarget] = useState<PromotionSessionJson | null>(null);
   const [closing, setClosing] = useState(false);
   const [closeAll, setCloseAll] = useState(false);
@@ -20,11 +23,11 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
     <Box component="section" aria-labelledby="promotion-sessions-heading" data-testid="dashboard-sessions">
       <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap style={{ marginBottom: 8 }}>
         <Typography variant="h6" component="h2" id="promotion-sessions-heading">
-          Promotion sessions ({sessions.length})
+          {t("promotions.sessions.heading", { count: sessions.length })}
         </Typography>
         {!spoofing && (
           <Button variant="contained" color="error" disabled={open.length === 0} onClick={() => setCloseAll(true)} data-testid="close-all-sessions">
-            Close all promotion sessions
+            {t("promotions.sessions.closeAll")}
           </Button>
         )}
       </Stack>
@@ -33,22 +36,22 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
         stackBelow="lg"
         compact
         testId="dashboard-sessions-table"
-        ariaLabel="Promotion calibration sessions"
+        ariaLabel={t("promotions.sessions.tableLabel")}
         empty={sessions.length === 0}
-        emptyText="No promotion sessions in this cycle yet. HR partners build them from the nominations."
+        emptyText={t("promotions.sessions.empty")}
         emptyTestId="dashboard-sessions-empty"
         head={
           <>
-            <TableCell>Name</TableCell>
-            <TableCell>State</TableCell>
-            <TableCell>HR partner</TableCell>
-            <TableCell>Session admin</TableCell>
-            <TableCell>Panelists</TableCell>
-            <TableCell>Sign-off party</TableCell>
-            <TableCell>Deadline</TableCell>
-            <TableCell align="right">Nominations</TableCell>
-            <TableCell align="right">Decided</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t("promotions.sessions.name")}</TableCell>
+            <TableCell>{t("promotions.sessions.state")}</TableCell>
+            <TableCell>{t("promotions.sessions.hrPartner")}</TableCell>
+            <TableCell>{t("promotions.sessions.sessionAdmin")}</TableCell>
+            <TableCell>{t("promotions.sessions.panelists")}</TableCell>
+            <TableCell>{t("promotions.sessions.signOffParty")}</TableCell>
+            <TableCell>{t("promotions.sessions.deadline")}</TableCell>
+            <TableCell align="right">{t("promotions.sessions.nominations")}</TableCell>
+            <TableCell align="right">{t("promotions.sessions.decided")}</TableCell>
+            <TableCell align="right">{t("promotions.sessions.actions")}</TableCell>
           </>
         }
       >
@@ -57,18 +60,18 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
             <TableCell component="th" scope="row">
               {s.name}
             </TableCell>
-            <TableCell data-label="State">
+            <TableCell data-label={t("promotions.sessions.state")}>
               <SessionStateChip state={s.state} testId={`dashboard-session-state-${s.id}`} />
             </TableCell>
-            <TableCell data-label="HR partner">{peopleText([s.created_by])}</TableCell>
-            <TableCell data-label="Session admin">{peopleText([s.session_admin])}</TableCell>
-            <TableCell data-label="Panelists">{peopleText(s.panelists)}</TableCell>
-            <TableCell data-label="Sign-off party">{peopleText(s.sign_off_parties)}</TableCell>
-            <TableCell data-label="Deadline">{deadlineText(s.deadline)}</TableCell>
-            <TableCell align="right" data-label="Nominations" data-testid={`dashboard-session-nominations-${s.id}`}>
+            <TableCell data-label={t("promotions.sessions.hrPartner")}>{peopleText([s.created_by])}</TableCell>
+            <TableCell data-label={t("promotions.sessions.sessionAdmin")}>{peopleText([s.session_admin])}</TableCell>
+            <TableCell data-label={t("promotions.sessions.panelists")}>{peopleText(s.panelists)}</TableCell>
+            <TableCell data-label={t("promotions.sessions.signOffParty")}>{peopleText(s.sign_off_parties)}</TableCell>
+            <TableCell data-label={t("promotions.sessions.deadline")}>{s.deadline ? format.dateTime(s.deadline) : t("promotions.noDeadline")}</TableCell>
+            <TableCell align="right" data-label={t("promotions.sessions.nominations")} data-testid={`dashboard-session-nominations-${s.id}`}>
               {s.nomination_count}
             </TableCell>
-            <TableCell align="right" data-label="Decided" data-testid={`dashboard-session-decided-${s.id}`}>
+            <TableCell align="right" data-label={t("promotions.sessions.decided")} data-testid={`dashboard-session-decided-${s.id}`}>
               {s.decided_count}
             </TableCell>
             <TableCell align="right">
@@ -81,10 +84,10 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
                     setTarget(s);
                     setClosing(true);
                   }}
-                  aria-label={`Close ${s.name}`}
+                  aria-label={t("promotions.sessions.closeNamed", { name: s.name })}
                   data-testid={`close-session-${s.id}`}
                 >
-                  Close
+                  {t("promotions.sessions.close")}
                 </Button>
               )}
             </TableCell>
@@ -102,9 +105,9 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
           onClose={() => setClosing(false)}
           intent="close"
           fields={{ session_id: String(target.id) }}
-          title={`Close ${target.name}?`}
-          text="Its decisions become the nominees' promotion decisions without waiting for the sign-off party, and nothing in it changes any more."
-          confirmLabel="Close session"
+          title={t("promotions.sessions.closeTitle", { name: target.name })}
+          text={t("promotions.sessions.closeText")}
+          confirmLabel={t("promotions.sessions.closeConfirm")}
           color="error"
           testId="close-session-dialog"
         />
@@ -115,11 +118,9 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
           onClose={() => setCloseAll(false)}
           intent="close"
           fields={{ scope: "all" }}
-          title="Close all promotion sessions?"
-          text={`Close all ${open.length} open promotion session${
-            open.length === 1 ? "" : "s"
-          } of this cycle, drafts included? Their decisions become the nominees' promotion decisions and nothing in them changes any more.`}
-          confirmLabel="Close all"
+          title={t("promotions.sessions.closeAllTitle")}
+          text={t("promotions.sessions.closeAllText", { count: open.length })}
+          confirmLabel={t("promotions.sessions.closeAllConfirm")}
           color="error"
           testId="close-all-dialog"
         />

@@ -3,7 +3,9 @@ import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioG
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/promotions/components/pages.module.css";
 import { useState } from "react";
-import { ENDORSEMENT_OUTCOMES, ENDORSEMENT_OUTCOME_LABELS, PROMOTION_LIMITS } from "~/features/promotions/rules";
+import { useTranslation } from "react-i18next";
+import { ENDORSEMENT_OUTCOMES, PROMOTION_LIMITS } from "~/features/promotions/rules";
+import { ENDORSEMENT_CLOSED_KEYS, ENDORSEMENT_OUTCOME_KEYS } from "~/features/promotions/text-keys";
 import { endorsementPaths, type EndorsementPageData } from "~/features/promotions/endorser-page-types";
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
@@ -30,23 +32,24 @@ function AcceptReject({
   onReject: () => void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <Paper variant="outlined" className={css.pad}>
       <Stack spacing={1}>
-        {canAccept && <Typography>Will you endorse this nomination? Accept the request to write your endorsement, or reject it.</Typography>}
-        {!canAccept && <Typography>Changed your mind? You can still reject the request instead of endorsing.</Typography>}
+        {canAccept && <Typography>{t("promotions.endorsements.willYou")}</Typography>}
+        {!canAccept && <Typography>{t("promotions.endorsements.changedMind")}</Typography>}
         <Stack direction="row" spacing={1} flexWrap>
           {canAccept && (
             <action.fetcher.Form method="post">
               <input type="hidden" name="intent" value="accept" />
               <Button type="submit" variant="contained" disabled={disabled || action.busy} data-testid="endorsement-accept">
-                Accept
+                {t("promotions.endorsements.accept")}
               </Button>
             </action.fetcher.Form>
           )}
           {canReject && (
             <Button variant="outlined" color="error" onClick={onReject} disabled={disabled} data-testid="endorsement-reject">
-              Reject
+              {t("promotions.endorsements.reject")}
             </Button>
           )}
         </Stack>
@@ -61,19 +64,20 @@ function AcceptReject({
 }
 
 function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }) {
+  const { t } = useTranslation();
   const errors = action.failure?.fieldErrors ?? {};
   const [outcome, setOutcome] = useState("");
   return (
     <Paper variant="outlined" className={css.pad}>
-      <action.fetcher.Form method="post" noValidate aria-label="Your endorsement">
+      <action.fetcher.Form method="post" noValidate aria-label={t("promotions.endorsements.yourEndorsement")}>
         <input type="hidden" name="intent" value="endorse" />
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
-            Your endorsement
+            {t("promotions.endorsements.yourEndorsement")}
           </Typography>
           <FormControl error={Boolean(errors.outcome)}>
             <FormLabel component="span" id="endorsement-outcome-label" required error={Boolean(errors.outcome)}>
-              Outcome
+              {t("promotions.endorsements.outcome")}
             </FormLabel>
             <RadioGroup
               row
@@ -88,25 +92,25 @@ function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }
                   key={o}
                   value={o}
                   control={<Radio inputProps={{ "data-testid": `endorsement-outcome-${o}` }} />}
-                  label={ENDORSEMENT_OUTCOME_LABELS[o]}
+                  label={t(ENDORSEMENT_OUTCOME_KEYS[o])}
                 />
               ))}
             </RadioGroup>
             {errors.outcome && (
               <FormHelperText error data-testid="endorsement-outcome-error">
-                Pick Endorsed or Not endorsed
+                {t("promotions.endorsements.pickOutcome")}
               </FormHelperText>
             )}
           </FormControl>
           <TextField
             name="endorsement"
-            label="Endorsement"
+            label={t("promotions.endorsements.endorsement")}
             required
             fullWidth
             multiline
             minRows={5}
             error={Boolean(errors.endorsement)}
-            helperText={errors.endorsement ?? "What you have seen of the nominee's work at the next level. The promotion session's members read it."}
+            helperText={errors.endorsement ?? t("promotions.endorsements.endorsementHelp")}
             inputProps={{ maxLength: PROMOTION_LIMITS.endorsementMax, "data-testid": "endorsement-text" }}
           />
           {action.failure && !errors.outcome && !errors.endorsement && (
@@ -116,7 +120,7 @@ function EndorseForm({ action, disabled }: { action: Action; disabled: boolean }
           )}
           <div>
             <Button type="submit" variant="contained" disabled={disabled || action.busy} data-testid="endorsement-submit">
-              Submit
+              {t("promotions.endorsements.submit")}
             </Button>
           </div>
         </Stack>
@@ -130,6 +134,7 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
   // The page holds the forms' fetcher and the reject dialog: an answer closes the part of the page it came
   // from, and the success toast must still show.
   const action = useMeetingAction();
+  const { t } = useTranslation();
   const [rejecting, setRejecting] = useState(false);
   const rejectOpened = useOpenedOnce(rejecting);
   const open = e.can.accept || e.can.reject || e.can.endorse;
@@ -138,10 +143,10 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
       <div>
         <BackToEndorsements />
         <Typography variant="h4" component="h1" data-testid="endorsement-title">
-          Endorse {e.nominee.name}
+          {t("promotions.endorsements.answerTitle", { name: e.nominee.name })}
         </Typography>
       </div>
-      {spoofing && <Alert severity="warning">You are viewing another user: nothing can be changed in their name.</Alert>}
+      {spoofing && <Alert severity="warning">{t("promotions.spoofing")}</Alert>}
       <EndorsementFacts endorsement={e} showAnswer={!open} />
       {e.can.endorse && <EndorseForm action={action} disabled={spoofing} />}
       {(e.can.accept || e.can.reject) && (
@@ -149,9 +154,9 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
       )}
       {!open && (
         <Alert severity="info" data-testid="endorsement-closed">
-          This request is closed ({e.status_label.toLowerCase()}); it can no longer be answered.{" "}
+          {t(ENDORSEMENT_CLOSED_KEYS[e.status])}{" "}
           <Link to={endorsementPaths.view(e.id, cycleId)} style={{ color: "inherit" }} data-testid="endorsement-closed-view">
-            View it
+            {t("promotions.endorsements.viewIt")}
           </Link>
         </Alert>
       )}
@@ -160,11 +165,11 @@ export function EndorsementAnswerPage({ data }: { data: EndorsementPageData }) {
         open={rejecting}
         onClose={() => setRejecting(false)}
         intent="reject"
-        title="Reject this endorsement request?"
-        text="The person running the promotion session sees that you declined. You cannot endorse this nomination afterwards."
-        confirmLabel="Reject"
+        title={t("promotions.endorsements.rejectTitle")}
+        text={t("promotions.endorsements.rejectText")}
+        confirmLabel={t("promotions.endorsements.reject")}
         color="error"
-        comment={{ label: "Reason (optional)", required: false, helperText: "Only the promotion session's members read it" }}
+        comment={{ label: t("promotions.endorsements.rejectReason"), required: false, helperText: t("promotions.endorsements.rejectReasonHelp") }}
         testId="reject-dialog"
       />
       )}

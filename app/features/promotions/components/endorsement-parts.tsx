@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Chip, Link, Paper, Typography, type ChipProps } from "~/platform/ui/static";
 import css from "~/features/promotions/components/endorsement-parts.module.css";
 import type { EndorsementStatus } from "~/features/promotions/rules";
 import type { EndorsementDetailJson } from "~/features/promotions/types";
-import { deadlineText } from "~/features/calibration/session-setup";
-import { whenText } from "~/features/calibration/meeting-page-types";
+import { useFormat } from "~/platform/i18n/reader-context";
+import { Time } from "~/platform/i18n/time";
+import { ENDORSEMENT_STATUS_KEYS, endorsementOutcomeKey } from "~/features/promotions/text-keys";
 import { ENDORSEMENTS_PATH } from "~/features/promotions/endorser-page-types";
 
 /** What the endorser's pages share: the status chip, the way back, and the request's facts. */
@@ -18,11 +20,13 @@ const STATUS_COLORS: Record<EndorsementStatus, ChipProps["color"]> = {
   cancelled: "default",
 };
 
-export function EndorsementStatusChip({ status, label, testId }: { status: EndorsementStatus; label: string; testId?: string }) {
+/** The request's status in the reader's language (from its code; the JSON's English `status_label` is the API's). */
+export function EndorsementStatusChip({ status, testId }: { status: EndorsementStatus; testId?: string }) {
+  const { t } = useTranslation();
   return (
     <Chip
       size="small"
-      label={label}
+      label={t(ENDORSEMENT_STATUS_KEYS[status])}
       color={STATUS_COLORS[status]}
       variant={status === "requested" ? "outlined" : "filled"}
       data-testid={testId}
@@ -31,10 +35,20 @@ export function EndorsementStatusChip({ status, label, testId }: { status: Endor
   );
 }
 
+/** A request's outcome column in the reader's language (rules.ts endorsementOutcomeText, from the codes). */
+export function useOutcomeText() {
+  const { t } = useTranslation();
+  return (status: EndorsementStatus, outcome: string | null | undefined) => {
+    const key = endorsementOutcomeKey(status, outcome);
+    return key ? t(key) : "—";
+  };
+}
+
 export function BackToEndorsements() {
+  const { t } = useTranslation();
   return (
     <Link to={ENDORSEMENTS_PATH} style={{ display: "inline-block", marginBottom: 8 }} data-testid="endorsement-back">
-      ← Endorsement Requests
+      {t("promotions.endorsements.back")}
     </Link>
   );
 }
@@ -54,50 +68,52 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 /** The request: whom it is about, why they were nominated, by whom, until when, and where it stands. */
 export function EndorsementFacts({ endorsement: e, showAnswer }: { endorsement: EndorsementDetailJson; showAnswer: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const about = [e.nominee.job_title, e.nominee.department].filter(Boolean).join(" · ");
+  const outcomeText = useOutcomeText();
   return (
     <Paper variant="outlined" style={{ padding: 16 }} data-testid="endorsement-facts">
       <dl className={css.facts}>
-        <Row label="Nominee" testId="endorsement-nominee">
-          {e.nominee.name}
-          {about ? ` (${about})` : ""}
+        <Row label={t("promotions.endorsements.facts.nominee")} testId="endorsement-nominee">
+          {about ? t("promotions.endorsements.facts.nomineeAbout", { name: e.nominee.name, about }) : e.nominee.name}
         </Row>
-        <Row label="Cycle" testId="endorsement-cycle">
+        <Row label={t("promotions.endorsements.facts.cycle")} testId="endorsement-cycle">
           {e.cycle_name}
         </Row>
-        <Row label="Nomination rationale" testId="endorsement-rationale">
+        <Row label={t("promotions.endorsements.facts.rationale")} testId="endorsement-rationale">
           {e.rationale || "—"}
         </Row>
-        <Row label="Nominated by" testId="endorsement-nominated-by">
+        <Row label={t("promotions.endorsements.facts.nominatedBy")} testId="endorsement-nominated-by">
           {e.nominated_by?.name ?? "—"}
         </Row>
-        <Row label="Endorser" testId="endorsement-endorser">
+        <Row label={t("promotions.endorsements.facts.endorser")} testId="endorsement-endorser">
           {e.endorser.name}
         </Row>
-        <Row label="Deadline" testId="endorsement-deadline">
-          {deadlineText(e.deadline)}
+        <Row label={t("promotions.endorsements.facts.deadline")} testId="endorsement-deadline">
+          {e.deadline ? format.dateTime(e.deadline) : t("promotions.noDeadline")}
         </Row>
-        <Row label="Status" testId="endorsement-status">
-          <EndorsementStatusChip status={e.status} label={e.status_label} />
+        <Row label={t("promotions.endorsements.facts.status")} testId="endorsement-status">
+          <EndorsementStatusChip status={e.status} />
         </Row>
         {showAnswer && (
           <>
-            <Row label="Outcome" testId="endorsement-outcome">
-              {e.outcome_label}
+            <Row label={t("promotions.endorsements.facts.outcome")} testId="endorsement-outcome">
+              {outcomeText(e.status, e.outcome)}
             </Row>
             {e.body && (
-              <Row label="Endorsement" testId="endorsement-body">
+              <Row label={t("promotions.endorsements.facts.endorsement")} testId="endorsement-body">
                 {e.body}
               </Row>
             )}
             {e.reject_reason && (
-              <Row label="Reason for rejecting" testId="endorsement-reject-reason">
+              <Row label={t("promotions.endorsements.facts.rejectReason")} testId="endorsement-reject-reason">
                 {e.reject_reason}
               </Row>
             )}
             {e.endorsed_at && (
-              <Row label="Endorsed on" testId="endorsement-endorsed-at">
-                {whenText(e.endorsed_at)}
+              <Row label={t("promotions.endorsements.facts.endorsedOn")} testId="endorsement-endorsed-at">
+                <Time value={e.endorsed_at} />
               </Row>
             )}
           </>

@@ -1,5 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from "@mui/material";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { PersonJson, SessionNominationJson } from "~/features/promotions/types";
 import { localInputToIso } from "~/features/calibration/session-setup";
 import { PeoplePicker } from "~/features/calibration/components/session-people-pickers";
@@ -12,6 +13,7 @@ import { useMeetingAction } from "~/features/calibration/components/use-meeting-
  */
 export function EndorsementRequestDialog({ target, onClose }: { target: SessionNominationJson | null; onClose: () => void }) {
   const action = useMeetingAction(onClose);
+  const { t } = useTranslation();
   const { clear } = action;
   const [people, setPeople] = useState<PersonJson[]>([]);
   const [local, setLocal] = useState("");
@@ -28,30 +30,32 @@ export function EndorsementRequestDialog({ target, onClose }: { target: SessionN
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="request-endorsers-title" data-testid="request-endorsers-dialog" fullWidth maxWidth="sm">
       <action.fetcher.Form method="post" noValidate>
-        <DialogTitle id="request-endorsers-title">Request endorsers{target ? `: ${target.nominee.name}` : ""}</DialogTitle>
+        <DialogTitle id="request-endorsers-title">
+          {target ? t("promotions.requestDialog.titleFor", { name: target.nominee.name }) : t("promotions.requestDialog.title")}
+        </DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            Each person gets a request to endorse this nomination; they accept or reject it, then write their endorsement before the deadline.
+            {t("promotions.requestDialog.text")}
           </DialogContentText>
           <input type="hidden" name="intent" value="request_endorsers" />
           <input type="hidden" name="nomination_id" value={target?.nomination_id ?? ""} />
           <Stack spacing={2} sx={{ pt: 1 }}>
             <PeoplePicker
               name="endorser_id"
-              label="Endorsers"
+              label={t("promotions.requestDialog.endorsers")}
               value={people}
               onChange={setPeople}
               error={errors.endorser_ids}
-              helperText="Not the nominee"
+              helperText={t("promotions.requestDialog.notNominee")}
               testId="request-endorsers-input"
             />
             <TextField
               type="datetime-local"
-              label="Deadline"
+              label={t("promotions.requestDialog.deadline")}
               value={local}
               onChange={(e) => setLocal(e.target.value)}
               error={Boolean(errors.deadline)}
-              helperText={errors.deadline ?? "Optional, in your local time; the cycle's default when empty"}
+              helperText={errors.deadline ?? t("promotions.requestDialog.deadlineHelp")}
               sx={{ maxWidth: 320 }}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "request-endorsers-deadline" } }}
             />
@@ -64,9 +68,9 @@ export function EndorsementRequestDialog({ target, onClose }: { target: SessionN
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("promotions.requestDialog.cancel")}</Button>
           <Button type="submit" variant="contained" disabled={action.busy} data-testid="request-endorsers-submit">
-            Send requests
+            {t("promotions.requestDialog.send")}
           </Button>
         </DialogActions>
       </action.fetcher.Form>

@@ -1,7 +1,11 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from "@mui/material";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Button as StaticButton } from "~/platform/ui/static";
 import type { PersonJson } from "~/features/promotions/types";
+import type { EndorsementStatus } from "~/features/promotions/rules";
+import { ENDORSEMENT_STATUS_KEYS } from "~/features/promotions/text-keys";
+import { useOutcomeText } from "~/features/promotions/components/endorsement-parts";
 import { PlainTable } from "~/platform/ui/plain-table";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 
@@ -12,8 +16,8 @@ import { useOpenedOnce } from "~/platform/ui/mount-hooks";
  * mounted from its first opening on; the button that opens it is static (no style work in the page's server render).
  */
 
-/** What a row needs (EndorsementJson and NominationRowJson["endorsements"] both fit). */
-export type EndorsementStatusRow = { id: number; endorser: PersonJson; status_label: string; outcome_label: string };
+/** What a row needs (EndorsementJson and NominationRowJson["endorsements"] both fit): the codes, said in the reader's language. */
+export type EndorsementStatusRow = { id: number; endorser: PersonJson; status: EndorsementStatus; outcome: string | null };
 
 export function EndorsementStatusDialog({
   open,
@@ -31,6 +35,24 @@ export function EndorsementStatusDialog({
   // Mounted from its first open on (a closed MUI Dialog still costs a render per row of a long list).
   const opened = useOpenedOnce(open);
   if (!opened) return null;
+  return <OpenedDialog open={open} onClose={onClose} title={title} endorsements={endorsements} testId={testId} />;
+}
+
+function OpenedDialog({
+  open,
+  onClose,
+  title,
+  endorsements,
+  testId,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  endorsements: readonly EndorsementStatusRow[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const outcomeText = useOutcomeText();
   const titleId = `${testId}-title`;
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} data-testid={testId} fullWidth maxWidth="md">
@@ -38,17 +60,17 @@ export function EndorsementStatusDialog({
       <DialogContent>
         {endorsements.length === 0 ? (
           <Typography color="text.secondary" data-testid={`${testId}-empty`}>
-            No endorsers have been asked yet.
+            {t("promotions.statusDialog.none")}
           </Typography>
         ) : (
           <PlainTable>
-            <table aria-label="Endorsement requests" data-testid={`${testId}-table`}>
+            <table aria-label={t("promotions.statusDialog.tableLabel")} data-testid={`${testId}-table`}>
               <thead>
                 <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Endorsement Request Status</th>
-                  <th scope="col">Endorsement Outcome</th>
+                  <th scope="col">{t("promotions.statusDialog.name")}</th>
+                  <th scope="col">{t("promotions.statusDialog.email")}</th>
+                  <th scope="col">{t("promotions.statusDialog.requestStatus")}</th>
+                  <th scope="col">{t("promotions.statusDialog.outcome")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -56,8 +78,8 @@ export function EndorsementStatusDialog({
                   <tr key={e.id} data-testid={`${testId}-row-${e.id}`}>
                     <td>{e.endorser.name}</td>
                     <td>{e.endorser.email}</td>
-                    <td data-testid={`${testId}-status-${e.id}`}>{e.status_label}</td>
-                    <td data-testid={`${testId}-outcome-${e.id}`}>{e.outcome_label}</td>
+                    <td data-testid={`${testId}-status-${e.id}`}>{t(ENDORSEMENT_STATUS_KEYS[e.status])}</td>
+                    <td data-testid={`${testId}-outcome-${e.id}`}>{outcomeText(e.status, e.outcome)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -67,7 +89,7 @@ export function EndorsementStatusDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid={`${testId}-close`}>
-          Close
+          {t("promotions.statusDialog.close")}
         </Button>
       </DialogActions>
     </Dialog>
@@ -87,21 +109,22 @@ export function EndorsementStatusButton({
   size?: "small" | "medium";
 }) {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation();
   return (
     <>
       <StaticButton
         size={size}
         variant="outlined"
         onClick={() => setOpen(true)}
-        aria-label={`Endorsements of ${nomineeName} (${endorsements.length})`}
+        aria-label={t("promotions.statusDialog.buttonLabel", { name: nomineeName, count: endorsements.length })}
         data-testid={testId}
       >
-        Endorsements ({endorsements.length})
+        {t("promotions.statusDialog.button", { count: endorsements.length })}
       </StaticButton>
       <EndorsementStatusDialog
         open={open}
         onClose={() => setOpen(false)}
-        title={`Endorsements: ${nomineeName}`}
+        title={t("promotions.statusDialog.title", { name: nomineeName })}
         endorsements={endorsements}
         testId={`${testId}-dialog`}
       />

@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import { Link, Stack, TableCell, TableRow } from "~/platform/ui/static";
+import { useFormat } from "~/platform/i18n/reader-context";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
-import { deadlineText } from "~/features/calibration/session-setup";
 import type { PromotionSessionJson } from "~/features/promotions/types";
 
 /**
@@ -12,14 +14,17 @@ import type { PromotionSessionJson } from "~/features/promotions/types";
 
 export type PromotionPageRole = "panelist" | "sign_off";
 
-export const PROMOTION_PAGES: Record<PromotionPageRole, { list: string; title: string }> = {
+/** Each list's path and heading (`title`, the spec's English; `titleKey`, the same as a translation key for pages). */
+export const PROMOTION_PAGES: Record<PromotionPageRole, { list: string; title: string; titleKey: TranslationKey }> = {
   panelist: {
     list: "/app/promotions/calibration-panelist/sessions",
     title: "Review Promotion Calibration Session",
+    titleKey: "promotions.sessionList.panelistTitle",
   },
   sign_off: {
     list: "/app/promotions/sign-off-party/sessions",
     title: "Sign-off Promotion Calibration Session",
+    titleKey: "promotions.sessionList.signOffTitle",
   },
 };
 
@@ -39,26 +44,29 @@ export type PromotionListPageData = {
 } & ({ kind: "selected"; cycleId: number; sessions: PromotionSessionJson[] } | { kind: "none" | "invalid"; message: string });
 
 export function PromotionSessionListPage({ data }: { data: PromotionListPageData }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <Stack spacing={3} style={{ maxWidth: 1200 }}>
-      <CyclePageHeader title={PROMOTION_PAGES[data.role].title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
+      <CyclePageHeader title={t(PROMOTION_PAGES[data.role].titleKey)} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
-        <CycleMessage kind={data.kind} message={data.message} />
+        // The loader's reason, said from its kind ("Invalid Cycle ID" / not in any session yet).
+        <CycleMessage kind={data.kind} message={t(data.kind === "invalid" ? "promotions.invalidCycle" : "promotions.sessionList.none")} />
       ) : (
         <StackedTable
           testId="promotion-sessions"
-          ariaLabel="Promotion calibration sessions"
+          ariaLabel={t("promotions.sessionList.tableLabel")}
           empty={data.sessions.length === 0}
-          emptyText="You have no promotion calibration session in this cycle."
+          emptyText={t("promotions.sessionList.empty")}
           emptyTestId="promotion-sessions-empty"
           head={
             <>
-              <TableCell>Session</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell>Deadline</TableCell>
-              <TableCell align="right">Nominations</TableCell>
-              <TableCell align="right">Decided</TableCell>
-              <TableCell>Session admin</TableCell>
+              <TableCell>{t("promotions.sessionList.session")}</TableCell>
+              <TableCell>{t("promotions.sessionList.state")}</TableCell>
+              <TableCell>{t("promotions.sessionList.deadline")}</TableCell>
+              <TableCell align="right">{t("promotions.sessionList.nominations")}</TableCell>
+              <TableCell align="right">{t("promotions.sessionList.decided")}</TableCell>
+              <TableCell>{t("promotions.sessionList.sessionAdmin")}</TableCell>
             </>
           }
         >
@@ -69,17 +77,17 @@ export function PromotionSessionListPage({ data }: { data: PromotionListPageData
                   {s.name}
                 </Link>
               </TableCell>
-              <TableCell data-label="State">
+              <TableCell data-label={t("promotions.sessionList.state")}>
                 <SessionStateChip state={s.state} testId={`promotion-session-state-${s.id}`} />
               </TableCell>
-              <TableCell data-label="Deadline">{deadlineText(s.deadline)}</TableCell>
-              <TableCell align="right" data-label="Nominations">
-                {s.nomination_count}
+              <TableCell data-label={t("promotions.sessionList.deadline")}>{s.deadline ? format.dateTime(s.deadline) : t("promotions.noDeadline")}</TableCell>
+              <TableCell align="right" data-label={t("promotions.sessionList.nominations")}>
+                {format.number(s.nomination_count)}
               </TableCell>
-              <TableCell align="right" data-label="Decided">
-                {s.decided_count}
+              <TableCell align="right" data-label={t("promotions.sessionList.decided")}>
+                {format.number(s.decided_count)}
               </TableCell>
-              <TableCell data-label="Session admin">{peopleText([s.session_admin])}</TableCell>
+              <TableCell data-label={t("promotions.sessionList.sessionAdmin")}>{peopleText([s.session_admin])}</TableCell>
             </TableRow>
           ))}
         </StackedTable>

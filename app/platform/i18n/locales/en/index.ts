@@ -16,8 +16,9 @@ import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
 import titles from "./titles";
+import promotions from "./promotions";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...promotions };
 
 export default en;
 export type EnglishResources = typeof en;
