@@ -5,21 +5,13 @@ import { ApiError } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import type { SessionRole } from "~/features/calibration/rules";
-import type { CommentJson } from "~/features/calibration/types";
-import { listComments } from "~/features/calibration/views.server";
-import type { FeedbackSummary } from "~/features/summaries/rules";
 import { promotionCycles } from "~/features/promotions/sessions.server";
 import { readPromotionSessions } from "~/features/promotions/session-reads.server";
 import { requireCycle } from "~/features/cycles/context.server";
-import {
-  addNominationComment,
-  castVote,
-  getPromotionSessionDetail,
-  listNominationComments,
-  nomineeFeedbackSummary,
-} from "~/features/promotions/meeting.server";
+import { addNominationComment, castVote } from "~/features/promotions/meeting.server";
+import { readPromotionMeeting, type OpenNominationRead } from "~/features/promotions/meeting-reads.server";
 import { formText } from "~/features/promotions/page-helpers.server";
-import type { PromotionSessionDetailJson, PromotionSessionJson } from "~/features/promotions/types";
+import type { PromotionSessionJson } from "~/features/promotions/types";
 
 /**
  * The promotion panelist's pages (/app/promotions/calibration-panelist/sessions and /{id}?cycle_id=), and
@@ -87,32 +79,16 @@ export async function requirePromotionRef(request: Request, params: LoaderFuncti
 }
 
 /** The nomination opened with ?nomination= (one of the session's), its comment thread and, with `summary`, the nominee's feedback summary. */
-export type OpenNomination = { nomination_id: number; comments: CommentJson[]; summary: FeedbackSummary | null };
+export type OpenNomination = OpenNominationRead;
 
-async function loadOpenNomination(
-  ref: PromotionRef,
-  role: PromotionPageRole,
-  detail: PromotionSessionDetailJson,
-  withSummary: boolean
-): Promise<OpenNomination | null> {
-  const { current, cycleId, sessionId, nominationId } = ref;
-  if (nominationId === null || !detail.nominations.some((n) => n.nomination_id === nominationId)) return null;
-  const [comments, summary] = await Promise.all([
-    pageRead(() => listNominationComments(current, role, cycleId, sessionId, nominationId)),
-    withSummary ? pageRead(() => nomineeFeedbackSummary(current, role, cycleId, sessionId, nominationId)) : Promise.resolve(null),
-  ]);
-  return { nomination_id: nominationId, comments, summary };
-}
-
-/** What a promotion page shows of a session: the detail as `role` reads it, the session comments, the open nomination. */
+/**
+ * What a promotion page shows of a session: the detail as `role` reads it, the session comments, the open nomination
+ * (for panelists with the nominee's feedback summary). Reads: one statement, and the summary's (meeting-reads.server.ts).
+ */
 export async function loadPromotionSessionPage(request: Request, params: LoaderFunctionArgs["params"], role: PromotionPageRole) {
   const ref = await requirePromotionRef(request, params);
-  const { current, cycleId, sessionId } = ref;
-  const detail = await pageRead(() => getPromotionSessionDetail(current, role, cycleId, sessionId));
-  const [sessionComments, open] = await Promise.all([
-    pageRead(() => listComments(current, role, cycleId, sessionId, null, "PROMOTION")),
-    loadOpenNomination(ref, role, detail, role === "panelist"),
-  ]);
+  const { current, cycleId, sessionId, nominationId } = ref;
+  const { detail, sessionComments, open } = await pageRead(() => readPromotionMeeting(current, role, cycleId, sessionId, nominationId, role === "panelist"));
   return { role, cycleId, spoofing: isSpoofing(current), myId: current.user.id, detail, sessionComments, open };
 }
 
