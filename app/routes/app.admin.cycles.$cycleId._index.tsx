@@ -20,27 +20,24 @@ import {
   cycleFormValues,
   fieldErrorsOf,
   formStrings,
-  getCycle,
   updateCycle,
 } from "~/features/cycles/service.server";
 import { deleteCycle } from "~/features/cycles/workflow.server";
-import { getCycleStatistics } from "~/features/cycles/statistics.server";
+import { readAdminCyclePage } from "~/features/cycles/admin-page-reads.server";
 import { temporalSettings } from "~/platform/temporal.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];
 
 const cycleIdOf = (params: LoaderFunctionArgs["params"]): number => pageIdParam(params.cycleId);
-const loadCycle = (id: number) => orNotFoundPage(() => getCycle(id));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
-  const cycle = await loadCycle(cycleIdOf(params));
+  const { cycle, statistics } = await orNotFoundPage(() => readAdminCyclePage(cycleIdOf(params)));
   const ui = process.env.TEMPORAL_UI_URL;
   const workflowUrl = ui
     ? `${ui.replace(/\/$/, "")}/namespaces/${encodeURIComponent(temporalSettings().namespace)}/workflows/${encodeURIComponent(cycle.workflow_id)}`
     : null;
-  const statistics = await getCycleStatistics(cycle.id);
   return { cycle, workflowUrl, statistics };
 }
 

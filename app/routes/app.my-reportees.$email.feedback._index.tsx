@@ -26,10 +26,8 @@ import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/features/feedback/answers";
 import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/features/manager-review/rules";
 import { isSpoofing } from "~/platform/auth.server";
-import { listReportFeedbacks } from "~/features/manager-review/service.server";
-import { getManagerFeedback, saveManagerFeedback, submitManagerFeedback } from "~/features/manager-review/manager-feedback.server";
-import { forPage } from "~/platform/page-errors.server";
-import { pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
+import { saveManagerFeedback, submitManagerFeedback } from "~/features/manager-review/manager-feedback.server";
+import { loadManagerFeedbackPage, pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedbacks.participant.name ?? "direct report"} | PMR` }];
 
@@ -39,10 +37,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedba
  * read-only otherwise.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await requireReportPage(request, params);
-  const feedbacks = await forPage(() => listReportFeedbacks(page.current.user.id, page.cycleId, page.email));
-  const mine = feedbacks.participant.reviewer_only ? null : await forPage(() => getManagerFeedback(page.current.user.id, page.cycleId, page.email));
-  return { cycles: page.cycles, cycleId: page.cycleId, me: page.current.user.email, spoofing: isSpoofing(page.current), feedbacks, mine };
+  const page = await loadManagerFeedbackPage(request, params);
+  return { cycles: page.cycles, cycleId: page.cycleId, me: page.current.user.email, spoofing: isSpoofing(page.current), feedbacks: page.feedbacks, mine: page.mine };
 }
 
 type ActionResult = { ok: boolean; intent: "save" | "submit"; message: string; errors: Record<string, string> };

@@ -14,6 +14,7 @@ import {
   type ReviewerTypeValue,
 } from "~/features/participants/rules";
 import { cycleNotFound } from "~/platform/api.server";
+import type { CycleState, ReviewerType } from "~/generated/prisma/client.ts";
 
 /**
  * Progress of a cycle from the data that exists: participants, feedback rows by reviewer type and
@@ -33,6 +34,27 @@ export async function getCycleStatistics(cycleId: number): Promise<CycleStatisti
     db.feedback.findMany({ where: { cycleId }, select: { revieweeId: true, reviewerId: true, reviewerType: true, status: true } }),
     db.promotionNomination.findMany({ where: { participant: { cycleId } }, select: { participantId: true } }),
   ]);
+  return cycleStatisticsOf(cycle, participants, feedbacks, nominations);
+}
+
+export type StatisticsParticipant = {
+  id: number;
+  userId: number;
+  managerId: number | null;
+  secondaryManagerId: number | null;
+  reviewerOnly: boolean;
+  calibratedRating: string | null;
+  promotionDecision: string | null;
+};
+export type StatisticsFeedback = { revieweeId: number; reviewerId: number; reviewerType: ReviewerType; status: "DRAFT" | "SUBMITTED" };
+
+/** The statistics from what was read of the cycle: its participants, feedback rows and nominated participants. PURE. */
+export function cycleStatisticsOf(
+  cycle: { id: number; state: CycleState },
+  participants: readonly StatisticsParticipant[],
+  feedbacks: readonly StatisticsFeedback[],
+  nominations: ReadonlyArray<{ participantId: number }>,
+): CycleStatistics {
 
   const userOfParticipant = new Map(participants.map((p) => [p.id, p.userId]));
   const key = (revieweeUserId: number, reviewerUserId: number, type: ReviewerTypeValue) => `${revieweeUserId}:${reviewerUserId}:${type}`;

@@ -6,9 +6,9 @@ import type { Question } from "~/features/questionnaires/rules";
 import { ApiError, badRequest, conflict } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
-import { assertStage, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
+import { assertStage, requireCycle, requireDirectReport } from "~/features/cycles/context.server";
 import { getQuestionnaire, lockQuestionnaireShared } from "~/features/questionnaires/service.server";
-import { cycleRef, reportPerson, requireCycleForWrite, type Client } from "~/features/manager-review/model.server";
+import { cycleRef, reportPerson, requireCycleForWrite, type Client, type ReportParticipant } from "~/features/manager-review/model.server";
 import type { CycleRef, ReportPersonJson } from "~/features/manager-review/types";
 
 /**
@@ -33,7 +33,7 @@ export type ManagerFeedbackJson = {
   editable: boolean;
 };
 
-function receivesFeedback(report: ParticipantWithPeople): void {
+function receivesFeedback(report: ReportParticipant): void {
   if (report.reviewerOnly) throw badRequest(`${report.user.email} takes part as a reviewer only and receives no feedback`);
 }
 
@@ -42,9 +42,9 @@ async function managerQuestions(client: Client, cycleId: number): Promise<Questi
   return questionsFor(questionnaire.definition, "MANAGER");
 }
 
-type OwnRow = { id: number; status: "DRAFT" | "SUBMITTED"; answers: unknown; submittedAt: Date | null; updatedAt: Date; reviewerType: string };
+export type OwnRow = { id: number; status: "DRAFT" | "SUBMITTED"; answers: unknown; submittedAt: Date | null; updatedAt: Date; reviewerType: string };
 
-function toManagerFeedback(cycle: CycleRef, report: ParticipantWithPeople, row: OwnRow | null, questions: Question[]): ManagerFeedbackJson {
+function toManagerFeedback(cycle: CycleRef, report: ReportParticipant, row: OwnRow | null, questions: Question[]): ManagerFeedbackJson {
   return {
     cycle,
     participant: reportPerson(report),
@@ -63,7 +63,7 @@ async function findOwnRow(client: Client, cycleId: number, revieweeId: number, r
   return client.feedback.findUnique({ where: { cycleId_revieweeId_reviewerId: { cycleId, revieweeId, reviewerId } } });
 }
 
-function assertManagerRow(row: { reviewerType: string } | null, report: ParticipantWithPeople): void {
+function assertManagerRow(row: { reviewerType: string } | null, report: ReportParticipant): void {
   if (row && row.reviewerType !== "MANAGER") {
     const label = REVIEWER_TYPE_LABELS[fromDbReviewerType(row.reviewerType as never)];
     throw conflict(`You already review ${report.user.email} as ${label} in this cycle, so you cannot also give manager feedback`);
@@ -79,6 +79,13 @@ export async function getManagerFeedback(userId: number, cycleId: number, email:
   const [row, questions] = await Promise.all([findOwnRow(db, cycleId, report.id, userId), managerQuestions(db, cycleId)]);
   assertManagerRow(row, report);
   return toManagerFeedback(cycleRef(cycle), report, row, questions);
+}
+
+/** getManagerFeedback from what was read: the caller's own row about the report (any type) and the questionnaire. PURE. */
+export function managerFeedbackOf(cycle: CycleRef, report: ReportParticipant, row: OwnRow | null, definition: Parameters<typeof questionsFor>[0]): ManagerFeedbackJson {
+  receivesFeedback(report);
+  assertManagerRow(row, report);
+  return toManagerFeedback(cycle, report, row, questionsFor(definition, "MANAGER"));
 }
 
 function invalidAnswers(issues: unknown): ApiError {

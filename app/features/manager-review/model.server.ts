@@ -15,7 +15,12 @@ export function cycleRef(cycle: { id: number; name: string; stage: CycleStage })
   return { id: cycle.id, name: cycle.name, state: cycle.stage, stage_label: stageLabel(cycle.stage) };
 }
 
-export function reportPerson(p: ParticipantWithPeople): ReportPersonJson {
+/** What a page about a direct report reads of the participant (ParticipantWithPeople has it all). */
+export type ReportParticipant = Pick<ParticipantWithPeople, "id" | "userId" | "managerId" | "reviewerOnly"> & {
+  user: Pick<ParticipantWithPeople["user"], "email" | "name" | "jobTitle" | "profileImageUrl">;
+};
+
+export function reportPerson(p: ReportParticipant): ReportPersonJson {
   return {
     email: p.user.email,
     name: p.user.name,

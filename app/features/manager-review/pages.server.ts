@@ -8,6 +8,7 @@ import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
 import type { CycleOption, ReporteesPageData } from "~/features/manager-review/types";
+import { readManagerFeedbackPage } from "~/features/manager-review/feedback-page-reads.server";
 import { forPage, forbiddenPage, invalidCyclePage, notFoundPage } from "~/platform/page-errors.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
@@ -36,6 +37,13 @@ export type ReportPage = { current: CurrentUser; email: string; cycleId: number;
  * cycle id; 403/404 from the relationship checks.
  */
 export async function requireReportPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<ReportPage> {
+  const { current, email, cycleId } = await reportPageParams(request, params);
+  const { cycles } = await forPage(() => listReportCycles(current.user.id, cycleId, email));
+  return { current, email, cycleId, cycles: cycles.map((c) => ({ id: c.id, name: c.name })) };
+}
+
+/** requireReportPage's parameters (the redirect without cycle_id, 404 for a malformed email or cycle id), no check of the relationship. */
+export async function reportPageParams(request: Request, params: LoaderFunctionArgs["params"]): Promise<Omit<ReportPage, "cycles">> {
   const current = await requireUser(request);
   const parsed = EmailParam.safeParse(params.email ?? "");
   if (!parsed.success) throw notFoundPage();
@@ -51,9 +59,17 @@ export async function requireReportPage(request: Request, params: LoaderFunction
     throw redirect(url.pathname + url.search);
   }
   if (!/^\d+$/.test(raw)) throw invalidCyclePage();
-  const cycleId = Number(raw);
-  const { cycles } = await forPage(() => listReportCycles(current.user.id, cycleId, email));
-  return { current, email, cycleId, cycles: cycles.map((c) => ({ id: c.id, name: c.name })) };
+  return { current, email, cycleId: Number(raw) };
+}
+
+/**
+ * The Manager Feedback page (/app/my-reportees/{email}/feedback): the report's cycles, every reviewer's feedback and
+ * the caller's manager feedback (null for a reviewer-only report), in one statement (feedback-page-reads.server.ts).
+ */
+export async function loadManagerFeedbackPage(request: Request, params: LoaderFunctionArgs["params"]) {
+  const { current, email, cycleId } = await reportPageParams(request, params);
+  const page = await forPage(() => readManagerFeedbackPage(current.user.id, cycleId, email));
+  return { current, cycleId, ...page };
 }
 
 export type FormFailure = { status: number; message: string; errors: Record<string, string> };

@@ -18,7 +18,7 @@ import { notFound } from "~/platform/api.server";
 import { participantInclude, requireCycle, requireDirectReport, type ParticipantWithPeople } from "~/features/cycles/context.server";
 import { getQuestionnaire } from "~/features/questionnaires/service.server";
 import { anonymousTypesFor, reviewerNamesOf } from "~/features/cycles/reviewer-names";
-import { cycleRef, reportPerson, type Client } from "~/features/manager-review/model.server";
+import { cycleRef, reportPerson, type Client, type ReportParticipant } from "~/features/manager-review/model.server";
 import { nominationInclude, toNominationJson } from "~/features/manager-review/nominations.server";
 import type { CycleRef, DirectReportsJson, PersonJson, ReportPersonJson, SecondaryReportJson } from "~/features/manager-review/types";
 
@@ -122,7 +122,10 @@ export type ReportFeedbackJson = {
 const REVIEWER_ORDER: ReviewerTypeValue[] = ["self", "manager", "matrix_manager", "direct_report", "matrix_team", "peer"];
 
 const feedbackInclude = { reviewer: { select: { email: true, name: true } } } satisfies Prisma.FeedbackInclude;
-type FeedbackRow = Prisma.FeedbackGetPayload<{ include: typeof feedbackInclude }>;
+/** A feedback row about the report with its reviewer (what toReportFeedback reads). */
+export type FeedbackRow = Pick<Prisma.FeedbackGetPayload<{ include: typeof feedbackInclude }>, "id" | "reviewerType" | "status" | "answers" | "submittedAt"> & {
+  reviewer: { email: string; name: string };
+};
 
 function toReportFeedback(row: FeedbackRow, questions: Record<ReviewerType, Question[]> | null): ReportFeedbackJson {
   const type = fromDbReviewerType(row.reviewerType);
@@ -158,7 +161,7 @@ export type ReportFeedbacksJson = {
 };
 
 /** Reviewer types whose named answers the manager may not read in this cycle (ADR 0058): they are in the summary only. */
-function hiddenFromManager(cycle: { peerNames: string; upwardNames: string }): ReviewerType[] {
+export function hiddenFromManager(cycle: { peerNames: string; upwardNames: string }): ReviewerType[] {
   return anonymousTypesFor(reviewerNamesOf(cycle), "manager");
 }
 
@@ -176,7 +179,17 @@ export async function listReportFeedbacks(userId: number, cycleId: number, email
     db.feedback.findMany({ where: { cycleId, revieweeId: report.id, reviewerType: { notIn: hiddenFromManager(cycle) } }, include: feedbackInclude }),
     getQuestionnaire(cycleId, db),
   ]);
-  const questions = questionsByDbType(questionnaire.definition);
+  return reportFeedbacksOf(cycle, report, rows, questionnaire.definition);
+}
+
+/** listReportFeedbacks from what was read: the rows the manager may read (hidden types left out) and the questionnaire. PURE. */
+export function reportFeedbacksOf(
+  cycle: Parameters<typeof cycleRef>[0],
+  report: ReportParticipant,
+  rows: readonly FeedbackRow[],
+  definition: Parameters<typeof questionsFor>[0],
+): ReportFeedbacksJson {
+  const questions = questionsByDbType(definition);
   const feedbacks = rows
     .map((r) => toReportFeedback(r, questions))
     .sort(

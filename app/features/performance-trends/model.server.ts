@@ -1,5 +1,5 @@
 import type { Db, Tx } from "~/platform/db.server";
-import type { Cycle } from "~/generated/prisma/client.ts";
+import type { Cycle, User } from "~/generated/prisma/client.ts";
 import { forbidden, notFound } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
@@ -40,13 +40,18 @@ export function cycleRef(cycle: Cycle): TrendCycle {
 
 export const viewerOf = (current: Pick<CurrentUser, "user">): SummaryViewer => ({ userId: current.user.id, isSuperAdmin: current.user.role === "SUPER_ADMIN" });
 
+/** The person whose trends are read: what the header shows and what decides the relationship. */
+export type Person = Pick<
+  User,
+  "id" | "email" | "name" | "jobTitle" | "department" | "level" | "location" | "profileImageUrl" | "managerId" | "secondaryManagerId"
+> & { manager: { email: string; name: string } | null };
+
 /** The person by email (any case) with their manager, or 404. */
-export async function findPerson(client: Client, email: string) {
+export async function findPerson(client: Client, email: string): Promise<Person> {
   const user = await client.user.findUnique({ where: { email: email.trim().toLowerCase() }, include: { manager: { select: { email: true, name: true } } } });
   if (!user) throw notFound(`No user ${email}`);
   return user;
 }
-export type Person = Awaited<ReturnType<typeof findPerson>>;
 
 export const personJson = (u: { email: string; name: string }): TrendPerson => ({ email: u.email, name: u.name });
 
@@ -66,7 +71,11 @@ export type Related = { person: Person; participations: Participation[]; relatio
  */
 export async function requireRelated(client: Client, current: Pick<CurrentUser, "user">, email: string): Promise<Related> {
   const person = await findPerson(client, email);
-  const participations = await participationsOf(client, person.id);
+  return relatedOf(current, person, await participationsOf(client, person.id));
+}
+
+/** requireRelated on what was read: the relationship of the caller to `person`, or 403. PURE. */
+export function relatedOf(current: Pick<CurrentUser, "user">, person: Person, participations: Participation[]): Related {
   const me = current.user.id;
   const relationship = relationshipOf({
     self: person.id === me,

@@ -13,7 +13,7 @@ import type { RatingPoint, RatingsTrend, TeamRatingsTrend } from "~/features/per
  * Report's rule), their manager in that cycle from calibration on (canSeeOutcome), marked provisional until then.
  */
 
-function ratingPoints(rows: readonly Participation[], role: "reviewee" | "manager"): RatingPoint[] {
+export function ratingPoints(rows: readonly Participation[], role: "reviewee" | "manager"): RatingPoint[] {
   const points: RatingPoint[] = [];
   for (const p of rows) {
     const stage = fromDbState(p.cycle.state);
@@ -57,10 +57,22 @@ export async function getTeamRatings(current: Pick<CurrentUser, "user">, opts: {
   if (!email && rows.length === 0 && currentReports.length === 0) throw forbidden("You have no direct reports");
   const userIds = [...new Set([...rows.map((r) => r.userId), ...currentReports.map((u) => u.id)])];
   const users = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, email: true, name: true, jobTitle: true } });
+  return teamRatingsOf(rows, users, opts.limit);
+}
+
+/**
+ * The team's trend from what was read: the participations in which the caller was the manager and the people they
+ * belong to (each participation's person and each current report). PURE.
+ */
+export function teamRatingsOf(
+  rows: readonly Participation[],
+  users: ReadonlyArray<{ id: number; email: string; name: string; jobTitle: string | null }>,
+  limit: number,
+): TeamRatingsTrend {
   const perReport = users.map((u) => ({ user: u, points: ratingPoints(rows.filter((r) => r.userId === u.id), "manager") }));
   const cycles = latest(
     chronological([...new Map(perReport.flatMap((r) => r.points.map((p) => [p.cycle.id, p.cycle] as const))).values()]),
-    opts.limit,
+    limit,
   );
   const shown = new Set(cycles.map((c) => c.id));
   return {

@@ -1,6 +1,6 @@
 import { getDb } from "~/platform/db.server";
 import type { CurrentUser } from "~/platform/auth.server";
-import { managesAnyone, personJson, readableCycles, requireRelated, viewerOf, type Client } from "~/features/performance-trends/model.server";
+import { managesAnyone, personJson, readableCycles, requireRelated, viewerOf, type Client, type Related } from "~/features/performance-trends/model.server";
 import type { TrendsHeader, TrendsPageData } from "~/features/performance-trends/types";
 
 /**
@@ -15,7 +15,12 @@ export { getStatsTrend } from "~/features/performance-trends/stats.server";
 /** users/{email}: who the person is, how the caller relates to them, and the cycles the caller may read. */
 export async function getTrendsHeader(current: Pick<CurrentUser, "user">, email: string, client?: Client): Promise<TrendsHeader> {
   const db = client ?? (await getDb());
-  const { person, participations, relationship } = await requireRelated(db, current, email);
+  const related = await requireRelated(db, current, email);
+  return trendsHeaderOf(current, related, await managesAnyone(db, related.person.id));
+}
+
+/** The header from what was read (the person, how the caller relates to them, whether they manage anyone). PURE. */
+export function trendsHeaderOf(current: Pick<CurrentUser, "user">, { person, participations, relationship }: Related, managesSomeone: boolean): TrendsHeader {
   return {
     user: {
       ...personJson(person),
@@ -27,7 +32,7 @@ export async function getTrendsHeader(current: Pick<CurrentUser, "user">, email:
       manager: person.manager ? personJson(person.manager) : null,
     },
     relationship,
-    has_direct_reports: await managesAnyone(db, person.id),
+    has_direct_reports: managesSomeone,
     cycles: readableCycles(viewerOf(current), participations).map((r) => r.cycle),
   };
 }
@@ -44,6 +49,13 @@ export async function peopleOf(current: Pick<CurrentUser, "user">, client?: Clie
     db.user.findMany({ where: reportsWhere("managerId"), select: { email: true, name: true }, orderBy: [{ name: "asc" }, { email: "asc" }] }),
     db.user.findMany({ where: reportsWhere("secondaryManagerId"), select: { email: true, name: true }, orderBy: [{ name: "asc" }, { email: "asc" }] }),
   ]);
+  return peopleFrom(current, direct, secondary);
+}
+
+type Named = { email: string; name: string };
+
+/** peopleOf from the viewer's direct and secondary reports, each read by name then email. PURE. */
+export function peopleFrom(current: Pick<CurrentUser, "user">, direct: readonly Named[], secondary: readonly Named[]): TrendsPageData["people"] {
   const directEmails = new Set(direct.map((u) => u.email));
   return [
     { ...personJson(current.user), relation: "self" },

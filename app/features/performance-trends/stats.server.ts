@@ -4,7 +4,7 @@ import { QuestionnaireSchema, type Questionnaire } from "~/features/questionnair
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { aggregateFeedbackSummary, type SummaryFeedbackRow } from "~/features/summaries/rules";
 import { ANONYMITY_THRESHOLD, STATS_LABEL, STATS_REVIEWER_TYPE, latest, statsPoint } from "~/features/performance-trends/rules";
-import { personJson, readableCycles, requireRelated, viewerOf, type Client } from "~/features/performance-trends/model.server";
+import { personJson, readableCycles, requireRelated, viewerOf, type Client, type Related } from "~/features/performance-trends/model.server";
 import type { StatsKind, StatsPoint, StatsTrend } from "~/features/performance-trends/types";
 
 /**
@@ -15,8 +15,8 @@ import type { StatsKind, StatsPoint, StatsTrend } from "~/features/performance-t
  */
 export async function getStatsTrend(current: Pick<CurrentUser, "user">, email: string, kind: StatsKind, limit: number, client?: Client): Promise<StatsTrend> {
   const db = client ?? (await getDb());
-  const { person, participations } = await requireRelated(db, current, email);
-  const readable = readableCycles(viewerOf(current), participations);
+  const related = await requireRelated(db, current, email);
+  const readable = readableCycles(viewerOf(current), related.participations);
   const type = STATS_REVIEWER_TYPE[kind];
   const ids = readable.map((r) => r.participation.id);
   const [rows, questionnaires] = ids.length
@@ -26,6 +26,26 @@ export async function getStatsTrend(current: Pick<CurrentUser, "user">, email: s
         db.questionnaire.findMany({ where: { cycleId: { in: readable.map((r) => r.cycle.id) } }, select: { cycleId: true, definition: true } }),
       ])
     : [[], []];
+  return statsTrendOf(current, related, kind, limit, rows, questionnaires);
+}
+
+export type StatsFeedbackRow = { revieweeId: number; status: "DRAFT" | "SUBMITTED"; answers: unknown };
+
+/**
+ * The trend from what was read: the feedback rows received (any reviewer type: those of `kind` are taken) and the
+ * questionnaires of the person's cycles. PURE.
+ */
+export function statsTrendOf(
+  current: Pick<CurrentUser, "user">,
+  { person, participations }: Related,
+  kind: StatsKind,
+  limit: number,
+  allRows: ReadonlyArray<StatsFeedbackRow & { reviewerType?: string }>,
+  questionnaires: ReadonlyArray<{ cycleId: number; definition: unknown }>,
+): StatsTrend {
+  const readable = readableCycles(viewerOf(current), participations);
+  const type = STATS_REVIEWER_TYPE[kind];
+  const rows = allRows.filter((f) => f.reviewerType === undefined || f.reviewerType === type);
   const questionnaireOf = new Map<number, Questionnaire>(questionnaires.map((q) => [q.cycleId, QuestionnaireSchema.parse(q.definition)]));
   const points: StatsPoint[] = [];
   for (const r of readable) {
