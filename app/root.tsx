@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -13,7 +13,7 @@ import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 import { BROWSER_TIME_ZONE_COOKIE, isTimeZone } from "~/platform/i18n/preferences";
 import { ReaderProvider } from "~/platform/i18n/reader-context";
 import { switchLanguage } from "~/platform/i18n/load-language";
-import { DocumentTitle, titleOfMatches } from "~/platform/i18n/page-title";
+import { DocumentTitle } from "~/platform/i18n/page-title";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { NavigationProgress } from "~/platform/ui/navigation-progress";
 import { Analytics } from "~/platform/analytics/analytics";
@@ -25,10 +25,8 @@ import "~/platform/theme/baseline.css";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-// The viewport tag is written by Layout below: a route that exports its own `meta` replaces this list (Remix does not
-// merge them), which is how every page with a title had lost it.
-// A route that names its title in its handle gets it from DocumentTitle, in the reader's language (ADR 0080).
-export const meta: MetaFunction = ({ matches }) => (titleOfMatches(matches) ? [] : [{ title: "PMR" }]);
+// The viewport tag is written by Layout below (a route's own `meta` would replace the root's), and the title by
+// DocumentTitle from the routes' handles, in the reader's language (ADR 0080): the root has no `meta`.
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Analytics and error reporting (ADR 0035): GA only with GA_GTAG_ID; Sentry only in production with a DSN.

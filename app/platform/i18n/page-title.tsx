@@ -27,7 +27,7 @@ function isTitleHandle(handle: unknown): handle is TitleHandle {
   return typeof handle === "object" && handle !== null && typeof (handle as { title?: unknown }).title === "function";
 }
 
-/** The title of the deepest route that has one, or null (then the root's plain "PMR" stands). */
+/** The title of the deepest route that has one, or null (then the document is titled plain "PMR"). */
 export function titleOfMatches(matches: readonly TitledMatch[]): PageMessage | null {
   for (let index = matches.length - 1; index >= 0; index -= 1) {
     const match = matches[index];
@@ -36,10 +36,13 @@ export function titleOfMatches(matches: readonly TitledMatch[]): PageMessage | n
   return null;
 }
 
-/** Rendered in the root's `<head>`: nothing when no route names its title (the root's meta gives "PMR"). */
+/**
+ * Rendered in the root's `<head>` after `<Meta />`. Remix gives a route's `meta` only the matches above it, so the
+ * root cannot tell whether a deeper route names a title: the root has no `meta`, and this says "PMR" when none does.
+ */
 export function DocumentTitle() {
   const matches = useMatches();
   const { t } = useTranslation();
   const title = titleOfMatches(matches);
-  return title ? <title>{messageText(t, title)}</title> : null;
+  return <title>{title ? messageText(t, title) : "PMR"}</title>;
 }
