@@ -1,12 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { getDb } from "~/platform/db.server";
 import { ApiError } from "~/platform/api.server";
 import { requireUser, type CurrentUser } from "~/platform/auth.server";
-import { notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
-import { getCycle } from "~/features/cycles/service.server";
-import { createPromotionSession, listNominationPool, listPromotionSessions, promotionCycles, updatePromotionSession } from "~/features/promotions/sessions.server";
-import { getPromotionSessionDetail } from "~/features/promotions/meeting.server";
+import { forbiddenPage, notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { rolesIn, stateOf } from "~/features/calibration/model.server";
+import { mayPromotion } from "~/features/promotions/rules";
+import { createPromotionSession, updatePromotionSession } from "~/features/promotions/sessions.server";
+import { readHrCycles, readHrNominationPool, readHrSessions, readPromotionSession } from "~/features/promotions/hr-reads.server";
 import { formId, formIds, formText, withDone } from "~/features/promotions/page-helpers.server";
 import {
   hrPaths,
@@ -23,10 +23,11 @@ import {
  * (the cycle's nominations of their people and their promotion sessions), /create-session?cycle_id= and
  * /sessions/{id}/edit. The cycles offered are those where they are the HR partner of a nominee (or created a
  * promotion session); without ?cycle_id= a page goes to the first in the calibration stage, else the latest.
- * Every write goes through the promotion session service (validation, audit, the workflow).
+ * Every write goes through the promotion session service (validation, audit, the workflow). Reads (issue 27): the
+ * prepared statements of hr-reads.server.ts, at most 3 round trips a page.
  */
 
-type Cycles = Awaited<ReturnType<typeof promotionCycles>>;
+type Cycles = Awaited<ReturnType<typeof readHrCycles>>;
 
 function hrCycleOf(c: { id: number; name: string; state: string; stage_label: string }): HrCycle {
   return { id: c.id, name: c.name, state: c.state as HrCycle["state"], stage_label: c.stage_label };
@@ -34,7 +35,7 @@ function hrCycleOf(c: { id: number; name: string; state: string; stage_label: st
 
 /** The cycle of ?cycle_id= among the HR partner's promotion cycles; without it, a redirect to the default one. */
 async function chooseCycle(request: Request, current: CurrentUser): Promise<{ cycles: Cycles; options: HrCycleOption[]; cycle: HrCycle | null }> {
-  const cycles = await pageRead(() => promotionCycles(current, "hr_partner"));
+  const cycles = await pageRead(() => readHrCycles(current));
   const url = new URL(request.url);
   const raw = url.searchParams.get("cycle_id");
   if ((raw === null || raw === "") && cycles.length) {
@@ -51,10 +52,7 @@ export async function loadNominationsPage(request: Request): Promise<Nominations
   const { cycles, options, cycle } = await chooseCycle(request, current);
   if (!cycles.length) return { kind: "none", message: "No promotion nominations of your people yet", cycles: options };
   if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles: options };
-  const [nominations, sessions] = await Promise.all([
-    pageRead(() => listNominationPool(current, "hr_partner", cycle.id)),
-    pageRead(() => listPromotionSessions(current, "hr_partner", cycle.id)),
-  ]);
+  const [nominations, sessions] = await Promise.all([pageRead(() => readHrNominationPool(current, cycle.id)), pageRead(() => readHrSessions(current, cycle.id))]);
   return { kind: "selected", cycles: options, cycle, myId: current.user.id, nominations, sessions };
 }
 
@@ -65,7 +63,7 @@ export async function loadCreatePage(request: Request): Promise<SessionFormPage>
   const current = await requireUser(request);
   const { options, cycle } = await chooseCycle(request, current);
   if (!cycle) return { kind: "invalid", message: options.length ? "Invalid Cycle ID" : "No promotion nominations of your people yet", cycles: options };
-  const pool = await pageRead(() => listNominationPool(current, "hr_partner", cycle.id, { notInSession: true }));
+  const pool = await pageRead(() => readHrNominationPool(current, cycle.id, { notInSession: true }));
   const open = cycle.state !== "draft" && cycle.state !== "communication";
   return {
     kind: "form",
@@ -116,33 +114,34 @@ export async function createAction(request: Request) {
 // ---------------------------------------------------------------------------------------------
 // Edit
 
-/** The session of the edit page: params.id, and its cycle (?cycle_id= when given, else the session's). */
+/** The session of the edit page: params.id, and its cycle (?cycle_id= when given, else the session's); one read. */
 async function editRef(request: Request, params: LoaderFunctionArgs["params"]) {
   const current = await requireUser(request);
   const sessionId = pageIdParam(params.id);
   const raw = new URL(request.url).searchParams.get("cycle_id");
   if (raw !== null && raw !== "" && !/^\d+$/.test(raw)) throw notFoundPage();
-  const db = await getDb();
-  const row = await db.calibrationSession.findFirst({ where: { id: sessionId, kind: "PROMOTION", ...(raw ? { cycleId: Number(raw) } : {}) }, select: { cycleId: true } });
-  if (!row) throw notFoundPage();
-  return { current, sessionId, cycleId: row.cycleId };
+  const read = await pageRead(() => readPromotionSession(sessionId, raw ? Number(raw) : null));
+  if (!read) throw notFoundPage();
+  return { current, sessionId, cycleId: read.cycle.id, read };
 }
 
 export async function loadEditPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPage> {
-  const { current, sessionId, cycleId } = await editRef(request, params);
-  const detail = await pageRead(() => getPromotionSessionDetail(current, "hr_partner", cycleId, sessionId));
-  const [pool, cycle] = await Promise.all([pageRead(() => listNominationPool(current, "hr_partner", cycleId)), pageRead(() => getCycle(cycleId))]);
-  const selected = detail.nominations.map((n) => n.nomination_id);
+  const { current, sessionId, cycleId, read } = await editRef(request, params);
+  const roles = rolesIn(read.row, current);
+  // Only the HR partner who created the session edits it (as getPromotionSessionDetail(…, "hr_partner", …) answered).
+  if (!roles.includes("hr_partner")) throw forbiddenPage();
+  const pool = await pageRead(() => readHrNominationPool(current, cycleId));
+  const selected = read.nominationIds;
   const offered = pool.filter((n) => selected.includes(n.id) || (n.session === null && n.status === "nominated"));
   return {
     kind: "form",
     form: {
-      cycle: hrCycleOf({ id: cycle.id, name: cycle.name, state: cycle.state, stage_label: cycle.stage_label }),
-      session: detail.session,
+      cycle: hrCycleOf(read.cycle),
+      session: read.json,
       pool: offered,
       selected,
-      structureEditable: detail.allowed.edit,
-      deadlineEditable: detail.session.state !== "closed",
+      structureEditable: mayPromotion(roles, "edit", stateOf(read.row)),
+      deadlineEditable: read.json.state !== "closed",
       backTo: hrPaths.session(sessionId, cycleId),
     },
   };

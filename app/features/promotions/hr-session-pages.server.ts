@@ -2,12 +2,14 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@rem
 import { getDb } from "~/platform/db.server";
 import { badRequest } from "~/platform/api.server";
 import { isSpoofing, requireUser } from "~/platform/auth.server";
-import { intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
-import { getCycle } from "~/features/cycles/service.server";
-import { runnerRole } from "~/features/promotions/model.server";
+import { forbiddenPage, intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { rolesIn, stateOf } from "~/features/calibration/model.server";
+import { promotionAllowed, runnerRole } from "~/features/promotions/model.server";
 import { transitionPromotionSession } from "~/features/promotions/sessions.server";
 import { requestEndorsements } from "~/features/promotions/endorsements.server";
-import { addNominationComment, decideNomination, getPromotionSessionDetail, listNominationComments } from "~/features/promotions/meeting.server";
+import { addNominationComment, decideNomination } from "~/features/promotions/meeting.server";
+import { readPromotionSession } from "~/features/promotions/hr-reads.server";
+import { readSessionNominations } from "~/features/promotions/session-detail-reads.server";
 import { formId, formIds, formText } from "~/features/promotions/page-helpers.server";
 import type { HrSessionPageData } from "~/features/promotions/hr-page-types";
 
@@ -15,7 +17,8 @@ import type { HrSessionPageData } from "~/features/promotions/hr-page-types";
  * /app/promotions/hr-partners/sessions/{id}?cycle_id= (spec §2, issue 14): the HR partner who created the
  * promotion session, or its session admin, runs it: the transitions `allowed` permits now (activate, progress to
  * review), endorsement requests per nomination, the decision with a reason, and comments. Each intent calls the
- * promotion services, which check the role and the state again (403/409 come back as the page's message).
+ * promotion services, which check the role and the state again (403/409 come back as the page's message). The
+ * page's reads (issue 27): the session, then its nominations with comments — 2 prepared statements.
  */
 
 /** The session of the page: params.id and ?cycle_id= (without it, a redirect to the address with the session's cycle). */
@@ -25,10 +28,9 @@ async function sessionRef(request: Request, params: LoaderFunctionArgs["params"]
   const url = new URL(request.url);
   const raw = url.searchParams.get("cycle_id");
   if (raw === null || raw === "") {
-    const db = await getDb();
-    const row = await db.calibrationSession.findFirst({ where: { id: sessionId, kind: "PROMOTION" }, select: { cycleId: true } });
-    if (!row) throw notFoundPage();
-    url.searchParams.set("cycle_id", String(row.cycleId));
+    const read = await pageRead(() => readPromotionSession(sessionId, null));
+    if (!read) throw notFoundPage();
+    url.searchParams.set("cycle_id", String(read.cycle.id));
     throw redirect(url.pathname + url.search);
   }
   if (!/^\d+$/.test(raw)) throw notFoundPage();
@@ -37,18 +39,21 @@ async function sessionRef(request: Request, params: LoaderFunctionArgs["params"]
 
 export async function loadHrSessionPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<HrSessionPageData> {
   const { current, cycleId, sessionId } = await sessionRef(request, params);
-  const db = await getDb();
-  const role = await pageRead(() => runnerRole(db, current, cycleId, sessionId));
-  const [detail, cycle] = await Promise.all([pageRead(() => getPromotionSessionDetail(current, role, cycleId, sessionId)), pageRead(() => getCycle(cycleId))]);
-  const threads = await Promise.all(detail.nominations.map(async (n) => [n.nomination_id, await pageRead(() => listNominationComments(current, role, cycleId, sessionId, n.nomination_id))] as const));
+  const read = await pageRead(() => readPromotionSession(sessionId, cycleId));
+  if (!read) throw notFoundPage();
+  // Whoever runs it (runnerRole): the HR partner who created it, else its session admin; anyone else gets the 403 page.
+  const roles = rolesIn(read.row, current);
+  const role = roles.includes("hr_partner") ? "hr_partner" : roles.includes("session_admin") ? "session_admin" : null;
+  if (!role) throw forbiddenPage();
+  const { nominations, comments } = await pageRead(() => readSessionNominations(sessionId, current.user.id));
   return {
     cycleId,
-    cycle: { id: cycle.id, name: cycle.name, state: cycle.state, stage_label: cycle.stage_label },
+    cycle: read.cycle,
     role,
     spoofing: isSpoofing(current),
     myId: current.user.id,
-    detail,
-    comments: Object.fromEntries(threads),
+    detail: { session: read.json, my_roles: roles, allowed: promotionAllowed(roles, stateOf(read.row)), nominations },
+    comments,
   };
 }
 
