@@ -4,7 +4,7 @@ import { ApiError } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { cyclesForRole, listSessions } from "~/features/calibration/sessions.server";
-import { getSessionDetail } from "~/features/calibration/views.server";
+import { readSessionPage } from "~/features/calibration/meeting-reads.server";
 import type { MeetingRole, SessionListPageData, SessionPageData } from "~/features/calibration/meeting-page-types";
 
 /**
@@ -56,10 +56,10 @@ export async function requireSessionRef(request: Request, params: LoaderFunction
   return { current, cycleId: Number(raw), sessionId };
 }
 
-/** /…/calibration-sessions/{id}?cycle_id=: the session as `role` reads it. */
+/** /…/calibration-sessions/{id}?cycle_id=: the session as `role` reads it (every participant; two statements, meeting-reads.server.ts). */
 export async function loadSessionPage(request: Request, params: LoaderFunctionArgs["params"], role: MeetingRole, param = "id"): Promise<SessionPageData> {
   const { current, cycleId, sessionId } = await requireSessionRef(request, params, param);
-  const detail = await pageRead(() => getSessionDetail(current, role, cycleId, sessionId));
+  const { detail } = await pageRead(() => readSessionPage(current, role, cycleId, sessionId, null));
   return { role, cycleId, spoofing: isSpoofing(current), detail };
 }
 

@@ -138,7 +138,7 @@ export type SessionKind = "RATING" | "PROMOTION";
 /** The session `sessionId` of cycle `cycleId` of this kind (404 otherwise). */
 export async function requireSession(client: Client, cycleId: number, sessionId: number, kind: SessionKind = "RATING"): Promise<SessionRow> {
   const row = await client.calibrationSession.findFirst({ where: { id: sessionId, cycleId, kind }, include: sessionInclude });
-  if (!row) throw notFound(`${kind === "PROMOTION" ? "Promotion calibration" : "Calibration"} session ${sessionId} not found in cycle ${cycleId}`);
+  if (!row) throw sessionNotFound(cycleId, sessionId, kind);
   return row;
 }
 
@@ -153,9 +153,19 @@ const ROLE_WORDS: Record<SessionRole, string> = {
 /** The session, seen through one role (403 when `current` does not hold it there). */
 export async function requireSessionAs(client: Client, current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, kind: SessionKind = "RATING") {
   const row = await requireSession(client, cycleId, sessionId, kind);
+  return { row, ...sessionRolesAs(row, current, role, kind) };
+}
+
+/** The 404 of a session not found in the cycle (requireSession's; the lean page reads throw it too). */
+export function sessionNotFound(cycleId: number, sessionId: number, kind: SessionKind = "RATING") {
+  return notFound(`${kind === "PROMOTION" ? "Promotion calibration" : "Calibration"} session ${sessionId} not found in cycle ${cycleId}`);
+}
+
+/** `current`'s roles in a session read and its state, through one role (403 when `current` does not hold it there). */
+export function sessionRolesAs(row: Parameters<typeof rolesIn>[0] & { state: string }, current: CurrentUser, role: SessionRole, kind: SessionKind = "RATING") {
   const roles = rolesIn(row, current);
   if (!roles.includes(role)) throw forbidden(`Only ${ROLE_WORDS[role]} this ${kind === "PROMOTION" ? "promotion " : ""}calibration session can do this`);
-  return { row, roles, state: stateOf(row) };
+  return { roles, state: stateOf(row) };
 }
 
 /** Bump the session's version (open pages revalidate) inside the caller's transaction. */

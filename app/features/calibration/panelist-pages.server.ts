@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isSpoofing } from "~/platform/auth.server";
 import { intentOf, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { addComment, proposeRating } from "~/features/calibration/meeting.server";
-import { getParticipantDetail } from "~/features/calibration/views.server";
+import { readParticipantPage } from "~/features/calibration/meeting-reads.server";
 import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
 import type { ParticipantPageData } from "~/features/calibration/meeting-page-types";
 
@@ -19,7 +19,7 @@ async function participantRef(request: Request, params: LoaderFunctionArgs["para
 
 export async function loadParticipantPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<ParticipantPageData> {
   const { current, cycleId, sessionId, spId } = await participantRef(request, params);
-  const detail = await pageRead(() => getParticipantDetail(current, "panelist", cycleId, sessionId, spId));
+  const detail = await pageRead(() => readParticipantPage(current, "panelist", cycleId, sessionId, spId));
   return { cycleId, spoofing: isSpoofing(current), myId: current.user.id, detail };
 }
 

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { badRequest } from "~/platform/api.server";
 import { addComment, changeRating, moveParticipants, progressToReview, terminateParticipant } from "~/features/calibration/meeting.server";
-import { intentOf, notFoundPage, pageAction } from "~/platform/page-errors.server";
-import { formNumber, formText, loadSessionPage, requireSessionRef } from "~/features/calibration/meeting-pages.server";
-import { pageOfSession, parsePageParam } from "~/features/calibration/participant-page";
+import { isSpoofing } from "~/platform/auth.server";
+import { intentOf, notFoundPage, pageAction, pageRead } from "~/platform/page-errors.server";
+import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { readSessionPage } from "~/features/calibration/meeting-reads.server";
+import { PARTICIPANT_PAGE_SIZE, parsePageParam } from "~/features/calibration/participant-page";
 import type { SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 
 /**
@@ -12,11 +14,16 @@ import type { SessionAdminPageData } from "~/features/calibration/meeting-page-t
  * the progress to review. Each intent calls the meeting service, which checks the role and the state again.
  */
 
-/** The page: the session as its admin reads it, one page (?page=, ADR 0067) of the participant table; a malformed page is the 404 page. */
+/**
+ * The page: the session as its admin reads it, one page (?page=, ADR 0067) of the participant table and the whole
+ * session's 9-box, in two statements (meeting-reads.server.ts); a malformed page is the 404 page.
+ */
 export async function loadSessionAdminPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionAdminPageData> {
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
   if (page === null) throw notFoundPage();
-  return pageOfSession(await loadSessionPage(request, params, "session_admin"), page);
+  const { current, cycleId, sessionId } = await requireSessionRef(request, params);
+  const read = await pageRead(() => readSessionPage(current, "session_admin", cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE }));
+  return { role: "session_admin", cycleId, spoofing: isSpoofing(current), detail: read.detail, participant_page: read.participant_page, board: read.board ?? [] };
 }
 
 function requiredId(form: FormData, name: string, what: string): number {

@@ -7,7 +7,8 @@ import { jobTypeDef } from "~/features/jobs/job-types.server";
 import { listInactiveParticipants } from "~/features/decision-support/inactive.server";
 import { listReportJobs, startParticipantsReport } from "~/features/decision-support/reports.server";
 import { metricOptions, type ReportFormFailure, type ReportsPageData } from "~/features/decision-support/rules";
-import { thermaScanCoverage, thermaScansOfSession } from "~/features/decision-support/therma-scan/service.server";
+import { thermaScanCoverage } from "~/features/decision-support/therma-scan/service.server";
+import { readSessionThermaScans } from "~/features/decision-support/therma-scan/session-reads.server";
 import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS, type SessionThermaScans, type ThermaUploadPageData } from "~/features/decision-support/therma-scan/rules";
 
 /**
@@ -78,7 +79,7 @@ export async function loadThermaUploadPage(request: Request, params: Params): Pr
 export async function loadSessionThermaScans(request: Request, params: Params, cycleId: number): Promise<SessionThermaScans | null> {
   const current = await requireUser(request);
   try {
-    return await thermaScansOfSession(current, cycleId, pageIdParam(params.id));
+    return await readSessionThermaScans(current, cycleId, pageIdParam(params.id));
   } catch (err) {
     if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return null;
     throw err;

@@ -173,7 +173,7 @@ async function assemble(
  * cycle's reviewer-names setting shows them to the calibration panel (ADR 0058); the other groups anonymised and
  * under the threshold. The caller has checked that the reader is a member of the participant's session.
  */
-export async function calibrationSummaryOf(client: Client, cycle: CycleWithStage, participant: ParticipantWithPeople): Promise<FeedbackSummary> {
+export async function calibrationSummaryOf(client: Client, cycle: SummaryCycle, participant: SummaryParticipant): Promise<FeedbackSummary> {
   const { rows, questionnaire } = await summaryData(client, cycle.id, participant.id);
   return {
     cycle: cycleJson(cycle),
