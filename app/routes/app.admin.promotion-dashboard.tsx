@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { useLoaderData } from "@remix-run/react";
 import { DashboardPage } from "~/features/promotions/components/dashboard-page";
 import { dashboardAction, loadDashboardPage } from "~/features/promotions/dashboard-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Promotion Dashboard | PMR" }];
+export const handle = pageTitle("promotions.titles.dashboard");
 
 /** /app/admin/promotion-dashboard?cycle_id=: promotion statistics and the cycle's promotion sessions (super admin; the admin layout guards). */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { data } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
@@ -33,7 +34,9 @@ import { getNomination, nominateForPromotion, withdrawNomination } from "~/featu
 import { forPage } from "~/platform/page-errors.server";
 import { pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Promotion nomination of ${data?.participant.name ?? "direct report"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("promotions.titles.nomination", { name: data.participant.name }) : pageMessage("promotions.titles.nominationUnknown"),
+);
 
 /** /app/my-reportees/{email}/promotion?cycle_id=: nominate my direct report for promotion with a rationale, or withdraw. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { EndorsementAnswerPage } from "~/features/promotions/components/endorsement-answer-page";
 import { endorseAction, loadEndorsePage } from "~/features/promotions/endorser-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Endorse ${data.endorsement.nominee.name}` : "Endorsement request"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("promotions.titles.endorse", { name: data.endorsement.nominee.name }) : pageMessage("promotions.titles.endorseUnknown"),
+);
 
 /** /app/promotions/endorsements/{endorsementId}/endorse?cycle_id=: the endorser accepts or rejects the request, then endorses. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

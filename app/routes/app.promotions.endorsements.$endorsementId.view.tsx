@@ -1,10 +1,14 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { EndorsementViewPage } from "~/features/promotions/components/endorsement-view-page";
 import { loadEndorsementView } from "~/features/promotions/endorser-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data ? `Endorsement: ${data.endorsement.nominee.name}` : "Endorsement"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("promotions.titles.endorsement", { name: data.endorsement.nominee.name }) : pageMessage("promotions.titles.endorsementUnknown"),
+);
 
 /** /app/promotions/endorsements/{endorsementId}/view?cycle_id=: one endorsement, read-only. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { EndorsementListPage } from "~/features/promotions/components/endorsement-list-page";
 import { loadEndorsementList } from "~/features/promotions/endorser-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Endorsement Requests | PMR" }];
+export const handle = pageTitle("promotions.titles.endorsements");
 
 /** /app/promotions/endorsements: the signed-in user's endorsement requests. */
 export async function loader({ request }: LoaderFunctionArgs) {

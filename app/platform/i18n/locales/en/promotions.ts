@@ -10,6 +10,18 @@ export default {
     invalidCycle: "Invalid Cycle ID",
     couldNotSave: "That did not work. Try again.",
     noDeadline: "No deadline",
+    titles: {
+      dashboard: "Promotion Dashboard | PMR",
+      endorsements: "Endorsement Requests | PMR",
+      endorse: "Endorse {{name}} | PMR",
+      endorseUnknown: "Endorsement request | PMR",
+      endorsement: "Endorsement: {{name}} | PMR",
+      endorsementUnknown: "Endorsement | PMR",
+      panelistSessions: "Review Promotion Calibration Session | PMR",
+      signOffSessions: "Sign-off Promotion Calibration Session | PMR",
+      nomination: "Promotion nomination of {{name}} | PMR",
+      nominationUnknown: "Promotion nomination of direct report | PMR",
+    },
     endorsementStatus: {
       requested: "Requested",
       accepted: "Accepted",

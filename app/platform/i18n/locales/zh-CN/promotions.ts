@@ -8,6 +8,18 @@ const promotions: Translation<typeof en> = {
     invalidCycle: "无效的周期 ID",
     couldNotSave: "操作未成功，请重试。",
     noDeadline: "无截止时间",
+    titles: {
+      dashboard: "晋升看板 | PMR",
+      endorsements: "背书请求 | PMR",
+      endorse: "为 {{name}} 背书 | PMR",
+      endorseUnknown: "背书请求 | PMR",
+      endorsement: "背书：{{name}} | PMR",
+      endorsementUnknown: "背书 | PMR",
+      panelistSessions: "评审晋升评审会议 | PMR",
+      signOffSessions: "签核晋升评审会议 | PMR",
+      nomination: "{{name}} 的晋升提名 | PMR",
+      nominationUnknown: "直属下属的晋升提名 | PMR",
+    },
     endorsementStatus: {
       requested: "已请求",
       accepted: "已接受",
