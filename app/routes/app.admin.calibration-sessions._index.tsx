@@ -1,8 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { AdminSessionsPage } from "~/features/calibration/components/admin-sessions-page";
 import { adminSessionsAction, loadAdminSessionsPage } from "~/features/calibration/admin-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Calibration Sessions | PMR" }];
+export const handle = pageTitle("calibrationSetup.titles.admin");
 
 /** /app/admin/calibration-sessions?cycle_id=: every calibration session of the cycle (super admin; the admin layout guards). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -14,5 +15,5 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminCalibrationSessions() {
-  return <AdminSessionsPage title="Calibration Sessions" />;
+  return <AdminSessionsPage title="calibrationSetup.headings.admin" />;
 }

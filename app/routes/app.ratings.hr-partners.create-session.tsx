@@ -1,9 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { SessionFormPage } from "~/features/calibration/components/session-form-page";
 import { SetupErrorBoundary } from "~/features/calibration/components/session-setup-parts";
 import { hrPartnerCreateAction, loadHrPartnerCreate } from "~/features/calibration/hr-partner-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Create Calibration Session | PMR" }];
+export const handle = pageTitle("calibrationSetup.titles.create");
 
 /** /app/ratings/hr-partners/create-session?cycle_id=: a new draft session of the HR partner's participants. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateCalibrationSession() {
-  return <SessionFormPage title="Create calibration session" backLabel="Calibration sessions" />;
+  return <SessionFormPage title="calibrationSetup.headings.create" backLabel="calibrationSetup.headings.backHr" />;
 }
 
 export const ErrorBoundary = SetupErrorBoundary;

@@ -9,6 +9,8 @@ import { adminCloseSessions } from "~/features/calibration/meeting.server";
 import { setupPool, setupSessions } from "~/features/calibration/setup-reads.server";
 import { activateFromForm, loadEditForm, setupCycleOf, updateFromForm, withDone } from "~/features/calibration/session-setup-pages.server";
 import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { setupRefusal } from "~/features/calibration/setup-messages.server";
 import type { AdminSessionsPageData, SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
 
 /**
@@ -46,13 +48,11 @@ export async function loadAdminSessionsPage(request: Request): Promise<AdminSess
   };
 }
 
-const CLOSE_WORDS = { all: "open", in_review: "in review" } as const;
-
 /** intent "activate" (session_id), "close_all" or "close_in_review" on the cycle of ?cycle_id=. */
 export async function adminSessionsAction(request: Request) {
   const current = await requireAdmin(request);
   const selection = await resolveSelectedCycle(request);
-  if (selection.kind !== "selected") return data<SetupActionResult>({ ok: false, intent: "", formError: selection.message, fieldErrors: {} }, { status: 404 });
+  if (selection.kind !== "selected") return data<SetupActionResult>({ ok: false, intent: "", formError: pageMessage(selection.kind === "none" ? "calibrationSetup.cycle.none" : "calibrationSetup.cycle.invalid"), fieldErrors: {} }, { status: 404 });
   const cycleId = selection.cycle.id;
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -61,15 +61,17 @@ export async function adminSessionsAction(request: Request) {
     return outcome.ok ? data<SetupActionResult>({ ok: true, intent, message: outcome.message }) : outcome.response;
   }
   if (intent !== "close_all" && intent !== "close_in_review") {
-    return data<SetupActionResult>({ ok: false, intent, formError: "Unknown action", fieldErrors: {} }, { status: 400 });
+    return data<SetupActionResult>({ ok: false, intent, formError: pageMessage("calibrationSetup.error.unknownAction"), fieldErrors: {} }, { status: 400 });
   }
   const which = intent === "close_all" ? "all" : "in_review";
   try {
     const { closed_session_ids: closed } = await adminCloseSessions(current, cycleId, which);
-    const message = closed.length ? `Closed ${closed.length} calibration session${closed.length === 1 ? "" : "s"}` : `No sessions ${CLOSE_WORDS[which]} to close`;
+    const message = closed.length
+      ? pageMessage("calibrationSetup.done.closed", { count: closed.length })
+      : pageMessage(which === "all" ? "calibrationSetup.done.noneOpen" : "calibrationSetup.done.noneInReview");
     return data<SetupActionResult>({ ok: true, intent, message });
   } catch (err) {
-    if (err instanceof ApiError) return data<SetupActionResult>({ ok: false, intent, formError: err.message, fieldErrors: {} }, { status: err.status });
+    if (err instanceof ApiError) return data<SetupActionResult>({ ok: false, intent, formError: setupRefusal(err, "admin", cycleId), fieldErrors: {} }, { status: err.status });
     throw err;
   }
 }

@@ -9,6 +9,8 @@ import { SessionInputSchema } from "~/features/calibration/schemas";
 import { activateSession, createSession, updateSession } from "~/features/calibration/sessions.server";
 import { setupPool, setupSession } from "~/features/calibration/setup-reads.server";
 import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
+import { doneParam, pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { sessionFieldErrors, setupRefusal } from "~/features/calibration/setup-messages.server";
 import type { SessionFieldErrors, SessionFormPageData, SetupActionResult, SetupCycle, SetupOwner } from "~/features/calibration/session-setup";
 
 /**
@@ -87,36 +89,29 @@ export function sessionBodyOf(form: FormData) {
   };
 }
 
-function fieldErrorsOf(error: z.ZodError): SessionFieldErrors {
-  const flat = z.flattenError(error);
-  const errors = { ...(flat.fieldErrors as SessionFieldErrors) };
-  if (flat.formErrors.length) errors.form = flat.formErrors;
-  return errors;
-}
-
-function fail(intent: string, status: number, formError: string | null, fieldErrors: SessionFieldErrors = {}) {
+function fail(intent: string, status: number, formError: PageMessage | null, fieldErrors: SessionFieldErrors = {}) {
   return data<SetupActionResult>({ ok: false, intent, formError, fieldErrors }, { status });
 }
 
-/** A service failure as the form shows it: zod → field errors; ApiError → its message; anything else is rethrown. */
-function failure(intent: string, err: unknown) {
-  if (err instanceof z.ZodError) return fail(intent, 400, null, fieldErrorsOf(err));
-  if (err instanceof ApiError) return fail(intent, err.status, err.message);
+/** A service failure as the form shows it (keys, setup-messages.server.ts): zod → field errors; ApiError → its message; anything else is rethrown. */
+function failure(intent: string, err: unknown, owner: SetupOwner, cycleId: number) {
+  if (err instanceof z.ZodError) return fail(intent, 400, null, sessionFieldErrors(err));
+  if (err instanceof ApiError) return fail(intent, err.status, setupRefusal(err, owner, cycleId));
   throw err;
 }
 
 /** Check the create body first, so an empty picker gets a plain sentence. */
 function precheck(body: ReturnType<typeof sessionBodyOf>): SessionFieldErrors | null {
   const parsed = SessionInputSchema.safeParse(body);
-  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
-  if (!("session_admin_id" in body)) errors.session_admin_id = ["Pick a session admin"];
+  const errors = parsed.success ? {} : sessionFieldErrors(parsed.error);
+  if (!("session_admin_id" in body)) errors.session_admin_id = [pageMessage("calibrationSetup.field.pickAdmin")];
   return Object.keys(errors).length ? errors : null;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-export type SaveOutcome = { ok: true; sessionId: number; message: string } | { ok: false; response: ReturnType<typeof fail> };
+export type SaveOutcome = { ok: true; sessionId: number; message: PageMessage } | { ok: false; response: ReturnType<typeof fail> };
 
 /** intent "save" of the create form: a new draft session. */
 export async function createFromForm(current: CurrentUser, owner: SetupOwner, cycleId: number, form: FormData): Promise<SaveOutcome> {
@@ -125,9 +120,9 @@ export async function createFromForm(current: CurrentUser, owner: SetupOwner, cy
   if (errors) return { ok: false, response: fail("save", 400, null, errors) };
   try {
     const session = await createSession(current, owner, cycleId, body);
-    return { ok: true, sessionId: session.id, message: `Calibration session '${session.name}' created as a draft` };
+    return { ok: true, sessionId: session.id, message: pageMessage("calibrationSetup.done.created", { name: session.name }) };
   } catch (err) {
-    return { ok: false, response: failure("save", err) };
+    return { ok: false, response: failure("save", err, owner, cycleId) };
   }
 }
 
@@ -145,33 +140,33 @@ export async function updateFromForm(current: CurrentUser, owner: SetupOwner, cy
     if (!deadlineChanged) delete structure.deadline;
     patch = structure;
   } else {
-    if (!deadlineChanged) return { ok: false, response: fail("save", 400, null, { deadline: ["Nothing to change: pick a new deadline"] }) };
+    if (!deadlineChanged) return { ok: false, response: fail("save", 400, null, { deadline: [pageMessage("calibrationSetup.field.nothingToChange")] }) };
     patch = { deadline };
   }
   try {
     const session = await updateSession(current, owner, cycleId, sessionId, patch);
-    return { ok: true, sessionId, message: `Calibration session '${session.name}' saved` };
+    return { ok: true, sessionId, message: pageMessage("calibrationSetup.done.saved", { name: session.name }) };
   } catch (err) {
-    return { ok: false, response: failure("save", err) };
+    return { ok: false, response: failure("save", err, owner, cycleId) };
   }
 }
 
 /** intent "activate": the draft becomes active (409 outside the calibration stage: its message is shown). */
 export async function activateFromForm(current: CurrentUser, owner: SetupOwner, cycleId: number, form: FormData): Promise<SaveOutcome> {
   const raw = text(form, "session_id");
-  if (!/^\d+$/.test(raw)) return { ok: false, response: fail("activate", 400, "Unknown calibration session") };
+  if (!/^\d+$/.test(raw)) return { ok: false, response: fail("activate", 400, pageMessage("calibrationSetup.error.unknownSession")) };
   try {
     const session = await activateSession(current, owner, cycleId, Number(raw));
-    return { ok: true, sessionId: session.id, message: `Calibration session '${session.name}' is active` };
+    return { ok: true, sessionId: session.id, message: pageMessage("calibrationSetup.done.activated", { name: session.name }) };
   } catch (err) {
-    return { ok: false, response: failure("activate", err) };
+    return { ok: false, response: failure("activate", err, owner, cycleId) };
   }
 }
 
-/** A toast-carrying address: the list page with ?done= (shown once, then removed from the address). */
-export function withDone(path: string, message: string): string {
+/** A toast-carrying address: the list page with ?done= as a key (shown once in the reader's language, then removed from the address). */
+export function withDone(path: string, message: PageMessage): string {
   const [base, query = ""] = path.split("?");
   const params = new URLSearchParams(query);
-  params.set("done", message);
+  for (const [key, value] of new URLSearchParams(doneParam(message))) params.set(key, value);
   return `${base}?${params}`;
 }

@@ -6,13 +6,15 @@
 import type { CycleStage } from "~/features/cycles/rules";
 import type { SessionState } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson, SessionJson } from "~/features/calibration/types";
+import type { Reader } from "~/platform/i18n/format";
+import type { PageMessage } from "~/platform/i18n/page-message";
 
 export type SetupOwner = "hr_partner" | "admin";
 
 export type SetupCycle = { id: number; name: string; state: CycleStage; stage_label: string };
 export type SetupCycleOption = { id: number; name: string };
 
-/** Why a list page shows no cycle (the CycleMessage), or the selected cycle. */
+/** Why a list page shows no cycle (the CycleMessage, said by the page from `kind`), or the selected cycle. */
 type NoCycle = { kind: "none" | "invalid"; message: string; cycles: SetupCycleOption[] };
 
 /** /app/ratings/hr-partners: the HR partner's sessions of the cycle and their participants (with the session each is in). */
@@ -46,12 +48,13 @@ export type SessionFormPageData = {
 
 export const SESSION_FORM_FIELDS = ["name", "participant_ids", "session_admin_id", "panelist_ids", "sign_off_ids", "guideline", "deadline"] as const;
 export type SessionFormField = (typeof SESSION_FORM_FIELDS)[number];
-export type SessionFieldErrors = Partial<Record<SessionFormField | "form", string[]>>;
+/** Each field's errors as keys and values (ADR 0076): the page says them in the reader's language. */
+export type SessionFieldErrors = Partial<Record<SessionFormField | "form", PageMessage[]>>;
 
 /** What a setup page's action answers (a success redirects or toasts `message`; a failure shows `formError` and `fieldErrors`). */
 export type SetupActionResult =
-  | { ok: true; intent: string; message: string }
-  | { ok: false; intent: string; formError: string | null; fieldErrors: SessionFieldErrors };
+  | { ok: true; intent: string; message: PageMessage }
+  | { ok: false; intent: string; formError: PageMessage | null; fieldErrors: SessionFieldErrors };
 
 /** Can this participant be put into the session `sessionId` (null: a new one)? Not reviewer-only and in no other session. */
 export function isPickable(p: HrPartnerParticipantJson, sessionId: number | null): boolean {
@@ -75,6 +78,33 @@ export function deadlineText(iso: string | null): string {
   // toLocaleString answered "Invalid Date" where format() throws.
   return Number.isNaN(d.getTime()) ? "Invalid Date UTC" : DEADLINE_FORMAT.format(d) + " UTC";
 }
+
+/**
+ * A deadline as the setup pages show it, for the reader (ADR 0086): the reader's language and time zone, the zone
+ * named; English keeps the day-month-year order the pages always had ("1 Mar 2027, 23:59 UTC"). Null: no deadline.
+ */
+export function deadlineFor(iso: string | null, reader: Reader): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "—";
+  const locale = reader.language === "en" || reader.language === "en-XA" ? "en-GB" : reader.language;
+  let format = READER_DEADLINE_FORMATS.get(`${locale}|${reader.timeZone}`);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      timeZone: reader.timeZone,
+      timeZoneName: "short",
+    });
+    if (READER_DEADLINE_FORMATS.size > 100) READER_DEADLINE_FORMATS.clear();
+    READER_DEADLINE_FORMATS.set(`${locale}|${reader.timeZone}`, format);
+  }
+  return format.format(d);
+}
+const READER_DEADLINE_FORMATS = new Map<string, Intl.DateTimeFormat>();
 
 /** The time of a deadline given as a date alone: the end of that day (local time). */
 export const DEFAULT_DEADLINE_TIME = "23:59";

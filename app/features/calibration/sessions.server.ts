@@ -42,7 +42,7 @@ async function checkParticipants(tx: Tx, current: CurrentUser, owner: Owner, cyc
   if (owner === "hr_partner") {
     // People already in this session (e.g. moved in by a session admin) may stay; new ones must be the HR partner's.
     const notMine = rows.filter((r) => r.hrPartnerId !== current.user.id && !r.calibrations.some((c) => c.sessionId === sessionId)).map((r) => r.id);
-    if (notMine.length) throw forbidden(`You are not the HR partner of participants ${notMine.join(", ")}`);
+    if (notMine.length) throw new ApiError(403, "forbidden", `You are not the HR partner of participants ${notMine.join(", ")}`, { participant_ids: notMine });
   }
   const reviewerOnly = rows.filter((r) => r.reviewerOnly).map((r) => r.user.email);
   if (reviewerOnly.length) throw unprocessable(`Reviewer-only participants get no rating: ${reviewerOnly.join(", ")}`, { reviewer_only: reviewerOnly });
@@ -71,7 +71,7 @@ function memberRows(input: Pick<SessionInputParsed, "session_admin_id" | "paneli
 
 function assertCycleOpenForCalibration(stage: string, cycleId: number) {
   if (stage === "communication" || stage === "draft") {
-    throw conflict(`Cycle ${cycleId} is in the ${STAGE_LABELS[stage as "draft"]} stage; calibration sessions are set up from the start stage through calibration`, { cycle_id: cycleId });
+    throw conflict(`Cycle ${cycleId} is in the ${STAGE_LABELS[stage as "draft"]} stage; calibration sessions are set up from the start stage through calibration`, { cycle_id: cycleId, stage });
   }
 }
 
@@ -180,7 +180,7 @@ export async function updateSession(current: CurrentUser, owner: Owner, cycleId:
         });
         if (kept.length) {
           const emails = kept.map((k) => k.participant.user.email);
-          throw conflict(`These participants have a calibration history in this session and cannot be removed: ${emails.join(", ")}`, { participants: emails });
+          throw conflict(`These participants have a calibration history in this session and cannot be removed: ${emails.join(", ")}`, { participants: emails, reason: "calibration_history" });
         }
         await tx.calibrationSessionParticipant.deleteMany({ where: { sessionId, participantId: { notIn: participantIds } } });
         const have = new Set((await tx.calibrationSessionParticipant.findMany({ where: { sessionId }, select: { participantId: true } })).map((p) => p.participantId));

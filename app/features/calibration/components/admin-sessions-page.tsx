@@ -1,9 +1,12 @@
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { messageText } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rules";
+import { SESSION_STATES, type SessionState } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { countByState, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { PoolTable } from "~/features/calibration/components/session-participant-picker";
@@ -18,38 +21,53 @@ import css from "~/features/calibration/components/session-pages.module.css";
  * the cycle of ?cycle_id= with its state, people, progress counts and workflow id; activate; close all
  * sessions or those in review (after a confirmation); the participants in no session. Loader and action:
  * app/features/calibration/admin-pages.server.ts. Static markup (issue 27); the confirmation is MUI's, mounted when
- * it first opens (ADR 0062).
+ * it first opens (ADR 0062). In the reader's language (issue 28: `title` is a key).
  */
 
 type Selected = Extract<AdminSessionsPageData, { kind: "selected" }>;
 type CloseIntent = "close_all" | "close_in_review";
 
-const CLOSE_TEXT: Record<CloseIntent, { button: string; title: string; body: (n: number) => string }> = {
+const CLOSE_TEXT: Record<CloseIntent, { button: TranslationKey; title: TranslationKey; body: TranslationKey }> = {
   close_all: {
-    button: "Close all sessions",
-    title: "Close all sessions?",
-    body: (n) => `Close all ${n} open session${n === 1 ? "" : "s"} of this cycle, drafts included? Their ratings become final and nothing in them changes any more.`,
+    button: "calibrationSetup.admin.closeAll",
+    title: "calibrationSetup.admin.closeAllTitle",
+    body: "calibrationSetup.admin.closeAllText",
   },
   close_in_review: {
-    button: "Close sessions in review",
-    title: "Close sessions in review?",
-    body: (n) => `Close the ${n} session${n === 1 ? "" : "s"} in review without waiting for the sign-off party? Their ratings become final.`,
+    button: "calibrationSetup.admin.closeInReview",
+    title: "calibrationSetup.admin.closeInReviewTitle",
+    body: "calibrationSetup.admin.closeInReviewText",
   },
 };
 
-export function AdminSessionsPage({ title }: { title: string }) {
+/** "1 draft", "2 in review": the count of sessions in a state. */
+const STATE_COUNTS: Record<SessionState, TranslationKey> = {
+  draft: "calibrationSetup.admin.stateCount.draft",
+  active: "calibrationSetup.admin.stateCount.active",
+  in_review: "calibrationSetup.admin.stateCount.in_review",
+  revision_requested: "calibrationSetup.admin.stateCount.revision_requested",
+  closed: "calibrationSetup.admin.stateCount.closed",
+};
+
+export function AdminSessionsPage({ title }: { title: TranslationKey }) {
+  const { t } = useTranslation();
   const data = useLoaderData<AdminSessionsPageData>();
   const result = useActionData<SetupActionResult>();
   useSetupToasts(result);
   return (
     <Stack spacing={3} className={css.page}>
-      <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
-      {data.kind === "selected" ? <CycleSessions data={data} result={result} /> : <CycleMessage kind={data.kind} message={data.message} />}
+      <CyclePageHeader title={t(title)} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
+      {data.kind === "selected" ? (
+        <CycleSessions data={data} result={result} />
+      ) : (
+        <CycleMessage kind={data.kind} message={t(data.kind === "invalid" ? "calibrationSetup.cycle.invalid" : "calibrationSetup.cycle.none")} />
+      )}
     </Stack>
   );
 }
 
 function CycleSessions({ data, result }: { data: Selected; result: SetupActionResult | undefined }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const submit = useSubmit();
@@ -62,40 +80,40 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
   const open = data.sessions.length - counts.closed;
   const toClose = confirm === "close_all" ? open : counts.in_review;
   const summary = SESSION_STATES.filter((s) => counts[s] > 0)
-    .map((s) => `${counts[s]} ${SESSION_STATE_LABELS[s].toLowerCase()}`)
-    .join(", ");
+    .map((s) => t(STATE_COUNTS[s], { count: counts[s] }))
+    .join(t("calibrationSetup.admin.listSeparator"));
+  const total = data.sessions.length;
 
   return (
     <>
       <Stack direction="row" spacing={2} alignItems="center" flexWrap>
         <CycleStageChip cycleId={data.cycle.id} stage={data.cycle.state} size="medium" />
         <Typography color="text.secondary" data-testid="admin-session-counts" className={css.grow}>
-          {data.sessions.length} session{data.sessions.length === 1 ? "" : "s"}
-          {summary ? `: ${summary}` : ""}
+          {summary ? t("calibrationSetup.admin.sessionCountWith", { count: total, states: summary }) : t("calibrationSetup.admin.sessionCount", { count: total })}
         </Typography>
         <Button variant="outlined" disabled={busy || counts.in_review === 0} onClick={() => setConfirm("close_in_review")} data-testid="admin-close-in-review">
-          {CLOSE_TEXT.close_in_review.button}
+          {t(CLOSE_TEXT.close_in_review.button)}
         </Button>
         <Button variant="contained" color="error" disabled={busy || open === 0} onClick={() => setConfirm("close_all")} data-testid="admin-close-all">
-          {CLOSE_TEXT.close_all.button}
+          {t(CLOSE_TEXT.close_all.button)}
         </Button>
       </Stack>
-      {result && !result.ok && (
+      {result && !result.ok && result.formError && (
         <Alert severity="error" data-testid="admin-action-error">
-          {result.formError}
+          {messageText(t, result.formError)}
         </Alert>
       )}
       <SessionsTable data={data} busy={busy} />
       <UnassignedSection participants={data.unassigned} />
       {dialogMounted && (
         <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-labelledby="admin-close-title" data-testid="admin-close-dialog">
-          <DialogTitle id="admin-close-title">{confirm ? CLOSE_TEXT[confirm].title : ""}</DialogTitle>
+          <DialogTitle id="admin-close-title">{confirm ? t(CLOSE_TEXT[confirm].title) : ""}</DialogTitle>
           <DialogContent>
-            <DialogContentText>{confirm ? CLOSE_TEXT[confirm].body(toClose) : ""}</DialogContentText>
+            <DialogContentText>{confirm ? t(CLOSE_TEXT[confirm].body, { count: toClose }) : ""}</DialogContentText>
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setConfirm(null)} disabled={busy}>
-              Cancel
+              {t("calibrationSetup.admin.cancel")}
             </MuiButton>
             <MuiButton
               color="error"
@@ -104,7 +122,7 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
               data-testid="admin-close-confirm"
               onClick={() => confirm && submit({ intent: confirm }, { method: "post" })}
             >
-              {confirm ? CLOSE_TEXT[confirm].button : "Close"}
+              {t(CLOSE_TEXT[confirm ?? "close_all"].button)}
             </MuiButton>
           </DialogActions>
         </Dialog>
@@ -114,16 +132,17 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
 }
 
 function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
+  const { t } = useTranslation();
   const editPath = (id: number) => `/app/admin/cycles/${data.cycle.id}/calibration-sessions/${id}/edit`;
   return (
     <Box component="section" aria-labelledby="admin-sessions-heading">
       <Typography variant="h6" component="h2" id="admin-sessions-heading" className={css.sectionHead}>
-        Sessions
+        {t("calibrationSetup.admin.sessions")}
       </Typography>
       <SessionTable
         prefix="admin"
-        ariaLabel="Calibration sessions"
-        emptyText="No calibration sessions in this cycle yet. HR partners create them."
+        ariaLabel={t("calibrationSetup.admin.tableLabel")}
+        emptyText={t("calibrationSetup.admin.noSessions")}
         sessions={data.sessions}
         name={{
           cell: (s) => (
@@ -132,29 +151,29 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
             </Link>
           ),
         }}
-        before={[{ head: "HR partner", cell: (s) => peopleText([s.created_by]) }]}
+        before={[{ head: t("calibrationSetup.columns.hrPartner"), cell: (s) => peopleText([s.created_by]) }]}
         deadlineTestId
         after={[
           {
-            head: "Participants",
+            head: t("calibrationSetup.columns.participants"),
             align: "right",
             testId: "admin-session-participants",
             cell: (s) => s.participant_count,
           },
           {
-            head: "Changed ratings",
+            head: t("calibrationSetup.columns.changedRatings"),
             align: "right",
             testId: "admin-session-changed",
             cell: (s) => s.changed_count,
           },
           {
-            head: "Terminated",
+            head: t("calibrationSetup.columns.terminated"),
             align: "right",
             testId: "admin-session-terminated",
             cell: (s) => s.terminated_count,
           },
           {
-            head: "Workflow",
+            head: t("calibrationSetup.columns.workflow"),
             cell: (s) => (
               <Typography component="code" variant="body2" className={css.code} data-testid={`admin-session-workflow-${s.id}`}>
                 {s.workflow_id}
@@ -162,27 +181,24 @@ function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
             ),
           },
         ]}
-        actions={(s) => <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel={`Edit ${s.name}`} />}
+        actions={(s) => <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel />}
       />
     </Box>
   );
 }
 
 function UnassignedSection({ participants }: { participants: HrPartnerParticipantJson[] }) {
+  const { t } = useTranslation();
   return (
     <Box component="section" aria-labelledby="admin-unassigned-heading">
       <Typography variant="h6" component="h2" id="admin-unassigned-heading">
-        Participants not in any session
+        {t("calibrationSetup.admin.unassigned")}
       </Typography>
       <Typography color="text.secondary" className={css.note} data-testid="admin-unassigned-count">
-        {participants.length === 0
-          ? "Every participant who gets a rating is in a calibration session."
-          : `${
-              participants.length === 1 ? "1 participant is" : `${participants.length} participants are`
-            } not in any calibration session yet (reviewer-only people get no rating and are left out)`}
+        {participants.length === 0 ? t("calibrationSetup.admin.allAssigned") : t("calibrationSetup.admin.unassignedCount", { count: participants.length })}
       </Typography>
       {participants.length > 0 && (
-        <PoolTable rows={participants} sessionId={null} testId="admin-unassigned-grid" ariaLabel="Participants not in any session" showSession={false} />
+        <PoolTable rows={participants} sessionId={null} testId="admin-unassigned-grid" ariaLabel={t("calibrationSetup.admin.unassigned")} showSession={false} />
       )}
     </Box>
   );

@@ -1,5 +1,8 @@
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { messageText } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
@@ -14,24 +17,31 @@ import css from "~/features/calibration/components/session-pages.module.css";
 /**
  * /app/ratings/hr-partners ('Create & Activate Calibration Session'): the HR partner's sessions in the cycle of
  * ?cycle_id= (edit, activate) and the participants whose HR partner they are, those not yet in a session
- * marked. Loader and action: app/features/calibration/hr-partner-pages.server.ts. Static markup (issue 27).
+ * marked. Loader and action: app/features/calibration/hr-partner-pages.server.ts. Static markup (issue 27); in the
+ * reader's language (issue 28: `title` is a key).
  */
 
 type Selected = Extract<HrPartnerPageData, { kind: "selected" }>;
 
-export function HrPartnerSessionsPage({ title }: { title: string }) {
+export function HrPartnerSessionsPage({ title }: { title: TranslationKey }) {
+  const { t } = useTranslation();
   const data = useLoaderData<HrPartnerPageData>();
   const result = useActionData<SetupActionResult>();
   useSetupToasts(result);
   return (
     <Stack spacing={3} className={css.page}>
-      <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
-      {data.kind === "selected" ? <CycleSessions data={data} result={result} /> : <CycleMessage kind={data.kind} message={data.message} />}
+      <CyclePageHeader title={t(title)} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycle.id : null} />
+      {data.kind === "selected" ? (
+        <CycleSessions data={data} result={result} />
+      ) : (
+        <CycleMessage kind={data.kind} message={t(data.kind === "invalid" ? "calibrationSetup.cycle.invalid" : "calibrationSetup.cycle.hrNone")} />
+      )}
     </Stack>
   );
 }
 
 function CycleSessions({ data, result }: { data: Selected; result: SetupActionResult | undefined }) {
+  const { t } = useTranslation();
   const { cycle } = data;
   const calibration = cycle.state === "calibration";
   return (
@@ -39,14 +49,12 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
       <Stack direction="row" spacing={2} alignItems="center" flexWrap>
         <CycleStageChip cycleId={cycle.id} stage={cycle.state} size="medium" />
         <Typography color="text.secondary" data-testid="hr-stage-note">
-          {calibration
-            ? "The cycle is in calibration: activate your sessions to start them."
-            : "Set up draft sessions now; they can be activated once the cycle reaches the calibration stage."}
+          {t(calibration ? "calibrationSetup.hr.inCalibration" : "calibrationSetup.hr.beforeCalibration")}
         </Typography>
       </Stack>
-      {result && !result.ok && (
+      {result && !result.ok && result.formError && (
         <Alert severity="error" data-testid="hr-action-error">
-          {result.formError}
+          {messageText(t, result.formError)}
         </Alert>
       )}
       <SessionsSection data={data} />
@@ -56,26 +64,27 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
 }
 
 function SessionsSection({ data }: { data: Selected }) {
+  const { t } = useTranslation();
   const busy = useNavigation().state !== "idle";
   return (
     <Box component="section" aria-labelledby="hr-sessions-heading">
       <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.sectionHead}>
         <Typography variant="h6" component="h2" id="hr-sessions-heading" className={css.grow}>
-          Your calibration sessions
+          {t("calibrationSetup.hr.sessions")}
         </Typography>
         <ButtonLink to={`/app/ratings/hr-partners/create-session?cycle_id=${data.cycle.id}`} variant="contained" data-testid="hr-create-session">
-          Create session
+          {t("calibrationSetup.hr.createSession")}
         </ButtonLink>
       </Stack>
       <SessionTable
         prefix="hr"
-        ariaLabel="Your calibration sessions"
-        emptyText="You have no calibration sessions in this cycle yet."
+        ariaLabel={t("calibrationSetup.hr.sessions")}
+        emptyText={t("calibrationSetup.hr.noSessions")}
         sessions={data.sessions}
         name={{ testId: "hr-session-name", cell: (s) => s.name }}
         before={[
           {
-            head: "Participants",
+            head: t("calibrationSetup.columns.participants"),
             testId: "hr-session-count",
             cell: (s) => s.participant_count,
           },
@@ -88,6 +97,7 @@ function SessionsSection({ data }: { data: Selected }) {
 }
 
 function ParticipantsSection({ participants }: { participants: HrPartnerParticipantJson[] }) {
+  const { t } = useTranslation();
   const [q, setQ] = useState("");
   const [onlyFree, setOnlyFree] = useState(false);
   const free = participants.filter((p) => !p.reviewer_only && p.session === null).length;
@@ -95,20 +105,19 @@ function ParticipantsSection({ participants }: { participants: HrPartnerParticip
   return (
     <Box component="section" aria-labelledby="hr-participants-heading">
       <Typography variant="h6" component="h2" id="hr-participants-heading">
-        Your participants
+        {t("calibrationSetup.hr.participants")}
       </Typography>
       <Typography color="text.secondary" className={css.note} data-testid="hr-participants-summary">
-        {free} of {participants.length} participant
-        {participants.length === 1 ? "" : "s"} not in a calibration session yet
+        {t("calibrationSetup.hr.free", { free, count: participants.length })}
       </Typography>
       <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.toolbar}>
-        <PoolSearch id="hr-participants-search" value={q} onChange={setQ} label="Search your participants" testId="hr-participants-search" />
+        <PoolSearch id="hr-participants-search" value={q} onChange={setQ} label={t("calibrationSetup.hr.search")} testId="hr-participants-search" />
         <FormControlLabel
           control={<Checkbox checked={onlyFree} onChange={(_e, on) => setOnlyFree(on)} inputProps={{ "data-testid": "hr-only-free", role: "switch" }} />}
-          label="Only those not in a session"
+          label={t("calibrationSetup.hr.onlyFree")}
         />
       </Stack>
-      <PoolTable rows={rows} sessionId={null} testId="hr-participants-grid" ariaLabel="Your participants" />
+      <PoolTable rows={rows} sessionId={null} testId="hr-participants-grid" ariaLabel={t("calibrationSetup.hr.participants")} />
     </Box>
   );
 }

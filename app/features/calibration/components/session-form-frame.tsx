@@ -1,8 +1,10 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { Alert, Box, Link, Paper, Stack, Typography } from "~/platform/ui/static";
 import css from "~/features/calibration/components/session-pages.module.css";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import type { CycleStage } from "~/features/cycles/rules";
+import { CYCLE_STAGES, STAGE_LABELS, type CycleStage } from "~/features/cycles/rules";
 import type { SessionState } from "~/features/calibration/rules";
 import { SessionStateChip } from "~/features/calibration/components/session-setup-parts";
 
@@ -52,43 +54,79 @@ export function SessionFormFrame({
   );
 }
 
+type NoteKind = "calibration" | "promotion";
+
+/** A new session outside the setup stages: one whole sentence a kind and stage (issue 28: no stage name spliced in). */
+const CYCLE_NOTES: Record<NoteKind, { draft: TranslationKey; communication: TranslationKey; other: TranslationKey }> = {
+  calibration: {
+    draft: "calibrationSetup.stageNote.calibrationDraft",
+    communication: "calibrationSetup.stageNote.calibrationCommunication",
+    other: "calibrationSetup.stageNote.calibrationOther",
+  },
+  promotion: {
+    draft: "calibrationSetup.stageNote.promotionDraft",
+    communication: "calibrationSetup.stageNote.promotionCommunication",
+    other: "calibrationSetup.stageNote.promotionOther",
+  },
+};
+
+/** A session past its draft: what is fixed, one sentence a kind and state. */
+const FIXED_NOTES: Record<NoteKind, Record<Exclude<SessionState, "draft" | "closed">, TranslationKey>> = {
+  calibration: {
+    active: "calibrationSetup.stageNote.calibrationActive",
+    in_review: "calibrationSetup.stageNote.calibrationInReview",
+    revision_requested: "calibrationSetup.stageNote.calibrationRevision",
+  },
+  promotion: {
+    active: "calibrationSetup.stageNote.promotionActive",
+    in_review: "calibrationSetup.stageNote.promotionInReview",
+    revision_requested: "calibrationSetup.stageNote.promotionRevision",
+  },
+};
+
 /**
- * Why the form is limited, if it is: a new session outside the setup stages, a closed session, or one past
- * its draft (`kind`: "calibration" or "promotion"; `fixed`: what no longer changes); else `otherwise`.
+ * Why the form is limited, if it is: a new session outside the setup stages (`stage`: the cycle's), a closed
+ * session, or one past its draft (`kind`: "calibration" or "promotion" says what is fixed); else `otherwise`.
+ * In the reader's language (issue 28).
  */
 export function SessionStageNote({
   session: s,
   structureEditable,
+  stage: given,
   stageLabel,
   kind,
-  fixed,
   otherwise = null,
 }: {
-  session: { state: SessionState; state_label: string } | null;
+  session: { state: SessionState } | null;
   structureEditable: boolean;
-  stageLabel: string;
-  kind: string;
-  fixed: string;
+  stage?: CycleStage;
+  /** Older callers name the stage by its English label (STAGE_LABELS) and what is fixed (`fixed`, now said by `kind`): give `stage`. */
+  stageLabel?: string;
+  fixed?: string;
+  kind: NoteKind;
   otherwise?: ReactNode;
 }) {
+  const { t } = useTranslation();
+  const stage = given ?? CYCLE_STAGES.find((c) => STAGE_LABELS[c] === stageLabel);
   if (!s && !structureEditable) {
+    const notes = CYCLE_NOTES[kind];
     return (
       <Alert severity="warning" data-testid="session-stage-note">
-        This cycle is in the {stageLabel}: {kind} sessions are set up from the start stage through calibration.
+        {t(stage === "draft" ? notes.draft : stage === "communication" ? notes.communication : notes.other)}
       </Alert>
     );
   }
   if (s?.state === "closed") {
     return (
       <Alert severity="info" data-testid="session-stage-note">
-        This session is closed; nothing in it changes any more.
+        {t("calibrationSetup.stageNote.closed")}
       </Alert>
     );
   }
-  if (s && !structureEditable) {
+  if (s && s.state !== "draft" && !structureEditable) {
     return (
       <Alert severity="info" data-testid="session-stage-note">
-        The session is {s.state_label.toLowerCase()}: its {fixed} are fixed; only the deadline can change.
+        {t(FIXED_NOTES[kind][s.state])}
       </Alert>
     );
   }

@@ -1,53 +1,66 @@
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Alert, Box, Button, Paper, Stack, Typography } from "~/platform/ui/static";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { messageText } from "~/platform/i18n/page-message";
 import css from "~/features/calibration/components/session-pages.module.css";
 import { RATINGS } from "~/features/calibration/rules";
 import type { SessionJson } from "~/features/calibration/types";
-import { deadlineText, type SessionFormPageData, type SetupActionResult } from "~/features/calibration/session-setup";
+import type { CycleStage } from "~/features/cycles/rules";
+import type { SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
 import { SessionSetupForm } from "~/features/calibration/components/session-setup-form";
-import { ActivateSessionDialog, peopleText } from "~/features/calibration/components/session-setup-parts";
+import { ActivateSessionDialog, peopleText, useDeadlineText } from "~/features/calibration/components/session-setup-parts";
 import { SessionFormFrame, SessionStageNote, SessionSummary } from "~/features/calibration/components/session-form-frame";
 
 /**
  * The create and edit pages of a calibration session (HR partner: /app/ratings/hr-partners/create-session and
  * …/sessions/{id}/edit; admin: /app/admin/cycles/{cycleId}/calibration-sessions/{id}/edit). Loaders and
- * actions: hr-partner-pages.server.ts and admin-pages.server.ts.
+ * actions: hr-partner-pages.server.ts and admin-pages.server.ts. In the reader's language (issue 28): `title` and
+ * `backLabel` are keys.
  */
 
-function summaryRows(session: SessionJson): Array<[string, string, string]> {
+function summaryRows(t: TFunction, deadline: (iso: string | null) => string, session: SessionJson): Array<[string, string, string]> {
   return [
-    ["Name", session.name, "summary-name"],
-    ["Participants", `${session.participant_count} (${session.changed_count} changed ratings, ${session.terminated_count} terminated)`, "summary-participants"],
-    ["Session admin", peopleText([session.session_admin]), "summary-session-admin"],
-    ["Panelists", peopleText(session.panelists), "summary-panelists"],
-    ["Sign-off party", peopleText(session.sign_off_parties), "summary-sign-off"],
-    ["Guideline", RATINGS.map((r) => `${r}: ${session.guideline[r]}%`).join(" · "), "summary-guideline"],
-    ["Deadline", deadlineText(session.deadline), "summary-deadline"],
+    [t("calibrationSetup.summary.name"), session.name, "summary-name"],
+    [
+      t("calibrationSetup.summary.participants"),
+      t("calibrationSetup.summary.participantsValue", { count: session.participant_count, changed: session.changed_count, terminated: session.terminated_count }),
+      "summary-participants",
+    ],
+    [t("calibrationSetup.summary.sessionAdmin"), peopleText([session.session_admin]), "summary-session-admin"],
+    [t("calibrationSetup.summary.panelists"), peopleText(session.panelists), "summary-panelists"],
+    [t("calibrationSetup.summary.signOffParty"), peopleText(session.sign_off_parties), "summary-sign-off"],
+    [t("calibrationSetup.summary.guideline"), RATINGS.map((r) => `${r}: ${session.guideline[r]}%`).join(" · "), "summary-guideline"],
+    [t("calibrationSetup.summary.deadline"), deadline(session.deadline), "summary-deadline"],
   ];
 }
 
+/** Why a session cannot be activated yet: one sentence a stage before calibration. */
+const ACTIVATION_NOTES: Record<Exclude<CycleStage, "calibration">, TranslationKey> = {
+  draft: "calibrationSetup.activationNote.draft",
+  start: "calibrationSetup.activationNote.start",
+  spu_feedback: "calibrationSetup.activationNote.spu_feedback",
+  manager_feedback: "calibrationSetup.activationNote.manager_feedback",
+  communication: "calibrationSetup.activationNote.communication",
+};
+
 function StageNotes({ data }: { data: SessionFormPageData }) {
+  const { t } = useTranslation();
   const { cycle } = data;
   const activationNote =
     cycle.state !== "calibration" ? (
       <Alert severity="info" data-testid="session-stage-note">
-        A session can be activated once the cycle reaches the calibration stage (it is in the {cycle.stage_label} now).
+        {t(ACTIVATION_NOTES[cycle.state])}
       </Alert>
     ) : null;
-  return (
-    <SessionStageNote
-      session={data.session}
-      structureEditable={data.structureEditable}
-      stageLabel={cycle.stage_label}
-      kind="calibration"
-      fixed="name, people and guideline"
-      otherwise={activationNote}
-    />
-  );
+  return <SessionStageNote session={data.session} structureEditable={data.structureEditable} stage={cycle.state} kind="calibration" otherwise={activationNote} />;
 }
 
-export function SessionFormPage({ title, backLabel }: { title: string; backLabel: string }) {
+export function SessionFormPage({ title, backLabel }: { title: TranslationKey; backLabel: TranslationKey }) {
+  const { t } = useTranslation();
+  const deadline = useDeadlineText();
   const data = useLoaderData<SessionFormPageData>();
   const result = useActionData<SetupActionResult>();
   const busy = useNavigation().state !== "idle";
@@ -56,30 +69,30 @@ export function SessionFormPage({ title, backLabel }: { title: string; backLabel
   const activateError = result && !result.ok && result.intent === "activate" ? result.formError : null;
   const workflow = data.workflowId && (
     <Typography variant="body2" color="text.secondary" data-testid="session-workflow-id">
-      Temporal workflow{" "}
+      {t("calibrationSetup.form.workflow")}{" "}
       <Box component="code" className={css.code}>
         {data.workflowId}
       </Box>
     </Typography>
   );
   return (
-    <SessionFormFrame backTo={data.backTo} backLabel={backLabel} title={title} state={s?.state ?? null} cycle={data.cycle} cycleExtra={workflow}>
+    <SessionFormFrame backTo={data.backTo} backLabel={t(backLabel)} title={t(title)} state={s?.state ?? null} cycle={data.cycle} cycleExtra={workflow}>
       <StageNotes data={data} />
       {activateError && (
         <Alert severity="error" data-testid="session-activate-error">
-          {activateError}
+          {messageText(t, activateError)}
         </Alert>
       )}
-      {s && !data.structureEditable && <SessionSummary rows={summaryRows(s)} />}
+      {s && !data.structureEditable && <SessionSummary rows={summaryRows(t, deadline, s)} />}
       {(data.structureEditable || (s && data.deadlineEditable)) && <SessionSetupForm data={data} result={result} busy={busy} />}
       {s && data.canActivate && (
         <Paper variant="outlined" className={css.box}>
           <Stack direction="row" flexWrap spacing={2} alignItems="center">
             <Button variant="outlined" color="secondary" disabled={busy} data-testid="session-activate" onClick={() => setConfirming(true)}>
-              Activate session
+              {t("calibrationSetup.form.activateSession")}
             </Button>
             <Typography variant="body2" color="text.secondary">
-              Activation starts the session as saved (save your changes first); after it only the deadline can change.
+              {t("calibrationSetup.form.activateHelp")}
             </Typography>
           </Stack>
           <ActivateSessionDialog

@@ -3,10 +3,14 @@ import { Alert, Button, ButtonLink, Divider, Paper, Stack } from "~/platform/ui/
 import { TextField } from "~/platform/ui/static-form";
 import css from "~/features/calibration/components/session-pages.module.css";
 import { useEffect, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { PageMessage } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { PersonJson } from "~/features/calibration/types";
 import { DEFAULT_DEADLINE_TIME, isoToLocalInput, localInputToIso } from "~/features/calibration/session-setup";
 import { PeoplePicker, PersonPicker } from "~/features/calibration/components/session-people-pickers";
+import { setupText } from "~/features/calibration/components/session-setup-parts";
 
 /**
  * What the create/edit forms of a rating and a promotion calibration session share: the form errors, the name,
@@ -14,6 +18,7 @@ import { PeoplePicker, PersonPicker } from "~/features/calibration/components/se
  * the session's `kind` (the people's help texts; a promotion session's admin is optional), what it puts in
  * the session (`members`: participants or nominations) and anything after the people (`extra`, e.g. the
  * rating guideline). Once the session is no longer a draft (`structureEditable` false), the deadline alone.
+ * In the reader's language (issue 28): errors come as keys and values (a plain text from a page not moved yet is shown as it is).
  */
 
 /**
@@ -23,6 +28,7 @@ import { PeoplePicker, PersonPicker } from "~/features/calibration/components/se
  * `deadline` next to the value it had (`deadline_before`) so an unchanged deadline is not sent.
  */
 export function DeadlineField({ initialIso, error, disabled }: { initialIso: string | null; error?: string; disabled?: boolean }) {
+  const { t } = useTranslation();
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const [initialLocal, setInitialLocal] = useState("");
@@ -39,23 +45,23 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
       <TextField
         id="session-deadline"
         type="date"
-        label="Deadline"
+        label={t("calibrationSetup.form.deadline")}
         value={date}
         onChange={(e) => setDate(e.target.value)}
         disabled={disabled}
         error={!!error}
-        helperText={error ?? "In your local time. Reminders go out a day before and at the deadline; leave it empty for none."}
+        helperText={error ?? t("calibrationSetup.form.deadlineHelp")}
         className={css.deadline}
         inputProps={{ "data-testid": "session-deadline" }}
       />
       <TextField
         id="session-deadline-time"
         type="time"
-        label="Time"
+        label={t("calibrationSetup.form.time")}
         value={time}
         onChange={(e) => setTime(e.target.value)}
         disabled={disabled}
-        helperText={`Optional: ${DEFAULT_DEADLINE_TIME} when empty`}
+        helperText={t("calibrationSetup.form.timeHelp", { time: DEFAULT_DEADLINE_TIME })}
         className={css.time}
         inputProps={{ "data-testid": "session-deadline-time" }}
       />
@@ -74,18 +80,26 @@ type FormSession = {
 };
 
 /** The help text under each people picker: what that role does in this kind of session. */
-const PEOPLE_HELP = {
+const PEOPLE_HELP: Record<"rating" | "promotion", { admin: TranslationKey; panelists: TranslationKey; signOff: TranslationKey }> = {
   rating: {
-    admin: "Runs the session: changes ratings, moves participants, sends it for sign-off",
-    panelists: "Propose ratings and comment",
-    signOff: "Approves the outcome or asks for a revision",
+    admin: "calibrationSetup.form.help.ratingAdmin",
+    panelists: "calibrationSetup.form.help.ratingPanelists",
+    signOff: "calibrationSetup.form.help.ratingSignOff",
   },
   promotion: {
-    admin: "Optional: runs the session with you (asks endorsers, decides, sends it for sign-off)",
-    panelists: "Read the nominations and endorsements, vote and comment",
-    signOff: "Approves the outcome or sends it back",
+    admin: "calibrationSetup.form.help.promotionAdmin",
+    panelists: "calibrationSetup.form.help.promotionPanelists",
+    signOff: "calibrationSetup.form.help.promotionSignOff",
   },
 };
+
+/** The form's accessible name: one a kind, for creating and for editing. */
+const FORM_NAMES: Record<"rating" | "promotion", { create: TranslationKey; edit: TranslationKey }> = {
+  rating: { create: "calibrationSetup.form.createRating", edit: "calibrationSetup.form.editRating" },
+  promotion: { create: "calibrationSetup.form.createPromotion", edit: "calibrationSetup.form.editPromotion" },
+};
+
+type FormText = PageMessage | string;
 
 /** What the shell reads of the page's data (the session is null on the create page). */
 type FormFrame = {
@@ -108,15 +122,16 @@ export function SessionFormShell({
   kind: "rating" | "promotion";
   form: FormFrame;
   intent?: string;
-  formError: string | null | undefined;
-  errors: Partial<Record<string, string[]>>;
+  formError: FormText | null | undefined;
+  errors: Partial<Record<string, FormText[]>>;
   busy: boolean;
   members: ReactNode;
   extra?: ReactNode;
 }) {
+  const { t } = useTranslation();
   const help = PEOPLE_HELP[kind];
-  const noun = kind === "rating" ? "calibration session" : "promotion session";
-  const first = (key: string) => errors[key]?.[0];
+  const said = (text: FormText | undefined) => (text === undefined ? undefined : setupText(t, text));
+  const first = (key: string) => said(errors[key]?.[0]);
   const [name, setName] = useState(s?.name ?? "");
   const [admin, setAdmin] = useState<PersonJson | null>(s?.session_admin ?? null);
   const [panelists, setPanelists] = useState<PersonJson[]>(s?.panelists ?? []);
@@ -124,36 +139,36 @@ export function SessionFormShell({
   const groups = [
     {
       name: "panelist_id",
-      label: "Panelists",
+      label: t("calibrationSetup.form.panelists"),
       value: panelists,
       onChange: setPanelists,
       error: first("panelist_ids"),
-      helperText: help.panelists,
+      helperText: t(help.panelists),
       testId: "session-panelists-input",
     },
     {
       name: "sign_off_id",
-      label: "Sign-off party",
+      label: t("calibrationSetup.form.signOffParty"),
       value: signOff,
       onChange: setSignOff,
       error: first("sign_off_ids"),
-      helperText: help.signOff,
+      helperText: t(help.signOff),
       testId: "session-sign-off-input",
     },
   ];
   return (
-    <Form method="post" noValidate aria-label={`${s ? "Edit" : "Create"} ${noun}`}>
+    <Form method="post" noValidate aria-label={t(s ? FORM_NAMES[kind].edit : FORM_NAMES[kind].create)}>
       {intent && <input type="hidden" name="intent" value={intent} />}
       {structure && <input type="hidden" name="structure" value="1" />}
       <Stack spacing={3}>
         {formError && (
           <Alert severity="error" data-testid="session-form-error">
-            {formError}
+            {said(formError)}
           </Alert>
         )}
         {errors.form && (
           <Alert severity="error" data-testid="session-form-error">
-            {errors.form.join(" ")}
+            {errors.form.map((e) => setupText(t, e)).join(" ")}
           </Alert>
         )}
         {structure && (
@@ -161,7 +176,7 @@ export function SessionFormShell({
             <TextField
               id="session-name"
               name="name"
-              label="Session name"
+              label={t("calibrationSetup.form.sessionName")}
               required
               value={name}
               onChange={(e) => setName(e.target.value)}
@@ -178,12 +193,12 @@ export function SessionFormShell({
               <Stack spacing={2} className={css.people}>
                 <PersonPicker
                   name="session_admin_id"
-                  label="Session admin"
+                  label={t("calibrationSetup.form.sessionAdmin")}
                   required={kind === "rating"}
                   value={admin}
                   onChange={setAdmin}
                   error={first("session_admin_id")}
-                  helperText={help.admin}
+                  helperText={t(help.admin)}
                   testId="session-admin-input"
                 />
                 {groups.map((g) => (
@@ -198,10 +213,10 @@ export function SessionFormShell({
         <DeadlineField key={s?.deadline ?? "none"} initialIso={s?.deadline ?? null} error={first("deadline")} disabled={!deadlineEditable} />
         <Stack direction="row" spacing={1}>
           <Button type="submit" variant="contained" disabled={busy || (!structure && !deadlineEditable)} data-testid="session-save">
-            {s ? (structure ? "Save" : "Save deadline") : "Create session"}
+            {t(s ? (structure ? "calibrationSetup.form.save" : "calibrationSetup.form.saveDeadline") : "calibrationSetup.form.create")}
           </Button>
           <ButtonLink to={backTo} data-testid="session-cancel" aria-disabled={busy || undefined}>
-            Cancel
+            {t("calibrationSetup.form.cancel")}
           </ButtonLink>
         </Stack>
       </Stack>

@@ -1,7 +1,19 @@
+import { useTranslation } from "react-i18next";
 import { Typography } from "~/platform/ui/static";
+import { useFormat } from "~/platform/i18n/reader-context";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { FormHelperText, TextField } from "~/platform/ui/static-form";
 import css from "~/features/calibration/components/session-pages.module.css";
-import { RATINGS, RATING_LABELS, type Guideline, type Rating } from "~/features/calibration/rules";
+import { RATINGS, type Guideline, type Rating } from "~/features/calibration/rules";
+
+/** Each rating's name on the scale ("3 - Meets Expectations"). */
+export const RATING_KEYS: Record<Rating, TranslationKey> = {
+  5: "calibrationSetup.rating.5",
+  4: "calibrationSetup.rating.4",
+  3: "calibrationSetup.rating.3",
+  2: "calibrationSetup.rating.2",
+  1: "calibrationSetup.rating.1",
+};
 
 /**
  * The guideline distribution: the share of people (percent) expected at each rating 1–5, five number fields
@@ -45,12 +57,14 @@ export function GuidelineFields({
   serverError?: string;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { total, valid } = guidelineState(value);
-  const message = valid ? "The shares add up to 100%" : `The shares must add up to 100% (now ${total}%)`;
+  const totalText = format.number(total, { maximumFractionDigits: 2 });
   return (
     <fieldset className={css.fieldset} aria-describedby="guideline-total">
       <Typography component="legend" variant="subtitle1" className={css.legend}>
-        Guideline distribution (share of people per rating, %)
+        {t("calibrationSetup.guideline.legend")}
       </Typography>
       <div className={css.guideline}>
         {RATINGS.map((r) => (
@@ -59,7 +73,7 @@ export function GuidelineFields({
             id={`guideline-${r}`}
             type="number"
             name={`guideline_${r}`}
-            label={`${r} - ${RATING_LABELS[r]}`}
+            label={t(RATING_KEYS[r])}
             value={value[r]}
             disabled={disabled}
             onChange={(e) => onChange({ ...value, [r]: e.target.value })}
@@ -74,7 +88,7 @@ export function GuidelineFields({
         ))}
       </div>
       <Typography id="guideline-total" role="status" className={css.total} color={valid ? "text.secondary" : "error"} data-testid="guideline-total" data-total={total}>
-        Total: {total}% · {message}
+        {t(valid ? "calibrationSetup.guideline.totalValid" : "calibrationSetup.guideline.totalInvalid", { total: totalText })}
       </Typography>
       {serverError && (
         <FormHelperText error data-testid="guideline-error">

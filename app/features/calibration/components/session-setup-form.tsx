@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import { DEFAULT_GUIDELINE } from "~/features/calibration/rules";
 import type { SessionFieldErrors, SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
 import { GuidelineFields, guidelineInputOf } from "~/features/calibration/components/session-guideline-fields";
@@ -17,6 +19,8 @@ export function SessionSetupForm({ data, result, busy }: { data: SessionFormPage
   const [guideline, setGuideline] = useState(() => guidelineInputOf(s?.guideline ?? DEFAULT_GUIDELINE));
   const failed = result && !result.ok && result.intent === "save" ? result : null;
   const errors: SessionFieldErrors = failed?.fieldErrors ?? {};
+  const { t } = useTranslation();
+  const said = (messages: PageMessage[] | undefined) => (messages?.[0] ? messageText(t, messages[0]) : undefined);
   return (
     <SessionFormShell
       kind="rating"
@@ -25,8 +29,8 @@ export function SessionSetupForm({ data, result, busy }: { data: SessionFormPage
       formError={failed?.formError}
       errors={errors}
       busy={busy}
-      members={<ParticipantPicker pool={data.pool} sessionId={s?.id ?? null} selected={participants} onChange={setParticipants} error={errors.participant_ids?.[0]} />}
-      extra={<GuidelineFields value={guideline} onChange={setGuideline} serverError={errors.guideline?.[0]} />}
+      members={<ParticipantPicker pool={data.pool} sessionId={s?.id ?? null} selected={participants} onChange={setParticipants} error={said(errors.participant_ids)} />}
+      extra={<GuidelineFields value={guideline} onChange={setGuideline} serverError={said(errors.guideline)} />}
     />
   );
 }

@@ -1,10 +1,15 @@
 import { Form } from "@remix-run/react";
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useSnackbar } from "notistack";
-import { useEffect, useState } from "react";
-import { SESSION_STATE_LABELS, type SessionState } from "~/features/calibration/rules";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { SessionState } from "~/features/calibration/rules";
 import type { PersonJson, SessionJson } from "~/features/calibration/types";
-import { deadlineText, type SetupActionResult } from "~/features/calibration/session-setup";
+import { deadlineFor, type SetupActionResult } from "~/features/calibration/session-setup";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { useReader } from "~/platform/i18n/reader-context";
 import { Button, ButtonLink, Chip, Stack, TableCell, type ChipProps } from "~/platform/ui/static";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/calibration/components/session-pool.module.css";
@@ -23,11 +28,21 @@ const STATE_COLORS: Record<SessionState, ChipProps["color"]> = {
   closed: "default",
 };
 
+/** A session state's name (calibrationSetup.state). */
+export const SESSION_STATE_KEYS: Record<SessionState, TranslationKey> = {
+  draft: "calibrationSetup.state.draft",
+  active: "calibrationSetup.state.active",
+  in_review: "calibrationSetup.state.in_review",
+  revision_requested: "calibrationSetup.state.revision_requested",
+  closed: "calibrationSetup.state.closed",
+};
+
 export function SessionStateChip({ state, testId }: { state: SessionState; testId?: string }) {
+  const { t } = useTranslation();
   return (
     <Chip
       size="small"
-      label={SESSION_STATE_LABELS[state]}
+      label={t(SESSION_STATE_KEYS[state])}
       color={STATE_COLORS[state]}
       variant={state === "draft" ? "outlined" : "filled"}
       className={css.chip}
@@ -43,11 +58,29 @@ export function peopleText(people: ReadonlyArray<PersonJson | null>): string {
   return names.length ? names.join(", ") : "—";
 }
 
+/**
+ * A deadline for the reader (their language and zone, the zone named; ADR 0086), or "No deadline":
+ * `const deadline = useDeadlineText(); deadline(session.deadline)`.
+ */
+export function useDeadlineText(): (iso: string | null) => string {
+  const { t } = useTranslation();
+  const reader = useReader();
+  return useCallback((iso: string | null) => deadlineFor(iso, reader) ?? t("calibrationSetup.noDeadline"), [reader, t]);
+}
+
+/** A message of a setup action (a key and values, or a plain text from a page not moved to keys yet) in the reader's language. */
+export function setupText(t: TFunction, message: PageMessage | string): string {
+  return typeof message === "string" ? message : messageText(t, message);
+}
+
 /** A success toast for the action's result (a change made on another page comes with ?done=: the shell's AddressToasts). */
 export function useSetupToasts(result: SetupActionResult | undefined) {
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
+    if (result?.ok) enqueueSnackbar(messageText(t, result.message), { variant: "success" });
+    // The toast is for this result; a change of language does not show it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, enqueueSnackbar]);
 }
 
@@ -58,25 +91,27 @@ export { RouteErrorBoundary as SetupErrorBoundary } from "~/platform/ui/error-vi
  * What activating a session does, for its confirmation (issue 26 §4; the promotion sessions' page asks the same):
  * who can then act, and who is reminded.
  */
-export function activationText(session: Pick<SessionJson, "participant_count" | "panelists" | "sign_off_parties" | "session_admin" | "deadline">): string[] {
-  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+export function activationText(
+  t: TFunction,
+  deadline: (iso: string | null) => string,
+  session: Pick<SessionJson, "participant_count" | "panelists" | "sign_off_parties" | "session_admin" | "deadline">,
+): string[] {
+  const panelists = session.panelists.length;
+  const admin = session.session_admin?.name;
+  // One whole sentence for each number of panelists (one / more) and with or without a named session admin.
+  const key: TranslationKey = admin
+    ? panelists === 1
+      ? "calibrationSetup.activate.byOne"
+      : "calibrationSetup.activate.byMany"
+    : panelists === 1
+      ? "calibrationSetup.activate.byOneNoAdmin"
+      : "calibrationSetup.activate.byManyNoAdmin";
+  const signOff = session.sign_off_parties.length;
   return [
-    `${n(session.participant_count, "participant's", "participants'")} ratings can then be calibrated: ${n(
-      session.panelists.length,
-      "panelist proposes",
-      "panelists propose"
-    )}, and ${session.session_admin ? session.session_admin.name : "the session admin"} sets the ratings in the meeting.`,
+    t(key, { count: session.participant_count, panelists, admin: admin ?? "" }),
     session.deadline
-      ? `Before the deadline (${deadlineText(session.deadline)}), whoever must act next is reminded by email and in-app notification; ${n(
-          session.sign_off_parties.length,
-          "sign-off party signs",
-          "sign-off parties sign"
-        )} off at the end.`
-      : `Nobody is emailed now (the session has no deadline, so no reminders); ${n(
-          session.sign_off_parties.length,
-          "sign-off party signs",
-          "sign-off parties sign"
-        )} off at the end.`,
+      ? t("calibrationSetup.activate.reminded", { count: signOff, deadline: deadline(session.deadline) })
+      : t("calibrationSetup.activate.noReminders", { count: signOff }),
   ];
 }
 
@@ -102,12 +137,14 @@ export function ActivateSessionDialog({
   testId: string;
 }) {
   const mounted = useOpenedOnce(open);
+  const { t } = useTranslation();
+  const deadline = useDeadlineText();
   if (!mounted) return null;
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} aria-labelledby={`${testId}-title`} data-testid={testId}>
-      <DialogTitle id={`${testId}-title`}>Activate “{session.name}”?</DialogTitle>
+      <DialogTitle id={`${testId}-title`}>{t("calibrationSetup.activate.title", { name: session.name })}</DialogTitle>
       <DialogContent>
-        {activationText(session).map((line) => (
+        {activationText(t, deadline, session).map((line) => (
           <DialogContentText key={line} sx={{ mb: 1, textAlign: "left" }}>
             {line}
           </DialogContentText>
@@ -115,14 +152,14 @@ export function ActivateSessionDialog({
       </DialogContent>
       <DialogActions>
         <MuiButton onClick={onClose} disabled={busy} data-testid={`${testId}-cancel`}>
-          Cancel
+          {t("calibrationSetup.activate.cancel")}
         </MuiButton>
         <Form method="post" onSubmit={onClose}>
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <MuiButton type="submit" variant="contained" disabled={busy} data-testid={`${testId}-confirm`}>
-            Activate
+            {t("calibrationSetup.activate.confirm")}
           </MuiButton>
         </Form>
       </DialogActions>
@@ -142,15 +179,17 @@ export function SessionRowActions({
   editPath: string;
   testIdPrefix: string;
   busy: boolean;
-  editLabel?: string;
+  /** The Edit button's accessible name with the session's name (the admin's list). */
+  editLabel?: boolean;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation();
   return (
-    <TableCell align="right" data-label="Actions" style={{ whiteSpace: "nowrap" }}>
+    <TableCell align="right" data-label={t("calibrationSetup.columns.actions")} style={{ whiteSpace: "nowrap" }}>
       <Stack direction="row" spacing={1} justifyContent="flex-end">
         {session.state !== "closed" && (
-          <ButtonLink size="small" to={editPath} data-testid={`${testIdPrefix}-session-edit-${session.id}`} aria-label={editLabel}>
-            Edit
+          <ButtonLink size="small" to={editPath} data-testid={`${testIdPrefix}-session-edit-${session.id}`} aria-label={editLabel ? t("calibrationSetup.row.editNamed", { name: session.name }) : undefined}>
+            {t("calibrationSetup.row.edit")}
           </ButtonLink>
         )}
         {session.state === "draft" && (
@@ -159,10 +198,10 @@ export function SessionRowActions({
             variant="outlined"
             disabled={busy}
             data-testid={`${testIdPrefix}-session-activate-${session.id}`}
-            aria-label={`Activate ${session.name}`}
+            aria-label={t("calibrationSetup.row.activateNamed", { name: session.name })}
             onClick={() => setConfirming(true)}
           >
-            Activate
+            {t("calibrationSetup.row.activate")}
           </Button>
         )}
       </Stack>

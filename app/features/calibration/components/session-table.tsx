@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { TableCell, TableRow } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import type { SessionState } from "~/features/calibration/rules";
 import type { PersonJson } from "~/features/calibration/types";
-import { deadlineText } from "~/features/calibration/session-setup";
-import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
+import { SessionStateChip, peopleText, useDeadlineText } from "~/features/calibration/components/session-setup-parts";
 
 /**
  * The session list table of the HR partner's and the admin's rating calibration pages and of the HR partner's
@@ -12,7 +12,8 @@ import { SessionStateChip, peopleText } from "~/features/calibration/components/
  * the deadline and the row's actions (`actions` renders its TableCell). Test ids: `{prefix}-sessions-table`,
  * `{prefix}-sessions-empty`, `{prefix}-session-row-{id}`, `{prefix}-session-state-{id}`, with
  * `deadlineTestId` `{prefix}-session-deadline-{id}`, and a column's `testId` as `{testId}-{id}`.
- * Below 960 px its rows are stacked, each value beside its column's name (issue 27, ADR 0068).
+ * Below 960 px its rows are stacked, each value beside its column's name (issue 27, ADR 0068). The fixed columns'
+ * names and the deadlines are in the reader's language (issue 28); a page's own columns come with their `head` said.
  */
 
 type SessionRow = {
@@ -56,6 +57,8 @@ export function SessionTable<S extends SessionRow>({
   deadlineTestId?: boolean;
   actions: (s: S) => ReactNode;
 }) {
+  const { t } = useTranslation();
+  const deadline = useDeadlineText();
   const heads = (columns: SessionColumn<S>[]) =>
     columns.map((c) => (
       <TableCell key={c.head} align={c.align}>
@@ -73,30 +76,30 @@ export function SessionTable<S extends SessionRow>({
       emptyTestId={`${prefix}-sessions-empty`}
       head={
         <>
-          <TableCell>Name</TableCell>
-          <TableCell>State</TableCell>
+          <TableCell>{t("calibrationSetup.columns.name")}</TableCell>
+          <TableCell>{t("calibrationSetup.columns.state")}</TableCell>
           {heads(before)}
-          <TableCell>Session admin</TableCell>
-          <TableCell>Panelists</TableCell>
-          <TableCell>Sign-off party</TableCell>
-          <TableCell>Deadline</TableCell>
+          <TableCell>{t("calibrationSetup.columns.sessionAdmin")}</TableCell>
+          <TableCell>{t("calibrationSetup.columns.panelists")}</TableCell>
+          <TableCell>{t("calibrationSetup.columns.signOffParty")}</TableCell>
+          <TableCell>{t("calibrationSetup.columns.deadline")}</TableCell>
           {heads(after)}
-          <TableCell align="right">Actions</TableCell>
+          <TableCell align="right">{t("calibrationSetup.columns.actions")}</TableCell>
         </>
       }
     >
       {sessions.map((s) => (
         <TableRow key={s.id} data-testid={`${prefix}-session-row-${s.id}`}>
           <Cell column={name} session={s} />
-          <TableCell data-label="State">
+          <TableCell data-label={t("calibrationSetup.columns.state")}>
             <SessionStateChip state={s.state} testId={`${prefix}-session-state-${s.id}`} />
           </TableCell>
           {cells(before, s)}
-          <TableCell data-label="Session admin">{peopleText([s.session_admin])}</TableCell>
-          <TableCell data-label="Panelists">{peopleText(s.panelists)}</TableCell>
-          <TableCell data-label="Sign-off party">{peopleText(s.sign_off_parties)}</TableCell>
-          <TableCell data-label="Deadline" data-testid={deadlineTestId ? `${prefix}-session-deadline-${s.id}` : undefined}>
-            {deadlineText(s.deadline)}
+          <TableCell data-label={t("calibrationSetup.columns.sessionAdmin")}>{peopleText([s.session_admin])}</TableCell>
+          <TableCell data-label={t("calibrationSetup.columns.panelists")}>{peopleText(s.panelists)}</TableCell>
+          <TableCell data-label={t("calibrationSetup.columns.signOffParty")}>{peopleText(s.sign_off_parties)}</TableCell>
+          <TableCell data-label={t("calibrationSetup.columns.deadline")} data-testid={deadlineTestId ? `${prefix}-session-deadline-${s.id}` : undefined}>
+            {deadline(s.deadline)}
           </TableCell>
           {cells(after, s)}
           {actions(s)}

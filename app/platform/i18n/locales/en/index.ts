@@ -16,9 +16,10 @@ import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
 import titles from "./titles";
+import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...promotions };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -15,8 +15,9 @@ import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
 import titles from "./titles";
+import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...promotions };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions };
 
 export default zhCN;
