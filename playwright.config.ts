@@ -9,6 +9,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 5710);
 const dataDir = process.env.E2E_DATA_DIR ?? ".cache/e2e-data";
 const TEMPORAL_PORT = Number(process.env.E2E_TEMPORAL_PORT ?? 7410);
+/** The mail sink beside the app (tests/support/smtp-sink.ts): the app's SMTP_URL, one JSON file a message here. */
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 3300);
+export const MAIL_DIR = `${dataDir}-mail`;
 /** Debian's package chromium-headless-shell (Chromium's "old" headless mode, one binary without the browser's UI). */
 const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 
@@ -51,22 +54,35 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && npx tsx scripts/start.ts`,
-    url: `http://127.0.0.1:${PORT}/api/v1/config`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      TEMPORAL_PORT: String(TEMPORAL_PORT),
-      TEMPORAL_UI_PORT: String(TEMPORAL_PORT + 1000),
-      DEV_OIDC_PORT: String(E2E_OIDC_PORT),
-      APP_ENV: "test",
-      // Analytics on, as in production with GA configured (ADR 0035; tests/e2e/analytics.spec.ts).
-      GA_GTAG_ID: "G-E2ETEST",
+  webServer: [
+    {
+      command: "npx tsx tests/support/smtp-sink.ts",
+      port: SMTP_PORT,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { SMTP_SINK_PORT: String(SMTP_PORT), SMTP_SINK_DIR: MAIL_DIR },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && npx tsx scripts/start.ts`,
+      url: `http://127.0.0.1:${PORT}/api/v1/config`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        TEMPORAL_PORT: String(TEMPORAL_PORT),
+        TEMPORAL_UI_PORT: String(TEMPORAL_PORT + 1000),
+        DEV_OIDC_PORT: String(E2E_OIDC_PORT),
+        APP_ENV: "test",
+        // Analytics on, as in production with GA configured (ADR 0035; tests/e2e/analytics.spec.ts).
+        GA_GTAG_ID: "G-E2ETEST",
+        // Email on, into the sink above (tests/e2e/mail-sink.ts reads what was sent).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

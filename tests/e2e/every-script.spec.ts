@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { test, expect, DEMO, open, signIn, signedInPage, type Demo } from "./fixtures";
 import { ok } from "./api-helpers";
 import { csvText } from "./downloads";
+import { expectMail } from "./mail-sink";
 
 /**
  * Issue 28 "Done when", first bullet: every script survives the whole way. A super admin creates 张伟, who reports to
@@ -11,8 +12,9 @@ import { csvText } from "./downloads";
  * the summary page, the summary PDF (text extracted with poppler's `pdftotext -enc UTF-8`), the directory CSV export
  * (a browser download that starts with the UTF-8 BOM, csvText) and the audit log (its page and its API). A character
  * turned into '?' or dropped anywhere fails the test, as every check compares the exact strings.
- * The notification email is not checked here (the e2e server sends no mail: no SMTP_URL); tests/unit/mail-unicode.test.ts
- * covers the encoded subject and body.
+ * Last, the notification email: 张伟 chooses 简体中文, Łukasz gives him anytime feedback on its page, and the email the
+ * suite's SMTP sink received (tests/e2e/mail-sink.ts) names both exactly, in 张伟's language, the message parsed as a
+ * mail client would (mailparser: the subject's RFC 2047 words, the text and HTML parts' transfer encoding).
  */
 
 const ZHANG_NAME = "张伟";
@@ -144,5 +146,20 @@ test.describe("every script, end to end", () => {
     await a.getByTestId(`audit-expand-${managerSubmit!.id}`).click();
     await expect(a.getByTestId(`audit-detail-${managerSubmit!.id}`)).toContainText(MANAGER_TEXT);
     await admin.close();
+
+    // ── The notification email, in the recipient's language: 张伟 reads Chinese; Łukasz gives him anytime feedback. ──
+    await ok(await page.request.patch("/api/v1/me/preferences", { data: { locale: "zh-CN" } }));
+    const giver = await signedInPage(browser, lukasz, "/app/anytime-feedback");
+    await giver.page.getByTestId("give-feedback-person").fill(zhang.email);
+    await giver.page.getByTestId("give-feedback-body").fill(MANAGER_TEXT);
+    await giver.page.getByTestId("give-feedback-submit").click();
+    await expect(giver.page.getByText(`Feedback sent to ${ZHANG_NAME}`)).toBeVisible();
+    await giver.close();
+    const mail = await expectMail(zhang.email, `${LUKASZ_NAME} 给你发送了新反馈`);
+    expect(mail.text).toContain(`${ZHANG_NAME}，你好：`);
+    expect(mail.text).toContain(`${LUKASZ_NAME} 给了你一条随时反馈，请前往“随时反馈”查看。`);
+    expect(mail.html).toContain(`${ZHANG_NAME}，你好：`);
+    // What was written stays in the app: the email only says that there is feedback.
+    expect(mail.text + mail.html).not.toContain(MANAGER_TEXT);
   });
 });

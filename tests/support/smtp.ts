@@ -27,7 +27,19 @@ function subjectOf(raw: string): string {
   return m ? m[1]!.replace(/\r?\n[ \t]/g, " ").trim() : "";
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+/** The plain-text body of a raw message (base64 or quoted-printable, UTF-8) as text. */
+export function textBodyOf(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n");
+  if (/Content-Transfer-Encoding: base64/i.test(head!)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
+    return Buffer.from(body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** `port`: a fixed port (default: any free one); `onMessage`: called with each accepted message. */
+export async function startTestSmtp(options: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<TestSmtp> {
   const state = {
     messages: [] as ReceivedMail[],
     attempts: new Map<string, number>(),
@@ -56,13 +68,15 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on("end", () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const finish = () => {
-          state.messages.push({
+          const mail: ReceivedMail = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: subjectOf(raw),
             raw,
             at: Date.now(),
-          });
+          };
+          state.messages.push(mail);
+          options.onMessage?.(mail);
           callback();
         };
         if (state.delayMs > 0) setTimeout(finish, state.delayMs);
@@ -72,7 +86,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });
