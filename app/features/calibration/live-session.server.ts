@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/platform/db.server";
+import { sqlRows } from "~/platform/sql.server";
 import { requireUser } from "~/platform/auth.server";
 import { notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { sessionVersion } from "~/features/calibration/views.server";
@@ -8,11 +8,13 @@ import type { SessionRole } from "~/features/calibration/rules";
 /**
  * Live updates of an open session page (ADR 0026): a server-sent-events stream of the session's version.
  * Access is checked once, as the page checks it (page session cookie, `role` in the session); then the
- * stream reads the session's version (one primary-key read) every POLL_MS and sends `event: version` when
+ * stream reads the session's version (one prepared primary-key read) every POLL_MS and sends `event: version` when
  * it moved, plus a comment line every KEEP_ALIVE_MS. The loop ends when the browser goes (request.signal).
  */
 
 export const POLL_MS = 500;
+/** The tick's one read, a prepared statement (issue 27: every open meeting page polls it twice a second). */
+const VERSION_SQL = `SELECT version FROM "CalibrationSession" WHERE id = $1::int`;
 export const KEEP_ALIVE_MS = 15_000;
 
 const ROLES: readonly SessionRole[] = ["session_admin", "panelist", "sign_off", "hr_partner", "admin"];
@@ -27,7 +29,6 @@ export async function sessionEventStream(request: Request, params: LoaderFunctio
   const kind = url.searchParams.get("kind") === "promotion" ? "PROMOTION" : "RATING";
   if (!/^\d+$/.test(rawCycle) || !ROLES.includes(role)) throw notFoundPage();
   const first = await pageRead(() => sessionVersion(current, role, Number(rawCycle), sessionId, kind));
-  const db = await getDb();
   const encoder = new TextEncoder();
   let stop = () => {};
 
@@ -58,7 +59,7 @@ export async function sessionEventStream(request: Request, params: LoaderFunctio
         if (busy || closed) return;
         busy = true;
         try {
-          const row = await db.calibrationSession.findUnique({ where: { id: sessionId }, select: { version: true } });
+          const [row] = await sqlRows<{ version: number }>("calibration.session-version", VERSION_SQL, [sessionId]);
           const version = row?.version ?? -1;
           if (version !== last) {
             last = version;
