@@ -100,7 +100,14 @@ export async function untranslatedTexts(page: Page, check: TranslationCheck = {}
           for (const name of ["aria-label", "title", "placeholder"]) {
             const value = el.getAttribute(name);
             if (!value) continue;
-            const outside = value.replace(/⟦[^⟧]*⟧/g, " ");
+            // Bracket depth as for text nodes: a translation may hold another (a translated title in an aria-label).
+            let outside = "";
+            let level = 0;
+            for (const ch of value) {
+              if (ch === OPEN) level += 1;
+              else if (ch === CLOSE) level = Math.max(0, level - 1);
+              else outside += level === 0 ? ch : " ";
+            }
             if (LETTER.test(outside)) judge(el, outside, `${name}=${value}`);
           }
         }
