@@ -9,7 +9,7 @@ import { SessionInputSchema } from "~/features/calibration/schemas";
 import { activateSession, createSession, updateSession } from "~/features/calibration/sessions.server";
 import { setupPool, setupSession } from "~/features/calibration/setup-reads.server";
 import { calibrationSessionWorkflowId } from "../../../workflows/calibration-session-contract";
-import { doneParam, pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { sessionFieldErrors, setupRefusal } from "~/features/calibration/setup-messages.server";
 import type { SessionFieldErrors, SessionFormPageData, SetupActionResult, SetupCycle, SetupOwner } from "~/features/calibration/session-setup";
 
@@ -167,6 +167,7 @@ export async function activateFromForm(current: CurrentUser, owner: SetupOwner, 
 export function withDone(path: string, message: PageMessage): string {
   const [base, query = ""] = path.split("?");
   const params = new URLSearchParams(query);
-  for (const [key, value] of new URLSearchParams(doneParam(message))) params.set(key, value);
+  // The shell's AddressToasts reads a `done` that is a message as JSON (as page-message's doneParam writes it).
+  params.set("done", JSON.stringify(message));
   return `${base}?${params}`;
 }
