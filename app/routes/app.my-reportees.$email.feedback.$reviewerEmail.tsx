@@ -1,6 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Chip, Link, Stack, Typography } from "@mui/material";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert, Box, Chip, Link, Stack, Typography } from "~/platform/ui/static";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
+import { useFormat } from "~/platform/i18n/reader-context";
+import css from "~/features/manager-review/report-feedback.module.css";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
@@ -9,9 +15,9 @@ import { getReportFeedback } from "~/features/manager-review/service.server";
 import { forPage } from "~/platform/page-errors.server";
 import { requireReportPage } from "~/features/manager-review/pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.feedback.reviewer.name} on ${data.participant.name} | PMR` : "Feedback | PMR" },
-];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("managerReview.titles.reviewerOn", { reviewer: data.feedback.reviewer.name, name: data.participant.name }) : pageMessage("managerReview.titles.feedback"),
+);
 
 /** /app/my-reportees/{email}/feedback/{reviewerEmail}?cycle_id=: one reviewer's answers about my direct report. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -23,25 +29,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ReviewerFeedbackPage() {
   const { cycleId, cycle, participant, feedback, questions } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const format = useFormat();
+  const typeKey = reviewerTypeKey(feedback.reviewer_type);
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <Stack spacing={3} className={css.page}>
       <Box>
-        <Link component={RemixLink} to={REPORTEE_PATHS.feedback(participant.email, cycleId)} sx={{ display: "inline-block", mb: 1 }}>
-          ← Feedback for {participant.name}
+        <Link to={REPORTEE_PATHS.feedback(participant.email, cycleId)} className={css.back}>
+          {t("managerReview.reviewerPage.back", { name: participant.name })}
         </Link>
         <Typography variant="h4" component="h1" data-testid="reviewer-feedback-title">
-          {feedback.reviewer.name}&apos;s feedback on {participant.name}
+          {t("managerReview.reviewerPage.title", { reviewer: feedback.reviewer.name, name: participant.name })}
         </Typography>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap" }}>
+        <Stack direction="row" spacing={1.5} alignItems="center" flexWrap className={css.meta}>
           <CycleStageChip cycleId={cycle.id} stage={cycle.state} />
-          <Chip size="small" variant="outlined" label={feedback.reviewer_type_label} data-testid="reviewer-feedback-type" />
-          <Typography color="text.secondary">{feedback.reviewer.email}</Typography>
-          {feedback.submitted_at && <Typography color="text.secondary">Submitted {feedback.submitted_at.slice(0, 10)}</Typography>}
+          <Chip size="small" variant="outlined" label={typeKey ? t(typeKey) : feedback.reviewer_type} data-testid="reviewer-feedback-type" />
+          <Typography color="text.secondary" className={css.wrap}>
+            {feedback.reviewer.email}
+          </Typography>
+          {feedback.submitted_at && <Typography color="text.secondary">{t("managerReview.reviewerPage.submitted", { date: format.date(feedback.submitted_at) })}</Typography>}
         </Stack>
       </Box>
       {feedback.answers === null ? (
         <Alert severity="info" data-testid="reviewer-feedback-pending">
-          {feedback.reviewer.name} has not submitted this feedback yet.
+          {t("managerReview.reviewerPage.pending", { name: feedback.reviewer.name })}
         </Alert>
       ) : (
         <QuestionnaireForm questions={questions} value={feedback.answers} readOnly name={null} />

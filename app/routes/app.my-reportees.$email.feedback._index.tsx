@@ -1,35 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Link,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, ButtonLink, Chip, Link, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { QuestionnaireForm } from "~/features/feedback/questionnaire-form";
 import { ANSWERS_FIELD, answersFromFormField, errorsByQuestion, type Answers } from "~/features/feedback/answers";
-import { MANAGER_FEEDBACK_STATE_LABELS, REPORTEE_PATHS } from "~/features/manager-review/rules";
+import { reviewerTypeKey, type Message } from "~/features/feedback/answer-messages";
+import { REPORTEE_PATHS } from "~/features/manager-review/rules";
+import { FEEDBACK_CLOSED_KEYS, MANAGER_FEEDBACK_STATE_KEYS } from "~/features/manager-review/keys";
 import { isSpoofing } from "~/platform/auth.server";
 import { saveManagerFeedback, submitManagerFeedback } from "~/features/manager-review/manager-feedback.server";
-import { loadManagerFeedbackPage, pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
+import { loadManagerFeedbackPage, managerFeedbackRefusal, pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
+import { messageText, pageMessage } from "~/platform/i18n/page-message";
+import { useFormat } from "~/platform/i18n/reader-context";
+import css from "~/features/manager-review/report-feedback.module.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback for ${data?.feedbacks.participant.name ?? "direct report"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("managerReview.titles.feedbackFor", { name: data.feedbacks.participant.name }) : pageMessage("managerReview.titles.feedbackForReport"),
+);
 
 /**
  * /app/my-reportees/{email}/feedback?cycle_id=: each reviewer's feedback about my direct report (named, with
@@ -41,7 +36,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { cycles: page.cycles, cycleId: page.cycleId, me: page.current.user.email, spoofing: isSpoofing(page.current), feedbacks: page.feedbacks, mine: page.mine };
 }
 
-type ActionResult = { ok: boolean; intent: "save" | "submit"; message: string; errors: Record<string, string> };
+type ActionResult = { ok: boolean; intent: "save" | "submit"; message: Message; errors: Record<string, string> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const page = await requireReportPage(request, params);
@@ -49,48 +44,47 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent") === "submit" ? "submit" : "save";
   const posted = answersFromFormField(form.get(ANSWERS_FIELD));
   if (!posted.ok) {
-    return data<ActionResult>({ ok: false, intent, message: posted.issues[0]?.message ?? "Invalid answers", errors: errorsByQuestion(posted.issues) }, { status: 400 });
+    return data<ActionResult>({ ok: false, intent, message: { key: "managerReview.mine.invalidAnswers" }, errors: errorsByQuestion(posted.issues) }, { status: 400 });
   }
   try {
     if (intent === "submit") await submitManagerFeedback(page.current, page.cycleId, page.email, posted.value);
     else await saveManagerFeedback(page.current, page.cycleId, page.email, posted.value);
   } catch (err) {
     const failure = pageFormFailure(err);
-    const message = Object.keys(failure.errors).length > 0 ? "Some answers need attention" : failure.message;
-    return data<ActionResult>({ ok: false, intent, message, errors: failure.errors }, { status: failure.status });
+    return data<ActionResult>({ ok: false, intent, message: managerFeedbackRefusal(failure), errors: failure.errors }, { status: failure.status });
   }
-  return data<ActionResult>({ ok: true, intent, message: intent === "submit" ? "Manager feedback submitted" : "Manager feedback saved", errors: {} });
+  return data<ActionResult>({ ok: true, intent, message: { key: intent === "submit" ? "managerReview.mine.submittedToast" : "managerReview.mine.saved" }, errors: {} });
 }
 
 export default function ReportFeedbackPage() {
   const { cycles, cycleId, me, spoofing, feedbacks, mine } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   const person = feedbacks.participant;
   const others = feedbacks.feedbacks.filter((f) => !(f.reviewer_type === "manager" && f.reviewer.email === me));
   return (
-    <Stack spacing={3} sx={{ p: { xs: 2, md: 3 } }}>
+    <Stack spacing={3} className={css.page}>
       <Box>
-        <Link component={RemixLink} to={REPORTEE_PATHS.list(cycleId)} sx={{ display: "inline-block", mb: 1 }}>
-          ← My Reportees
+        <Link to={REPORTEE_PATHS.list(cycleId)} className={css.back}>
+          {t("managerReview.report.back")}
         </Link>
-        <Box sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", gap: 2 }}>
+        <div className={css.head}>
           <Typography variant="h4" component="h1" data-testid="report-feedback-title">
-            Feedback for {person.name}
+            {t("managerReview.report.title", { name: person.name })}
           </Typography>
           <CycleSwitcher cycles={cycles} selectedId={cycleId} />
-        </Box>
-        <Stack direction="row" spacing={2} sx={{ alignItems: "center", mt: 1, flexWrap: "wrap" }}>
+        </div>
+        <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.meta}>
           <CycleStageChip cycleId={cycleId} stage={feedbacks.cycle.state} />
-          <Typography color="text.secondary">
-            {person.email}
-            {person.job_title ? ` · ${person.job_title}` : ""}
+          <Typography color="text.secondary" className={css.wrap}>
+            {person.job_title ? `${person.email} · ${person.job_title}` : person.email}
           </Typography>
           {!person.reviewer_only && (
             <>
-              <Link component={RemixLink} to={REPORTEE_PATHS.summary(person.email, cycleId)} data-testid="report-summary-link">
-                Feedback summary
+              <Link to={REPORTEE_PATHS.summary(person.email, cycleId)} data-testid="report-summary-link">
+                {t("managerReview.report.summaryLink")}
               </Link>
-              <Link component={RemixLink} to={REPORTEE_PATHS.promotion(person.email, cycleId)} data-testid="report-promotion-link">
-                Promotion nomination
+              <Link to={REPORTEE_PATHS.promotion(person.email, cycleId)} data-testid="report-promotion-link">
+                {t("managerReview.report.promotionLink")}
               </Link>
             </>
           )}
@@ -99,7 +93,7 @@ export default function ReportFeedbackPage() {
 
       {person.reviewer_only ? (
         <Alert severity="info" data-testid="report-reviewer-only">
-          {person.name} takes part as a reviewer only and receives no feedback in this cycle.
+          {t("managerReview.report.reviewerOnly", { name: person.name })}
         </Alert>
       ) : (
         <>
@@ -114,59 +108,67 @@ export default function ReportFeedbackPage() {
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function ReviewerFeedbackTable({ rows, email, cycleId }: { rows: LoaderData["feedbacks"]["feedbacks"]; email: string; cycleId: number }) {
+  const { t } = useTranslation();
+  const format = useFormat();
   return (
     <Box component="section" aria-labelledby="reviewers-heading">
-      <Typography variant="h5" component="h2" id="reviewers-heading" sx={{ mb: 1 }}>
-        Feedback from reviewers
+      <Typography variant="h5" component="h2" id="reviewers-heading" className={css.heading}>
+        {t("managerReview.report.reviewers")}
       </Typography>
-      {rows.length === 0 ? (
-        <Typography color="text.secondary" data-testid="reviewers-empty">
-          Nobody has been asked for feedback about this person yet.
-        </Typography>
-      ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" data-testid="reviewers-table">
-            <TableHead>
-              <TableRow>
-                <TableCell>Reviewer</TableCell>
-                <TableCell>Reviewer type</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Submitted</TableCell>
-                <TableCell align="right" />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((f) => (
-                <TableRow key={f.id} data-testid={`reviewer-row-${f.reviewer.email}`}>
-                  <TableCell>
-                    <Typography fontWeight={500}>{f.reviewer.name}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {f.reviewer.email}
-                    </Typography>
-                  </TableCell>
-                  <TableCell data-testid={`reviewer-type-${f.reviewer.email}`}>{f.reviewer_type_label}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      data-testid={`reviewer-status-${f.reviewer.email}`}
-                      label={f.status === "submitted" ? "Submitted" : "Not submitted yet"}
-                      color={f.status === "submitted" ? "success" : "default"}
-                    />
-                  </TableCell>
-                  <TableCell>{f.submitted_at ? f.submitted_at.slice(0, 10) : "—"}</TableCell>
-                  <TableCell align="right">
-                    {f.status === "submitted" && (
-                      <Button size="small" component={RemixLink} to={REPORTEE_PATHS.reviewer(email, f.reviewer.email, cycleId)} data-testid={`reviewer-read-${f.reviewer.email}`}>
-                        Read feedback
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {/* Stacked rows on a phone, where five columns would squeeze to a few characters (issue 27's layout walk). */}
+      <StackedTable
+        stackBelow="sm"
+        testId="reviewers-table"
+        empty={rows.length === 0}
+        emptyText={t("managerReview.report.reviewersEmpty")}
+        emptyTestId="reviewers-empty"
+        head={
+          <>
+            <TableCell>{t("managerReview.report.reviewer")}</TableCell>
+            <TableCell>{t("managerReview.report.reviewerType")}</TableCell>
+            <TableCell>{t("managerReview.report.status")}</TableCell>
+            <TableCell>{t("managerReview.report.submitted")}</TableCell>
+            <TableCell align="right" />
+          </>
+        }
+      >
+        {rows.map((f) => {
+          const typeKey = reviewerTypeKey(f.reviewer_type);
+          return (
+            <TableRow key={f.id} data-testid={`reviewer-row-${f.reviewer.email}`}>
+              <TableCell>
+                <Typography fontWeight="medium">{f.reviewer.name}</Typography>
+                <Typography variant="body2" color="text.secondary" className={css.wrap}>
+                  {f.reviewer.email}
+                </Typography>
+              </TableCell>
+              <TableCell data-label={t("managerReview.report.reviewerType")} data-testid={`reviewer-type-${f.reviewer.email}`}>
+                {typeKey ? t(typeKey) : f.reviewer_type}
+              </TableCell>
+              <TableCell data-label={t("managerReview.report.status")}>
+                <Chip
+                  size="small"
+                  data-testid={`reviewer-status-${f.reviewer.email}`}
+                  label={f.status === "submitted" ? t("managerReview.report.submittedStatus") : t("managerReview.report.notSubmitted")}
+                  color={f.status === "submitted" ? "success" : "default"}
+                />
+              </TableCell>
+              <TableCell data-label={t("managerReview.report.submitted")}>{f.submitted_at ? format.date(f.submitted_at) : "—"}</TableCell>
+              <TableCell align="right">
+                {f.status === "submitted" && (
+                  <ButtonLink
+                    size="small"
+                    to={REPORTEE_PATHS.reviewer(email, f.reviewer.email, cycleId)}
+                    data-testid={`reviewer-read-${f.reviewer.email}`}
+                  >
+                    {t("managerReview.report.read")}
+                  </ButtonLink>
+                )}
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </StackedTable>
     </Box>
   );
 }
@@ -175,47 +177,48 @@ function ManagerFeedbackSection({ mine, spoofing }: { mine: NonNullable<LoaderDa
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [answers, setAnswers] = useState<Answers>(mine.answers);
   // A fresh load (after a save or another cycle) brings the stored answers.
   useEffect(() => setAnswers(mine.answers), [mine.updated_at, mine.cycle.id, mine.participant.email]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
-  }, [result, enqueueSnackbar]);
+    if (result?.ok) enqueueSnackbar(messageText(t, result.message), { variant: "success" });
+  }, [result, enqueueSnackbar]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submitted = mine.status === "submitted";
   const editable = mine.editable && !spoofing;
   return (
     <Box component="section" aria-labelledby="manager-feedback-heading">
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.heading}>
         <Typography variant="h5" component="h2" id="manager-feedback-heading">
-          Your manager feedback
+          {t("managerReview.mine.heading")}
         </Typography>
-        <Chip size="small" label={MANAGER_FEEDBACK_STATE_LABELS[mine.state]} color={submitted ? "success" : mine.state === "draft" ? "warning" : "default"} data-testid="manager-feedback-state" />
+        <Chip size="small" label={t(MANAGER_FEEDBACK_STATE_KEYS[mine.state])} color={submitted ? "success" : mine.state === "draft" ? "warning" : "default"} data-testid="manager-feedback-state" />
       </Stack>
       {!mine.editable && (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="manager-feedback-closed">
-          Manager feedback can be written only in the manager feedback stage; this cycle is in the {mine.cycle.stage_label.replace(/^Stage \d+ - /, "")}.
+        <Alert severity="info" className={css.alert} data-testid="manager-feedback-closed">
+          {t(FEEDBACK_CLOSED_KEYS[mine.cycle.state])}
         </Alert>
       )}
       {mine.editable && spoofing && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          You are viewing another user: manager feedback cannot be written in their name.
+        <Alert severity="warning" className={css.alert}>
+          {t("managerReview.mine.spoofing")}
         </Alert>
       )}
       {submitted && mine.editable && !spoofing && (
-        <Alert severity="success" sx={{ mb: 2 }}>
-          Submitted. You can still adjust it until the manager feedback stage closes.
+        <Alert severity="success" className={css.alert}>
+          {t("managerReview.mine.submittedNote")}
         </Alert>
       )}
       {result && !result.ok && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="manager-feedback-error">
-          {result.message}
+        <Alert severity="error" className={css.alert} data-testid="manager-feedback-error">
+          {messageText(t, result.message)}
         </Alert>
       )}
       {!mine.editable && mine.state === "not_started" ? (
         <Typography color="text.secondary" data-testid="manager-feedback-none">
-          No manager feedback written.
+          {t("managerReview.mine.none")}
         </Typography>
       ) : (
         <Form method="post" data-testid="manager-feedback-form">
@@ -228,13 +231,13 @@ function ManagerFeedbackSection({ mine, spoofing }: { mine: NonNullable<LoaderDa
             disabled={busy}
           />
           {editable && (
-            <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+            <Stack direction="row" spacing={2} flexWrap className={css.actions}>
               <Button type="submit" name="intent" value="save" variant={submitted ? "contained" : "outlined"} disabled={busy} data-testid="manager-feedback-save">
-                {submitted ? "Save changes" : "Save draft"}
+                {submitted ? t("managerReview.mine.saveChanges") : t("managerReview.mine.saveDraft")}
               </Button>
               {!submitted && (
                 <Button type="submit" name="intent" value="submit" variant="contained" disabled={busy} data-testid="manager-feedback-submit">
-                  Submit manager feedback
+                  {t("managerReview.mine.submit")}
                 </Button>
               )}
             </Stack>

@@ -1,4 +1,6 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Link } from "~/platform/ui/static";
@@ -6,7 +8,9 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/features/summaries/report-summary-page";
 import { loadReportSummaryPage } from "~/features/summaries/pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback summary of ${data?.summary?.reviewee.name ?? "direct report"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data?.summary ? pageMessage("managerReview.titles.summaryOf", { name: data.summary.reviewee.name }) : pageMessage("managerReview.titles.summaryOfReport"),
+);
 
 /**
  * /app/my-reportees/{email}/feedback/summary?cycle_id=: a direct report's feedback summary for their manager in

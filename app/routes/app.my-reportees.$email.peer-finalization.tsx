@@ -1,5 +1,7 @@
+import { pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { useTranslation } from "react-i18next";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Stack, Typography } from "@mui/material";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
@@ -12,7 +14,9 @@ import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } f
 import { pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
 import { forPage } from "~/platform/page-errors.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Peer selection of ${data?.panel.participant.name ?? "direct report"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("managerReview.titles.peersOf", { name: data.panel.participant.name }) : pageMessage("managerReview.titles.peersOfReport"),
+);
 
 /**
  * /app/my-reportees/{email}/peer-finalization?cycle_id=: the manager reads, changes (add, remove a request not

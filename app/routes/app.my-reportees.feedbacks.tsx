@@ -1,10 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { MyReporteesList } from "~/features/manager-review/my-reportees-list";
 import { loadReporteesPage } from "~/features/manager-review/pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Manager Feedback and Promotion Nominations | PMR" }];
+export const handle = pageTitle("managerReview.titles.feedbacks");
 
 /** /app/my-reportees/feedbacks (navigation 'Manager Feedback and Promotion Nominations'): the same team list as /app/my-reportees. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,7 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function ManagerFeedbackAndNominations() {
   const data = useLoaderData<typeof loader>();
-  return <MyReporteesList data={data} title="Manager Feedback and Promotion Nominations" />;
+  const { t } = useTranslation();
+  return <MyReporteesList data={data} title={t("managerReview.titleFeedbacks")} />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

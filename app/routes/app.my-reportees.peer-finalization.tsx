@@ -1,5 +1,6 @@
+import { pageTitle } from "~/platform/i18n/page-title";
 import { useTranslation } from "react-i18next";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useLoaderData } from "@remix-run/react";
 import { Alert, Box, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
@@ -8,7 +9,7 @@ import { PanelStatusChip } from "~/features/peer-selection/components/status-chi
 import { listTeamSelections } from "~/features/peer-selection/manager-panel.server";
 import { selectedCyclePage } from "~/features/peer-selection/pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Modify Peer/Stakeholder selection for your Team | PMR" }];
+export const handle = pageTitle("managerReview.titles.teamPeers");
 
 /** /app/my-reportees/peer-finalization?cycle_id=: my direct reports with the state of each one's peer selection. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,11 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ReportSummaryPage } from "~/features/summaries/report-summary-page";
 import { loadReportSummaryPage } from "~/features/summaries/pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback summary of ${data?.summary?.reviewee.name ?? "secondary report"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data?.summary ? pageMessage("managerReview.titles.summaryOf", { name: data.summary.reviewee.name }) : pageMessage("managerReview.titles.summaryOfSecondary"),
+);
 
 /**
  * /app/my-reportees/secondary/{email}/feedback/summary?cycle_id=: a secondary report's feedback summary for

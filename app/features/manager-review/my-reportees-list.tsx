@@ -1,11 +1,12 @@
 import { Box, ButtonLink, Chip, Stack, TableCell, TableRow, Typography, type ChipProps } from "~/platform/ui/static";
 import type { CycleStage } from "~/features/cycles/rules";
-import { MANAGER_FEEDBACK_STATE_LABELS, NOMINATION_STATUS_LABELS, REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/features/manager-review/rules";
+import { useTranslation } from "react-i18next";
+import { REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/features/manager-review/rules";
+import { MANAGER_FEEDBACK_STATE_KEYS, NOMINATION_STATUS_KEYS, STAGE_NOTE_KEYS } from "~/features/manager-review/keys";
 import type { ReporteesPageData } from "~/features/manager-review/types";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { StackedTable } from "~/platform/ui/stacked-table";
-import { PANEL_STATUS_LABELS } from "~/features/peer-selection/rules";
 
 const FEEDBACK_STATE_COLORS: Record<ManagerFeedbackState, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
 const NOMINATION_COLORS: Record<NominationStatus, ChipProps["color"]> = { nominated: "primary", withdrawn: "default" };
@@ -21,7 +22,7 @@ export function MyReporteesList({ data, title }: { data: ReporteesPageData; titl
     <Stack spacing={3}>
       <CyclePageHeader title={title} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
-        <CycleMessage kind={data.kind} message={data.message} />
+        <CycleMessage kind={data.kind} />
       ) : (
         <>
           <StageNote stage={data.direct.cycle.state} cycleId={data.cycleId} />
@@ -34,46 +35,40 @@ export function MyReporteesList({ data, title }: { data: ReporteesPageData; titl
 }
 
 function StageNote({ stage, cycleId }: { stage: CycleStage; cycleId: number }) {
-  const text: Record<CycleStage, string> = {
-    draft: "This cycle has not started yet.",
-    start: "Your team is choosing peers and stakeholders. Manager feedback opens in the manager feedback stage.",
-    spu_feedback: "Reviewers are giving 360 feedback. You can read submitted feedback and nominate for promotion now; manager feedback opens in the next stage.",
-    manager_feedback: "Write your manager feedback for each direct report and submit it. Promotion nominations are open until calibration.",
-    calibration: "Feedback and nominations are closed for calibration. You can still read everything.",
-    communication: "The cycle is in communication: share the outcome with your team.",
-  };
+  const { t } = useTranslation();
   return (
     <Stack direction="row" spacing={2} alignItems="center" flexWrap>
       <CycleStageChip cycleId={cycleId} stage={stage} size="medium" />
       <Typography color="text.secondary" data-testid="reportees-stage-note">
-        {text[stage]}
+        {t(STAGE_NOTE_KEYS[stage])}
       </Typography>
     </Stack>
   );
 }
 
 function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { kind: "selected" }>["direct"]; cycleId: number }) {
+  const { t } = useTranslation();
   return (
     <Box component="section" aria-labelledby="direct-reports-heading">
       <Typography variant="h5" component="h2" id="direct-reports-heading" style={{ marginBottom: 8 }}>
-        Direct reports
+        {t("managerReview.direct.heading")}
       </Typography>
       {/* Stacked rows below 1280 px, where its seven columns no longer fit beside the drawer (ADR 0068). */}
       <StackedTable
         stackBelow="lg"
         testId="direct-reports-table"
         empty={data.direct_reports.length === 0}
-        emptyText="You have no direct reports in this cycle."
+        emptyText={t("managerReview.direct.empty")}
         emptyTestId="direct-reports-empty"
         head={
           <>
-            <TableCell>Name</TableCell>
-            <TableCell>Peer selection</TableCell>
-            <TableCell>360 feedback received</TableCell>
-            <TableCell>Feedback to give</TableCell>
-            <TableCell>Manager feedback</TableCell>
-            <TableCell>Promotion nomination</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t("managerReview.direct.name")}</TableCell>
+            <TableCell>{t("managerReview.direct.selection")}</TableCell>
+            <TableCell>{t("managerReview.direct.received")}</TableCell>
+            <TableCell>{t("managerReview.direct.toGive")}</TableCell>
+            <TableCell>{t("managerReview.direct.managerFeedback")}</TableCell>
+            <TableCell>{t("managerReview.direct.nomination")}</TableCell>
+            <TableCell align="right">{t("managerReview.direct.actions")}</TableCell>
           </>
         }
       >
@@ -85,51 +80,51 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
                 {r.email}
                 {r.job_title ? ` · ${r.job_title}` : ""}
               </Typography>
-              {r.reviewer_only && <Chip size="small" label="Reviewer only" style={{ marginTop: 4 }} />}
+              {r.reviewer_only && <Chip size="small" label={t("managerReview.direct.reviewerOnly")} style={{ marginTop: 4 }} />}
             </TableCell>
-            <TableCell data-label="Peer selection" data-testid={`reportee-selection-${r.email}`}>
+            <TableCell data-label={t("managerReview.direct.selection")} data-testid={`reportee-selection-${r.email}`}>
               {r.reviewer_only ? (
                 "—"
               ) : (
                 <div>
                   <Typography variant="body2">
-                    {r.selection.accepted} accepted · {r.selection.requested} pending · {r.selection.declined} declined
+                    {t("managerReview.direct.selectionCounts", { accepted: r.selection.accepted, requested: r.selection.requested, declined: r.selection.declined })}
                   </Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {PANEL_STATUS_LABELS[r.selection.panel_status]}
+                    {t(r.selection.panel_status === "manager_approved" ? "peers.panelStatus.manager_approved" : "peers.panelStatus.admin_approved")}
                   </Typography>
                 </div>
               )}
             </TableCell>
-            <TableCell data-label="360 feedback received" data-testid={`reportee-received-${r.email}`}>
-              {r.reviewer_only ? "—" : `${r.feedback_received.given} of ${r.feedback_received.requested} given`}
+            <TableCell data-label={t("managerReview.direct.received")} data-testid={`reportee-received-${r.email}`}>
+              {r.reviewer_only ? "—" : t("managerReview.direct.given", { given: r.feedback_received.given, requested: r.feedback_received.requested })}
             </TableCell>
-            <TableCell data-label="Feedback to give" data-testid={`reportee-to-give-${r.email}`}>
-              {`${r.feedback_to_give.given} of ${r.feedback_to_give.requested} given`}
+            <TableCell data-label={t("managerReview.direct.toGive")} data-testid={`reportee-to-give-${r.email}`}>
+              {t("managerReview.direct.given", { given: r.feedback_to_give.given, requested: r.feedback_to_give.requested })}
             </TableCell>
-            <TableCell data-label="Manager feedback">
+            <TableCell data-label={t("managerReview.direct.managerFeedback")}>
               {r.reviewer_only ? (
                 "—"
               ) : (
                 <Chip
                   size="small"
                   data-testid={`reportee-manager-feedback-${r.email}`}
-                  label={MANAGER_FEEDBACK_STATE_LABELS[r.manager_feedback.state]}
+                  label={t(MANAGER_FEEDBACK_STATE_KEYS[r.manager_feedback.state])}
                   color={FEEDBACK_STATE_COLORS[r.manager_feedback.state]}
                 />
               )}
             </TableCell>
-            <TableCell data-label="Promotion nomination">
+            <TableCell data-label={t("managerReview.direct.nomination")}>
               {r.promotion_nomination ? (
                 <Chip
                   size="small"
                   data-testid={`reportee-nomination-${r.email}`}
-                  label={NOMINATION_STATUS_LABELS[r.promotion_nomination.status]}
+                  label={t(NOMINATION_STATUS_KEYS[r.promotion_nomination.status])}
                   color={NOMINATION_COLORS[r.promotion_nomination.status]}
                 />
               ) : (
                 <Typography variant="body2" color="text.secondary" data-testid={`reportee-nomination-${r.email}`}>
-                  Not nominated
+                  {t("managerReview.direct.notNominated")}
                 </Typography>
               )}
             </TableCell>
@@ -137,13 +132,13 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
               {!r.reviewer_only && (
                 <Stack direction="row" spacing={1} justifyContent="flex-end" flexWrap>
                   <ButtonLink size="small" to={REPORTEE_PATHS.feedback(r.email, cycleId)} data-testid={`reportee-feedback-link-${r.email}`}>
-                    Feedback
+                    {t("managerReview.direct.feedback")}
                   </ButtonLink>
                   <ButtonLink size="small" to={REPORTEE_PATHS.summary(r.email, cycleId)} data-testid={`reportee-summary-link-${r.email}`}>
-                    Summary
+                    {t("managerReview.direct.summary")}
                   </ButtonLink>
                   <ButtonLink size="small" to={REPORTEE_PATHS.promotion(r.email, cycleId)} data-testid={`reportee-promotion-link-${r.email}`}>
-                    Promotion
+                    {t("managerReview.direct.promotion")}
                   </ButtonLink>
                 </Stack>
               )}
@@ -156,23 +151,24 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
 }
 
 function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, { kind: "selected" }>["secondary"]; cycleId: number }) {
+  const { t } = useTranslation();
   if (data.secondary_reports.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="secondary-reports-heading">
       <Typography variant="h5" component="h2" id="secondary-reports-heading" style={{ marginBottom: 4 }}>
-        Secondary reports
+        {t("managerReview.secondary.heading")}
       </Typography>
       <Typography color="text.secondary" style={{ marginBottom: 8 }}>
-        As their secondary manager you read their feedback summary; their manager writes the manager feedback.
+        {t("managerReview.secondary.intro")}
       </Typography>
       <StackedTable
         stackBelow="sm"
         testId="secondary-reports-table"
         head={
           <>
-            <TableCell>Name</TableCell>
-            <TableCell>Manager</TableCell>
-            <TableCell align="right">Feedback summary</TableCell>
+            <TableCell>{t("managerReview.secondary.name")}</TableCell>
+            <TableCell>{t("managerReview.secondary.manager")}</TableCell>
+            <TableCell align="right">{t("managerReview.secondary.summary")}</TableCell>
           </>
         }
       >
@@ -184,15 +180,15 @@ function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, 
                 {r.email}
               </Typography>
             </TableCell>
-            <TableCell data-label="Manager">{r.manager ? r.manager.name : "—"}</TableCell>
-            <TableCell align="right" data-label="Feedback summary">
+            <TableCell data-label={t("managerReview.secondary.manager")}>{r.manager ? r.manager.name : "—"}</TableCell>
+            <TableCell align="right" data-label={t("managerReview.secondary.summary")}>
               {r.reviewer_only ? (
                 <Typography variant="body2" color="text.secondary">
-                  Reviewer only
+                  {t("managerReview.secondary.reviewerOnly")}
                 </Typography>
               ) : (
                 <ButtonLink size="small" to={REPORTEE_PATHS.secondarySummary(r.email, cycleId)} data-testid={`secondary-summary-link-${r.email}`}>
-                  View summary
+                  {t("managerReview.secondary.viewSummary")}
                 </ButtonLink>
               )}
             </TableCell>

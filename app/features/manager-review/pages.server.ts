@@ -9,6 +9,7 @@ import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { listDirectReports, listReportCycles, listSecondaryReports } from "~/features/manager-review/service.server";
 import type { CycleOption, ReporteesPageData } from "~/features/manager-review/types";
 import { readManagerFeedbackPage } from "~/features/manager-review/feedback-page-reads.server";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { forPage, forbiddenPage, invalidCyclePage, notFoundPage } from "~/platform/page-errors.server";
 
 /** Server helpers of the /app/my-reportees pages (docs/decisions/0022-manager-feedback-and-nominations.md). */
@@ -72,7 +73,7 @@ export async function loadManagerFeedbackPage(request: Request, params: LoaderFu
   return { current, cycleId, ...page };
 }
 
-export type FormFailure = { status: number; message: string; errors: Record<string, string> };
+export type FormFailure = { status: number; message: string; errors: Record<string, string>; stage: string | null };
 
 /** A service failure as what a page form shows: a message and, for invalid answers, one message per question. */
 export function pageFormFailure(err: unknown): FormFailure {
@@ -80,7 +81,20 @@ export function pageFormFailure(err: unknown): FormFailure {
     const errors: Record<string, string> = {};
     const issues = (err.details as { issues?: Array<{ question_id: string; message: string }> } | null)?.issues;
     if (Array.isArray(issues)) for (const i of issues) if (!(i.question_id in errors)) errors[i.question_id] = i.message;
-    return { status: err.status, message: err.message, errors };
+    const stage = (err.details as { stage?: unknown } | null)?.stage;
+    return { status: err.status, message: err.message, errors, stage: typeof stage === "string" ? stage : null };
   }
   throw err;
+}
+
+/**
+ * A refused manager feedback write as the page's message, a key by what the refusal is (issue 28: never the service's
+ * English on the page): per-question issues, the stage rule (its details name the stage), writing in someone else's
+ * name (403: the report was checked before), else a retry.
+ */
+export function managerFeedbackRefusal(failure: FormFailure): PageMessage {
+  if (Object.keys(failure.errors).length > 0) return pageMessage("managerReview.mine.attention");
+  if (failure.status === 409 && failure.stage) return pageMessage("managerReview.mine.stageClosed");
+  if (failure.status === 403) return pageMessage("managerReview.mine.spoofRefused");
+  return pageMessage("managerReview.mine.failed");
 }

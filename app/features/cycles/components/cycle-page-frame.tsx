@@ -31,7 +31,7 @@ export function CyclePageFrame<D extends Selected | NotSelected>({
       {selected ? (
         <SelectedCycle cycle={cycle(selected)}>{children(selected)}</SelectedCycle>
       ) : (
-        <CycleMessage kind={(data as NotSelected).kind} message={(data as NotSelected).message} />
+        <CycleMessage kind={(data as NotSelected).kind} />
       )}
     </Stack>
   );

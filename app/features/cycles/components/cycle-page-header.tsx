@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Alert, Typography } from "~/platform/ui/static";
 import css from "~/features/cycles/components/cycle-page-header.module.css";
 import { CycleSwitcher } from "~/features/cycles/components/cycle-switcher";
@@ -16,11 +17,15 @@ export function CyclePageHeader({ title, cycles, selectedId }: { title: string; 
   );
 }
 
-/** Why no cycle is shown (data-testid cycle-message): an invalid ?cycle_id= (error) or no cycle at all (info). */
-export function CycleMessage({ kind, message }: { kind: "none" | "invalid"; message: string }) {
+/**
+ * Why no cycle is shown (data-testid cycle-message): an invalid ?cycle_id= (error) or no cycle at all (info), in the
+ * reader's language by its kind ('Invalid Cycle ID', 'No cycles present'), unless the page gives its own `message`.
+ */
+export function CycleMessage({ kind, message }: { kind: "none" | "invalid"; message?: string }) {
+  const { t } = useTranslation();
   return (
     <Alert severity={kind === "invalid" ? "error" : "info"} data-testid="cycle-message">
-      {message}
+      {message ?? t(kind === "invalid" ? "errors.invalidCycle" : "errors.noCycles")}
     </Alert>
   );
 }

@@ -18,8 +18,9 @@ import users from "./users";
 import titles from "./titles";
 import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
+import managerReview from "./manager-review";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...managerReview };
 
 export default en;
 export type EnglishResources = typeof en;
