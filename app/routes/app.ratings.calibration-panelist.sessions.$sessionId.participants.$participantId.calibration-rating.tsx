@@ -1,10 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { PanelistParticipantPage } from "~/features/calibration/components/panelist-participant-page";
 import { loadParticipantPage, participantPageAction } from "~/features/calibration/panelist-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Calibration rating of ${data?.detail.participant.user.name ?? "participant"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data
+    ? pageMessage("calibrationMeeting.title.participant", { name: data.detail.participant.user.name })
+    : pageMessage("calibrationMeeting.title.participantUnknown"),
+);
 
 /**
  * /app/ratings/calibration-panelist/sessions/{sessionId}/participants/{participantId}/calibration-rating?cycle_id=

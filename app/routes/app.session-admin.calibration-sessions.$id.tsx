@@ -1,12 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { SessionAdminPage } from "~/features/calibration/components/session-admin-page";
 import { loadSessionAdminPage, sessionAdminAction } from "~/features/calibration/session-admin-pages.server";
 import { loadSessionThermaScans } from "~/features/decision-support/pages.server";
 import { ThermaScanSessionPanel } from "~/features/decision-support/components/therma-scan-views";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.session.name ?? "Calibration session"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("calibrationMeeting.title.session", { name: data.detail.session.name }) : pageMessage("calibrationMeeting.title.sessionUnknown"),
+);
 
 /** /app/session-admin/calibration-sessions/{id}?cycle_id=&page=: run the calibration meeting, live. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -8,13 +8,17 @@ import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, Revision
 import { requireSession, requireSessionAs, rolesIn, stateOf, touchSession, type SessionKind, type SessionRow } from "~/features/calibration/model.server";
 import { transitionSession } from "~/features/calibration/workflow.server";
 import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { withPageMessage } from "~/features/calibration/meeting-messages";
+import { NOT_NOW_KEYS } from "~/features/calibration/meeting-keys";
 
 /**
  * What happens in a running session: the session admin's rating changes, moves and terminations;
  * panelists' proposals; comments; and the transitions each role asks the workflow for. Every write
  * locks the session row (so it serialises with the workflow's state change), checks who may do it in
  * the state the row holds, writes its rows and audit record and bumps the session's version, in one
- * transaction.
+ * transaction. A refusal carries the message the meeting pages show for it (meeting-messages.ts; the API answers its
+ * own English message).
  */
 
 const ROLE_WORDS: Record<SessionRole, string> = {
@@ -26,14 +30,18 @@ const ROLE_WORDS: Record<SessionRole, string> = {
 };
 
 function refuse(action: SessionAction, role: SessionRole, state: SessionState, sessionId: number): never {
-  if (state === "closed") throw conflict(`Calibration session ${sessionId} is closed; nothing in it changes any more`, { session_id: sessionId, reason: CALIBRATION_FAILURE.closed });
-  throw conflict(`Calibration session ${sessionId} is '${SESSION_STATE_LABELS[state]}'; ${ROLE_WORDS[role]} cannot do this now`, { session_id: sessionId, state, action });
+  if (state === "closed") {
+    const err = conflict(`Calibration session ${sessionId} is closed; nothing in it changes any more`, { session_id: sessionId, reason: CALIBRATION_FAILURE.closed });
+    throw withPageMessage(err, pageMessage("calibrationMeeting.error.closed"));
+  }
+  const err = conflict(`Calibration session ${sessionId} is '${SESSION_STATE_LABELS[state]}'; ${ROLE_WORDS[role]} cannot do this now`, { session_id: sessionId, state, action });
+  throw withPageMessage(err, pageMessage(NOT_NOW_KEYS[state]));
 }
 
 /** Check `current` holds `role` (403) and `role` may take `action` in the row's state (409). */
 function authorize(row: SessionRow, current: CurrentUser, role: SessionRole, action: SessionAction): SessionState {
   const roles = rolesIn(row, current);
-  if (!roles.includes(role) || !mayEver([role], action)) throw forbidden(`Only ${ROLE_WORDS[role]} can do this`);
+  if (!roles.includes(role) || !mayEver([role], action)) throw withPageMessage(forbidden(`Only ${ROLE_WORDS[role]} can do this`), pageMessage("calibrationMeeting.error.forbidden"));
   const state = stateOf(row);
   if (!may([role], action, state)) refuse(action, role, state, row.id);
   return state;
@@ -84,8 +92,11 @@ export async function requireSessionParticipant(tx: Tx, sessionId: number, id: n
     where: { id, sessionId },
     include: { participant: { select: { id: true, proposedRating: true, user: { select: { email: true, name: true } } } } },
   });
-  if (!sp) throw notFound(`Participant ${id} is not in calibration session ${sessionId}`);
-  if (live && sp.terminatedAt) throw conflict(`${sp.participant.user.name} has left the company; their calibration has ended`, { session_participant_id: id });
+  if (!sp) throw withPageMessage(notFound(`Participant ${id} is not in calibration session ${sessionId}`), pageMessage("calibrationMeeting.error.participantGone"));
+  if (live && sp.terminatedAt) {
+    const err = conflict(`${sp.participant.user.name} has left the company; their calibration has ended`, { session_participant_id: id });
+    throw withPageMessage(err, pageMessage("calibrationMeeting.error.leftCompany", { name: sp.participant.user.name }));
+  }
   return sp;
 }
 
@@ -161,24 +172,31 @@ export async function addComment(
 /** Session admin: move participants to another open session of the cycle, with their proposals, history and comments. */
 export async function moveParticipants(current: CurrentUser, cycleId: number, sessionId: number, targetId: number, body: unknown) {
   const input = MoveSchema.parse(body);
-  if (targetId === sessionId) throw unprocessable("The target session is this session");
+  if (targetId === sessionId) throw withPageMessage(unprocessable("The target session is this session"), pageMessage("calibrationMeeting.error.sameSession"));
   return inSession(current, "session_admin", "move_participants", cycleId, sessionId, async (tx) => {
     const target = await tx.calibrationSession.findFirst({ where: { id: targetId, cycleId, kind: "RATING" } });
-    if (!target) throw notFound(`Calibration session ${targetId} not found in cycle ${cycleId}`);
+    if (!target) throw withPageMessage(notFound(`Calibration session ${targetId} not found in cycle ${cycleId}`), pageMessage("calibrationMeeting.error.targetGone"));
     const targetState = stateOf(target);
     if (!["draft", "active", "revision_requested"].includes(targetState)) {
-      throw conflict(`Calibration session ${targetId} is '${SESSION_STATE_LABELS[targetState]}'; participants can move only into a session that is a draft, active or in revision`, { target_session_id: targetId });
+      const err = conflict(`Calibration session ${targetId} is '${SESSION_STATE_LABELS[targetState]}'; participants can move only into a session that is a draft, active or in revision`, {
+        target_session_id: targetId,
+      });
+      throw withPageMessage(err, pageMessage("calibrationMeeting.error.targetClosed"));
     }
     const rows = await tx.calibrationSessionParticipant.findMany({ where: { sessionId, id: { in: input.participant_ids } }, include: { participant: { select: { userId: true, user: { select: { email: true } } } } } });
     const missing = input.participant_ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw notFound(`Not in calibration session ${sessionId}: ${missing.join(", ")}`);
+    if (missing.length) throw withPageMessage(notFound(`Not in calibration session ${sessionId}: ${missing.join(", ")}`), pageMessage("calibrationMeeting.error.notInSession"));
     const gone = rows.filter((r) => r.terminatedAt).map((r) => r.participant.user.email);
-    if (gone.length) throw conflict(`Left the company, so they stay where they are: ${gone.join(", ")}`, { participants: gone });
+    if (gone.length) {
+      const err = conflict(`Left the company, so they stay where they are: ${gone.join(", ")}`, { participants: gone });
+      throw withPageMessage(err, pageMessage("calibrationMeeting.error.leftCompanyMany", { names: gone.join(", ") }));
+    }
     // Nobody may end up in a panel that discusses them (they would read what is written about them).
     const members = await tx.calibrationSessionMember.findMany({ where: { sessionId: targetId, userId: { in: rows.map((r) => r.participant.userId) } }, select: { userId: true } });
     if (members.length) {
       const names = rows.filter((r) => members.some((m) => m.userId === r.participant.userId)).map((r) => r.participant.user.email);
-      throw conflict(`A member of session ${targetId} cannot be calibrated in it: ${names.join(", ")}`, { participants: names });
+      const err = conflict(`A member of session ${targetId} cannot be calibrated in it: ${names.join(", ")}`, { participants: names });
+      throw withPageMessage(err, pageMessage("calibrationMeeting.error.targetMember", { names: names.join(", ") }));
     }
     const ids = rows.map((r) => r.id);
     // ADR 0026: the participant's proposals, rating history and comment thread follow them to the panel that now calibrates them.

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { isSpoofing } from "~/platform/auth.server";
-import { intentOf, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { intentOf, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { meetingAction } from "~/features/calibration/meeting-action.server";
 import { addComment, proposeRating } from "~/features/calibration/meeting.server";
 import { readParticipantPage } from "~/features/calibration/meeting-reads.server";
 import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
@@ -28,12 +30,12 @@ export async function participantPageAction({ request, params }: ActionFunctionA
   const { current, cycleId, sessionId, spId } = await participantRef(request, params);
   const form = await request.formData();
   const intent = intentOf(form, ["propose", "comment"] as const);
-  return pageAction(intent, async () => {
+  return meetingAction(intent, async () => {
     if (intent === "propose") {
       await proposeRating(current, cycleId, sessionId, spId, { rating: formNumber(form, "rating"), justification: formText(form, "justification") });
-      return "Rating proposed";
+      return pageMessage("calibrationMeeting.done.proposed");
     }
     await addComment(current, "panelist", cycleId, sessionId, spId, { body: formText(form, "body") });
-    return "Comment added";
+    return pageMessage("calibrationMeeting.done.commentAdded");
   });
 }

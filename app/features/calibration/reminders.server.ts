@@ -1,11 +1,14 @@
 import { getDb } from "~/platform/db.server";
 import { deliver } from "~/features/shell/notifications/deliver.server";
-import { NEXT_ACTOR, NEXT_STEP_TEXT, sessionLink, type SessionState } from "~/features/calibration/rules";
+import { NEXT_ACTOR, sessionLink, type SessionState } from "~/features/calibration/rules";
+import { formatDateTime } from "~/platform/i18n/format";
+import { REMINDER_BODY_KEYS } from "~/features/calibration/meeting-keys";
 import { stateOf } from "~/features/calibration/model.server";
 
 /**
  * Deadline reminders of a calibration session (ADR 0026), sent by the session workflow's activity: one
- * message (deliver: in-app notification and email, each once) per person who must act next.
+ * message (deliver: in-app notification and email, each once) per person who must act next, in that person's
+ * language with the deadline in their time zone (ADR 0077; the texts: calibrationMeeting.reminder).
  */
 
 export const CALIBRATION_REMINDER_KIND = "calibration_reminder";
@@ -33,10 +36,9 @@ export async function remindSession(input: { sessionId: number; state: SessionSt
   const members = memberRole ? row.members.filter((m) => m.role === memberRole).map((m) => m.user) : [];
   // A promotion session may have no session admin of its own: the HR partner who created it runs it.
   const people = members.length ? members : (role === "session_admin" || role === "hr_partner") && row.createdBy ? [row.createdBy] : [];
-  const due = row.deadline ? row.deadline.toISOString().slice(0, 16).replace("T", " ") + " UTC" : "";
-  const what = row.kind === "PROMOTION" ? "Promotion calibration session" : "Calibration session";
-  const title = input.kind === "due_soon" ? `${what} "${row.name}" is due ${due}` : `${what} "${row.name}" is past its deadline`;
-  const body = `Please ${NEXT_STEP_TEXT[input.state]} (${row.cycle.name}).`;
+  const promotion = row.kind === "PROMOTION";
+  const step = input.state as Exclude<SessionState, "closed">;
+  const deadline = row.deadline;
   const link = sessionLink(role, row.id, row.cycleId, row.kind);
   const entry = await db.auditRecord.findFirst({
     where: { entityType: "CalibrationSession", entityId: String(row.id), action: "calibration_session.transition" },
@@ -48,7 +50,18 @@ export async function remindSession(input: { sessionId: number; state: SessionSt
   for (const user of people) {
     const res = await deliver(
       user,
-      { kind: CALIBRATION_REMINDER_KIND, title, body, link, dedupeKey: reminderDedupeKey(row.id, entry?.id ?? 0, row.deadline, input.kind, user.id) },
+      {
+        kind: CALIBRATION_REMINDER_KIND,
+        text: (t, reader) => ({
+          title:
+            input.kind === "due_soon" && deadline
+              ? t(promotion ? "calibrationMeeting.reminder.promotionDueSoon" : "calibrationMeeting.reminder.dueSoon", { name: row.name, due: formatDateTime(deadline, reader) })
+              : t(promotion ? "calibrationMeeting.reminder.promotionOverdue" : "calibrationMeeting.reminder.overdue", { name: row.name }),
+          body: t(REMINDER_BODY_KEYS[step], { cycle: row.cycle.name }),
+        }),
+        link,
+        dedupeKey: reminderDedupeKey(row.id, entry?.id ?? 0, row.deadline, input.kind, user.id),
+      },
       { action: "calibration_session.reminder", after: { session_id: row.id, user_id: user.id, state: input.state, kind: input.kind } },
     );
     if (res.notified) notified++;

@@ -1,8 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { badRequest } from "~/platform/api.server";
 import { addComment, changeRating, moveParticipants, progressToReview, terminateParticipant } from "~/features/calibration/meeting.server";
 import { isSpoofing } from "~/platform/auth.server";
-import { intentOf, notFoundPage, pageAction, pageRead } from "~/platform/page-errors.server";
+import { intentOf, notFoundPage, pageRead } from "~/platform/page-errors.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { MeetingRefusal, meetingAction } from "~/features/calibration/meeting-action.server";
+import { PICK_KEYS } from "~/features/calibration/meeting-keys";
 import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
 import { readSessionPage } from "~/features/calibration/meeting-reads.server";
 import { PARTICIPANT_PAGE_SIZE, parsePageParam } from "~/features/calibration/participant-page";
@@ -26,9 +28,9 @@ export async function loadSessionAdminPage(request: Request, params: LoaderFunct
   return { role: "session_admin", cycleId, spoofing: isSpoofing(current), detail: read.detail, participant_page: read.participant_page, board: read.board ?? [] };
 }
 
-function requiredId(form: FormData, name: string, what: string): number {
+function requiredId(form: FormData, name: string, what: keyof typeof PICK_KEYS): number {
   const id = formNumber(form, name);
-  if (id === undefined || !Number.isInteger(id) || id <= 0) throw badRequest(`Pick ${what}`);
+  if (id === undefined || !Number.isInteger(id) || id <= 0) throw new MeetingRefusal(pageMessage(PICK_KEYS[what]));
   return id;
 }
 
@@ -36,31 +38,31 @@ export async function sessionAdminAction({ request, params }: ActionFunctionArgs
   const { current, cycleId, sessionId } = await requireSessionRef(request, params);
   const form = await request.formData();
   const intent = intentOf(form, ["set_rating", "move", "terminate", "progress_to_review", "comment"] as const);
-  return pageAction(intent, async () => {
+  return meetingAction(intent, async () => {
     switch (intent) {
       case "set_rating": {
-        const spId = requiredId(form, "sp_id", "a participant");
+        const spId = requiredId(form, "sp_id", "participant");
         const rating = formNumber(form, "calibrated_rating");
         const potential = formNumber(form, "potential");
         const body = { ...(rating !== undefined ? { calibrated_rating: rating } : {}), ...(potential !== undefined ? { potential } : {}), reason: formText(form, "reason") };
         const { changed } = await changeRating(current, cycleId, sessionId, spId, body);
-        return changed ? "Rating saved" : "Nothing changed";
+        return pageMessage(changed ? "calibrationMeeting.done.ratingSaved" : "calibrationMeeting.done.nothingChanged");
       }
       case "move": {
-        const targetId = requiredId(form, "target_id", "the session to move to");
+        const targetId = requiredId(form, "target_id", "target");
         const ids = form.getAll("participant_id").map((v) => Number(v));
         const { moved } = await moveParticipants(current, cycleId, sessionId, targetId, { participant_ids: ids });
-        return `Moved ${moved} ${moved === 1 ? "participant" : "participants"}`;
+        return pageMessage("calibrationMeeting.done.moved", { count: moved });
       }
       case "terminate":
-        await terminateParticipant(current, cycleId, sessionId, requiredId(form, "sp_id", "a participant"));
-        return "Participant terminated";
+        await terminateParticipant(current, cycleId, sessionId, requiredId(form, "sp_id", "participant"));
+        return pageMessage("calibrationMeeting.done.terminated");
       case "progress_to_review":
         await progressToReview(current, cycleId, sessionId);
-        return "Session sent for review";
+        return pageMessage("calibrationMeeting.done.sentForReview");
       default:
         await addComment(current, "session_admin", cycleId, sessionId, null, { body: formText(form, "body") });
-        return "Comment added";
+        return pageMessage("calibrationMeeting.done.commentAdded");
     }
   });
 }

@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { addComment, signOff } from "~/features/calibration/meeting.server";
-import { intentOf, pageAction } from "~/platform/page-errors.server";
+import { intentOf } from "~/platform/page-errors.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { meetingAction } from "~/features/calibration/meeting-action.server";
 import { formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
 
 /**
@@ -12,16 +14,16 @@ export async function signOffAction({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = intentOf(form, ["close", "revision", "comment"] as const);
   const comment = formText(form, "comment");
-  return pageAction(intent, async () => {
+  return meetingAction(intent, async () => {
     if (intent === "close") {
       await signOff(current, cycleId, sessionId, "close", comment.trim() ? { comment } : {});
-      return "Session closed";
+      return pageMessage("calibrationMeeting.done.closed");
     }
     if (intent === "revision") {
       await signOff(current, cycleId, sessionId, "revision", { comment });
-      return "Revision requested";
+      return pageMessage("calibrationMeeting.done.revisionRequested");
     }
     await addComment(current, "sign_off", cycleId, sessionId, null, { body: formText(form, "body") });
-    return "Comment added";
+    return pageMessage("calibrationMeeting.done.commentAdded");
   });
 }

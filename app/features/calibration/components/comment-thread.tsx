@@ -3,7 +3,7 @@ import { TextField } from "~/platform/ui/static-form";
 import css from "~/features/calibration/components/meeting.module.css";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { CommentJson } from "~/features/calibration/types";
-import { whenText } from "~/features/calibration/meeting-page-types";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 
@@ -17,7 +17,7 @@ export function CommentThread({
   title,
   comments,
   canComment,
-  emptyText = "No comments yet.",
+  emptyText,
   fields = {},
 }: {
   id: string;
@@ -29,11 +29,12 @@ export function CommentThread({
   fields?: Record<string, string>;
 }) {
   const action = useMeetingAction();
+  const { t, when } = useMeetingText();
   return (
     <MeetingSection id={id} title={title} testId={`${id}-thread`}>
       {comments.length === 0 ? (
         <Typography color="text.secondary" data-testid={`${id}-empty`}>
-          {emptyText}
+          {emptyText ?? t("calibrationMeeting.comments.empty")}
         </Typography>
       ) : (
         <ol className={css.comments}>
@@ -41,7 +42,8 @@ export function CommentThread({
             <li key={c.id} data-testid={`comment-${c.id}`}>
               <p className="meta">
                 <strong>{c.author.name}</strong>
-                {` · ${whenText(c.created_at)}`}
+                {" · "}
+                {when(c.created_at)}
               </p>
               <p className="body" data-testid="comment-body">
                 {c.body}
@@ -59,7 +61,7 @@ export function CommentThread({
           <Box className={css.commentField}>
             <TextField
               name="body"
-              label="Add a comment"
+              label={t("calibrationMeeting.comments.add")}
               required
               fullWidth
               multiline
@@ -75,7 +77,7 @@ export function CommentThread({
             </Alert>
           )}
           <Button type="submit" variant="outlined" className={css.gapTop} disabled={action.busy} data-testid={`${id}-submit`}>
-            Post comment
+            {t("calibrationMeeting.comments.post")}
           </Button>
         </action.fetcher.Form>
       )}

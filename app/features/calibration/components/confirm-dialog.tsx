@@ -4,6 +4,7 @@ import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { MeetingIntent } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import { useTranslation } from "react-i18next";
 
 /**
  * A confirmation dialog that posts `intent` (and `fields`) to the page's action; with `comment`, a comment
@@ -35,6 +36,7 @@ export function ConfirmDialog({
 }) {
   const action = useMeetingAction(onClose);
   const { clear } = action;
+  const { t } = useTranslation();
   useEffect(() => {
     if (open) clear();
     // Clear only when the dialog opens, not when a new result arrives.
@@ -76,7 +78,7 @@ export function ConfirmDialog({
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t("calibrationMeeting.dialog.cancel")}</Button>
           <Button type="submit" variant="contained" color={color} disabled={action.busy} data-testid={`${testId}-confirm`}>
             {confirmLabel}
           </Button>

@@ -7,6 +7,7 @@ import stacked from "~/platform/ui/stacked-table.module.css";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/platform/ui/plain-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 
 /**
  * The live distribution of the session's ratings against its guideline: a bar chart (actual and guideline
@@ -20,15 +21,16 @@ type Rows = SessionDetailJson["distribution"]["rows"];
 /** The bar chart (drawn in the browser only: it reads the theme's colours and measures its container). */
 function DistributionChart({ rows }: { rows: Rows }) {
   const theme = useTheme();
+  const { t, rating } = useMeetingText();
   return (
     <BarChart
       height={280}
       skipAnimation
-      xAxis={[{ scaleType: "band", data: rows.map((r) => `${r.rating} ${r.label}`), tickLabelStyle: { fontSize: 11 } }]}
+      xAxis={[{ scaleType: "band", data: rows.map((r) => rating(r.rating)), tickLabelStyle: { fontSize: 11 } }]}
       yAxis={[{ tickMinStep: 1 }]}
       series={[
-        { id: "actual", label: "Actual", data: rows.map((r) => r.count), color: theme.palette.primary.main },
-        { id: "guideline", label: "Guideline", data: rows.map((r) => r.guideline_count), color: theme.palette.grey[400] },
+        { id: "actual", label: t("calibrationMeeting.distribution.actual"), data: rows.map((r) => r.count), color: theme.palette.primary.main },
+        { id: "guideline", label: t("calibrationMeeting.distribution.guideline"), data: rows.map((r) => r.guideline_count), color: theme.palette.grey[400] },
       ]}
     />
   );
@@ -37,10 +39,11 @@ function DistributionChart({ rows }: { rows: Rows }) {
 export function DistributionPanel({ distribution }: { distribution: SessionDetailJson["distribution"] }) {
   const mounted = useHydrated();
   const rows = distribution.rows;
+  const { t, rating, number } = useMeetingText();
   return (
-    <MeetingSection id="distribution" title="Rating distribution" testId="distribution">
+    <MeetingSection id="distribution" title={t("calibrationMeeting.distribution.title")} testId="distribution">
       <Typography variant="body2" color="text.secondary" data-testid="distribution-rated">
-        {distribution.rated} rated · {distribution.unrated} without a rating
+        {t("calibrationMeeting.distribution.rated", { rated: distribution.rated, unrated: distribution.unrated })}
       </Typography>
       <Paper variant="outlined" className={css.chartPaper}>
         <Box className={css.chartBox} aria-hidden="true" data-testid="distribution-chart">
@@ -49,24 +52,24 @@ export function DistributionPanel({ distribution }: { distribution: SessionDetai
       </Paper>
       <PlainTable>
         {/* Stacked rows on a phone, each number under its column's name (issue 27, ADR 0068). */}
-        <table aria-label="Rating distribution against the guideline" data-testid="distribution-table" className={stacked.sm}>
+        <table aria-label={t("calibrationMeeting.distribution.tableLabel")} data-testid="distribution-table" className={stacked.sm}>
           <thead>
             <tr>
-              <th scope="col">Rating</th>
+              <th scope="col">{t("calibrationMeeting.distribution.rating")}</th>
               <th scope="col" className="num">
-                People
+                {t("calibrationMeeting.distribution.people")}
               </th>
               <th scope="col" className="num">
-                Share
+                {t("calibrationMeeting.distribution.share")}
               </th>
               <th scope="col" className="num">
-                Guideline share
+                {t("calibrationMeeting.distribution.guidelineShare")}
               </th>
               <th scope="col" className="num">
-                Guideline people
+                {t("calibrationMeeting.distribution.guidelinePeople")}
               </th>
               <th scope="col" className="num">
-                Difference
+                {t("calibrationMeeting.distribution.difference")}
               </th>
             </tr>
           </thead>
@@ -75,16 +78,20 @@ export function DistributionPanel({ distribution }: { distribution: SessionDetai
               const gap = r.count - r.guideline_count;
               return (
                 <tr key={r.rating} data-testid={`distribution-row-${r.rating}`}>
-                  <th scope="row">{`${r.rating} - ${r.label}`}</th>
-                  <td className="num" data-label="People" data-testid={`distribution-count-${r.rating}`}>
+                  <th scope="row">{rating(r.rating)}</th>
+                  <td className="num" data-label={t("calibrationMeeting.distribution.people")} data-testid={`distribution-count-${r.rating}`}>
                     {r.count}
                   </td>
-                  <td className="num" data-label="Share">{`${r.percent}%`}</td>
-                  <td className="num" data-label="Guideline share">{`${r.guideline_percent}%`}</td>
-                  <td className="num" data-label="Guideline people">
+                  <td className="num" data-label={t("calibrationMeeting.distribution.share")}>
+                    {t("calibrationMeeting.distribution.percent", { value: number(r.percent) })}
+                  </td>
+                  <td className="num" data-label={t("calibrationMeeting.distribution.guidelineShare")}>
+                    {t("calibrationMeeting.distribution.percent", { value: number(r.guideline_percent) })}
+                  </td>
+                  <td className="num" data-label={t("calibrationMeeting.distribution.guidelinePeople")}>
                     {r.guideline_count}
                   </td>
-                  <td className={gap === 0 ? "num" : "num warn"} data-label="Difference">
+                  <td className={gap === 0 ? "num" : "num warn"} data-label={t("calibrationMeeting.distribution.difference")}>
                     {gap > 0 ? `+${gap}` : gap}
                   </td>
                 </tr>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Alert, Box, Link, Stack, Typography } from "~/platform/ui/static";
 import css from "~/features/calibration/components/meeting.module.css";
 import { SessionStateChip, peopleText } from "~/features/calibration/components/session-setup-parts";
-import { deadlineText } from "~/features/calibration/session-setup";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import type { SessionJson } from "~/features/calibration/types";
 
 /**
@@ -23,6 +23,7 @@ export function MeetingHeader({
   actions?: ReactNode;
   spoofing?: boolean;
 }) {
+  const { t, when } = useMeetingText();
   return (
     <Box component="header">
       <Link to={back.to} className={css.back} data-testid="meeting-back">
@@ -41,18 +42,22 @@ export function MeetingHeader({
       <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.facts}>
         <SessionStateChip state={session.state} testId="session-state" />
         <Typography variant="body2" data-testid="session-deadline">
-          Deadline: {deadlineText(session.deadline)}
+          {t("calibrationMeeting.header.deadline", { deadline: session.deadline ? when(session.deadline) : t("calibrationMeeting.header.noDeadline") })}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {session.cycle_name}
         </Typography>
       </Stack>
       <Typography variant="body2" color="text.secondary" className={css.people} data-testid="session-people">
-        Session admin: {peopleText([session.session_admin])} · Panelists: {peopleText(session.panelists)} · Sign-off: {peopleText(session.sign_off_parties)}
+        {t("calibrationMeeting.header.people", {
+          admin: peopleText([session.session_admin]),
+          panelists: peopleText(session.panelists),
+          signOff: peopleText(session.sign_off_parties),
+        })}
       </Typography>
       {spoofing && (
         <Alert severity="warning" className={css.facts}>
-          You are viewing another user: nothing can be changed in their name.
+          {t("calibrationMeeting.header.spoofing")}
         </Alert>
       )}
     </Box>

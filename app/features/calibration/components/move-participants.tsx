@@ -3,9 +3,9 @@ import { useState } from "react";
 import { Alert, Button, Stack } from "~/platform/ui/static";
 import { useHydrated } from "~/platform/ui/mount-hooks";
 import css from "~/features/calibration/components/meeting.module.css";
-import { SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import type { SessionDetailJson } from "~/features/calibration/types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 
 type MoveProps = { targets: SessionDetailJson["move_targets"]; selected: number[]; onMoved: () => void };
 
@@ -23,6 +23,7 @@ export function MoveParticipants(props: MoveProps) {
 function MoveForm({ targets, selected, onMoved }: MoveProps) {
   const action = useMeetingAction(onMoved);
   const [target, setTarget] = useState("");
+  const { t, state } = useMeetingText();
   return (
     <action.fetcher.Form method="post" onSubmit={action.clear} data-testid="move-form">
       <input type="hidden" name="intent" value="move" />
@@ -34,20 +35,20 @@ function MoveForm({ targets, selected, onMoved }: MoveProps) {
           select
           size="small"
           name="target_id"
-          label="Move selected to session"
+          label={t("calibrationMeeting.move.label")}
           value={target}
           onChange={(e) => setTarget(e.target.value)}
           className={css.moveSelect}
           slotProps={{ select: { SelectDisplayProps: { "data-testid": "move-target" } as object } }}
         >
-          {targets.map((t) => (
-            <MenuItem key={t.id} value={String(t.id)} data-testid={`move-target-${t.id}`}>
-              {t.name} ({SESSION_STATE_LABELS[t.state]})
+          {targets.map((s) => (
+            <MenuItem key={s.id} value={String(s.id)} data-testid={`move-target-${s.id}`}>
+              {t("calibrationMeeting.move.target", { name: s.name, state: state(s.state) })}
             </MenuItem>
           ))}
         </TextField>
         <Button type="submit" variant="outlined" disabled={action.busy || !target || selected.length === 0} data-testid="move-submit">
-          Move {selected.length} selected
+          {t("calibrationMeeting.move.submit", { count: selected.length })}
         </Button>
       </Stack>
       {action.failure && (

@@ -1,11 +1,12 @@
 import { Menu, MenuItem } from "@mui/material";
 import { useState, type DragEvent, type MouseEvent } from "react";
-import { PERFORMANCE_BAND_LABELS, POTENTIAL_LABELS, performanceBand, ratingForBand, type Potential } from "~/features/calibration/rules";
+import { performanceBand, ratingForBand, type Potential } from "~/features/calibration/rules";
 import type { BoardPerson } from "~/features/calibration/meeting-page-types";
 import type { RatingTarget } from "~/features/calibration/components/rating-dialog";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useServerRender } from "~/features/calibration/components/use-server-render";
 import { Typography } from "~/platform/ui/static";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
@@ -24,7 +25,6 @@ import css from "~/features/calibration/components/meeting.module.css";
 type Band = 1 | 2 | 3;
 const BANDS: Band[] = [1, 2, 3];
 const ROWS: Potential[] = [3, 2, 1];
-const boxName = (band: Band, potential: Potential) => `${PERFORMANCE_BAND_LABELS[band]} / ${POTENTIAL_LABELS[potential]}`;
 const DRAG_TYPE = "application/x-calibration-participant";
 const MENU_ID = "ninebox-move-menu";
 export const SERVER_CARDS = 5;
@@ -41,7 +41,7 @@ export function moveTarget(p: BoardPerson, band: Band, potential: Potential): Ra
     fixed: {
       ...(currentBand !== band ? { calibrated_rating: ratingForBand(band, p.rating) } : {}),
       ...(p.potential !== potential ? { potential } : {}),
-      box: boxName(band, potential),
+      box: { band, potential },
     },
   };
 }
@@ -54,7 +54,7 @@ const onCardDragStart = (e: DragEvent<HTMLElement>) => {
 };
 
 /** One person's card (plain markup: see the note above). `onMenu` opens the "Move to box…" menu (the session admin). */
-function personCard(p: BoardPerson, onMenu: ((e: MouseEvent<HTMLButtonElement>) => void) | undefined, menuOpenFor: number | null) {
+function personCard(p: BoardPerson, onMenu: ((e: MouseEvent<HTMLButtonElement>) => void) | undefined, menuOpenFor: number | null, moveLabel: (name: string) => string) {
   return (
     <div key={p.id} className="nb-card" draggable={onMenu ? true : undefined} onDragStart={onMenu ? onCardDragStart : undefined} data-id={p.id} data-testid={`ninebox-card-${p.id}`}>
       <span className="nb-name" title={p.user.name}>
@@ -65,7 +65,7 @@ function personCard(p: BoardPerson, onMenu: ((e: MouseEvent<HTMLButtonElement>) 
         <button
           type="button"
           className="nb-menu"
-          aria-label={`Move ${p.user.name} to box…`}
+          aria-label={moveLabel(p.user.name)}
           aria-haspopup="menu"
           aria-expanded={menuOpenFor === p.id ? true : undefined}
           aria-controls={menuOpenFor === p.id ? MENU_ID : undefined}
@@ -83,6 +83,8 @@ function personCard(p: BoardPerson, onMenu: ((e: MouseEvent<HTMLButtonElement>) 
 
 export function NineBox({ participants, onMove }: { participants: BoardPerson[]; onMove?: (t: RatingTarget) => void }) {
   const live = participants.filter((p) => !p.terminated);
+  const { t, band: bandText, potential: potentialText, box: boxName } = useMeetingText();
+  const moveLabel = (name: string) => t("calibrationMeeting.nineBox.moveTo", { name });
   const [over, setOver] = useState<string | null>(null);
   // The menu's person and anchor; `menuOpen` goes false first so the menu can fade out, then the menu unmounts.
   const [menu, setMenu] = useState<{ id: number; anchor: HTMLElement } | null>(null);
@@ -115,8 +117,8 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
     const shown = serverRender ? list.slice(0, SERVER_CARDS) : list;
     return (
       <div className="nb-cards">
-        {shown.map((p) => personCard(p, openMenu, menuOpenFor))}
-        {shown.length < list.length && <span className="nb-more">{`+ ${list.length - shown.length} more`}</span>}
+        {shown.map((p) => personCard(p, openMenu, menuOpenFor, moveLabel))}
+        {shown.length < list.length && <span className="nb-more">{t("calibrationMeeting.nineBox.more", { count: list.length - shown.length })}</span>}
       </div>
     );
   };
@@ -140,10 +142,10 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
         }
       : {};
   return (
-    <MeetingSection id="ninebox" title="9-box" testId="ninebox">
+    <MeetingSection id="ninebox" title={t("calibrationMeeting.nineBox.title")} testId="ninebox">
       {onMove && (
         <Typography variant="body2" color="text.secondary" className={css.intro}>
-          Drag a person into another box, or use the menu on their card, to change their rating and potential.
+          {t("calibrationMeeting.nineBox.intro")}
         </Typography>
       )}
       <div className={css.nineBox}>
@@ -158,12 +160,12 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
           <span />
           {BANDS.map((b) => (
             <Typography key={b} variant="subtitle2" align="center">
-              {PERFORMANCE_BAND_LABELS[b]}
+              {bandText(b)}
             </Typography>
           ))}
           {ROWS.map((potential) => [
             <Typography key={`label-${potential}`} variant="subtitle2" className={css.rowLabel}>
-              {POTENTIAL_LABELS[potential]}
+              {potentialText(potential)}
             </Typography>,
             ...BANDS.map((b) => (
               <div
@@ -181,8 +183,8 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
           ])}
         </div>
         {unplaced.length > 0 && (
-          <div className="nb-unplaced" data-testid="ninebox-unplaced" role="group" aria-label="Not placed: no rating or no potential yet">
-            <Typography variant="subtitle2">Not placed (no rating or no potential yet)</Typography>
+          <div className="nb-unplaced" data-testid="ninebox-unplaced" role="group" aria-label={t("calibrationMeeting.nineBox.unplacedLabel")}>
+            <Typography variant="subtitle2">{t("calibrationMeeting.nineBox.unplaced")}</Typography>
             {cards(unplaced)}
           </div>
         )}
@@ -193,7 +195,7 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
           anchorEl={menu.anchor}
           open={menuOpen}
           onClose={() => setMenuOpen(false)}
-          slotProps={{ transition: { onExited: () => setMenu(null) }, list: { "aria-label": `Move ${menuPerson.user.name} to box` } }}
+          slotProps={{ transition: { onExited: () => setMenu(null) }, list: { "aria-label": t("calibrationMeeting.nineBox.moveMenu", { name: menuPerson.user.name }) } }}
         >
           {ROWS.flatMap((potential) =>
             BANDS.map((b) => (

@@ -1,7 +1,11 @@
 import type { OutlierFlag } from "~/features/calibration/rules";
 import css from "~/features/calibration/components/meeting.module.css";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
+import { OUTLIER_KEYS } from "~/features/calibration/meeting-keys";
 
-const signed = (n: number) => (n > 0 ? `+${n.toFixed(2)}` : n.toFixed(2));
+/** Two decimals in the reader's language; `signed`: a plus sign on a gap above zero. */
+const TWO = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
+const SIGNED = { ...TWO, signDisplay: "exceptZero" } as const;
 
 /** MUI's ReportProblemOutlined (the warning Alert's icon), drawn once and used by every flag. */
 const ICON_ID = "outlier-warning-icon";
@@ -13,6 +17,7 @@ const WARNING_ICON = "M12 5.99L19.53 19H4.47L12 5.99M12 2L1 21h22L12 2zm1 14h-2v
  * has dozens of flags.
  */
 export function OutlierAlerts({ outliers }: { outliers: OutlierFlag[] }) {
+  const { t, number } = useMeetingText();
   if (outliers.length === 0) return null;
   return (
     <div className={css.flags} data-testid="outliers">
@@ -30,9 +35,14 @@ export function OutlierAlerts({ outliers }: { outliers: OutlierFlag[] }) {
           </div>
           <div className="of-message">
             <div className="of-title">
-              {`${o.kind === "manager" ? "Manager" : "Department"} ${o.label}: ratings ${o.direction === "high" ? "higher" : "lower"} than expected`}
+              {t(OUTLIER_KEYS[o.kind][o.direction], { label: o.label })}
             </div>
-            {`Mean proposed rating ${o.mean.toFixed(2)} over ${o.people} people: ${signed(o.gap_to_guideline)} against the guideline, ${signed(o.gap_to_company)} against the company.`}
+            {t("calibrationMeeting.outlier.detail", {
+              mean: number(o.mean, TWO),
+              people: o.people,
+              guideline: number(o.gap_to_guideline, SIGNED),
+              company: number(o.gap_to_company, SIGNED),
+            })}
           </div>
         </div>
       ))}

@@ -3,17 +3,18 @@ import { Alert, Box, Button, Paper, Stack, TableCell, TableRow, Typography } fro
 import { NativeSelect, TextField } from "~/platform/ui/static-form";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
-import { ratingText } from "~/features/participants/rules";
-import { NOMINATION_STATUS_LABELS } from "~/features/manager-review/rules";
+import { NOMINATION_STATUSES, type NominationStatus } from "~/features/manager-review/rules";
 import { FeedbackSummaryView } from "~/features/summaries/feedback-summary-view";
-import { CALIBRATION_LIMITS, POTENTIAL_LABELS, RATINGS, type Potential } from "~/features/calibration/rules";
+import { CALIBRATION_LIMITS, RATINGS } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
-import { meetingPaths, whenText, type ParticipantPageData } from "~/features/calibration/meeting-page-types";
+import { meetingPaths, type ParticipantPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { RatingHistory } from "~/features/calibration/components/rating-history";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
+import { NOMINATION_KEYS } from "~/features/calibration/meeting-keys";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
@@ -23,11 +24,10 @@ import css from "~/features/calibration/components/meeting.module.css";
  * and keyboard) from hydration on, a native select with the same name and label before.
  */
 
-const RATING_OPTIONS = RATINGS.map((r) => ({ value: String(r), label: ratingText(r) }));
-
 function ProposalForm({ current }: { current: number | null }) {
   const action = useMeetingAction();
   const hydrated = useHydrated();
+  const { t, rating } = useMeetingText();
   const errors = action.failure?.fieldErrors ?? {};
   return (
     <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear} data-testid="proposal-form">
@@ -37,7 +37,7 @@ function ProposalForm({ current }: { current: number | null }) {
           <MuiTextField
             select
             name="rating"
-            label="Proposed rating"
+            label={t("calibrationMeeting.panelist.proposedRating")}
             required
             defaultValue={current ?? ""}
             error={Boolean(errors.rating)}
@@ -47,22 +47,29 @@ function ProposalForm({ current }: { current: number | null }) {
           >
             {RATINGS.map((r) => (
               <MenuItem key={r} value={r}>
-                {ratingText(r)}
+                {rating(r)}
               </MenuItem>
             ))}
           </MuiTextField>
         ) : (
-          <NativeSelect name="rating" label="Proposed rating" required defaultValue={current == null ? "" : String(current)} options={[{ value: "", label: "" }, ...RATING_OPTIONS]} className={css.ratingSelect} />
+          <NativeSelect
+            name="rating"
+            label={t("calibrationMeeting.panelist.proposedRating")}
+            required
+            defaultValue={current == null ? "" : String(current)}
+            options={[{ value: "", label: "" }, ...RATINGS.map((r) => ({ value: String(r), label: rating(r) }))]}
+            className={css.ratingSelect}
+          />
         )}
         <TextField
           name="justification"
-          label="Justification"
+          label={t("calibrationMeeting.panelist.justification")}
           required
           multiline
           minRows={3}
           fullWidth
           error={Boolean(errors.justification)}
-          helperText={errors.justification ?? "Why this rating? The session admin and the other panelists read it."}
+          helperText={errors.justification ?? t("calibrationMeeting.panelist.justificationHelp")}
           inputProps={{ maxLength: CALIBRATION_LIMITS.reasonMax, "data-testid": "proposal-justification" }}
         />
         {action.failure && !errors.rating && !errors.justification && (
@@ -72,7 +79,7 @@ function ProposalForm({ current }: { current: number | null }) {
         )}
         <Box>
           <Button type="submit" variant="contained" disabled={action.busy} data-testid="proposal-submit">
-            Propose rating
+            {t("calibrationMeeting.panelist.propose")}
           </Button>
         </Box>
       </Stack>
@@ -81,7 +88,9 @@ function ProposalForm({ current }: { current: number | null }) {
 }
 
 function Facts({ p }: { p: SessionParticipantJson }) {
+  const { t, rating, potential, when } = useMeetingText();
   const n = p.promotion_nomination;
+  const status = n && (NOMINATION_STATUSES as readonly string[]).includes(n.status) ? (n.status as NominationStatus) : null;
   const fact = (label: string, value: string, testId: string) => (
     <Box>
       <Typography variant="caption" color="text.secondary">
@@ -93,26 +102,29 @@ function Facts({ p }: { p: SessionParticipantJson }) {
   return (
     <Paper variant="outlined" className={css.factsBox}>
       <Stack direction="row" spacing={4} flexWrap className={css.factsRow}>
-        {fact("Manager", p.manager?.name ?? "—", "participant-manager")}
-        {fact("Proposed rating", ratingText(p.proposed_rating), "participant-proposed")}
-        {fact("Calibrated rating", ratingText(p.rating), "participant-rating")}
-        {fact("Potential", p.potential == null ? "—" : POTENTIAL_LABELS[p.potential as Potential], "participant-potential")}
+        {fact(t("calibrationMeeting.panelist.manager"), p.manager?.name ?? t("calibrationMeeting.none"), "participant-manager")}
+        {fact(t("calibrationMeeting.panelist.proposedRating"), rating(p.proposed_rating), "participant-proposed")}
+        {fact(t("calibrationMeeting.panelist.calibratedRating"), rating(p.rating), "participant-rating")}
+        {fact(t("calibrationMeeting.panelist.potential"), potential(p.potential), "participant-potential")}
       </Stack>
       <Box className={css.nomination} data-testid="promotion-details">
         <Typography variant="subtitle2" component="h2">
-          Promotion nomination
+          {t("calibrationMeeting.panelist.nomination")}
         </Typography>
         {n ? (
           <>
             <Typography variant="body2">
-              {NOMINATION_STATUS_LABELS[n.status as keyof typeof NOMINATION_STATUS_LABELS] ?? n.status}
-              {n.nominated_by ? ` by ${n.nominated_by.name}` : ""} · {whenText(n.created_at)}
+              {!status
+                ? `${n.status} · ${when(n.created_at)}`
+                : n.nominated_by
+                  ? t(NOMINATION_KEYS[status].byLine, { name: n.nominated_by.name, when: when(n.created_at) })
+                  : t(NOMINATION_KEYS[status].line, { when: when(n.created_at) })}
             </Typography>
             {n.rationale && <Typography className={css.rationale}>{n.rationale}</Typography>}
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            Not nominated for promotion in this cycle.
+            {t("calibrationMeeting.panelist.notNominated")}
           </Typography>
         )}
       </Box>
@@ -125,36 +137,37 @@ export function PanelistParticipantPage({ data }: { data: ParticipantPageData })
   const { session, participant: p, allowed } = detail;
   useLiveSession(meetingPaths.events("panelist", session.id, cycleId), session.version);
   const mine = p.proposals.find((pr) => pr.panelist.id === myId);
+  const { t, rating, when } = useMeetingText();
   return (
     <Stack spacing={3} className={css.narrowPage}>
-      <MeetingHeader title={`Calibration rating: ${p.user.name}`} session={session} spoofing={spoofing} back={{ to: meetingPaths.session("panelist", session.id, cycleId), label: session.name }} />
+      <MeetingHeader title={t("calibrationMeeting.panelist.title", { name: p.user.name })} session={session} spoofing={spoofing} back={{ to: meetingPaths.session("panelist", session.id, cycleId), label: session.name }} />
       <Facts p={p} />
-      <MeetingSection id="proposals" title="Panelists' proposals" testId="proposals">
+      <MeetingSection id="proposals" title={t("calibrationMeeting.panelist.proposals")} testId="proposals">
         <StackedTable
           stackBelow="sm"
           testId="proposals-table"
-          ariaLabel="Panelists' proposals"
+          ariaLabel={t("calibrationMeeting.panelist.proposals")}
           empty={p.proposals.length === 0}
-          emptyText="No panelist has proposed a rating yet."
+          emptyText={t("calibrationMeeting.panelist.noProposals")}
           emptyTestId="proposals-empty"
           head={
             <>
-              <TableCell>Panelist</TableCell>
-              <TableCell>Rating</TableCell>
-              <TableCell>Justification</TableCell>
-              <TableCell>When</TableCell>
+              <TableCell>{t("calibrationMeeting.panelist.panelist")}</TableCell>
+              <TableCell>{t("calibrationMeeting.panelist.rating")}</TableCell>
+              <TableCell>{t("calibrationMeeting.panelist.justification")}</TableCell>
+              <TableCell>{t("calibrationMeeting.panelist.when")}</TableCell>
             </>
           }
         >
           {p.proposals.map((pr) => (
             <TableRow key={pr.panelist.id} data-testid={`proposal-row-${pr.panelist.id}`}>
               <TableCell>{pr.panelist.name}</TableCell>
-              <TableCell data-label="Rating">{ratingText(pr.rating)}</TableCell>
-              <TableCell data-label="Justification" className={css.preWrap}>
+              <TableCell data-label={t("calibrationMeeting.panelist.rating")}>{rating(pr.rating)}</TableCell>
+              <TableCell data-label={t("calibrationMeeting.panelist.justification")} className={css.preWrap}>
                 {pr.justification}
               </TableCell>
-              <TableCell data-label="When" className={css.noWrap}>
-                {whenText(pr.created_at)}
+              <TableCell data-label={t("calibrationMeeting.panelist.when")} className={css.noWrap}>
+                {when(pr.created_at)}
               </TableCell>
             </TableRow>
           ))}
@@ -165,10 +178,10 @@ export function PanelistParticipantPage({ data }: { data: ParticipantPageData })
           </Box>
         )}
       </MeetingSection>
-      <CommentThread id="participant-comments" title="Comments" comments={detail.comments} canComment={allowed.comment && !spoofing} />
+      <CommentThread id="participant-comments" title={t("calibrationMeeting.comments.title")} comments={detail.comments} canComment={allowed.comment && !spoofing} />
       <RatingHistory history={detail.history} showParticipant={false} />
-      <Box component="section" aria-label="Feedback summary">
-        <FeedbackSummaryView summary={detail.feedback_summary} title="Feedback summary" />
+      <Box component="section" aria-label={t("calibrationMeeting.panelist.feedbackSummary")}>
+        <FeedbackSummaryView summary={detail.feedback_summary} title={t("calibrationMeeting.panelist.feedbackSummary")} />
       </Box>
     </Stack>
   );

@@ -1,30 +1,32 @@
 import { useCallback } from "react";
 import { Stack } from "~/platform/ui/static";
 import type { SessionParticipantJson } from "~/features/calibration/types";
-import { MEETING_ROLES, meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
+import { meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
 import { DistributionPanel } from "~/features/calibration/components/distribution-panel";
 import { RatingHistory } from "~/features/calibration/components/rating-history";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /** A panelist's view of a session: the participants (each links to their calibration rating page), the distribution, the history. */
 export function PanelistSessionPage({ data }: { data: SessionPageData }) {
   const { detail, cycleId } = data;
   const { session } = detail;
+  const { t } = useMeetingText();
   useLiveSession(meetingPaths.events("panelist", session.id, cycleId), session.version);
   const href = useCallback((p: SessionParticipantJson) => meetingPaths.participant(session.id, p.id, cycleId), [session.id, cycleId]);
   return (
     <Stack spacing={3} className={css.page}>
-      <MeetingHeader title={session.name} session={session} spoofing={data.spoofing} back={{ to: meetingPaths.list("panelist", cycleId), label: MEETING_ROLES.panelist.title }} />
-      <MeetingSection id="participants" title={`Participants (${session.participant_count})`} testId="participants">
+      <MeetingHeader title={session.name} session={session} spoofing={data.spoofing} back={{ to: meetingPaths.list("panelist", cycleId), label: t("nav.panelist") }} />
+      <MeetingSection id="participants" title={t("calibrationMeeting.participantsTitle", { count: session.participant_count })} testId="participants">
         <ParticipantsGrid participants={detail.participants} href={href} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
       <RatingHistory history={detail.history} />
-      {detail.comments.length > 0 && <CommentThread id="session-comments" title="Session comments" comments={detail.comments} canComment={false} />}
+      {detail.comments.length > 0 && <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={false} />}
     </Stack>
   );
 }

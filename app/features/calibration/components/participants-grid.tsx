@@ -1,10 +1,11 @@
 import type { ChangeEvent, ReactNode } from "react";
+import { Trans } from "react-i18next";
 import { Chip, Link, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
-import { ratingText } from "~/features/participants/rules";
-import { NOMINATION_STATUS_LABELS } from "~/features/manager-review/rules";
-import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
+import { NOMINATION_STATUSES, type NominationStatus } from "~/features/manager-review/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
+import { NOMINATION_KEYS } from "~/features/calibration/meeting-keys";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
@@ -18,9 +19,20 @@ import css from "~/features/calibration/components/meeting.module.css";
  * The rows are the page's rows (the session admin's page is paged on the server, ADR 0067).
  */
 
-const potentialText = (v: number | null) => (v == null ? "—" : (POTENTIAL_LABELS[v as Potential] ?? String(v)));
+type Words = ReturnType<typeof useMeetingText>;
 
-function NameCell({ row, href }: { row: SessionParticipantJson; href?: (p: SessionParticipantJson) => string }) {
+/** A nomination's status and who nominated (the status in the reader's language; a status off the list as it is). */
+function nominationText(t: Words["t"], n: NonNullable<SessionParticipantJson["promotion_nomination"]>): string {
+  const status = (NOMINATION_STATUSES as readonly string[]).includes(n.status) ? (n.status as NominationStatus) : null;
+  if (!status) return n.status;
+  return n.nominated_by ? t(NOMINATION_KEYS[status].by, { name: n.nominated_by.name }) : t(NOMINATION_KEYS[status].status);
+}
+
+function Potential({ value, m: { t, potential } }: { value: number | null; m: Words }) {
+  return <>{t("calibrationMeeting.grid.potential", { value: potential(value) })}</>;
+}
+
+function NameCell({ row, href, m: { t } }: { row: SessionParticipantJson; href?: (p: SessionParticipantJson) => string; m: Words }) {
   return (
     <>
       {href && !row.terminated ? (
@@ -32,7 +44,7 @@ function NameCell({ row, href }: { row: SessionParticipantJson; href?: (p: Sessi
           {row.user.name}
         </Typography>
       )}
-      {row.terminated && <Chip size="small" label="Terminated" style={{ marginLeft: 8 }} data-testid={`sp-terminated-${row.id}`} />}
+      {row.terminated && <Chip size="small" label={t("calibrationMeeting.grid.terminated")} style={{ marginLeft: 8 }} data-testid={`sp-terminated-${row.id}`} />}
       <Typography variant="caption" color="text.secondary" className="sp-line">
         {[row.user.job_title, row.user.department].filter(Boolean).join(" · ")}
       </Typography>
@@ -40,11 +52,11 @@ function NameCell({ row, href }: { row: SessionParticipantJson; href?: (p: Sessi
   );
 }
 
-function Proposals({ row }: { row: SessionParticipantJson }) {
+function Proposals({ row, m: { t } }: { row: SessionParticipantJson; m: Words }) {
   if (row.proposals.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid={`sp-proposals-${row.id}`}>
-        None
+        {t("calibrationMeeting.grid.noProposals")}
       </Typography>
     );
   }
@@ -53,27 +65,26 @@ function Proposals({ row }: { row: SessionParticipantJson }) {
       {row.proposals.map((pr) => (
         // The justification on hover (the browser's own tooltip: nothing to render until asked).
         <li key={pr.panelist.id} title={pr.justification}>
-          {pr.panelist.name}: <strong>{pr.rating}</strong>
+          <Trans i18nKey="calibrationMeeting.grid.proposal" values={{ name: pr.panelist.name, rating: pr.rating }} components={[<strong key="r" />]} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Nomination({ row }: { row: SessionParticipantJson }) {
+function Nomination({ row, m: { t } }: { row: SessionParticipantJson; m: Words }) {
   const n = row.promotion_nomination;
   if (!n) {
     return (
       <Typography variant="body2" color="text.secondary" component="span">
-        Not nominated
+        {t("calibrationMeeting.grid.notNominated")}
       </Typography>
     );
   }
   return (
     <div data-testid={`sp-nomination-${row.id}`}>
       <Typography variant="body2" component="span" className="sp-line">
-        {NOMINATION_STATUS_LABELS[n.status as keyof typeof NOMINATION_STATUS_LABELS] ?? n.status}
-        {n.nominated_by ? ` by ${n.nominated_by.name}` : ""}
+        {nominationText(t, n)}
       </Typography>
       {n.rationale && (
         <Typography variant="caption" color="text.secondary" component="span" className="sp-line">
@@ -95,6 +106,8 @@ export function ParticipantsGrid({
   actions?: (p: SessionParticipantJson) => ReactNode;
   selection?: { ids: number[]; onChange: (ids: number[]) => void };
 }) {
+  const m = useMeetingText();
+  const { t, rating } = m;
   const selectable = participants.filter((p) => !p.terminated);
   const chosen = new Set(selection?.ids ?? []);
   const allChosen = selectable.length > 0 && selectable.every((p) => chosen.has(p.id));
@@ -108,35 +121,35 @@ export function ParticipantsGrid({
       <StackedTable
         stackBelow="lg"
         compact
-        ariaLabel="Participants"
+        ariaLabel={t("calibrationMeeting.grid.label")}
         empty={participants.length === 0}
-        emptyText="No participants"
+        emptyText={t("calibrationMeeting.grid.empty")}
         head={
           <>
             {selection && (
               <TableCell padding="checkbox">
-                <input type="checkbox" className={css.check} aria-label="Select all rows" checked={allChosen} disabled={selectable.length === 0} onChange={toggleAll} />
+                <input type="checkbox" className={css.check} aria-label={t("calibrationMeeting.grid.selectAll")} checked={allChosen} disabled={selectable.length === 0} onChange={toggleAll} />
               </TableCell>
             )}
-            <TableCell>Participant</TableCell>
-            {actions && <TableCell>Actions</TableCell>}
-            <TableCell>Manager</TableCell>
-            <TableCell>Proposed</TableCell>
-            <TableCell>Calibrated</TableCell>
-            <TableCell>Panelists&apos; proposals</TableCell>
-            <TableCell align="right">Comments</TableCell>
-            <TableCell>Promotion nomination</TableCell>
+            <TableCell>{t("calibrationMeeting.grid.participant")}</TableCell>
+            {actions && <TableCell>{t("calibrationMeeting.grid.actions")}</TableCell>}
+            <TableCell>{t("calibrationMeeting.grid.manager")}</TableCell>
+            <TableCell>{t("calibrationMeeting.grid.proposed")}</TableCell>
+            <TableCell>{t("calibrationMeeting.grid.calibrated")}</TableCell>
+            <TableCell>{t("calibrationMeeting.grid.proposals")}</TableCell>
+            <TableCell align="right">{t("calibrationMeeting.grid.comments")}</TableCell>
+            <TableCell>{t("calibrationMeeting.grid.nomination")}</TableCell>
           </>
         }
       >
         {participants.map((row) => (
           <TableRow key={row.id} data-testid={`sp-row-${row.id}`}>
             {selection && (
-              <TableCell padding="checkbox" data-label="Select">
+              <TableCell padding="checkbox" data-label={t("calibrationMeeting.grid.select")}>
                 <input
                   type="checkbox"
                   className={css.check}
-                  aria-label={`Select ${row.user.name}`}
+                  aria-label={t("calibrationMeeting.grid.selectName", { name: row.user.name })}
                   checked={chosen.has(row.id)}
                   disabled={row.terminated}
                   onChange={toggle(row.id)}
@@ -144,27 +157,27 @@ export function ParticipantsGrid({
               </TableCell>
             )}
             <TableCell>
-              <NameCell row={row} href={href} />
+              <NameCell row={row} href={href} m={m} />
             </TableCell>
-            {actions && <TableCell data-label="Actions">{actions(row)}</TableCell>}
-            <TableCell data-label="Manager">{row.manager?.name ?? "—"}</TableCell>
-            <TableCell data-label="Proposed">
-              <span data-testid={`sp-proposed-${row.id}`}>{ratingText(row.proposed_rating)}</span>
+            {actions && <TableCell data-label={t("calibrationMeeting.grid.actions")}>{actions(row)}</TableCell>}
+            <TableCell data-label={t("calibrationMeeting.grid.manager")}>{row.manager?.name ?? t("calibrationMeeting.none")}</TableCell>
+            <TableCell data-label={t("calibrationMeeting.grid.proposed")}>
+              <span data-testid={`sp-proposed-${row.id}`}>{rating(row.proposed_rating)}</span>
             </TableCell>
-            <TableCell data-label="Calibrated">
-              <span data-testid={`sp-rating-${row.id}`}>{ratingText(row.rating)}</span>
+            <TableCell data-label={t("calibrationMeeting.grid.calibrated")}>
+              <span data-testid={`sp-rating-${row.id}`}>{rating(row.rating)}</span>
               <Typography variant="caption" color="text.secondary" component="span" className="sp-line" data-testid={`sp-potential-${row.id}`}>
-                Potential: {potentialText(row.potential)}
+                <Potential value={row.potential} m={m} />
               </Typography>
             </TableCell>
-            <TableCell data-label="Panelists' proposals">
-              <Proposals row={row} />
+            <TableCell data-label={t("calibrationMeeting.grid.proposals")}>
+              <Proposals row={row} m={m} />
             </TableCell>
-            <TableCell data-label="Comments" align="right">
+            <TableCell data-label={t("calibrationMeeting.grid.comments")} align="right">
               <span data-testid={`sp-comments-${row.id}`}>{row.comment_count}</span>
             </TableCell>
-            <TableCell data-label="Promotion nomination">
-              <Nomination row={row} />
+            <TableCell data-label={t("calibrationMeeting.grid.nomination")}>
+              <Nomination row={row} m={m} />
             </TableCell>
           </TableRow>
         ))}

@@ -1,9 +1,9 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useEffect, useRef } from "react";
-import { ratingText } from "~/features/participants/rules";
-import { CALIBRATION_LIMITS, POTENTIALS, POTENTIAL_LABELS, RATINGS, type Potential } from "~/features/calibration/rules";
+import { CALIBRATION_LIMITS, POTENTIALS, RATINGS, type Potential } from "~/features/calibration/rules";
 import type { BoardPerson } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 
 /**
  * The session admin's rating change (intent=set_rating): the calibrated rating and the 9-box potential with
@@ -14,14 +14,13 @@ import { useMeetingAction } from "~/features/calibration/components/use-meeting-
 export type RatingTarget = {
   participant: BoardPerson;
   /** Set by a move in the 9-box: the values the box gives (absent: unchanged) and the box's name. */
-  fixed?: { calibrated_rating?: number; potential?: number; box: string };
+  fixed?: { calibrated_rating?: number; potential?: number; box: { band: 1 | 2 | 3; potential: Potential } };
 };
-
-const potentialText = (v: number | null) => (v == null ? "—" : (POTENTIAL_LABELS[v as Potential] ?? String(v)));
 
 export function RatingChangeDialog({ target, onClose }: { target: RatingTarget | null; onClose: () => void }) {
   const action = useMeetingAction(onClose);
   const { clear } = action;
+  const { t, rating: ratingText, potential: potentialText, box } = useMeetingText();
   useEffect(() => {
     if (target) clear();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -38,27 +37,29 @@ export function RatingChangeDialog({ target, onClose }: { target: RatingTarget |
     <Dialog open={target !== null} onClose={onClose} aria-labelledby="rating-dialog-title" data-testid="rating-dialog" fullWidth maxWidth="sm">
       {p && (
         <action.fetcher.Form method="post">
-          <DialogTitle id="rating-dialog-title">{fixed ? `Move ${p.user.name} to ${fixed.box}` : `Change the rating of ${p.user.name}`}</DialogTitle>
+          <DialogTitle id="rating-dialog-title">{fixed
+              ? t("calibrationMeeting.dialog.moveTitle", { name: p.user.name, box: box(fixed.box.band, fixed.box.potential) })
+              : t("calibrationMeeting.dialog.changeTitle", { name: p.user.name })}</DialogTitle>
           <DialogContent>
             <input type="hidden" name="intent" value="set_rating" />
             <input type="hidden" name="sp_id" value={p.id} />
             <Stack spacing={2} sx={{ pt: 1 }}>
               {fixed ? (
                 <DialogContentText data-testid="rating-dialog-summary">
-                  {fixed.calibrated_rating !== undefined && `Rating: ${ratingText(p.rating)} → ${ratingText(fixed.calibrated_rating)}. `}
-                  {fixed.potential !== undefined && `Potential: ${potentialText(p.potential)} → ${potentialText(fixed.potential)}.`}
+                  {fixed.calibrated_rating !== undefined && `${t("calibrationMeeting.dialog.ratingChange", { from: ratingText(p.rating), to: ratingText(fixed.calibrated_rating) })} `}
+                  {fixed.potential !== undefined && t("calibrationMeeting.dialog.potentialChange", { from: potentialText(p.potential), to: potentialText(fixed.potential) })}
                   {fixed.calibrated_rating !== undefined && <input type="hidden" name="calibrated_rating" value={fixed.calibrated_rating} />}
                   {fixed.potential !== undefined && <input type="hidden" name="potential" value={fixed.potential} />}
                 </DialogContentText>
               ) : (
                 <>
                   <DialogContentText>
-                    Proposed rating: {ratingText(p.proposed_rating)}. Current calibrated rating: {ratingText(p.rating)}.
+                    {t("calibrationMeeting.dialog.current", { proposed: ratingText(p.proposed_rating), current: ratingText(p.rating) })}
                   </DialogContentText>
                   <TextField
                     select
                     name="calibrated_rating"
-                    label="Calibrated rating"
+                    label={t("calibrationMeeting.dialog.calibrated")}
                     defaultValue={p.rating ?? ""}
                     required
                     error={Boolean(errors.calibrated_rating)}
@@ -74,16 +75,16 @@ export function RatingChangeDialog({ target, onClose }: { target: RatingTarget |
                   <TextField
                     select
                     name="potential"
-                    label="Potential"
+                    label={t("calibrationMeeting.dialog.potential")}
                     defaultValue={p.potential ?? ""}
                     error={Boolean(errors.potential)}
-                    helperText={errors.potential ?? "For the 9-box; leave as it is to keep it"}
+                    helperText={errors.potential ?? t("calibrationMeeting.dialog.potentialHelp")}
                     slotProps={{ select: { SelectDisplayProps: { "data-testid": "rating-dialog-potential" } as object } }}
                   >
-                    <MenuItem value="">Not set</MenuItem>
+                    <MenuItem value="">{t("calibrationMeeting.dialog.notSet")}</MenuItem>
                     {POTENTIALS.map((v) => (
                       <MenuItem key={v} value={v}>
-                        {POTENTIAL_LABELS[v]}
+                        {potentialText(v)}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -91,14 +92,14 @@ export function RatingChangeDialog({ target, onClose }: { target: RatingTarget |
               )}
               <TextField
                 name="reason"
-                label="Reason"
+                label={t("calibrationMeeting.dialog.reason")}
                 required
                 fullWidth
                 multiline
                 minRows={3}
                 autoFocus={Boolean(fixed)}
                 error={Boolean(errors.reason)}
-                helperText={errors.reason ?? "Why the rating changes (kept in the history)"}
+                helperText={errors.reason ?? t("calibrationMeeting.dialog.reasonHelp")}
                 slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.reasonMax, "data-testid": "rating-dialog-reason" } }}
               />
               {action.failure && !errors.reason && !errors.calibrated_rating && !errors.potential && (
@@ -109,9 +110,9 @@ export function RatingChangeDialog({ target, onClose }: { target: RatingTarget |
             </Stack>
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t("calibrationMeeting.dialog.cancel")}</Button>
             <Button type="submit" variant="contained" disabled={action.busy} data-testid="rating-dialog-save">
-              Save
+              {t("calibrationMeeting.dialog.save")}
             </Button>
           </DialogActions>
         </action.fetcher.Form>

@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from "react";
-import { ratingText } from "~/features/participants/rules";
-import { POTENTIAL_LABELS, type Potential } from "~/features/calibration/rules";
+import { useTranslation } from "react-i18next";
 import type { RatingChangeJson } from "~/features/calibration/types";
-import { whenText } from "~/features/calibration/meeting-page-types";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/platform/ui/plain-table";
 import stacked from "~/platform/ui/stacked-table.module.css";
@@ -20,9 +19,10 @@ import css from "~/features/calibration/components/meeting.module.css";
 
 export const HISTORY_PAGE = 50;
 
-function valueText(field: RatingChangeJson["field"], v: number | null): string {
-  if (v == null) return "—";
-  return field === "potential" ? (POTENTIAL_LABELS[v as Potential] ?? String(v)) : ratingText(v);
+type Words = ReturnType<typeof useMeetingText>;
+
+function valueText(m: Words, field: RatingChangeJson["field"], v: number | null): string {
+  return field === "potential" ? m.potential(v) : m.rating(v);
 }
 
 /**
@@ -30,12 +30,13 @@ function valueText(field: RatingChangeJson["field"], v: number | null): string {
  * a later change replaced it). Shared with the promotion decision history; `testIds` name the old and new value.
  */
 export function ChangeValues({ oldText, newText, superseded, testIds }: { oldText: string; newText: string; superseded: boolean; testIds?: { old: string; new: string } }) {
+  const { t } = useTranslation();
   return (
     <>
       <del data-testid={testIds?.old}>{oldText}</del> →{" "}
       {superseded ? (
         <>
-          <del data-testid={testIds?.new}>{newText}</del> <span className="note">(superseded)</span>
+          <del data-testid={testIds?.new}>{newText}</del> <span className="note">{t("calibrationMeeting.history.superseded")}</span>
         </>
       ) : (
         <ins data-testid={testIds?.new}>{newText}</ins>
@@ -46,17 +47,18 @@ export function ChangeValues({ oldText, newText, superseded, testIds }: { oldTex
 
 /** A change history table: When, (Participant,) Change, By, Reason; `children` are its rows. */
 export function ChangeTable({ ariaLabel, testId, participantColumn = false, children }: { ariaLabel: string; testId: string; participantColumn?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <PlainTable>
       {/* Stacked rows on a phone, each value under its column's name (issue 27, ADR 0068). */}
       <table aria-label={ariaLabel} data-testid={testId} className={stacked.sm}>
         <thead>
           <tr>
-            <th scope="col">When</th>
-            {participantColumn && <th scope="col">Participant</th>}
-            <th scope="col">Change</th>
-            <th scope="col">By</th>
-            <th scope="col">Reason</th>
+            <th scope="col">{t("calibrationMeeting.history.when")}</th>
+            {participantColumn && <th scope="col">{t("calibrationMeeting.history.participant")}</th>}
+            <th scope="col">{t("calibrationMeeting.history.change")}</th>
+            <th scope="col">{t("calibrationMeeting.history.by")}</th>
+            <th scope="col">{t("calibrationMeeting.history.reason")}</th>
           </tr>
         </thead>
         <tbody>{children}</tbody>
@@ -65,22 +67,23 @@ export function ChangeTable({ ariaLabel, testId, participantColumn = false, chil
   );
 }
 
-function HistoryRow({ c, showParticipant }: { c: RatingChangeJson; showParticipant: boolean }) {
+function HistoryRow({ c, showParticipant, m }: { c: RatingChangeJson; showParticipant: boolean; m: Words }) {
+  const { t } = m;
   return (
     <tr data-testid={`history-row-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
-      <td className="nowrap">{whenText(c.created_at)}</td>
-      {showParticipant && <td data-label="Participant">{c.participant.name}</td>}
-      <td data-label="Change" data-testid={`history-change-${c.id}`}>
-        <span className="note block">{c.field === "potential" ? "Potential" : "Rating"}</span>
+      <td className="nowrap">{m.when(c.created_at)}</td>
+      {showParticipant && <td data-label={t("calibrationMeeting.history.participant")}>{c.participant.name}</td>}
+      <td data-label={t("calibrationMeeting.history.change")} data-testid={`history-change-${c.id}`}>
+        <span className="note block">{c.field === "potential" ? t("calibrationMeeting.history.potential") : t("calibrationMeeting.history.rating")}</span>
         <ChangeValues
-          oldText={valueText(c.field, c.old_value)}
-          newText={valueText(c.field, c.new_value)}
+          oldText={valueText(m, c.field, c.old_value)}
+          newText={valueText(m, c.field, c.new_value)}
           superseded={c.superseded}
           testIds={{ old: `history-old-${c.id}`, new: `history-new-${c.id}` }}
         />
       </td>
-      <td data-label="By">{c.changed_by?.name ?? "—"}</td>
-      <td data-label="Reason" className="pre-wrap">
+      <td data-label={t("calibrationMeeting.history.by")}>{c.changed_by?.name ?? t("calibrationMeeting.none")}</td>
+      <td data-label={t("calibrationMeeting.history.reason")} className="pre-wrap">
         {c.reason}
       </td>
     </tr>
@@ -89,26 +92,28 @@ function HistoryRow({ c, showParticipant }: { c: RatingChangeJson; showParticipa
 
 export function RatingHistory({ history, showParticipant = true }: { history: RatingChangeJson[]; showParticipant?: boolean }) {
   const [showAll, setShowAll] = useState(false);
+  const m = useMeetingText();
+  const { t } = m;
   const more = history.length > HISTORY_PAGE;
   const shown = showAll || !more ? history : history.slice(0, HISTORY_PAGE);
   return (
-    <MeetingSection id="history" title="Rating change history" testId="history">
+    <MeetingSection id="history" title={t("calibrationMeeting.history.title")} testId="history">
       {history.length === 0 ? (
         <Typography color="text.secondary" data-testid="history-empty">
-          No rating has been changed yet.
+          {t("calibrationMeeting.history.empty")}
         </Typography>
       ) : (
-        <ChangeTable ariaLabel="Rating change history" testId="history-table" participantColumn={showParticipant}>
+        <ChangeTable ariaLabel={t("calibrationMeeting.history.title")} testId="history-table" participantColumn={showParticipant}>
           {shown.map((c) => (
-            <HistoryRow key={c.id} c={c} showParticipant={showParticipant} />
+            <HistoryRow key={c.id} c={c} showParticipant={showParticipant} m={m} />
           ))}
         </ChangeTable>
       )}
       {more && (
         <Typography variant="body2" color="text.secondary" component="div" className={css.historyCount} data-testid="history-count">
-          {showAll ? `All ${history.length} changes.` : `The latest ${HISTORY_PAGE} of ${history.length} changes.`}
+          {showAll ? t("calibrationMeeting.history.all", { count: history.length }) : t("calibrationMeeting.history.latest", { shown: HISTORY_PAGE, count: history.length })}
           <Button size="small" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} data-testid="history-show-all">
-            {showAll ? `Show the latest ${HISTORY_PAGE}` : `Show all ${history.length}`}
+            {showAll ? t("calibrationMeeting.history.showLatest", { count: HISTORY_PAGE }) : t("calibrationMeeting.history.showAll", { count: history.length })}
           </Button>
         </Typography>
       )}

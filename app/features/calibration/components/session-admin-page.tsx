@@ -3,7 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { Button, ButtonLink, Stack, Typography } from "~/platform/ui/static";
 import type { SessionAction } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
-import { MEETING_ROLES, meetingPaths, type ParticipantPage, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
+import { meetingPaths, type ParticipantPage, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 import { pageHref } from "~/features/calibration/participant-page";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
@@ -16,6 +16,7 @@ import { RatingChangeDialog, type RatingTarget } from "~/features/calibration/co
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { MoveParticipants } from "~/features/calibration/components/move-participants";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
+import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
@@ -24,20 +25,21 @@ import css from "~/features/calibration/components/meeting.module.css";
  */
 function ParticipantPager({ pager }: { pager: ParticipantPage }) {
   const { pathname, search } = useLocation();
+  const { t } = useMeetingText();
   if (pager.pages <= 1) return null;
   const first = (pager.page - 1) * pager.page_size + 1;
   const last = Math.min(pager.total, pager.page * pager.page_size);
   return (
-    <Stack component="nav" direction="row" spacing={2} alignItems="center" flexWrap aria-label="Participant pages" data-testid="participants-pager">
-      <Typography variant="body2" data-testid="participants-pager-range">{`Page ${pager.page} of ${pager.pages} · ${first}–${last} of ${pager.total}`}</Typography>
+    <Stack component="nav" direction="row" spacing={2} alignItems="center" flexWrap aria-label={t("calibrationMeeting.pager.label")} data-testid="participants-pager">
+      <Typography variant="body2" data-testid="participants-pager-range">{t("calibrationMeeting.pager.range", { page: pager.page, pages: pager.pages, first, last, total: pager.total })}</Typography>
       {pager.page > 1 && (
         <ButtonLink to={pageHref(pathname, search, pager.page - 1)} variant="outlined" size="small" data-testid="participants-page-prev">
-          Previous page
+          {t("calibrationMeeting.pager.previous")}
         </ButtonLink>
       )}
       {pager.page < pager.pages && (
         <ButtonLink to={pageHref(pathname, search, pager.page + 1)} variant="outlined" size="small" data-testid="participants-page-next">
-          Next page
+          {t("calibrationMeeting.pager.next")}
         </ButtonLink>
       )}
     </Stack>
@@ -53,6 +55,7 @@ function ParticipantPager({ pager }: { pager: ParticipantPage }) {
 export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const { detail, cycleId, spoofing, participant_page: pager, board } = data;
   const { session, allowed, participants } = detail;
+  const { t } = useMeetingText();
   useLiveSession(meetingPaths.events("session_admin", session.id, cycleId), session.version);
   const can = (a: SessionAction) => allowed[a] && !spoofing;
   const canSet = can("set_rating");
@@ -69,18 +72,18 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
       p.terminated ? null : (
         <div className={css.actions}>
           {canSet && (
-            <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={`Set rating for ${p.user.name}`} data-testid={`sp-set-rating-${p.id}`}>
-              Set rating
+            <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={t("calibrationMeeting.admin.setRatingFor", { name: p.user.name })} data-testid={`sp-set-rating-${p.id}`}>
+              {t("calibrationMeeting.admin.setRating")}
             </Button>
           )}
           {canTerminate && (
-            <Button size="small" color="error" onClick={() => setTerminating(p)} aria-label={`Terminate ${p.user.name}`} data-testid={`sp-terminate-${p.id}`}>
-              Terminate
+            <Button size="small" color="error" onClick={() => setTerminating(p)} aria-label={t("calibrationMeeting.admin.terminateName", { name: p.user.name })} data-testid={`sp-terminate-${p.id}`}>
+              {t("calibrationMeeting.admin.terminate")}
             </Button>
           )}
         </div>
       ),
-    [canSet, canTerminate],
+    [canSet, canTerminate, t],
   );
 
   return (
@@ -89,17 +92,17 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
         title={session.name}
         session={session}
         spoofing={spoofing}
-        back={{ to: meetingPaths.list("session_admin", cycleId), label: MEETING_ROLES.session_admin.title }}
+        back={{ to: meetingPaths.list("session_admin", cycleId), label: t("nav.sessionAdmin") }}
         actions={
           can("progress_to_review") && (
             <Button variant="contained" onClick={() => setProgressing(true)} data-testid="progress-to-review">
-              Progress to review
+              {t("calibrationMeeting.admin.progress")}
             </Button>
           )
         }
       />
       <OutlierAlerts outliers={detail.outliers} />
-      <MeetingSection id="participants" title={`Participants (${session.participant_count})`} testId="participants">
+      <MeetingSection id="participants" title={t("calibrationMeeting.participantsTitle", { count: session.participant_count })} testId="participants">
         {canMove && (
           <div className={css.moveRow}>
             <MoveParticipants targets={detail.move_targets} selected={selectable} onMoved={() => setSelected([])} />
@@ -115,7 +118,7 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
       <DistributionPanel distribution={detail.distribution} />
       <NineBox participants={board} onMove={canSet ? setRatingTarget : undefined} />
       <RatingHistory history={detail.history} />
-      <CommentThread id="session-comments" title="Session comments" comments={detail.comments} canComment={can("comment")} />
+      <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={can("comment")} />
 
       <RatingChangeDialog target={ratingTarget} onClose={() => setRatingTarget(null)} />
       <ConfirmDialog
@@ -123,9 +126,9 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
         onClose={() => setTerminating(null)}
         intent="terminate"
         fields={{ sp_id: String(terminating?.id ?? "") }}
-        title={`Terminate ${terminating?.user.name ?? "the participant"}?`}
-        text="Use this for someone who has left the company: their calibration ends here, they keep their history and get no calibrated rating from this session."
-        confirmLabel="Terminate"
+        title={terminating ? t("calibrationMeeting.admin.terminateTitle", { name: terminating.user.name }) : t("calibrationMeeting.admin.terminateTitleUnknown")}
+        text={t("calibrationMeeting.admin.terminateText")}
+        confirmLabel={t("calibrationMeeting.admin.terminate")}
         color="error"
         testId="terminate-dialog"
       />
@@ -133,9 +136,9 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
         open={progressing}
         onClose={() => setProgressing(false)}
         intent="progress_to_review"
-        title="Progress the session to review?"
-        text="The sign-off party reviews the outcome next. Ratings can no longer be changed unless they request a revision."
-        confirmLabel="Progress to review"
+        title={t("calibrationMeeting.admin.progressTitle")}
+        text={t("calibrationMeeting.admin.progressText")}
+        confirmLabel={t("calibrationMeeting.admin.progress")}
         testId="progress-dialog"
       />
     </Stack>

@@ -16,11 +16,12 @@ import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
 import titles from "./titles";
+import calibrationMeeting from "./calibration-meeting";
 import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
 import managerReview from "./manager-review";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...managerReview };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...managerReview, ...calibrationMeeting };
 
 export default en;
 export type EnglishResources = typeof en;
