@@ -1,10 +1,11 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { HrNominationsPage } from "~/features/promotions/components/hr-nominations-page";
 import { loadNominationsPage } from "~/features/promotions/hr-partner-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Run Promotion Calibration Session | PMR" }];
+export const handle = pageTitle("promotionsHr.titles.nominations");
 
 /** /app/promotions/hr-partners/nominations?cycle_id=: the HR partner's nominations and promotion sessions in the cycle. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,10 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { HrSessionPage } from "~/features/promotions/components/hr-session-page";
 import { hrSessionAction, loadHrSessionPage } from "~/features/promotions/hr-session-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.detail.session.name ?? "Promotion session"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data?.detail.session.name ? pageMessage("promotionsHr.titles.session", { name: data.detail.session.name }) : pageMessage("promotionsHr.titles.sessionUnknown"),
+);
 
 /** /app/promotions/hr-partners/sessions/{id}?cycle_id=: run the promotion calibration session, live. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,10 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { PromotionSessionFormPage } from "~/features/promotions/components/session-form-page";
 import { editAction, loadEditPage } from "~/features/promotions/hr-partner-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.kind === "form" ? (data.form.session?.name ?? "Promotion session") : "Promotion session"} | PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data?.kind === "form" && data.form.session ? pageMessage("promotionsHr.titles.session", { name: data.form.session.name }) : pageMessage("promotionsHr.titles.sessionUnknown"),
+);
 
 /** /app/promotions/hr-partners/sessions/{id}/edit: the HR partner edits their promotion session (everything while a draft, then the deadline). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -16,7 +20,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditPromotionSession() {
-  return <PromotionSessionFormPage data={useLoaderData<typeof loader>()} title="Edit promotion session" />;
+  return <PromotionSessionFormPage data={useLoaderData<typeof loader>()} mode="edit" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -3,6 +3,7 @@
  * paths, loader data and form results. PURE: the components import it; hr-*-pages.server.ts return these.
  */
 import type { CycleStage } from "~/features/cycles/rules";
+import type { PageMessage } from "~/platform/i18n/page-message";
 import type { CommentJson } from "~/features/calibration/types";
 import type { NominationRowJson, PromotionSessionDetailJson, PromotionSessionJson } from "~/features/promotions/types";
 
@@ -42,10 +43,11 @@ export type SessionFormPage = { kind: "invalid"; message: string; cycles: HrCycl
 
 export const PROMOTION_FORM_FIELDS = ["name", "nomination_ids", "session_admin_id", "panelist_ids", "sign_off_ids", "deadline"] as const;
 export type PromotionFormField = (typeof PROMOTION_FORM_FIELDS)[number];
-export type PromotionFieldErrors = Partial<Record<PromotionFormField | "form", string[]>>;
+/** Each field's errors as keys and values (issue 28): the form says them in the reader's language. */
+export type PromotionFieldErrors = Partial<Record<PromotionFormField | "form", PageMessage[]>>;
 
 /** A failed save of the session form (a success redirects). */
-export type SessionFormResult = { ok: false; formError: string | null; fieldErrors: PromotionFieldErrors };
+export type SessionFormResult = { ok: false; formError: PageMessage | null; fieldErrors: PromotionFieldErrors };
 
 /** /app/promotions/hr-partners/sessions/{id}: the session as the one running it reads it, with each nomination's comments. */
 export type HrSessionPageData = {

@@ -7,9 +7,12 @@ import { rolesIn, stateOf } from "~/features/calibration/model.server";
 import { mayPromotion } from "~/features/promotions/rules";
 import { createPromotionSession, updatePromotionSession } from "~/features/promotions/sessions.server";
 import { readHrCycles, readHrNominationPool, readHrSessions, readPromotionSession } from "~/features/promotions/hr-reads.server";
+import { hrFieldErrors, sessionFormRefusal } from "~/features/promotions/hr-messages";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { formId, formIds, formText, withDone } from "~/features/promotions/page-helpers.server";
 import {
   hrPaths,
+  PROMOTION_FORM_FIELDS,
   type HrCycle,
   type HrCycleOption,
   type NominationsPageData,
@@ -83,20 +86,23 @@ function bodyOf(form: FormData) {
   };
 }
 
-function fail(status: number, formError: string | null, fieldErrors: PromotionFieldErrors = {}) {
+function fail(status: number, formError: PageMessage | null, fieldErrors: PromotionFieldErrors = {}) {
   return data<SessionFormResult>({ ok: false, formError, fieldErrors }, { status });
 }
 
-/** A service failure as the form shows it: zod → a message next to each field; ApiError → its message; else rethrown. */
-function failure(err: unknown) {
-  if (err instanceof z.ZodError) {
-    const flat = z.flattenError(err);
-    const errors: PromotionFieldErrors = { ...(flat.fieldErrors as PromotionFieldErrors) };
-    if (flat.formErrors.length) errors.form = flat.formErrors;
-    return fail(400, null, errors);
-  }
-  if (err instanceof ApiError) return fail(err.status, err.message);
+/**
+ * A service failure as the form shows it, in keys (issue 28): zod → a message next to each field; ApiError → the
+ * form's message (hr-messages.ts; `stage`: the cycle's, `editing`: the edit form); anything else is rethrown.
+ */
+function failure(err: unknown, stage: HrCycle["state"], editing: boolean) {
+  if (err instanceof z.ZodError) return fail(400, null, hrFieldErrors(err.issues, PROMOTION_FORM_FIELDS) as PromotionFieldErrors);
+  if (err instanceof ApiError) return fail(err.status, sessionFormRefusal(err, stage, editing));
   throw err;
+}
+
+/** The address of the session page with its toast as a key (the shell says it once, in the reader's language). */
+function doneAt(path: string, message: PageMessage): string {
+  return withDone(path, JSON.stringify(message));
 }
 
 export async function createAction(request: Request) {
@@ -105,9 +111,9 @@ export async function createAction(request: Request) {
   if (!cycle) throw notFoundPage();
   try {
     const session = await createPromotionSession(current, "hr_partner", cycle.id, bodyOf(await request.formData()));
-    return redirect(withDone(hrPaths.session(session.id, cycle.id), `Promotion session '${session.name}' created as a draft`));
+    return redirect(doneAt(hrPaths.session(session.id, cycle.id), pageMessage("promotionsHr.result.created", { name: session.name })));
   } catch (err) {
-    return failure(err);
+    return failure(err, cycle.state, false);
   }
 }
 
@@ -149,7 +155,7 @@ export async function loadEditPage(request: Request, params: LoaderFunctionArgs[
 
 /** Save: everything while a draft (the deadline only when it changed), otherwise only the deadline. */
 export async function editAction(request: Request, params: LoaderFunctionArgs["params"]) {
-  const { current, sessionId, cycleId } = await editRef(request, params);
+  const { current, sessionId, cycleId, read } = await editRef(request, params);
   const form = await request.formData();
   const deadline = formText(form, "deadline") || null;
   const deadlineChanged = deadline !== (formText(form, "deadline_before") || null);
@@ -158,13 +164,13 @@ export async function editAction(request: Request, params: LoaderFunctionArgs["p
     const { deadline: _d, ...structure } = bodyOf(form);
     patch = deadlineChanged ? { ...structure, deadline } : structure;
   } else {
-    if (!deadlineChanged) return fail(400, null, { deadline: ["Nothing to change: pick a new deadline"] });
+    if (!deadlineChanged) return fail(400, null, { deadline: [pageMessage("promotionsHr.error.nothingToChange")] });
     patch = { deadline };
   }
   try {
     const session = await updatePromotionSession(current, "hr_partner", cycleId, sessionId, patch);
-    return redirect(withDone(hrPaths.session(sessionId, cycleId), `Promotion session '${session.name}' saved`));
+    return redirect(doneAt(hrPaths.session(sessionId, cycleId), pageMessage("promotionsHr.result.saved", { name: session.name })));
   } catch (err) {
-    return failure(err);
+    return failure(err, read.cycle.state, true);
   }
 }

@@ -1,8 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/platform/db.server";
-import { badRequest } from "~/platform/api.server";
+import { ZodError } from "zod";
+import { ApiError, badRequest } from "~/platform/api.server";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { isSpoofing, requireUser } from "~/platform/auth.server";
-import { forbiddenPage, intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { forbiddenPage, intentOf, notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { rolesIn, stateOf } from "~/features/calibration/model.server";
 import { promotionAllowed, runnerRole } from "~/features/promotions/model.server";
 import { transitionPromotionSession } from "~/features/promotions/sessions.server";
@@ -10,6 +12,9 @@ import { requestEndorsements } from "~/features/promotions/endorsements.server";
 import { addNominationComment, decideNomination } from "~/features/promotions/meeting.server";
 import { readPromotionSession } from "~/features/promotions/hr-reads.server";
 import { readSessionNominations } from "~/features/promotions/session-detail-reads.server";
+import { keyedAction } from "~/features/promotions/keyed-action.server";
+import { sessionPageIssues, sessionPageRefusal } from "~/features/promotions/hr-messages";
+import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
 import { formId, formIds, formText } from "~/features/promotions/page-helpers.server";
 import type { HrSessionPageData } from "~/features/promotions/hr-page-types";
 
@@ -57,7 +62,7 @@ export async function loadHrSessionPage(request: Request, params: LoaderFunction
   };
 }
 
-const EVENTS = { activate: "Session activated", progress_to_review: "Session sent for review" } as const;
+const EVENTS = { activate: "promotionsHr.result.activated", progress_to_review: "promotionsHr.result.sentForReview" } as const;
 
 function nominationOf(form: FormData): number {
   const id = formId(form, "nomination_id");
@@ -65,34 +70,53 @@ function nominationOf(form: FormData): number {
   return id;
 }
 
-/** intent transition (event activate | progress_to_review), request_endorsers, decide or comment. */
+/**
+ * intent transition (event activate | progress_to_review), request_endorsers, decide or comment. Its toast and its
+ * refusals reach the page as keys with values (issue 28; hr-messages.ts): the services keep their English for the API.
+ */
 export async function hrSessionAction({ request, params }: ActionFunctionArgs) {
   const { current, cycleId, sessionId } = await sessionRef(request, params);
   const form = await request.formData();
   const intent = intentOf(form, ["transition", "request_endorsers", "decide", "comment"] as const);
-  return pageAction(intent, async () => {
-    switch (intent) {
-      case "transition": {
-        const event = formText(form, "event");
-        await transitionPromotionSession(current, "member", cycleId, sessionId, event, {});
-        return EVENTS[event as keyof typeof EVENTS] ?? "Session updated";
+  const deadline = formText(form, "deadline");
+  // Who is still undecided, for the refusal to send a session with undecided nominations for review (read on that failure only).
+  let undecided: string[] = [];
+  const explain = (err: ApiError | ZodError) =>
+    err instanceof ZodError ? sessionPageIssues(err.issues) : sessionPageRefusal(err, { undecided, deadlinePassed: deadline !== "" && !(new Date(deadline).getTime() > Date.now()) });
+  return keyedAction(
+    intent,
+    async () => {
+      switch (intent) {
+        case "transition": {
+          const event = formText(form, "event");
+          try {
+            await transitionPromotionSession(current, "member", cycleId, sessionId, event, {});
+          } catch (err) {
+            if (err instanceof ApiError && (err.details as { reason?: unknown } | null)?.reason === CALIBRATION_FAILURE.undecided) {
+              const { nominations } = await readSessionNominations(sessionId, current.user.id);
+              undecided = nominations.filter((n) => !n.terminated && !n.decision).map((n) => n.nominee.name);
+            }
+            throw err;
+          }
+          return pageMessage(EVENTS[event as keyof typeof EVENTS] ?? "promotionsHr.result.updated");
+        }
+        case "request_endorsers": {
+          const asked = await requestEndorsements(current, cycleId, sessionId, nominationOf(form), { endorser_ids: formIds(form, "endorser_id"), ...(deadline ? { deadline } : {}) });
+          return asked.length === 0 ? pageMessage("promotionsHr.result.alreadyAsked") : pageMessage("promotionsHr.result.asked", { count: asked.length });
+        }
+        case "decide": {
+          const decision = formText(form, "decision");
+          const { changed } = await decideNomination(current, cycleId, sessionId, nominationOf(form), { decision: decision || undefined, reason: formText(form, "reason") });
+          return pageMessage(changed ? "promotionsHr.result.decisionSaved" : "promotionsHr.result.nothingChanged");
+        }
+        default: {
+          const db = await getDb();
+          const role = await runnerRole(db, current, cycleId, sessionId);
+          await addNominationComment(current, role, cycleId, sessionId, nominationOf(form), { body: formText(form, "body") });
+          return pageMessage("promotionsHr.result.commentAdded");
+        }
       }
-      case "request_endorsers": {
-        const deadline = formText(form, "deadline");
-        const asked = await requestEndorsements(current, cycleId, sessionId, nominationOf(form), { endorser_ids: formIds(form, "endorser_id"), ...(deadline ? { deadline } : {}) });
-        return asked.length === 0 ? "Those endorsers were already asked" : `Asked ${asked.length} ${asked.length === 1 ? "endorser" : "endorsers"}`;
-      }
-      case "decide": {
-        const decision = formText(form, "decision");
-        const { changed } = await decideNomination(current, cycleId, sessionId, nominationOf(form), { decision: decision || undefined, reason: formText(form, "reason") });
-        return changed ? "Decision saved" : "Nothing changed";
-      }
-      default: {
-        const db = await getDb();
-        const role = await runnerRole(db, current, cycleId, sessionId);
-        await addNominationComment(current, role, cycleId, sessionId, nominationOf(form), { body: formText(form, "body") });
-        return "Comment added";
-      }
-    }
-  });
+    },
+    explain,
+  );
 }

@@ -54,9 +54,9 @@ async function checkNominations(tx: Tx, current: CurrentUser, owner: Owner, cycl
     if (notMine.length) throw forbidden(`You are not the HR partner of the nominees of nominations ${notMine.join(", ")}`);
   }
   const withdrawn = rows.filter((r) => r.status !== "nominated" && !inThis(r)).map((r) => r.participant.user.email);
-  if (withdrawn.length) throw conflict(`These nominations were withdrawn: ${withdrawn.join(", ")}`, { participants: withdrawn });
+  if (withdrawn.length) throw conflict(`These nominations were withdrawn: ${withdrawn.join(", ")}`, { participants: withdrawn, reason: "withdrawn" });
   const taken = rows.filter((r) => r.participant.calibrations.some((c) => c.sessionId !== sessionId)).map((r) => r.participant.user.email);
-  if (taken.length) throw conflict(`Already in another promotion calibration session: ${taken.join(", ")}`, { participants: taken });
+  if (taken.length) throw conflict(`Already in another promotion calibration session: ${taken.join(", ")}`, { participants: taken, reason: "taken" });
   return rows;
 }
 

@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { Alert, Button, ButtonLink, Stack, Typography, cx } from "~/platform/ui/static";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import type { PromotionAction } from "~/features/promotions/rules";
@@ -14,28 +16,29 @@ import { DecisionForm } from "~/features/promotions/components/decision-form";
 import { DecisionHistory } from "~/features/promotions/components/decision-history";
 import { EndorsementRequestDialog } from "~/features/promotions/components/endorsement-request-dialog";
 import css from "~/features/promotions/components/hr-pages.module.css";
+import { ACTIVATE_LATER_KEYS } from "~/features/promotions/hr-text-keys";
 
 /**
  * /app/promotions/hr-partners/sessions/{id}: the HR partner who created the promotion session (or its session
  * admin) runs it, live: the transitions `allowed` permits now, endorsement requests, the decision with a reason
  * and its history, and comments per nomination. Buttons show only when `allowed` permits (the services check
  * again; a refusal comes back as a message). Loader and action: hr-session-pages.server.ts. Static markup (issue 27):
- * the endorsement request dialog (MUI) mounts on its first opening.
+ * the endorsement request dialog (MUI) mounts on its first opening. In the reader's language (issue 28).
  */
 
 type Transition = "activate" | "progress_to_review";
 
-const CONFIRM: Record<Transition, { title: string; text: string; label: string; testId: string }> = {
+const CONFIRM: Record<Transition, { title: TranslationKey; text: TranslationKey; label: TranslationKey; testId: string }> = {
   activate: {
-    title: "Activate the session?",
-    text: "Panelists can then vote and comment, and you can decide on each nomination. Its name, nominations and people no longer change.",
-    label: "Activate",
+    title: "promotionsHr.session.activateTitle",
+    text: "promotionsHr.session.activateText",
+    label: "promotionsHr.session.activate",
     testId: "activate-dialog",
   },
   progress_to_review: {
-    title: "Progress the session to review?",
-    text: "The sign-off party reviews the decisions next. Decisions can no longer be changed unless they send the outcome back.",
-    label: "Progress to review",
+    title: "promotionsHr.session.progressTitle",
+    text: "promotionsHr.session.progressText",
+    label: "promotionsHr.session.progress",
     testId: "progress-dialog",
   },
 };
@@ -43,6 +46,7 @@ const CONFIRM: Record<Transition, { title: string; text: string; label: string; 
 export function HrSessionPage({ data }: { data: HrSessionPageData }) {
   const { detail, cycleId, cycle, role, spoofing, comments } = data;
   const { session, allowed, nominations } = detail;
+  const { t } = useTranslation();
   useLiveSession(hrPaths.events(session.id, cycleId, role), session.version);
   useSetupToasts(undefined);
   const can = (a: PromotionAction) => allowed[a] && !spoofing;
@@ -58,22 +62,22 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
         title={session.name}
         session={session}
         spoofing={spoofing}
-        back={{ to: hrPaths.nominations(cycleId), label: "Run Promotion Calibration Session" }}
+        back={{ to: hrPaths.nominations(cycleId), label: t("promotionsHr.session.back") }}
         actions={
           <>
             {allowed.edit && !spoofing && (
               <ButtonLink to={hrPaths.edit(session.id, cycleId)} data-testid="session-edit">
-                Edit
+                {t("promotionsHr.session.edit")}
               </ButtonLink>
             )}
             {can("activate") && (
               <Button variant="contained" onClick={() => setConfirm("activate")} data-testid="session-activate">
-                Activate
+                {t("promotionsHr.session.activate")}
               </Button>
             )}
             {can("progress_to_review") && (
               <Button variant="contained" onClick={() => setConfirm("progress_to_review")} data-testid="progress-to-review">
-                Progress to review
+                {t("promotionsHr.session.progress")}
               </Button>
             )}
           </>
@@ -81,16 +85,19 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
       />
       {session.state === "draft" && cycle.state !== "calibration" && (
         <Alert severity="info" data-testid="session-stage-note">
-          The session can be activated once the cycle reaches the calibration stage (it is in the {cycle.stage_label} now). You can already ask for
-          endorsements.
+          {t(ACTIVATE_LATER_KEYS[cycle.state])}
         </Alert>
       )}
       {(session.state === "active" || session.state === "revision_requested") && (
         <Typography color="text.secondary" data-testid="session-progress">
-          {session.decided_count} of {session.nomination_count} nominations decided{undecided ? ` · ${undecided} without a decision` : ""}
+          {t(undecided ? "promotionsHr.session.progressLineUndecided" : "promotionsHr.session.progressLine", {
+            count: session.nomination_count,
+            decided: session.decided_count,
+            undecided,
+          })}
         </Typography>
       )}
-      <MeetingSection id="nominations" title={`Nominations (${session.nomination_count})`} testId="nominations">
+      <MeetingSection id="nominations" title={t("promotionsHr.session.nominationsTitle", { count: session.nomination_count })} testId="nominations">
         <Stack spacing={2}>
           {nominations.map((n) => (
             <NominationCard
@@ -104,10 +111,10 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
                     size="small"
                     variant="outlined"
                     onClick={() => setRequestFor(n)}
-                    aria-label={`Request endorsers for ${n.nominee.name}`}
+                    aria-label={t("promotionsHr.session.requestEndorsersFor", { name: n.nominee.name })}
                     data-testid={`request-endorsers-${n.nomination_id}`}
                   >
-                    Request endorsers
+                    {t("promotionsHr.session.requestEndorsers")}
                   </Button>
                 )
               }
@@ -116,7 +123,7 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
               <DecisionHistory nominationId={n.nomination_id} history={n.history} />
               <CommentThread
                 id={`nomination-${n.nomination_id}-comments`}
-                title="Comments"
+                title={t("promotionsHr.session.comments")}
                 comments={comments[n.nomination_id] ?? []}
                 canComment={can("comment")}
                 fields={{ nomination_id: String(n.nomination_id) }}
@@ -134,9 +141,9 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
           onClose={() => setConfirm(null)}
           intent="transition"
           fields={{ event: confirm }}
-          title={shown.title}
-          text={shown.text}
-          confirmLabel={shown.label}
+          title={t(shown.title)}
+          text={t(shown.text)}
+          confirmLabel={t(shown.label)}
           testId={shown.testId}
         />
       )}

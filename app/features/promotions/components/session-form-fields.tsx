@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { NominationRowJson } from "~/features/promotions/types";
 import { Paper, Typography } from "~/platform/ui/static";
 import { Checkbox, FormControl, FormControlLabel, FormHelperText, FormLabel } from "~/platform/ui/static-form";
@@ -5,7 +6,8 @@ import css from "~/features/promotions/components/session-form.module.css";
 
 /**
  * The nominations of the promotion session form: a checkbox per nomination offered (posted as repeated
- * `nomination_id`), with its manager and endorsement progress. Native checkboxes in static CSS (issue 27).
+ * `nomination_id`), with its manager and endorsement progress. Native checkboxes in static CSS (issue 27), in the
+ * reader's language (issue 28; `error` comes said).
  */
 export function NominationChecklist({
   pool,
@@ -20,16 +22,17 @@ export function NominationChecklist({
   error?: string;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const toggle = (id: number, on: boolean) => onChange(on ? [...selected, id] : selected.filter((x) => x !== id));
   return (
     <Paper variant="outlined" className={css.box}>
       <FormControl component="fieldset" error={!!error} disabled={disabled} fullWidth className={css.fieldset} data-testid="session-nominations">
         <FormLabel component="legend" required error={!!error} disabled={disabled}>
-          Nominations
+          {t("promotionsHr.form.nominations")}
         </FormLabel>
         {pool.length === 0 ? (
           <Typography color="text.secondary" className={css.empty} data-testid="session-nominations-empty">
-            No nominations to add: every nomination of your people in this cycle is in a promotion session already, or none was made.
+            {t("promotionsHr.form.nominationsEmpty")}
           </Typography>
         ) : (
           <div className={css.list}>
@@ -45,14 +48,19 @@ export function NominationChecklist({
                       checked={checked}
                       disabled={disabled}
                       onChange={(_e, on) => toggle(n.id, on)}
-                      inputProps={{ "data-testid": `session-nomination-${n.id}`, "aria-label": `Include ${n.nominee.name}` }}
+                      inputProps={{ "data-testid": `session-nomination-${n.id}`, "aria-label": t("promotionsHr.form.include", { name: n.nominee.name }) }}
                     />
                   }
                   label={
                     <span className={css.option}>
                       <span>{n.nominee.name}</span>
                       <Typography variant="body2" color="text.secondary" component="span" className={css.wrap}>
-                        {n.nominee.email} · Manager: {n.manager?.name ?? "—"} · {n.endorsement_counts.endorsed} of {n.endorsements.length} endorsements completed
+                        {t("promotionsHr.form.option", {
+                          email: n.nominee.email,
+                          manager: n.manager?.name ?? t("promotionsHr.none"),
+                          done: n.endorsement_counts.endorsed,
+                          count: n.endorsements.length,
+                        })}
                       </Typography>
                     </span>
                   }
@@ -62,7 +70,7 @@ export function NominationChecklist({
           </div>
         )}
         <FormHelperText error={!!error} data-testid="session-nominations-helper">
-          {error ?? `${selected.length} selected`}
+          {error ?? t("promotionsHr.form.selected", { count: selected.length })}
         </FormHelperText>
       </FormControl>
     </Paper>

@@ -19,9 +19,10 @@ import titles from "./titles";
 import calibrationMeeting from "./calibration-meeting";
 import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
+import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...managerReview, ...calibrationMeeting };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting };
 
 export default en;
 export type EnglishResources = typeof en;

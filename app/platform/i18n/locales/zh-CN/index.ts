@@ -18,8 +18,9 @@ import titles from "./titles";
 import calibrationMeeting from "./calibration-meeting";
 import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
+import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...managerReview, ...calibrationMeeting };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting };
 
 export default zhCN;
