@@ -9,13 +9,29 @@ import {
   latest,
   onFivePointScale,
   ratingVisible,
-  ratingsSummary,
   relationshipOf,
   statsPoint,
-  statsSummary,
   trendAccess,
 } from "~/features/performance-trends/rules";
 import type { RatingPoint, TrendCycle } from "~/features/performance-trends/types";
+import { createInstance } from "i18next";
+import en from "~/platform/i18n/locales/en";
+import zhCN from "~/platform/i18n/locales/zh-CN";
+import { ratingsSummary, statsSummary, teamSummary, thresholdMessage as trendsThreshold } from "~/features/performance-trends/messages";
+import type { PageMessage } from "~/platform/i18n/page-message";
+
+function translator(lng: string) {
+  const i18n = createInstance();
+  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
+  return (m: PageMessage, extra: Record<string, string | number> = {}) => i18n.t(m.key, { ...m.values, ...extra }) as string;
+}
+const english = translator("en");
+const fixed = (n: number, digits: number) => n.toFixed(digits);
+/** The ratings summary as the page says it in English (the rating label a key of its own). */
+const ratingsLine = (points: RatingPoint[]) => {
+  const s = ratingsSummary(points);
+  return english(s.message, { rating: s.ratingKey ? english({ key: s.ratingKey }) : "" });
+};
 
 const PERSON = 1;
 const MANAGER = 2;
@@ -135,15 +151,33 @@ describe("summary lines", () => {
     rating: value === null ? null : { value, label: `${value} - x` },
     final,
   });
-  it("ratings: latest, change and provisional", () => {
-    expect(ratingsSummary([point(1, 3), point(2, 4)])).toBe("Latest: 4 - x in C2 (up 1 from C1) · 2 cycles rated");
-    expect(ratingsSummary([point(1, 4), point(2, 3, false)])).toBe("Latest: 3 - x in C2 (provisional) (down 1 from C1) · 2 cycles rated");
-    expect(ratingsSummary([point(1, null)])).toBe("1 cycle, none rated yet");
+  it("ratings: latest, change and provisional (English as the spec's; Chinese complete)", () => {
+    expect(ratingsLine([point(1, 3), point(2, 4)])).toBe("Latest: 4 - Exceeds Expectations in C2 (up 1 from C1) · 2 cycles rated");
+    expect(ratingsLine([point(1, 4), point(2, 3, false)])).toBe("Latest: 3 - Meets Expectations in C2 (provisional) (down 1 from C1) · 2 cycles rated");
+    expect(ratingsLine([point(1, 3), point(2, 3)])).toBe("Latest: 3 - Meets Expectations in C2 (unchanged) · 2 cycles rated");
+    expect(ratingsLine([point(1, 5)])).toBe("Latest: 5 - Outstanding in C1 · 1 cycle rated");
+    expect(ratingsLine([point(1, null)])).toBe("1 cycle, none rated yet");
+    const zh = translator("zh-CN");
+    const s = ratingsSummary([point(1, 3), point(2, 4)]);
+    expect(zh(s.message, { rating: zh({ key: s.ratingKey! }) })).toBe("最新：C2 为 4 - 超出预期（较 C1 上升 1） · 已评级 2 个周期");
   });
   it("statistics: the latest shown cycle", () => {
-    expect(statsSummary("peer", [])).toBe("");
+    expect(statsSummary("peer", [], fixed)).toBeNull();
     const hidden = { cycle: cycle(1, null), requested: 2, submitted: 2, anonymised: true, visible: false, message: "m", average: null, questions: [] };
-    expect(statsSummary("upward", [hidden])).toBe("1 cycle, none with enough answers to show");
-    expect(statsSummary("peer", [{ ...hidden, visible: true, average: 3.5, submitted: 3 }])).toBe("Latest: 3.50 of 5 from 3 peers in C1");
+    expect(english(statsSummary("upward", [hidden], fixed)!)).toBe("1 cycle, none with enough answers to show");
+    expect(english(statsSummary("peer", [{ ...hidden, visible: true, average: 3.5, submitted: 3 }], fixed)!)).toBe("Latest: 3.50 of 5 from 3 peers in C1");
+    expect(english(statsSummary("upward", [{ ...hidden, visible: true, average: 4, submitted: 1 }], fixed)!)).toBe("Latest: 4.00 of 5 from 1 direct report in C1");
+  });
+  it("team: reports, the latest rated cycle and its average", () => {
+    const line = (reports: number, points: Array<{ cycle: TrendCycle; values: number[] }>) => {
+      const s = teamSummary(reports, points, fixed);
+      return english(s.message, { ratings: s.ratings ? english(s.ratings) : "" });
+    };
+    expect(line(3, [{ cycle: cycle(1, null, null), values: [3, 4] }])).toBe("3 direct reports · C1: 2 ratings, average 3.5");
+    expect(line(1, [{ cycle: cycle(1, null, null), values: [] }])).toBe("1 direct report, none rated yet");
+  });
+  it("a hidden cycle's message says what the summaries say", () => {
+    expect(english(trendsThreshold("peer", 3, 2))).toBe(thresholdMessage("PEER", 2, 3));
+    expect(english(trendsThreshold("upward", 3, 1))).toBe(thresholdMessage("DIRECT_REPORT", 1, 3));
   });
 });

@@ -11,7 +11,7 @@ import type { ReviewerType } from "~/features/questionnaires/rules";
 import type { SummarySection } from "~/features/summaries/rules";
 import type { ReviewerNames } from "~/features/cycles/reviewer-names";
 import { ANONYMITY_THRESHOLD, canSeeOutcome, isReportOpen, summaryAccess, type SummaryAccess, type SummaryDoor, type SummarySubject, type SummaryViewer } from "~/features/summaries/visibility";
-import type { RatingPoint, StatsKind, StatsPoint, TrendCycle, TrendRelationship } from "~/features/performance-trends/types";
+import type { StatsKind, StatsPoint, TrendCycle, TrendRelationship } from "~/features/performance-trends/types";
 
 export { ANONYMITY_THRESHOLD };
 
@@ -118,32 +118,4 @@ export function statsPoint(cycle: TrendCycle, section: SummarySection): StatsPoi
     average: section.visible && responses > 0 ? round2(weighted / responses) : null,
     questions,
   };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Summary lines (the charts' one-line readings)
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-export function ratingsSummary(points: readonly RatingPoint[]): string {
-  const rated = points.filter((p) => p.rating);
-  const last = rated.at(-1);
-  if (!last) return `${plural(points.length, "cycle")}, none rated yet`;
-  const change = rated.length > 1 ? last.rating!.value - rated.at(-2)!.rating!.value : 0;
-  const trend = rated.length < 2 ? "" : change > 0 ? ` (up ${change} from ${rated.at(-2)!.cycle.name})` : change < 0 ? ` (down ${-change} from ${rated.at(-2)!.cycle.name})` : " (unchanged)";
-  return `Latest: ${last.rating!.label} in ${last.cycle.name}${last.final ? "" : " (provisional)"}${trend} · ${plural(rated.length, "cycle")} rated`;
-}
-
-export function statsSummary(kind: StatsKind, points: readonly StatsPoint[]): string {
-  const last = points.filter((p) => p.visible && p.average !== null).at(-1);
-  if (!last) return points.length ? `${plural(points.length, "cycle")}, none with enough answers to show` : "";
-  const who = kind === "peer" ? ["peer", "peers"] : ["direct report", "direct reports"];
-  return `Latest: ${last.average!.toFixed(2)} of 5 from ${plural(last.submitted, who[0]!, who[1])} in ${last.cycle.name}`;
-}
-
-export function teamSummary(reports: number, points: ReadonlyArray<{ cycle: TrendCycle; values: number[] }>): string {
-  const last = points.filter((p) => p.values.length > 0).at(-1);
-  if (!last) return `${plural(reports, "direct report")}, none rated yet`;
-  const avg = last.values.reduce((s, v) => s + v, 0) / last.values.length;
-  return `${plural(reports, "direct report")} · ${last.cycle.name}: ${plural(last.values.length, "rating")}, average ${avg.toFixed(1)}`;
 }

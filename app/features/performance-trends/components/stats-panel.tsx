@@ -3,7 +3,10 @@ import { BarChart } from "@mui/x-charts/BarChart";
 import type { ReactNode } from "react";
 import { ChartPanel } from "~/platform/ui/chart-panel";
 import { PlainTable } from "~/platform/ui/plain-table";
-import { statsSummary } from "~/features/performance-trends/rules";
+import { useTranslation } from "react-i18next";
+import { statsSummary, thresholdMessage } from "~/features/performance-trends/messages";
+import { messageText } from "~/platform/i18n/page-message";
+import { useFormat } from "~/platform/i18n/reader-context";
 import type { StatsTrend } from "~/features/performance-trends/types";
 
 /**
@@ -12,22 +15,28 @@ import type { StatsTrend } from "~/features/performance-trends/types";
  */
 export function StatsPanel({ stats, emptyText }: { stats: StatsTrend; emptyText: ReactNode }) {
   const theme = useTheme();
+  const { t } = useTranslation();
+  const format = useFormat();
+  const fixed = (n: number, digits: number) => format.number(n, { minimumFractionDigits: digits, maximumFractionDigits: digits });
   const id = `${stats.kind}-stats`;
   const points = stats.cycles;
   const shown = points.filter((p) => p.visible && p.average !== null);
   const hidden = points.filter((p) => !p.visible && p.message);
+  const title = t(stats.kind === "peer" ? "performanceTrends.stats.peer" : "performanceTrends.stats.upward");
+  const hiddenText = (p: (typeof points)[number]) => messageText(t, thresholdMessage(stats.kind, stats.threshold, p.submitted));
+  const summary = statsSummary(stats.kind, points, fixed);
   return (
     <ChartPanel
       id={id}
-      title={stats.label}
-      summary={statsSummary(stats.kind, points)}
+      title={title}
+      summary={summary ? messageText(t, summary) : ""}
       empty={shown.length === 0}
       emptyText={
         hidden.length ? (
           <>
             {hidden.map((p) => (
               <span key={p.cycle.id} style={{ display: "block" }} data-testid={`${id}-message-${p.cycle.id}`}>
-                {p.cycle.name}: {p.message}
+                {t("performanceTrends.stats.hiddenMessage", { cycle: p.cycle.name, message: hiddenText(p) })}
               </span>
             ))}
           </>
@@ -44,12 +53,13 @@ export function StatsPanel({ stats, emptyText }: { stats: StatsTrend; emptyText:
           series={[
             {
               id: "average",
-              label: "Average rating (1-5)",
+              label: t("performanceTrends.stats.series"),
               color: stats.kind === "peer" ? theme.palette.info.main : theme.palette.secondary.main,
               data: points.map((p) => (p.visible ? p.average : null)),
               valueFormatter: (v, { dataIndex }) => {
                 const p = points[dataIndex]!;
-                return p.visible ? `${v ?? "—"} from ${p.submitted} of ${p.requested} answers` : (p.message ?? "Not shown");
+                if (!p.visible) return p.message ? hiddenText(p) : t("performanceTrends.stats.notShown");
+                return t("performanceTrends.stats.tooltip", { average: v == null ? "—" : format.number(v), submitted: p.submitted, requested: p.requested });
               },
             },
           ]}
@@ -57,17 +67,17 @@ export function StatsPanel({ stats, emptyText }: { stats: StatsTrend; emptyText:
       )}
       table={
         <PlainTable>
-          <table aria-label={`${stats.label} by cycle`} data-testid={`${id}-table`}>
+          <table aria-label={t(stats.kind === "peer" ? "performanceTrends.stats.tableLabelPeer" : "performanceTrends.stats.tableLabelUpward")} data-testid={`${id}-table`}>
             <thead>
               <tr>
-                <th scope="col">Cycle</th>
+                <th scope="col">{t("performanceTrends.stats.cycle")}</th>
                 <th scope="col" className="num">
-                  Answered
+                  {t("performanceTrends.stats.answered")}
                 </th>
                 <th scope="col" className="num">
-                  Average (1-5)
+                  {t("performanceTrends.stats.average")}
                 </th>
-                <th scope="col">By question</th>
+                <th scope="col">{t("performanceTrends.stats.byQuestion")}</th>
               </tr>
             </thead>
             <tbody>
@@ -75,20 +85,20 @@ export function StatsPanel({ stats, emptyText }: { stats: StatsTrend; emptyText:
                 <tr key={p.cycle.id} data-testid={`${id}-row-${p.cycle.id}`}>
                   <th scope="row">{p.cycle.name}</th>
                   <td className="num">
-                    {p.submitted} of {p.requested}
+                    {t("performanceTrends.stats.ofRequested", { submitted: p.submitted, requested: p.requested })}
                   </td>
                   <td className="num" data-testid={`${id}-average-${p.cycle.id}`}>
-                    {p.visible ? (p.average?.toFixed(2) ?? "—") : "—"}
+                    {p.visible && p.average != null ? fixed(p.average, 2) : "—"}
                   </td>
                   <td>
                     {p.visible ? (
                       p.questions.map((q) => (
                         <span key={q.id} className="block">
-                          {q.label}: {q.average?.toFixed(2) ?? "—"} ({q.responses} {q.responses === 1 ? "answer" : "answers"})
+                          {t("performanceTrends.stats.question", { label: q.label, average: q.average == null ? "—" : fixed(q.average, 2), count: q.responses })}
                         </span>
                       ))
                     ) : (
-                      <span className="note">{p.message}</span>
+                      <span className="note">{p.message ? hiddenText(p) : "—"}</span>
                     )}
                   </td>
                 </tr>

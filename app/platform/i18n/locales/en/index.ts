@@ -21,8 +21,9 @@ import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
 import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
+import performanceTrends from "./performance-trends";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends };
 
 export default en;
 export type EnglishResources = typeof en;

@@ -20,7 +20,8 @@ import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
 import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
+import performanceTrends from "./performance-trends";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends };
 
 export default zhCN;
