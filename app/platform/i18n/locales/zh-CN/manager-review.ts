@@ -1,12 +1,12 @@
 import type { Translation } from "~/platform/i18n/locales/types";
 import type en from "~/platform/i18n/locales/en/manager-review";
 
-/** 经理页面（我的下属、经理反馈与晋升提名）的简体中文文本。 */
+/** 经理页面（我的下属、上级反馈与晋升提名）的简体中文文本。 */
 const managerReview: Translation<typeof en> = {
   managerReview: {
     titles: {
       myReportees: "我的下属 | PMR",
-      feedbacks: "经理反馈与晋升提名 | PMR",
+      feedbacks: "上级反馈与晋升提名 | PMR",
       teamPeers: "调整团队的同事/利益相关方选择 | PMR",
       feedbackFor: "{{name}} 的反馈 | PMR",
       feedbackForReport: "直属下属的反馈 | PMR",
@@ -19,14 +19,14 @@ const managerReview: Translation<typeof en> = {
       peersOfReport: "直属下属的同事选择 | PMR",
     },
     title: "我的下属",
-    titleFeedbacks: "经理反馈与晋升提名",
+    titleFeedbacks: "上级反馈与晋升提名",
     stageNote: {
       draft: "本周期尚未开始。",
-      start: "你的团队正在选择同事和利益相关方。经理反馈将在经理反馈阶段开放。",
-      spu_feedback: "评估人正在提交 360 反馈。你现在可以查看已提交的反馈并提名晋升；经理反馈将在下一阶段开放。",
-      manager_feedback: "请为每位直属下属撰写并提交经理反馈。晋升提名在校准前均可进行。",
+      start: "你的团队正在选择同事和利益相关方。上级反馈将在上级反馈阶段开放。",
+      spu_feedback: "评估人正在提交 360 反馈。你现在可以查看已提交的反馈并提名晋升；上级反馈将在下一阶段开放。",
+      manager_feedback: "请为每位直属下属撰写并提交上级反馈。晋升提名在校准前均可进行。",
       calibration: "反馈和提名已因校准而关闭，你仍可查看全部内容。",
-      communication: "本周期处于沟通阶段：请与团队沟通评估结果。",
+      communication: "本周期处于结果沟通阶段：请与团队沟通评估结果。",
     },
     direct: {
       heading: "直属下属",
@@ -35,7 +35,7 @@ const managerReview: Translation<typeof en> = {
       selection: "同事选择",
       received: "已收到的 360 反馈",
       toGive: "待提交的反馈",
-      managerFeedback: "经理反馈",
+      managerFeedback: "上级反馈",
       nomination: "晋升提名",
       actions: "操作",
       reviewerOnly: "仅作为评估人",
@@ -48,7 +48,7 @@ const managerReview: Translation<typeof en> = {
     },
     secondary: {
       heading: "虚线下属",
-      intro: "作为虚线经理，你可以查看他们的反馈汇总；经理反馈由其直属经理撰写。",
+      intro: "作为虚线经理，你可以查看他们的反馈汇总；上级反馈由其直属经理撰写。",
       name: "姓名",
       manager: "直属经理",
       summary: "反馈汇总",
@@ -74,28 +74,28 @@ const managerReview: Translation<typeof en> = {
       read: "查看反馈",
     },
     mine: {
-      heading: "你的经理反馈",
+      heading: "你的上级反馈",
       closed: {
-        draft: "经理反馈只能在经理反馈阶段撰写；本周期尚未开始。",
-        start: "经理反馈只能在经理反馈阶段撰写；本周期处于启动阶段。",
-        spu_feedback: "经理反馈只能在经理反馈阶段撰写；本周期处于 360 反馈阶段。",
-        manager_feedback: "经理反馈只能在经理反馈阶段撰写；本周期处于经理反馈阶段。",
-        calibration: "经理反馈只能在经理反馈阶段撰写；本周期处于校准阶段。",
-        communication: "经理反馈只能在经理反馈阶段撰写；本周期处于沟通阶段。",
+        draft: "上级反馈只能在上级反馈阶段撰写；本周期尚未开始。",
+        start: "上级反馈只能在上级反馈阶段撰写；本周期处于启动阶段。",
+        spu_feedback: "上级反馈只能在上级反馈阶段撰写；本周期处于 360 反馈阶段。",
+        manager_feedback: "上级反馈只能在上级反馈阶段撰写；本周期处于上级反馈阶段。",
+        calibration: "上级反馈只能在上级反馈阶段撰写；本周期处于校准阶段。",
+        communication: "上级反馈只能在上级反馈阶段撰写；本周期处于结果沟通阶段。",
       },
-      spoofing: "你正在以其他用户身份查看：不能以其名义撰写经理反馈。",
-      submittedNote: "已提交。在经理反馈阶段结束前，你仍可修改。",
-      none: "未撰写经理反馈。",
+      spoofing: "你正在以其他用户身份查看：不能以其名义撰写上级反馈。",
+      submittedNote: "已提交。在上级反馈阶段结束前，你仍可修改。",
+      none: "未撰写上级反馈。",
       saveChanges: "保存修改",
       saveDraft: "保存草稿",
-      submit: "提交经理反馈",
-      saved: "经理反馈已保存",
-      submittedToast: "经理反馈已提交",
+      submit: "提交上级反馈",
+      saved: "上级反馈已保存",
+      submittedToast: "上级反馈已提交",
       attention: "部分回答需要修改",
       invalidAnswers: "回答无效",
-      stageClosed: "经理反馈只能在经理反馈阶段撰写；本周期已不在该阶段。",
-      spoofRefused: "你正在以其他用户身份查看：不能以其名义撰写经理反馈。",
-      failed: "经理反馈未能保存，请重试。",
+      stageClosed: "上级反馈只能在上级反馈阶段撰写；本周期已不在该阶段。",
+      spoofRefused: "你正在以其他用户身份查看：不能以其名义撰写上级反馈。",
+      failed: "上级反馈未能保存，请重试。",
     },
     reviewerPage: {
       back: "← {{name}} 的反馈",
