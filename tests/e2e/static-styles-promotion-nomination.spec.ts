@@ -1,0 +1,40 @@
+import type { Page } from "@playwright/test";
+import { test, expect, DEMO, signedInPage } from "./fixtures";
+import { ok } from "./api-helpers";
+
+/**
+ * Issue 27: the manager's promotion nomination page (/app/my-reportees/{email}/promotion) is server-rendered with
+ * static CSS only — frame and content add no emotion style tag and no MUI class — before a nomination (the form) and
+ * with an active one (its status, rationale, Update and Withdraw; the withdraw dialog is mounted on first open). The
+ * test builds its own cycle through the API (no seeded data is touched).
+ */
+
+async function expectNoEmotion(page: Page, path: string, marker: string) {
+  const res = await page.request.get(path);
+  expect(res.status(), path).toBe(200);
+  const html = await res.text();
+  expect(html, path).toContain(marker);
+  // The document stream writes at most emotion's one tag for the render's cache, which must stay empty (no style id, no CSS).
+  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
+  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== ""), path).toEqual([]);
+  expect(emotion.length, path).toBeLessThanOrEqual(1);
+  const main = html.slice(html.indexOf("<main"));
+  expect(main, `no MUI component on ${path}`).not.toMatch(/class="[^"]*\bMui/);
+  expect(main, `no emotion class on ${path}`).not.toMatch(/class="[^"]*\bcss-/);
+}
+
+test("the manager's promotion nomination page's server-rendered HTML holds no emotion style tag (before and after nominating)", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const admin = await signedInPage(browser, DEMO.superAdmin, "/app/admin/cycles");
+  const cycleId = (await ok<{ cycle: { id: number } }>(await admin.page.request.post("/api/v1/admin/cycles", { data: { name: `E2E Static nomination ${Date.now()}` } }), 201)).cycle.id;
+  await ok(await admin.page.request.post(`/api/v1/admin/cycles/${cycleId}/participants`, { data: { email: DEMO.employee.email, manager_email: DEMO.manager.email } }), 201);
+  for (const t of ["start", "progress_to_spu_feedback"]) await ok(await admin.page.request.patch(`/api/v1/admin/cycles/${cycleId}/${t}`));
+  await admin.close();
+
+  const morgan = await signedInPage(browser, DEMO.manager);
+  const path = `/app/my-reportees/${encodeURIComponent(DEMO.employee.email)}/promotion?cycle_id=${cycleId}`;
+  await expectNoEmotion(morgan.page, path, 'data-testid="nomination-rationale-input"');
+  await ok(await morgan.page.request.post(`/api/v1/cycles/${cycleId}/promotion_nominations`, { data: { email: DEMO.employee.email, rationale: "Led the billing migration and mentors two engineers." } }), 201);
+  await expectNoEmotion(morgan.page, path, 'data-testid="nomination-withdraw"');
+  await morgan.close();
+});
