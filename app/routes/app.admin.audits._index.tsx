@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link as RemixLink, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import {
   Box,
@@ -25,6 +25,9 @@ import KeyboardArrowDownIcon from "@mui/icons-material/KeyboardArrowDown";
 import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
 import SearchIcon from "@mui/icons-material/Search";
 import { Fragment, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { JsonDiff } from "~/features/audit/json-diff";
 import { Time } from "~/platform/i18n/time";
 import { AUDIT_LIMIT_DEFAULT, AUDIT_PAGE_SIZES } from "~/features/audit/rules";
@@ -32,7 +35,17 @@ import { AuditListQuery } from "~/features/audit/contract.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { listAudits } from "~/features/audit/service.server";
 
-export const meta: MetaFunction = () => [{ title: "Audit - PMR" }];
+export const handle = pageTitle("audit.pageTitle");
+
+/** The sources an actor acts through (Actor["source"]), by their code; another code shows as it is. */
+const SOURCE_KEYS: Record<string, TranslationKey> = {
+  page: "audit.sources.page",
+  api: "audit.sources.api",
+  workflow: "audit.sources.workflow",
+  system: "audit.sources.system",
+  scim: "audit.sources.scim",
+  cli: "audit.sources.cli",
+};
 
 /** limit, offset, search_query from the address; anything invalid falls back to the defaults. */
 function queryOf(request: Request) {
@@ -56,8 +69,9 @@ type Person = { id: number; name: string; email: string } | null;
 
 /** Timestamps as UTC text, the same on the server and in the browser. */
 function ActorCell({ actor, realActor, label }: { actor: Person; realActor: Person; label: string | null }) {
+  const { t } = useTranslation();
   // No user acted: the system, or an identity provider's SCIM token / a command-line tool, named by its label.
-  if (!actor && !realActor) return <Typography variant="body2">{label ?? "System"}</Typography>;
+  if (!actor && !realActor) return <Typography variant="body2">{label ?? t("audit.system")}</Typography>;
   const spoofed = actor && realActor && actor.id !== realActor.id;
   const who = actor ?? realActor!;
   return (
@@ -68,7 +82,7 @@ function ActorCell({ actor, realActor, label }: { actor: Person; realActor: Pers
       </Typography>
       {spoofed && (
         <Typography variant="caption" color="warning.main" sx={{ display: "block" }} data-testid="audit-real-actor">
-          by {realActor!.name} ({realActor!.email})
+          {t("audit.realActor", { name: realActor!.name, email: realActor!.email })}
         </Typography>
       )}
     </Box>
@@ -88,6 +102,7 @@ export default function AdminAudits() {
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/app/admin/audits";
   const [open, setOpen] = useState<Record<number, boolean>>({});
   const searchQuery = searchParams.get("search_query") ?? "";
+  const { t } = useTranslation();
 
   const setPaging = (nextOffset: number, nextLimit: number) =>
     setSearchParams(
@@ -105,7 +120,7 @@ export default function AdminAudits() {
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Audit
+        {t("audit.title")}
       </Typography>
 
       <Form method="get" key={searchQuery}>
@@ -113,8 +128,8 @@ export default function AdminAudits() {
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center" }}>
           <TextField
             name="search_query"
-            label="Search"
-            placeholder="Actor, action, entity (name, type or #id)"
+            label={t("audit.search")}
+            placeholder={t("audit.searchPlaceholder")}
             size="small"
             defaultValue={searchQuery}
             sx={{ minWidth: { xs: 200, sm: 360 } }}
@@ -130,11 +145,11 @@ export default function AdminAudits() {
             }}
           />
           <Button type="submit" variant="contained" data-testid="audits-search-submit">
-            Search
+            {t("audit.searchButton")}
           </Button>
           {searchQuery && (
             <Button component={RemixLink} to="/app/admin/audits" data-testid="audits-search-clear">
-              Clear
+              {t("audit.clear")}
             </Button>
           )}
         </Stack>
@@ -143,15 +158,15 @@ export default function AdminAudits() {
       <Paper variant="outlined">
         {loading ? <LinearProgress /> : <Box sx={{ height: 4 }} />}
         <TableContainer>
-          <Table size="small" aria-label="Audit log">
+          <Table size="small" aria-label={t("audit.log")}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox" />
-                <TableCell>Time</TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell>Entity</TableCell>
-                <TableCell>Actor</TableCell>
-                <TableCell>Source</TableCell>
+                <TableCell>{t("audit.columns.time")}</TableCell>
+                <TableCell>{t("audit.columns.action")}</TableCell>
+                <TableCell>{t("audit.columns.entity")}</TableCell>
+                <TableCell>{t("audit.columns.actor")}</TableCell>
+                <TableCell>{t("audit.columns.source")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -159,7 +174,7 @@ export default function AdminAudits() {
                 <TableRow>
                   <TableCell colSpan={6}>
                     <Typography color="text.secondary" data-testid="audits-empty">
-                      No audit records found
+                      {t("audit.empty")}
                     </Typography>
                   </TableCell>
                 </TableRow>
@@ -173,7 +188,7 @@ export default function AdminAudits() {
                       <TableCell padding="checkbox">
                         <IconButton
                           size="small"
-                          aria-label={expanded ? "Hide before and after" : "Show before and after"}
+                          aria-label={expanded ? t("audit.hide") : t("audit.show")}
                           aria-expanded={expanded}
                           onClick={() => setOpen((o) => ({ ...o, [audit.id]: !expanded }))}
                           data-testid={`audit-expand-${audit.id}`}
@@ -181,9 +196,12 @@ export default function AdminAudits() {
                           {expanded ? <KeyboardArrowUpIcon /> : <KeyboardArrowDownIcon />}
                         </IconButton>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: "nowrap" }}><Time value={audit.created_at} /></TableCell>
+                      <TableCell sx={{ minWidth: 110 }}>
+                        <Time value={audit.created_at} />
+                      </TableCell>
                       <TableCell>
-                        <Chip label={audit.action} size="small" variant="outlined" />
+                        {/* A long action code wraps inside its chip rather than widening the table (longer headings in other languages). */}
+                        <Chip label={audit.action} size="small" variant="outlined" sx={{ height: "auto", maxWidth: "100%", "& .MuiChip-label": { whiteSpace: "normal", overflowWrap: "anywhere", py: 0.25 } }} />
                       </TableCell>
                       <TableCell>
                         {link ? (
@@ -197,7 +215,7 @@ export default function AdminAudits() {
                       <TableCell>
                         <ActorCell actor={audit.actor} realActor={audit.real_actor} label={audit.actor_label} />
                       </TableCell>
-                      <TableCell>{audit.source}</TableCell>
+                      <TableCell>{SOURCE_KEYS[audit.source] ? t(SOURCE_KEYS[audit.source]!) : audit.source}</TableCell>
                     </TableRow>
                     <TableRow>
                       <TableCell colSpan={6} sx={{ py: 0 }}>

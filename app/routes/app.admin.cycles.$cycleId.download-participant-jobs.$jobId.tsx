@@ -1,7 +1,7 @@
-import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { JobDetailRoute, jobDetailHandle } from "~/features/jobs/components/job-views";
 import { jobDetailLoader } from "~/features/jobs/pages.server";
 
-export const meta = jobDetailMeta("Download participants");
+export const handle = jobDetailHandle("download_participants");
 /** Status, progress (refreshed every second while running) and the CSV download. */
 export const loader = jobDetailLoader("DOWNLOAD_PARTICIPANTS");
 

@@ -1,5 +1,8 @@
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Trans, useTranslation } from "react-i18next";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { useLoaderData } from "@remix-run/react";
 import { Typography } from "@mui/material";
 import { JobDetailLayout } from "~/features/jobs/components/job-pages";
@@ -10,7 +13,7 @@ import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { PageQuerySchema } from "~/features/jobs/queries.server";
 import { getNudgeJobDetail } from "~/features/nudges/service.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Nudge #${data?.job.id ?? ""} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) => pageMessage("nudges.job.pageTitle", { id: data?.job.id ?? "" }));
 
 /** One nudge job: status, progress (refreshed every second while running), counts and refused emails. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -26,26 +29,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function NudgeJob() {
   const { cycle, job: raw, row_errors, row_errors_total, page, page_size } = useLoaderData<typeof loader>();
   const job = raw as NudgeJobView;
+  const { t } = useTranslation();
   return (
     <JobDetailLayout
       cycle={cycle}
       job={job}
-      title={`Nudge #${job.id}`}
+      title={t("nudges.job.title", { id: job.id })}
       listPath={`/app/admin/cycles/${cycle.id}/nudges`}
-      listLabel="All nudges"
-      progressUnit="people reminded"
+      listLabel={t("nudges.job.all")}
+      progressUnit="nudges.job.progress"
       progressMessage={false}
       warning={job.email_failed > 0}
-      rowErrors={{ title: "Refused emails", items: row_errors, total: row_errors_total, page, pageSize: page_size }}
+      rowErrors={{ title: { plain: t("nudges.job.refused"), withCount: t("nudges.job.refusedCount", { total: row_errors_total }) }, items: row_errors, total: row_errors_total, page, pageSize: page_size }}
       facts={
         <>
-          <Typography variant="body2">Stage: {stageText(job.stage)}</Typography>
+          <Typography variant="body2">{t("nudges.job.stage", { stage: stageText(t, job.stage) })}</Typography>
           <Typography variant="body2">
-            Recipients: <span data-testid="job-recipients">{job.recipients}</span> · Notified: <span data-testid="job-notified">{job.notified}</span> ·
-            Emailed: <span data-testid="job-emailed">{job.emailed}</span>
-            {job.email_failed > 0 ? ` · Emails refused: ${job.email_failed}` : ""}
+            <Trans
+              i18nKey="nudges.job.counts"
+              values={{ recipients: job.recipients, notified: job.notified, emailed: job.emailed }}
+              components={[<span key="r" data-testid="job-recipients" />, <span key="n" data-testid="job-notified" />, <span key="e" data-testid="job-emailed" />]}
+            />
+            {job.email_failed > 0 ? t("nudges.job.emailsRefused", { count: job.email_failed }) : ""}
           </Typography>
-          <JobOriginFacts job={job} startedByNote={job.schedule_id !== null ? " · from a schedule" : ""} timeStyle="short" />
+          <JobOriginFacts job={job} startedByNote={job.schedule_id !== null ? "nudges.job.fromSchedule" : undefined} />
         </>
       }
     />

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box } from "@mui/material";
+import { Box } from "@mui/material";
 import { ParticipantFormFields } from "~/features/participants/components/participant-form-fields";
 import {
   participantFormFailure,
@@ -12,10 +12,16 @@ import {
 import { updateParticipant } from "~/features/participants/service.server";
 import { ParticipantPatchSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
+import { ParticipantFormError } from "~/features/participants/components/participant-form-error";
+import { useTranslation } from "react-i18next";
+import { doneParam, pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle } from "~/platform/i18n/page-title";
 import { thermaScanOfParticipant } from "~/features/decision-support/therma-scan/service.server";
 import { ThermaScanDetails } from "~/features/decision-support/components/therma-scan-views";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.participant.name ?? "Participant"} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("participants.edit.pageTitle", { name: data.participant.name }) : pageMessage("participants.edit.pageTitleUnknown"),
+);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { current, cycle, participant } = await requireParticipantPage(request, params);
@@ -36,27 +42,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const failure = participantFormFailure(err);
     return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
-  const done = new URLSearchParams({ done: `${participant.email} saved` });
-  return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
+  return redirect(`/app/admin/cycles/${cycle.id}/participants?${doneParam(pageMessage("participants.result.saved", { email: participant.email }))}`);
 }
 
 export default function EditParticipant() {
   const { cycle, participant, thermaScan } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <ParticipantsPageHeader cycle={cycle} title={`Edit ${participant.name}`} />
-      {result?.formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
-          {result.formError}
-        </Alert>
-      )}
-      {result?.fieldErrors?.form && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
-          {result.fieldErrors.form.join(" ")}
-        </Alert>
-      )}
+      <ParticipantsPageHeader cycle={cycle} title={t("participants.edit.title", { name: participant.name })} />
+      <ParticipantFormError formError={result?.formError} formErrors={result?.fieldErrors?.form} />
       <Form method="post" noValidate key={JSON.stringify(result?.values ?? participant.updated_at)}>
         <ParticipantFormFields
           cycleId={cycle.id}

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { requireParticipantPage } from "~/features/participants/pages.server";
@@ -8,8 +8,16 @@ import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form"
 import { addAdminPanelReviewer, getAdminPanelView } from "~/features/peer-selection/admin-panel.server";
 import { pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
 import { isSpoofing } from "~/platform/auth.server";
+import { useTranslation } from "react-i18next";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { reviewerTypeKey } from "~/features/feedback/answer-messages";
+import { PANEL_STATUS_KEYS, PEER_STATUS_KEYS } from "~/features/peer-selection/messages";
+import { useSay } from "~/features/peer-selection/components/use-selection-action";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Panel of ${data?.panel.participant.name ?? "Participant"} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("participants.panel.pageTitle", { name: data.panel.participant.name }) : pageMessage("participants.panel.pageTitleUnknown"),
+);
 
 /**
  * /app/admin/cycles/{cycleId}/participants/{email}/panel: the participant's mandatory reviewers and peer requests;
@@ -40,32 +48,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function ParticipantPanel() {
   const { cycle, panel, editable, spoofing } = useLoaderData<typeof loader>();
   const { participant } = panel;
+  const { t } = useTranslation();
+  const say = useSay();
+  const typeLabel = (type: string, label: string) => {
+    const key = reviewerTypeKey(type);
+    return key ? t(key) : label;
+  };
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <ParticipantsPageHeader cycle={cycle} title={`Panel of ${participant.name}`} gap={1} />
+      <ParticipantsPageHeader cycle={cycle} title={t("participants.panel.title", { name: participant.name })} gap={1} />
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {participant.email} · mandatory reviewers derived from the participant records of this cycle
+        {t("participants.panel.intro", { email: participant.email })}
       </Typography>
       {!panel.receives_feedback ? (
         <Alert severity="info" data-testid="panel-reviewer-only">
-          This participant is reviewer-only: they give feedback but receive none, so they have no panel.
+          {t("participants.panel.reviewerOnly")}
         </Alert>
       ) : (
         <>
           <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 900 }}>
-            <Table size="small" aria-label="Mandatory reviewers">
+            <Table size="small" aria-label={t("participants.panel.mandatory")}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Reviewer Type</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
+                  <TableCell>{t("participants.panel.reviewerType")}</TableCell>
+                  <TableCell>{t("participants.panel.name")}</TableCell>
+                  <TableCell>{t("participants.panel.email")}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {panel.reviewers.map((r) => (
                   <TableRow key={`${r.reviewer_type}-${r.email}`} data-testid={`panel-row-${r.email}`}>
                     <TableCell>
-                      <Chip size="small" label={r.reviewer_type_label} data-testid={`panel-type-${r.email}`} />
+                      <Chip size="small" label={typeLabel(r.reviewer_type, r.reviewer_type_label)} data-testid={`panel-type-${r.email}`} />
                     </TableCell>
                     <TableCell>{r.name}</TableCell>
                     <TableCell>{r.email}</TableCell>
@@ -76,9 +90,9 @@ export default function ParticipantPanel() {
           </TableContainer>
           <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 3, mb: 1 }}>
             <Typography variant="h6" component="h2">
-              Peers and stakeholders
+              {t("participants.panel.peers")}
             </Typography>
-            <Chip size="small" color={panel.panel_status === "manager_approved" ? "primary" : "default"} label={panel.panel_status_label} data-testid="panel-status" />
+            <Chip size="small" color={panel.panel_status === "manager_approved" ? "primary" : "default"} label={t(PANEL_STATUS_KEYS[panel.panel_status])} data-testid="panel-status" />
           </Box>
           {editable &&
             (editable.can_edit ? (
@@ -87,22 +101,22 @@ export default function ParticipantPanel() {
               </Box>
             ) : (
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="panel-add-blocked">
-                Reviewers can be added in the peer selection stage only: {editable.edit_blocked_reason}
+                {t("participants.panel.blocked", { reason: editable.edit_blocked_reason ? say(editable.edit_blocked_reason) : "" })}
               </Typography>
             ))}
           {panel.peer_requests.length === 0 ? (
             <Typography variant="body2" color="text.secondary" data-testid="panel-no-peers">
-              No peers asked yet. Peers and stakeholders are added through peer selection by the participant, their manager or an admin.
+              {t("participants.panel.noPeers")}
             </Typography>
           ) : (
             <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 900 }}>
-              <Table size="small" aria-label="Peer requests">
+              <Table size="small" aria-label={t("participants.panel.peerRequests")}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Email</TableCell>
-                    <TableCell>Requested by</TableCell>
+                    <TableCell>{t("participants.panel.status")}</TableCell>
+                    <TableCell>{t("participants.panel.name")}</TableCell>
+                    <TableCell>{t("participants.panel.email")}</TableCell>
+                    <TableCell>{t("participants.panel.requestedBy")}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -113,7 +127,7 @@ export default function ParticipantPanel() {
                           size="small"
                           variant="outlined"
                           color={r.status === "accepted" ? "success" : r.status === "declined" ? "error" : "default"}
-                          label={r.status_label}
+                          label={t(PEER_STATUS_KEYS[r.status])}
                         />
                       </TableCell>
                       <TableCell>{r.name}</TableCell>

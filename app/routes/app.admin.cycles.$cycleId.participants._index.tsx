@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import {
@@ -19,6 +19,10 @@ import {
 } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { messageText, pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { participantMessage } from "~/features/participants/messages";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
@@ -28,7 +32,9 @@ import { deleteParticipant } from "~/features/participants/service.server";
 import { listParticipants } from "~/features/participants/queries.server";
 import { ParticipantListQuerySchema } from "~/features/participants/schemas";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Participants - ${data?.cycle.name ?? "Cycle"} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("participants.titleOf", { cycle: data.cycle.name }) : pageMessage("participants.titleUnknown"),
+);
 
 const PAGE_SIZES = [10, 25, 50, 100];
 
@@ -51,15 +57,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const email = form.get("email");
   if (form.get("intent") !== "delete" || typeof email !== "string" || !email) {
-    return data({ ok: false as const, message: "Invalid request" }, { status: 400 });
+    return data({ ok: false as const, message: pageMessage("participants.result.invalidRequest") }, { status: 400 });
   }
   try {
     await deleteParticipant(current.actor, cycle.id, email);
   } catch (err) {
     const failure = participantFormFailure(err);
-    return data({ ok: false as const, message: failure.formError ?? "Could not delete the participant" }, { status: failure.status });
+    const message = participantMessage(failure.formError ?? "", "participants.result.deleteFailed");
+    return data({ ok: false as const, message }, { status: failure.status });
   }
-  return { ok: true as const, message: `${email} removed from the cycle` };
+  return { ok: true as const, message: pageMessage("participants.result.removed", { email }) };
 }
 
 export default function ParticipantsList() {
@@ -70,12 +77,13 @@ export default function ParticipantsList() {
   const [searchParams, setSearchParams] = useSearchParams();
   const submit = useSubmit();
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
   const [confirm, setConfirm] = useState<{ email: string; name: string } | null>(null);
   const base = `/app/admin/cycles/${cycle.id}/participants`;
 
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
-  }, [result, enqueueSnackbar]);
+    if (result?.ok) enqueueSnackbar(messageText(t, result.message), { variant: "success" });
+  }, [result, enqueueSnackbar, t]);
   useEffect(() => {
     if (navigation.state === "idle") setConfirm(null);
   }, [navigation.state]);
@@ -98,18 +106,18 @@ export default function ParticipantsList() {
       </Link>
       <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
         <Typography variant="h5" component="h1">
-          Participants
+          {t("participants.title")}
         </Typography>
         <CycleStageChip cycleId={cycle.id} stage={cycle.state as CycleStage} />
         <Box sx={{ flexGrow: 1 }} />
         <Button component={RemixLink} to={`${base}/create`} variant="contained" data-testid="participant-create-link">
-          Add Participant
+          {t("participants.add")}
         </Button>
       </Stack>
 
       {result && !result.ok && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="participants-error">
-          {result.message}
+          {messageText(t, result.message)}
         </Alert>
       )}
 
@@ -127,24 +135,24 @@ export default function ParticipantsList() {
           <TextField
             name="q"
             size="small"
-            label="Search by name or email"
+            label={t("participants.search")}
             defaultValue={q}
             fullWidth
             slotProps={{ htmlInput: { "data-testid": "participants-search", maxLength: 200 } }}
           />
           <Button type="submit" variant="outlined" data-testid="participants-search-submit">
-            Search
+            {t("participants.searchButton")}
           </Button>
           {q && (
             <Button onClick={() => goTo({ q: null, page: null })} data-testid="participants-search-clear">
-              Clear
+              {t("participants.clear")}
             </Button>
           )}
         </Stack>
       </Form>
 
       {participants.length === 0 ? (
-        <Typography data-testid="participants-empty">{q ? `No participants match '${q}'` : "No participants yet"}</Typography>
+        <Typography data-testid="participants-empty">{q ? t("participants.noMatch", { q }) : t("participants.none")}</Typography>
       ) : (
         <Paper variant="outlined">
           <ParticipantsTable participants={participants} base={base} busy={busy} onDelete={setConfirm} />
@@ -164,15 +172,15 @@ export default function ParticipantsList() {
       )}
 
       <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="participant-delete-dialog">
-        <DialogTitle>Delete participant</DialogTitle>
+        <DialogTitle>{t("participants.deleteParticipant")}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            Remove {confirm?.name} ({confirm?.email}) from '{cycle.name}'? Participants with feedback about or by them cannot be removed.
+            {t("participants.deleteText", { name: confirm?.name ?? "", email: confirm?.email ?? "", cycle: cycle.name })}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)} disabled={busy}>
-            Cancel
+            {t("participants.cancel")}
           </Button>
           <Button
             color="error"
@@ -181,7 +189,7 @@ export default function ParticipantsList() {
             data-testid="participant-delete-confirm"
             onClick={() => confirm && submit({ intent: "delete", email: confirm.email }, { method: "post" })}
           >
-            Delete
+            {t("participants.delete")}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box } from "@mui/material";
+import { Box } from "@mui/material";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { ParticipantFormFields } from "~/features/participants/components/participant-form-fields";
 import {
@@ -12,8 +12,12 @@ import {
 import { createParticipant } from "~/features/participants/service.server";
 import { ParticipantCreateSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
+import { ParticipantFormError } from "~/features/participants/components/participant-form-error";
+import { useTranslation } from "react-i18next";
+import { doneParam, pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle } from "~/platform/i18n/page-title";
 
-export const meta: MetaFunction = () => [{ title: "Add Participant - PMR" }];
+export const handle = pageTitle("participants.addTitle");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle } = await requireAdminCycle(request, params);
@@ -35,30 +39,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const failure = participantFormFailure(err);
     return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
-  const done = new URLSearchParams({ done: `${email} added to the cycle` });
-  return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
+  return redirect(`/app/admin/cycles/${cycle.id}/participants?${doneParam(pageMessage("participants.result.added", { email }))}`);
 }
 
 export default function CreateParticipant() {
   const { cycle } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <ParticipantsPageHeader cycle={cycle} title="Add Participant" />
-      {result?.formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
-          {result.formError}
-        </Alert>
-      )}
-      {result?.fieldErrors?.form && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
-          {result.fieldErrors.form.join(" ")}
-        </Alert>
-      )}
+      <ParticipantsPageHeader cycle={cycle} title={t("participants.add")} />
+      <ParticipantFormError formError={result?.formError} formErrors={result?.fieldErrors?.form} />
       <Form method="post" noValidate key={JSON.stringify(result?.values ?? null)}>
         <ParticipantFormFields cycleId={cycle.id} defaults={result?.values} errors={result?.fieldErrors} />
-        <ParticipantFormButtons cycleId={cycle.id} busy={busy} saveTestId="participant-create-submit" label="Add" />
+        <ParticipantFormButtons cycleId={cycle.id} busy={busy} saveTestId="participant-create-submit" label={t("participants.addButton")} />
       </Form>
     </Box>
   );

@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { StartDownloadButton } from "~/features/jobs/components/job-pages";
 import { PopulateFiltersForm } from "~/features/jobs/components/populate-filters-form";
 import { jobListLoader, jobStartAction } from "~/features/jobs/pages.server";
 import { populateFilterOptionsLoader } from "~/features/jobs/types/participants/populate-filters.server";
 
-export const meta = adminCyclePageMeta("Populate participants jobs");
+export const handle = jobListHandle("populate_participants");
 /** The cycle's populate jobs, and the directory's departments, locations and levels for the filters. */
 export const loader = async (args: LoaderFunctionArgs) => ({ ...(await jobListLoader("POPULATE_PARTICIPANTS")(args)), filterOptions: await populateFilterOptionsLoader() });
 /** Start a populate job with the chosen filters → its page. */

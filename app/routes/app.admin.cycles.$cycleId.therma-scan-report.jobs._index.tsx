@@ -1,7 +1,7 @@
-import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
-export const meta = adminCyclePageMeta("Therma-scan report jobs");
+export const handle = jobListHandle("upload_therma_scan");
 export const loader = jobListLoader("UPLOAD_THERMA_SCAN");
 
 export default function JobsList() {

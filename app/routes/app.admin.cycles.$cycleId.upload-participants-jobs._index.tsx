@@ -1,8 +1,8 @@
-import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { StartDownloadButton } from "~/features/jobs/components/job-pages";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
-export const meta = adminCyclePageMeta("Upload participants jobs");
+export const handle = jobListHandle("upload_participants");
 export const loader = jobListLoader("UPLOAD_PARTICIPANTS");
 
 export default function JobsList() {

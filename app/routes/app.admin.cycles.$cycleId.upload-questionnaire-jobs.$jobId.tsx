@@ -1,13 +1,15 @@
+import { useTranslation } from "react-i18next";
 import { Link as RemixLink } from "@remix-run/react";
 import { Alert, Button } from "@mui/material";
-import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { JobDetailRoute, jobDetailHandle } from "~/features/jobs/components/job-views";
 import { jobDetailLoader } from "~/features/jobs/pages.server";
 
-export const meta = jobDetailMeta("Upload questionnaire");
+export const handle = jobDetailHandle("upload_questionnaire");
 /** Status, progress (refreshed every second while running) and row errors of one questionnaire upload. */
 export const loader = jobDetailLoader("UPLOAD_QUESTIONNAIRE");
 
 export default function QuestionnaireJobDetails() {
+  const { t } = useTranslation();
   return (
     <JobDetailRoute
       intro={(cycleId) => (
@@ -17,11 +19,11 @@ export default function QuestionnaireJobDetails() {
           data-testid="questionnaire-job-note"
           action={
             <Button component={RemixLink} to={`/app/admin/cycles/${cycleId}/questions`} size="small" data-testid="questionnaire-job-questions">
-              View questions
+              {t("jobs.intros.viewQuestions")}
             </Button>
           }
         >
-          A questionnaire is all-or-nothing: if any row has an error, nothing is applied.
+          {t("jobs.intros.questionnaireDetail")}
         </Alert>
       )}
     />

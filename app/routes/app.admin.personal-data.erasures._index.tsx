@@ -1,10 +1,12 @@
-import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { useTranslation } from "react-i18next";
+import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
-export const meta = adminCyclePageMeta("Personal data erasures");
+export const handle = jobListHandle("erase_person");
 /** Every personal data erasure job, newest first (super admin; ADR 0053). */
 export const loader = jobListLoader("ERASE_PERSON");
 
 export default function PersonalDataJobs() {
-  return <JobListRoute intro="Each job replaces a deactivated person's identifiers by a pseudonym in every table and removes free text written about them; start one from the person's page (Users)." />;
+  const { t } = useTranslation();
+  return <JobListRoute intro={t("jobs.intros.erasures")} />;
 }

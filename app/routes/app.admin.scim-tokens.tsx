@@ -1,4 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/platform/i18n/page-title";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
@@ -7,7 +9,7 @@ import { ScimTokenTable } from "~/features/scim/tokens/scim-token-table";
 import { SCIM_TOKEN_NAME_MAX } from "~/features/scim/tokens/rules";
 import { scimTokensAction, scimTokensLoader } from "~/features/scim/tokens/pages.server";
 
-export const meta: MetaFunction = () => [{ title: "SCIM provisioning - PMR" }];
+export const handle = pageTitle("tokens.scim.pageTitle");
 
 export const loader = ({ request }: LoaderFunctionArgs) => scimTokensLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => scimTokensAction(request);
@@ -15,6 +17,7 @@ export const action = ({ request }: ActionFunctionArgs) => scimTokensAction(requ
 /** Copies a value to the clipboard and says so. */
 function CopyButton({ value, testId }: { value: string; testId: string }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useTranslation();
   return (
     <Button
       size="small"
@@ -24,7 +27,7 @@ function CopyButton({ value, testId }: { value: string; testId: string }) {
         void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => setCopied(false));
       }}
     >
-      {copied ? "Copied" : "Copy"}
+      {copied ? t("tokens.scim.copied") : t("tokens.scim.copy")}
     </Button>
   );
 }
@@ -35,21 +38,21 @@ export default function ScimTokens() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const created = result?.ok ? result.created : null;
+  const { t } = useTranslation();
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1040 }}>
       <Link component={RemixLink} to="/app/admin/users" sx={{ display: "inline-block", mb: 1 }}>
-        ← Users
+        {t("tokens.scim.back")}
       </Link>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        SCIM provisioning
+        {t("tokens.scim.title")}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Your identity provider (Okta, Microsoft Entra ID, OneLogin, JumpCloud…) creates, updates and deactivates users here over SCIM 2.0.
-        Give it this base URL and a token as its bearer token (Authorization: Bearer …).
+        {t("tokens.scim.intro")}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mb: 3, alignItems: "center" }}>
-        <Typography variant="body2">SCIM base URL:</Typography>
+        <Typography variant="body2">{t("tokens.scim.baseUrl")}</Typography>
         <Typography component="code" data-testid="scim-base-url" sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>
           {baseUrl}
         </Typography>
@@ -63,7 +66,7 @@ export default function ScimTokens() {
           created && (
             <>
               <Typography variant="body2" sx={{ mb: 1 }}>
-                Your new SCIM token “{created.scim_token.name}”. It is shown only this once: copy it into your identity provider now.
+                {t("tokens.scim.created", { name: created.scim_token.name })}
               </Typography>
               <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
                 <Typography component="code" data-testid="scim-token-value" sx={{ fontFamily: "monospace", overflowWrap: "anywhere", userSelect: "all" }}>
@@ -79,7 +82,7 @@ export default function ScimTokens() {
       <TokenCreateForm created={created} busy={busy} submitTestId="scim-token-create">
         <TextField
           name="name"
-          label="Name (e.g. Okta)"
+          label={t("tokens.scim.nameLabel")}
           size="small"
           required
           inputProps={{ maxLength: SCIM_TOKEN_NAME_MAX, "data-testid": "scim-token-name" }}

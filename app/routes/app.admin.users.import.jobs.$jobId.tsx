@@ -1,7 +1,7 @@
-import { JobDetailRoute, jobDetailMeta } from "~/features/jobs/components/job-views";
+import { JobDetailRoute, jobDetailHandle } from "~/features/jobs/components/job-views";
 import { jobDetailLoader } from "~/features/jobs/pages.server";
 
-export const meta = jobDetailMeta("Directory import");
+export const handle = jobDetailHandle("import_directory");
 /** Status, progress (refreshed every second while running) and row errors of one directory import. */
 export const loader = jobDetailLoader("IMPORT_DIRECTORY");
 

@@ -1,7 +1,7 @@
-import { adminCyclePageMeta, JobListRoute } from "~/features/jobs/components/job-views";
+import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
-export const meta = adminCyclePageMeta("Directory import jobs");
+export const handle = jobListHandle("import_directory");
 export const loader = jobListLoader("IMPORT_DIRECTORY");
 
 export default function DirectoryImportJobs() {

@@ -1,4 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/platform/i18n/page-title";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Box, TextField, Typography } from "@mui/material";
 import { ApiTokenTable } from "~/features/auth/tokens/api-token-table";
@@ -6,7 +8,7 @@ import { TokenActionAlerts, TokenCreateForm } from "~/features/auth/tokens/token
 import { PERSONAL_TOKEN_DAYS_DEFAULT, TOKEN_NAME_MAX } from "~/features/auth/tokens/rules";
 import { ownTokensAction, ownTokensLoader } from "~/features/auth/tokens/pages.server";
 
-export const meta: MetaFunction = () => [{ title: "API tokens - PMR" }];
+export const handle = pageTitle("tokens.api.pageTitle");
 
 export const loader = ({ request }: LoaderFunctionArgs) => ownTokensLoader(request);
 export const action = ({ request }: ActionFunctionArgs) => ownTokensAction(request);
@@ -17,14 +19,15 @@ export default function ApiTokens() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const created = result?.ok ? result.created : null;
+  const { t } = useTranslation();
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-        API tokens
+        {t("tokens.api.title")}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        A token lets a script call the API as you (Authorization: Bearer …). Only a fingerprint of it is stored: copy it when it is shown.
+        {t("tokens.api.intro")}
       </Typography>
 
       <TokenActionAlerts
@@ -34,7 +37,7 @@ export default function ApiTokens() {
           created && (
             <>
               <Typography variant="body2" sx={{ mb: 1 }}>
-                Your new token “{created.api_token.name}”. It is shown only this once:
+                {t("tokens.api.created", { name: created.api_token.name })}
               </Typography>
               <Typography component="code" data-testid="api-token-value" sx={{ fontFamily: "monospace", overflowWrap: "anywhere", userSelect: "all" }}>
                 {created.token}
@@ -46,10 +49,10 @@ export default function ApiTokens() {
 
       {!spoofing && (
         <TokenCreateForm created={created} busy={busy} submitTestId="api-token-create">
-          <TextField name="name" label="Name" size="small" required inputProps={{ maxLength: TOKEN_NAME_MAX }} sx={{ minWidth: 260 }} />
+          <TextField name="name" label={t("tokens.name")} size="small" required inputProps={{ maxLength: TOKEN_NAME_MAX }} sx={{ minWidth: 260 }} />
           <TextField
             name="expires_in_days"
-            label="Expires in (days)"
+            label={t("tokens.api.expiresIn")}
             type="number"
             size="small"
             required
@@ -60,7 +63,7 @@ export default function ApiTokens() {
         </TokenCreateForm>
       )}
 
-      <ApiTokenTable tokens={tokens} busy={busy} canRevoke={!spoofing} emptyText="You have no API tokens." />
+      <ApiTokenTable tokens={tokens} busy={busy} canRevoke={!spoofing} emptyText={t("tokens.api.none")} />
     </Box>
   );
 }

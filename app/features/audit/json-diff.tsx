@@ -1,4 +1,5 @@
 import { Box, Stack, Typography } from "@mui/material";
+import { useTranslation } from "react-i18next";
 import { alpha } from "@mui/material/styles";
 
 /**
@@ -80,11 +81,12 @@ function Side({ title, value, changed, tone, testId }: { title: string; value: J
 }
 
 export function JsonDiff({ before, after }: { before: Json; after: Json }) {
+  const { t } = useTranslation();
   const changed = changedKeys(before, after);
   return (
     <Stack direction={{ xs: "column", md: "row" }} spacing={2} data-testid="audit-diff">
-      <Side title="Before" value={before} changed={changed} tone="error" testId="audit-before" />
-      <Side title="After" value={after} changed={changed} tone="success" testId="audit-after" />
+      <Side title={t("audit.before")} value={before} changed={changed} tone="error" testId="audit-before" />
+      <Side title={t("audit.after")} value={after} changed={changed} tone="success" testId="audit-after" />
     </Stack>
   );
 }

@@ -4,6 +4,8 @@
  * PURE module: no Node or browser imports, no server modules.
  */
 
+import type { PageMessage } from "~/platform/i18n/page-message";
+
 export type UploadedFile = { name: string; contentType: string; bytes: Uint8Array<ArrayBuffer> };
 
 // ---------------------------------------------------------------------------------------------
@@ -64,8 +66,8 @@ export type JobTypeView = {
 /** The cycle as the job pages show it in their header; null on the pages of a company-wide job type. */
 export type JobCycleInfo = { id: number; name: string; state: string };
 
-/** A failed job form (upload or start) as the page shows it. */
-export type JobFormFailure = { ok: false; formError: string; details: string[] };
+/** A failed job form (upload or start) as the page shows it: the sentence and its details as keys (issue 28). */
+export type JobFormFailure = { ok: false; formError: PageMessage; details: PageMessage[] };
 
 /** A job list page ({pagePath}): the type's jobs, newest first, one page of them. */
 export type JobListPageData = { cycle: JobCycleInfo | null; view: JobTypeView; jobs: JobJson[]; total: number; page: number; pageSize: number };

@@ -9,7 +9,7 @@ import { NudgeCreateBodySchema } from "~/features/nudges/contract.server";
 import { listNudgeJobs, sendNudgeNow } from "~/features/nudges/service.server";
 import { cancelNudgeSchedule, createNudgeSchedule, listNudgeSchedules } from "~/features/nudges/schedules.server";
 import { pendingWorkDescription, pendingWorkRecipients } from "~/features/nudges/pending-work.server";
-import type { NudgeActionResult, NudgeFrequency, NudgesPageData } from "~/features/nudges/rules";
+import { scheduleWhen, type NudgeActionResult, type NudgeFrequency, type NudgesPageData } from "~/features/nudges/rules";
 
 /**
  * Loader and action of the nudges page /app/admin/cycles/{cycleId}/nudges (ADR 0019; super admin
@@ -77,7 +77,7 @@ export async function nudgesPageAction(request: Request, actor: Actor, cycleId: 
       const id = Number(values.schedule_id);
       if (!Number.isInteger(id) || id <= 0) return fail(intent, 400, "Unknown schedule", {}, values);
       const schedule = await cancelNudgeSchedule(actor, cycleId, id);
-      return data<NudgeActionResult>({ ok: true, intent, message: `Schedule cancelled: ${schedule.description}` });
+      return data<NudgeActionResult>({ ok: true, intent, message: { key: "nudges.result.cancelled", schedule: scheduleWhen(schedule) } });
     }
     if (intent !== "create") return fail(intent, 400, "Unknown action", {}, values);
     const when = values.when ?? "now";
@@ -111,7 +111,7 @@ export async function nudgesPageAction(request: Request, actor: Actor, cycleId: 
         : input.when === "recurring"
           ? await createNudgeSchedule(actor, cycleId, { kind: "recurring", cron: input.cron, timeZone: input.time_zone })
           : null;
-    return data<NudgeActionResult>({ ok: true, intent, message: `Nudge scheduled: ${schedule?.description ?? ""}` });
+    return data<NudgeActionResult>({ ok: true, intent, message: { key: "nudges.result.scheduled", schedule: schedule ? scheduleWhen(schedule) : null } });
   } catch (err) {
     if (err instanceof ApiError) return fail(intent, err.status, err.message, {}, values);
     throw err;

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "~/platform/db.server";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { getDb } from "~/platform/db.server";
 import type { FeedbackStatus, Prisma, ReviewerType } from "~/generated/prisma/client.ts";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
@@ -30,8 +31,10 @@ export type PendingRecipient = {
   userId: number;
   email: string;
   name: string;
-  /** Why they are reminded, as the notification and email say it. */
+  /** Why they are reminded, in English (the API's answer, the decision support view). */
   reason: string;
+  /** The same reasons as keys (issue 28): the notification and email say them in the recipient's language. */
+  reasons?: PageMessage[];
   /** Where in the app the work is. */
   link: string;
 };
@@ -198,15 +201,18 @@ export async function sessionsToRun(client: Client, cycleId: number, scope: Work
 // ---------------------------------------------------------------------------------------------
 // The nudges: everyone's work of the current stage, one reminder per person
 
-function collect(entries: Array<{ user: Person; reason: string; link: string }>): PendingRecipient[] {
+function collect(entries: Entry[]): PendingRecipient[] {
   const byUser = new Map<number, PendingRecipient>();
-  for (const { user, reason, link } of entries) {
+  for (const { user, reason, message, link } of entries) {
     if (!user.active) continue;
     const existing = byUser.get(user.id);
     if (existing) {
-      if (!existing.reason.includes(reason)) existing.reason = `${existing.reason}; ${reason}`;
+      if (!existing.reason.includes(reason)) {
+        existing.reason = `${existing.reason}; ${reason}`;
+        existing.reasons = [...(existing.reasons ?? []), message];
+      }
     } else {
-      byUser.set(user.id, { userId: user.id, email: user.email, name: user.name, reason, link });
+      byUser.set(user.id, { userId: user.id, email: user.email, name: user.name, reason, reasons: [message], link });
     }
   }
   return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email) || a.userId - b.userId);
@@ -219,14 +225,15 @@ async function peopleById(client: Client, ids: Iterable<number>): Promise<Map<nu
   return new Map(rows.map((u) => [u.id, u]));
 }
 
-type Entry = { user: Person; reason: string; link: string };
+type Entry = { user: Person; reason: string; message: PageMessage; link: string };
 
 /** The reminders of one kind of work in a cycle (everyone's). */
 async function remindersOf(client: Client, kind: PendingWorkKind, cycle: { id: number; name: string }, stage: CycleStage, link: string): Promise<Entry[]> {
   switch (kind) {
     case "peer_choice": {
       const reason = `Choose your peers and stakeholders for ${cycle.name}`;
-      return (await peerChoicesOwed(client, cycle.id)).map((p) => ({ user: p.user, reason, link }));
+      const message = pageMessage("nudges.mail.reasons.peerChoice", { cycle: cycle.name });
+      return (await peerChoicesOwed(client, cycle.id)).map((p) => ({ user: p.user, reason, message, link }));
     }
     case "peer_request": {
       const unanswered = new Map<number, { user: Person; n: number }>();
@@ -235,7 +242,12 @@ async function remindersOf(client: Client, kind: PendingWorkKind, cycle: { id: n
         entry.n++;
         unanswered.set(r.reviewer.id, entry);
       }
-      return [...unanswered.values()].map(({ user, n }) => ({ user, reason: `Answer ${plural(n, "peer feedback request", "peer feedback requests")} in ${cycle.name}`, link }));
+      return [...unanswered.values()].map(({ user, n }) => ({
+        user,
+        reason: `Answer ${plural(n, "peer feedback request", "peer feedback requests")} in ${cycle.name}`,
+        message: pageMessage("nudges.mail.reasons.peerRequests", { count: n, cycle: cycle.name }),
+        link,
+      }));
     }
     case "feedback": {
       if (stage !== "spu_feedback" && stage !== "manager_feedback") return [];
@@ -249,7 +261,11 @@ async function remindersOf(client: Client, kind: PendingWorkKind, cycle: { id: n
           stage === "spu_feedback"
             ? `You have ${plural(n, "feedback", "feedbacks")} to complete in ${cycle.name}`
             : `${plural(n, "person is", "people are")} waiting for your manager feedback in ${cycle.name}`;
-        return [{ user, reason, link }];
+        const message =
+          stage === "spu_feedback"
+            ? pageMessage("nudges.mail.reasons.feedback", { count: n, cycle: cycle.name })
+            : pageMessage("nudges.mail.reasons.managerFeedback", { count: n, cycle: cycle.name });
+        return [{ user, reason, message, link }];
       });
     }
     case "session_to_run": {
@@ -262,6 +278,7 @@ async function remindersOf(client: Client, kind: PendingWorkKind, cycle: { id: n
       return [...sessions.values()].map(({ user, names }) => ({
         user,
         reason: `Run your calibration ${names.length === 1 ? "session" : "sessions"} ${names.map((n) => `'${n}'`).join(", ")} in ${cycle.name}`,
+        message: pageMessage("nudges.mail.reasons.sessions", { count: names.length, names: names.map((n) => `'${n}'`).join(", "), cycle: cycle.name }),
         link,
       }));
     }

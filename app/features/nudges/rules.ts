@@ -135,7 +135,14 @@ export type NudgeScheduleJson = {
 export type NudgeJobView = JobView & NudgeJobCounts;
 
 /** A schedule as the nudges page shows it. */
-export type NudgeScheduleView = Omit<NudgeScheduleJson, "cycle_id" | "run_at" | "cron" | "time_zone" | "cancelled_at">;
+export type NudgeScheduleView = Omit<NudgeScheduleJson, "cycle_id" | "cancelled_at">;
+
+/** What a schedule's description is made of (the page says it in the reader's language: nudges/components/schedule-text.ts). */
+export type NudgeScheduleWhen = Pick<NudgeScheduleJson, "kind" | "run_at" | "cron" | "time_zone">;
+
+export function scheduleWhen(s: NudgeScheduleWhen): NudgeScheduleWhen {
+  return { kind: s.kind, run_at: s.run_at, cron: s.cron, time_zone: s.time_zone };
+}
 
 /** The nudges page (/app/admin/cycles/{cycleId}/nudges): the form, the schedules and a page of jobs. */
 export type NudgesPageData = {
@@ -157,5 +164,5 @@ export type NudgeFrequency = (typeof NUDGE_FREQUENCIES)[number];
 
 /** The answer of the nudges page's action (intent "create" or "cancel"). */
 export type NudgeActionResult =
-  | { ok: true; intent: string; message: string }
+  | { ok: true; intent: string; message: { key: "nudges.result.scheduled" | "nudges.result.cancelled"; schedule: NudgeScheduleWhen | null } }
   | { ok: false; intent: string; formError: string | null; fieldErrors: Record<string, string[]>; values: Record<string, string> };

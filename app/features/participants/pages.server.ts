@@ -12,6 +12,8 @@ import { CalibratedRatingSchema, type ParticipantFieldErrors } from "~/features/
 import { getParticipant } from "~/features/participants/queries.server";
 import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
 import { searchUsersForPicker } from "~/features/users/service.server";
+import { participantMessage } from "~/features/participants/messages";
+import { doneParam, pageMessage } from "~/platform/i18n/page-message";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
@@ -117,14 +119,14 @@ export function outcomeEditAction(field: OutcomeField) {
     const { current, cycle, participant } = await requireParticipantPage(request, params);
     const form = await request.formData();
     const save = OUTCOME_SAVES[field](form.get(field) ?? undefined);
-    if (!save) return data({ error: def.invalidMessage } satisfies OutcomeEditActionData, { status: 400 });
+    if (!save) return data({ error: pageMessage(def.invalidMessage) } satisfies OutcomeEditActionData, { status: 400 });
     try {
       const updated = await save(current.actor, cycle.id, participant.email);
-      const done = new URLSearchParams({ done: `${def.subject} of ${updated.email}: ${def.text(updated)}` });
-      return redirect(`/app/admin/cycles/${cycle.id}/participants?${done}`);
+      return redirect(`/app/admin/cycles/${cycle.id}/participants?${doneParam(def.done(updated))}`);
     } catch (err) {
       const failure = participantFormFailure(err);
-      return data({ error: failure.formError ?? def.failedMessage } satisfies OutcomeEditActionData, { status: failure.status });
+      const error = failure.formError ? participantMessage(failure.formError, def.failedMessage) : pageMessage(def.failedMessage);
+      return data({ error } satisfies OutcomeEditActionData, { status: failure.status });
     }
   };
 }

@@ -6,6 +6,8 @@
  * See docs/decisions/0008-participants.md.
  */
 
+import type { PageMessage } from "~/platform/i18n/page-message";
+
 // ---------------------------------------------------------------------------------------------
 // Calibrated rating: a 1–5 scale (stored as the digit in Participant.calibratedRating).
 
@@ -194,5 +196,5 @@ export type ParticipantJson = {
 /** The data of an outcome page (.../participants/{email}/edit-rating and .../edit-promotion-decision): outcomeEditLoader. */
 export type OutcomeEditPageData = { cycle: { id: number; name: string }; participant: ParticipantJson };
 
-/** What outcomeEditAction answers when it does not redirect: the form error. */
-export type OutcomeEditActionData = { error: string };
+/** What outcomeEditAction answers when it does not redirect: the form error, as a key (issue 28). */
+export type OutcomeEditActionData = { error: PageMessage };

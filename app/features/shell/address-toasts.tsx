@@ -1,6 +1,8 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { doneMessage, messageText } from "~/platform/i18n/page-message";
 
 /**
  * A clean address after saving (issue 26 §6), on every /app page:
@@ -17,6 +19,7 @@ export function AddressToasts() {
   const { pathname, search, hash, key } = useLocation();
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
   useEffect(() => {
     const params = new URLSearchParams(search);
     const done = params.get("done");
@@ -26,11 +29,13 @@ export function AddressToasts() {
     const rest = params.toString();
     const clean = `${pathname}${rest ? `?${rest}` : ""}${hash}`;
     if (done !== null) {
-      if (done) enqueueSnackbar(done, { variant: "success" });
+      // A message as a key (doneParam) in the reader's language; a plain text as it is.
+      const message = doneMessage(done);
+      if (done) enqueueSnackbar(message ? messageText(t, message) : done, { variant: "success" });
       navigate(clean, { replace: true, preventScrollReset: true });
     } else {
       window.history.replaceState(window.history.state, "", clean);
     }
-  }, [pathname, search, hash, key, navigate, enqueueSnackbar]);
+  }, [pathname, search, hash, key, navigate, enqueueSnackbar, t]);
   return null;
 }

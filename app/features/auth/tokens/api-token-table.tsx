@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { Button, Chip, TableCell, TableRow, Typography } from "@mui/material";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
-import { tokenTime as when } from "~/features/auth/tokens/token-page-parts";
+import { useTranslation } from "react-i18next";
+import { useTokenTime } from "~/features/auth/tokens/token-page-parts";
 import type { ApiTokenView } from "~/features/auth/tokens/rules";
 
 /**
@@ -9,21 +10,23 @@ import type { ApiTokenView } from "~/features/auth/tokens/rules";
  * `intent=revoke_token` and `token_id` to the page's action. Never the token itself: only its prefix.
  */
 export function ApiTokenTable({ tokens, busy, canRevoke = true, emptyText }: { tokens: ApiTokenView[]; busy: boolean; canRevoke?: boolean; emptyText: string }) {
+  const { t } = useTranslation();
+  const when = useTokenTime();
   return (
     <OutlinedTable
       testId="api-token-table"
-      ariaLabel="API tokens"
+      ariaLabel={t("tokens.api.title")}
       empty={tokens.length === 0}
       emptyText={emptyText}
       emptyTestId="api-token-empty"
       head={
         <>
-          <TableCell>Name</TableCell>
-          <TableCell>Token</TableCell>
-          <TableCell>Made</TableCell>
-          <TableCell>Last used</TableCell>
-          <TableCell>Expires</TableCell>
-          {canRevoke && <TableCell aria-label="Actions" />}
+          <TableCell>{t("tokens.name")}</TableCell>
+          <TableCell>{t("tokens.token")}</TableCell>
+          <TableCell>{t("tokens.made")}</TableCell>
+          <TableCell>{t("tokens.lastUsed")}</TableCell>
+          <TableCell>{t("tokens.expires")}</TableCell>
+          {canRevoke && <TableCell aria-label={t("tokens.actions")} />}
         </>
       }
     >
@@ -44,8 +47,8 @@ export function ApiTokenTable({ tokens, busy, canRevoke = true, emptyText }: { t
               <Form method="post">
                 <input type="hidden" name="intent" value="revoke_token" />
                 <input type="hidden" name="token_id" value={token.id} />
-                <Button type="submit" size="small" color="error" disabled={busy} aria-label={`Revoke ${token.name}`} data-testid={`api-token-revoke-${token.id}`}>
-                  Revoke
+                <Button type="submit" size="small" color="error" disabled={busy} aria-label={t("tokens.revokeOne", { name: token.name })} data-testid={`api-token-revoke-${token.id}`}>
+                  {t("tokens.revoke")}
                 </Button>
               </Form>
             </TableCell>

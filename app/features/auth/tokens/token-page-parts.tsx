@@ -1,15 +1,21 @@
 import { Form } from "@remix-run/react";
 import { Alert, Button, Stack } from "@mui/material";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { tokenMessage } from "~/features/auth/tokens/messages";
+import { useFormat } from "~/platform/i18n/reader-context";
+import { messageText } from "~/platform/i18n/page-message";
 
 /**
  * The parts the token pages share (the user's API tokens at /app/api-tokens, SCIM tokens at /app/admin/scim-tokens):
  * the time format of their tables, the answers of their actions, and the form that makes a token.
  */
 
-/** Timestamps as UTC text, the same on the server and in the browser. */
-export function tokenTime(iso: string | null): string {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "Never";
+/** A token's times in the reader's language and zone, the zone named (ADR 0077); "Never" for none. */
+export function useTokenTime(): (iso: string | null) => string {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return useCallback((iso: string | null) => (iso ? format.dateTime(iso) : t("tokens.never")), [format, t]);
 }
 
 /** What a token page's action answers: a refusal, or a message (revoked) or a token just made. */
@@ -20,16 +26,19 @@ type TokenActionResult = { ok: false; error: string } | { ok: true; message: str
  * made, `created` in its own alert (`{prefix}-created`).
  */
 export function TokenActionAlerts({ result, testIdPrefix, created }: { result: TokenActionResult | undefined; testIdPrefix: string; created: ReactNode }) {
+  const { t } = useTranslation();
+  // The server answers in English; each sentence is said through its key (./messages.ts).
+  const say = (message: string) => messageText(t, tokenMessage(message));
   return (
     <>
       {result && !result.ok && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-error`}>
-          {result.error}
+          {say(result.error)}
         </Alert>
       )}
       {result?.ok && result.message && (
         <Alert severity="success" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-message`}>
-          {result.message}
+          {say(result.message)}
         </Alert>
       )}
       {created && (
@@ -46,6 +55,7 @@ export function TokenActionAlerts({ result, testIdPrefix, created }: { result: T
  * `submitTestId`), emptied once a token has been made.
  */
 export function TokenCreateForm({ created, busy, submitTestId, children }: { created: unknown; busy: boolean; submitTestId: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (created) form.current?.reset();
@@ -56,7 +66,7 @@ export function TokenCreateForm({ created, busy, submitTestId, children }: { cre
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, alignItems: { sm: "flex-start" } }}>
         {children}
         <Button type="submit" variant="contained" disabled={busy} data-testid={submitTestId}>
-          Make token
+          {t("tokens.make")}
         </Button>
       </Stack>
     </Form>

@@ -3,7 +3,8 @@ import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Pap
 import { useState } from "react";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
-import { JobStatusChip, when } from "~/features/jobs/components/job-status";
+import { JobStatusChip } from "~/features/jobs/components/job-status";
+import { Time } from "~/platform/i18n/time";
 import { PageLinks } from "~/features/jobs/components/job-tables";
 import { METRICS, type MetricType, type ReportsPageData } from "~/features/decision-support/rules";
 
@@ -135,7 +136,9 @@ export function ReportsPage({ data, formError }: { data: ReportsPageData; formEr
               <JobStatusChip status={job.status} />
             </TableCell>
             <TableCell>{job.metric_type ? METRICS[job.metric_type].label : "—"}</TableCell>
-            <TableCell>{when(job.created_at)}</TableCell>
+            <TableCell>
+              <Time value={job.created_at} />
+            </TableCell>
           </TableRow>
         ))}
       </OutlinedTable>

@@ -2,7 +2,7 @@ import { Paper, Stack, Typography } from "@mui/material";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import * as Static from "~/platform/ui/static";
 import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
-import { when } from "~/features/jobs/components/job-status";
+import { Time } from "~/platform/i18n/time";
 import type { JobFormFailure } from "~/features/jobs/rules";
 import {
   flightRiskLabel,
@@ -69,7 +69,7 @@ export function ThermaScanDetails({ scan }: { scan: ThermaScanJson | null }) {
             </Typography>
           )}
           <Typography variant="body2" color="text.secondary">
-            Uploaded {when(scan.updated_at)}
+            Uploaded <Time value={scan.updated_at} />
             {scan.job_id ? ` (job #${scan.job_id})` : ""}
           </Typography>
         </Stack>

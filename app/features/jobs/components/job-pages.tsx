@@ -1,10 +1,13 @@
 import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, Link, Paper, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { Trans, useTranslation } from "react-i18next";
+import { INVALID_ROWS_KEYS, JOB_TYPE_KEYS } from "~/features/jobs/messages";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { isActive, JobOriginFacts, JobProgress, JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
 import { JobsTable, PageLinks, RowErrorsTable } from "~/features/jobs/components/job-tables";
-import { ERROR_MODE_LABELS, type JobCycleInfo, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
+import { type JobCycleInfo, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
 
 /**
  * The pages shared by every bulk job type (ADR 0015): the list page, the page of one job (and the
@@ -26,12 +29,13 @@ export function JobPageHeader({
   title: string;
   actions?: ReactNode;
 }) {
+  const { t } = useTranslation();
   if (cycle) return <AdminCycleHeader cycle={cycle} title={title} actions={actions} />;
   return (
     <>
       {parent && (
         <Link component={RemixLink} to={parent.path} sx={{ display: "inline-block", mb: 1 }} data-testid="parent-back-link">
-          ← {parent.label}
+          ← {PARENT_KEYS[parent.path] ? t(PARENT_KEYS[parent.path]!) : parent.label}
         </Link>
       )}
       <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
@@ -44,15 +48,19 @@ export function JobPageHeader({
   );
 }
 
+/** The pages a company-wide job type links back to, by path. */
+const PARENT_KEYS: Record<string, TranslationKey> = { "/app/admin/users": "jobs.directory.users" };
+
 /** A button that starts a participants download job (posts to the download jobs page). */
 export function StartDownloadButton({ cycleId }: { cycleId: number }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const action = `/app/admin/cycles/${cycleId}/download-participant-jobs`;
   const busy = navigation.state !== "idle" && navigation.formAction === action;
   return (
     <Form method="post" action={action}>
       <Button type="submit" variant="outlined" disabled={busy} data-testid="start-download">
-        Download participants CSV
+        {t("jobs.downloadParticipants")}
       </Button>
     </Form>
   );
@@ -77,12 +85,14 @@ export function JobListPage({
   pageSize: number;
   actions?: React.ReactNode;
   intro?: React.ReactNode;
-  formError?: string | null;
+  formError?: ReactNode;
 }) {
+  const { t } = useTranslation();
   useJobPolling(jobs.some(isActive));
+  const keys = JOB_TYPE_KEYS[view.key];
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <JobPageHeader cycle={cycle} parent={view.parent} title={`${view.label} jobs`} actions={actions} />
+      <JobPageHeader cycle={cycle} parent={view.parent} title={keys ? t(keys.list) : view.label} actions={actions} />
       {intro}
       {formError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="job-form-error">
@@ -123,16 +133,17 @@ export function JobDetailLayout({
   listPath: string;
   listLabel: string;
   intro?: ReactNode;
-  progressUnit?: string;
+  progressUnit?: TranslationKey;
   /** false: the progress line leaves out the job's message while it runs. */
   progressMessage?: boolean;
   warning: boolean;
   facts: ReactNode;
   children?: ReactNode;
-  /** The row errors table: its heading, one page of `items`, `total` of them. */
-  rowErrors: { title: string; items: JobRowErrorJson[]; total: number; page: number; pageSize: number };
+  /** The row errors table: its heading (without and with the count), one page of `items`, `total` of them. */
+  rowErrors: { title: { plain: string; withCount: string }; items: JobRowErrorJson[]; total: number; page: number; pageSize: number };
 }) {
   const { title: rowErrorsTitle, items, total: rowErrorsTotal, page, pageSize } = rowErrors;
+  const { t } = useTranslation();
   useJobPolling(isActive(job));
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
@@ -145,7 +156,7 @@ export function JobDetailLayout({
         <Stack spacing={1.5}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Typography component="span" sx={{ fontWeight: 500 }}>
-              Status:
+              {t("jobs.statusLabel")}
             </Typography>
             <JobStatusChip status={job.status} />
           </Stack>
@@ -162,7 +173,7 @@ export function JobDetailLayout({
         </Stack>
       </Paper>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {`${rowErrorsTitle}${rowErrorsTotal > 0 ? ` (${rowErrorsTotal})` : ""}`}
+        {rowErrorsTotal > 0 ? rowErrorsTitle.withCount : rowErrorsTitle.plain}
       </Typography>
       <RowErrorsTable errors={items} total={rowErrorsTotal} page={page} pageSize={pageSize} />
     </Box>
@@ -189,24 +200,29 @@ export function JobDetailPage({
   /** Shown under the header (e.g. how the job type treats invalid rows). */
   intro?: React.ReactNode;
 }) {
+  const { t } = useTranslation();
+  const keys = JOB_TYPE_KEYS[view.key];
   return (
     <JobDetailLayout
       cycle={cycle}
       parent={view.parent}
       job={job}
-      title={`${view.label} job #${job.id}`}
+      title={keys ? t(keys.detail, { id: job.id }) : `${view.label} #${job.id}`}
       listPath={view.basePath}
-      listLabel={`All ${view.label.toLowerCase()} jobs`}
+      listLabel={keys ? t(keys.all) : view.label}
       intro={intro}
       warning={job.failed_rows > 0}
-      rowErrors={{ title: "Row errors", items: rowErrors, total: rowErrorsTotal, page, pageSize }}
+      rowErrors={{ title: { plain: t("jobs.rowErrors"), withCount: t("jobs.rowErrorsCount", { total: rowErrorsTotal }) }, items: rowErrors, total: rowErrorsTotal, page, pageSize }}
       facts={
         <>
-          {view.input === "file" && <Typography variant="body2">File: {job.file_name ?? "—"}</Typography>}
-          {view.input === "file" && <Typography variant="body2">Invalid rows: {ERROR_MODE_LABELS[job.error_mode]}</Typography>}
+          {view.input === "file" && <Typography variant="body2">{t("jobs.file", { name: job.file_name ?? "—" })}</Typography>}
+          {view.input === "file" && <Typography variant="body2">{t(INVALID_ROWS_KEYS[job.error_mode])}</Typography>}
           <Typography variant="body2">
-            Succeeded rows: <span data-testid="job-succeeded">{job.succeeded_rows}</span> · Failed rows:{" "}
-            <span data-testid="job-failed">{job.failed_rows}</span>
+            <Trans
+              i18nKey="jobs.rowCounts"
+              values={{ succeeded: job.succeeded_rows, failed: job.failed_rows }}
+              components={[<span key="succeeded" data-testid="job-succeeded" />, <span key="failed" data-testid="job-failed" />]}
+            />
           </Typography>
           <JobOriginFacts job={job} />
         </>
@@ -215,7 +231,7 @@ export function JobDetailPage({
       {view.hasOutput && job.output_file_url && (
         <Box>
           <Button variant="contained" href={job.output_file_url} download data-testid="job-download">
-            Download CSV
+            {t("jobs.downloadCsv")}
           </Button>
         </Box>
       )}

@@ -1,7 +1,11 @@
 import { useRevalidator } from "@remix-run/react";
 import { Box, Chip, LinearProgress, Typography } from "@mui/material";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { JobView } from "~/features/jobs/rules";
+import { JOB_STATUS_KEYS } from "~/features/jobs/messages";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { useFormat } from "~/platform/i18n/reader-context";
 import { Time } from "~/platform/i18n/time";
 
 /**
@@ -9,18 +13,22 @@ import { Time } from "~/platform/i18n/time";
  * time facts, and the polling that reloads the page while a job runs.
  */
 
-const STATUS_LABEL: Record<JobView["status"], string> = { pending: "Pending", running: "Running", succeeded: "Succeeded", failed: "Failed" };
 const STATUS_COLOR = { pending: "default", running: "info", succeeded: "success", failed: "error" } as const;
 
 export const isActive = (job: Pick<JobView, "status">) => job.status === "pending" || job.status === "running";
 
-/** A time as "{date}, {time} UTC" ("—" for none); `timeStyle` "short" leaves out the seconds. */
-export function when(iso: string | null, timeStyle: "medium" | "short" = "medium"): string {
-  return iso ? new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle, timeZone: "UTC" }) + " UTC" : "—";
+/**
+ * An instant as text for the reader: their language and zone, the zone named (ADR 0077; "29 Nov 2026, 17:30 GMT+8"),
+ * "—" for none. Where an element can be used, `<Time>` (app/platform/i18n/time.tsx) also gives the UTC instant.
+ */
+export function useWhen(): (iso: string | null | undefined) => string {
+  const format = useFormat();
+  return useCallback((iso: string | null | undefined) => (iso ? format.dateTime(iso) : "—"), [format]);
 }
 
 export function JobStatusChip({ status }: { status: JobView["status"] }) {
-  return <Chip size="small" label={STATUS_LABEL[status]} color={STATUS_COLOR[status]} data-testid="job-status" />;
+  const { t } = useTranslation();
+  return <Chip size="small" label={t(JOB_STATUS_KEYS[status])} color={STATUS_COLOR[status]} data-testid="job-status" />;
 }
 
 /** Reload the page's data every second while `active` (a job is pending or running). */
@@ -35,8 +43,12 @@ export function useJobPolling(active: boolean, intervalMs = 1000) {
   }, [active, intervalMs, revalidator]);
 }
 
-/** The progress bar and "{processed} / {total} {unit}" (with the job's message while it runs, unless `withMessage` is false). */
-export function JobProgress({ job, unit = "rows processed", withMessage = true }: { job: JobView; unit?: string; withMessage?: boolean }) {
+/**
+ * The progress bar and "{processed} / {total} rows processed" (`unit`: a key with {{processed}} and {{total}}), with
+ * the job's message while it runs, unless `withMessage` is false.
+ */
+export function JobProgress({ job, unit = "jobs.progressRows", withMessage = true }: { job: JobView; unit?: TranslationKey; withMessage?: boolean }) {
+  const { t } = useTranslation();
   const total = job.total_rows;
   const pct = total > 0 ? Math.min(100, Math.round((job.processed_rows / total) * 100)) : job.status === "succeeded" ? 100 : 0;
   const indeterminate = job.status === "pending" || (job.status === "running" && total === 0);
@@ -46,27 +58,31 @@ export function JobProgress({ job, unit = "rows processed", withMessage = true }
         variant={indeterminate ? "indeterminate" : "determinate"}
         value={pct}
         color={job.status === "failed" ? "error" : job.status === "succeeded" ? "success" : "primary"}
-        aria-label="Progress"
+        aria-label={t("jobs.progress")}
         sx={{ height: 8, borderRadius: 1, mb: 0.5 }}
       />
       <Typography variant="body2" color="text.secondary" data-testid="job-progress-text">
-        {job.processed_rows} / {total} {unit}
+        {t(unit, { processed: job.processed_rows, total })}
         {withMessage && isActive(job) && job.message ? ` · ${job.message}` : ""}
       </Typography>
     </Box>
   );
 }
 /** The facts lines "Started by: {name} ({email}){startedByNote}" and "Created: … · Started: … · Finished: …". */
-/** The times are the reader's (zone named; ADR 0077); `timeStyle` is no longer used. */
-export function JobOriginFacts({ job, startedByNote = "" }: { job: JobView; startedByNote?: string; timeStyle?: "medium" | "short" }) {
+/** The times are the reader's (zone named; ADR 0077). `startedByNote`: a key said after the first line (e.g. " · from a schedule"). */
+export function JobOriginFacts({ job, startedByNote }: { job: JobView; startedByNote?: TranslationKey }) {
+  const { t } = useTranslation();
   return (
     <>
       <Typography variant="body2">
-        Started by: {job.created_by ? `${job.created_by.name} (${job.created_by.email})` : "—"}
-        {startedByNote}
+        {job.created_by ? t("jobs.startedBy", { name: job.created_by.name, email: job.created_by.email }) : t("jobs.startedByNobody")}
+        {startedByNote && t(startedByNote)}
       </Typography>
       <Typography variant="body2">
-        Created: <Time value={job.created_at} /> · Started: <Time value={job.started_at} /> · Finished: <Time value={job.finished_at} />
+        <Trans
+          i18nKey="jobs.times"
+          components={[<Time key="created" value={job.created_at} />, <Time key="started" value={job.started_at} />, <Time key="finished" value={job.finished_at} />]}
+        />
       </Typography>
     </>
   );

@@ -1,10 +1,13 @@
 import { Link as RemixLink, useSearchParams } from "@remix-run/react";
 import { Link, TableCell, TablePagination, TableRow } from "@mui/material";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { ERROR_MODE_KEYS } from "~/features/jobs/messages";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { JobStatusChip } from "~/features/jobs/components/job-status";
 import { Time } from "~/platform/i18n/time";
-import { ERROR_MODE_LABELS, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
+import { ERROR_MODES, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
 
 /** The tables of the bulk job pages (ADR 0015): jobs of any kind, a job type's jobs, row errors, and their page links. */
 
@@ -16,23 +19,24 @@ export function JobTable<J extends JobView>({
   jobs,
   basePath,
   columns,
-  emptyText = "No jobs yet.",
+  emptyText,
 }: {
   jobs: J[];
   basePath: string;
   columns: JobColumn<J>[];
   emptyText?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <OutlinedTable
       testId="jobs-table"
       empty={jobs.length === 0}
-      emptyText={emptyText}
+      emptyText={emptyText ?? t("jobs.noJobs")}
       emptyTestId="jobs-empty"
       head={
         <>
-          <TableCell>Job</TableCell>
-          <TableCell>Status</TableCell>
+          <TableCell>{t("jobs.columns.job")}</TableCell>
+          <TableCell>{t("jobs.columns.status")}</TableCell>
           {columns.map((c) => (
             <TableCell key={c.head} align={c.align}>
               {c.head}
@@ -62,25 +66,33 @@ export function JobTable<J extends JobView>({
   );
 }
 
-const FILE_COLUMNS: JobColumn<JobView>[] = [
-  { head: "File", cell: (job) => job.file_name ?? "—" },
-  { head: "Invalid rows", cell: (job) => ERROR_MODE_LABELS[job.error_mode] },
-];
+/** The error mode as the table shows it (the mode's words only, without "Invalid rows: "). */
+function errorModeText(t: TFunction, mode: (typeof ERROR_MODES)[number]): string {
+  return t(ERROR_MODE_KEYS[mode]);
+}
+
+function fileColumns(t: TFunction): JobColumn<JobView>[] {
+  return [
+    { head: t("jobs.columns.file"), cell: (job) => job.file_name ?? "—" },
+    { head: t("jobs.columns.invalidRows"), cell: (job) => errorModeText(t, job.error_mode) },
+  ];
+}
 
 export function JobsTable({ jobs, view }: { jobs: JobView[]; view: JobTypeView }) {
+  const { t } = useTranslation();
   const columns: JobColumn<JobView>[] = [
-    ...(view.input === "file" ? FILE_COLUMNS : []),
+    ...(view.input === "file" ? fileColumns(t) : []),
     {
-      head: "Progress",
+      head: t("jobs.columns.progress"),
       cell: (job) => (
         <>
           {job.processed_rows} / {job.total_rows}
         </>
       ),
     },
-    { head: "Started by", cell: (job) => job.created_by?.name ?? "—" },
-    { head: "Created", cell: (job) => <Time value={job.created_at} /> },
-    { head: "Result", maxWidth: 360, cell: (job) => job.message ?? "—" },
+    { head: t("jobs.columns.startedBy"), cell: (job) => job.created_by?.name ?? "—" },
+    { head: t("jobs.columns.created"), cell: (job) => <Time value={job.created_at} /> },
+    { head: t("jobs.columns.result"), maxWidth: 360, cell: (job) => job.message ?? "—" },
   ];
   return <JobTable jobs={jobs} basePath={view.basePath} columns={columns} />;
 }
@@ -107,18 +119,19 @@ export function PageLinks({ total, page, pageSize, testId }: { total: number; pa
 }
 
 export function RowErrorsTable({ errors, total, page, pageSize }: { errors: JobRowErrorJson[]; total: number; page: number; pageSize: number }) {
+  const { t } = useTranslation();
   return (
     <>
       <OutlinedTable
         testId="row-errors-table"
         empty={total === 0}
-        emptyText="No row errors."
+        emptyText={t("jobs.noRowErrors")}
         emptyTestId="row-errors-empty"
         head={
           <>
-            <TableCell sx={{ width: 90 }}>Row</TableCell>
-            <TableCell sx={{ width: 220 }}>Column</TableCell>
-            <TableCell>Message</TableCell>
+            <TableCell sx={{ width: 90 }}>{t("jobs.columns.row")}</TableCell>
+            <TableCell sx={{ width: 220 }}>{t("jobs.columns.column")}</TableCell>
+            <TableCell>{t("jobs.columns.message")}</TableCell>
           </>
         }
       >

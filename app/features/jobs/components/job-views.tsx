@@ -1,7 +1,11 @@
-import type { MetaFunction } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, Typography } from "@mui/material";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { JOB_TYPE_KEYS } from "~/features/jobs/messages";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { messageText, pageMessage } from "~/platform/i18n/page-message";
+import { pageTitle, type TitleHandle } from "~/platform/i18n/page-title";
 import { JobDetailPage, JobListPage } from "~/features/jobs/components/job-pages";
 import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
 import type { JobDetailPageData, JobFormFailure, JobListPageData, ParticipantUploadPageData } from "~/features/jobs/rules";
@@ -16,18 +20,26 @@ import type { JobDetailPageData, JobFormFailure, JobListPageData, ParticipantUpl
  */
 
 // ---------------------------------------------------------------------------------------------
-// Route components and metas (each reads its route's loader and action data).
+// Route components and handles (each reads its route's loader and action data).
 
 type CycleTitled = () => { cycle: { name: string } | null };
 
-/** Title "{title} - {cycle name} - PMR" of a page under /app/admin/cycles/{cycleId}/ ("{title} - PMR" without a cycle). */
-export function adminCyclePageMeta(title: string): MetaFunction<CycleTitled> {
-  return ({ data }) => [{ title: data && !data.cycle ? `${title} - PMR` : `${title} - ${data?.cycle?.name ?? "Cycle"} - PMR` }];
+/**
+ * The document title of a page under /app/admin/cycles/{cycleId}/ (ADR 0080): `title` is a key such as
+ * "Upload participants - {{cycle}} - PMR" (a company-wide page's key has no {{cycle}}).
+ */
+export function adminCyclePageHandle(title: TranslationKey): TitleHandle {
+  return pageTitle<CycleTitled>((data) => pageMessage(title, { cycle: data?.cycle?.name ?? "—" }));
 }
 
-/** Title "{label} job #{id} - PMR" of a job page. */
-export function jobDetailMeta(label: string): MetaFunction<() => JobDetailPageData> {
-  return ({ data }) => [{ title: `${label} job #${data?.job.id ?? ""} - PMR` }];
+/** The document title of a job type's list page ("Upload participants jobs - {cycle} - PMR"), by the type's key. */
+export function jobListHandle(typeKey: keyof typeof JOB_TYPE_KEYS): TitleHandle {
+  return adminCyclePageHandle(JOB_TYPE_KEYS[typeKey]!.listTitle);
+}
+
+/** The document title of a job's page ("{label} job #{id} - PMR"), by the type's key. */
+export function jobDetailHandle(typeKey: keyof typeof JOB_TYPE_KEYS): TitleHandle {
+  return pageTitle<() => JobDetailPageData>((data) => pageMessage(JOB_TYPE_KEYS[typeKey]!.detailTitle, { id: data?.job.id ?? "" }));
 }
 
 /**
@@ -47,6 +59,7 @@ export function JobListRoute({
   uploadPage?: string;
   start?: { label: string; testId: string };
 }) {
+  const { t } = useTranslation();
   const data = useLoaderData<JobListPageData>();
   const result = useActionData<JobFormFailure>();
   const busy = useNavigation().state !== "idle";
@@ -54,14 +67,14 @@ export function JobListRoute({
   return (
     <JobListPage
       {...data}
-      formError={result?.formError ?? null}
+      formError={result?.formError ? messageText(t, result.formError) : null}
       intro={typeof intro === "string" ? <Typography sx={{ mb: 2, maxWidth: 760 }}>{intro}</Typography> : intro}
       actions={
         <>
           {cycle && actions?.(cycle.id)}
           {uploadPage && (
             <Button component={RemixLink} to={cycle ? `/app/admin/cycles/${cycle.id}/${uploadPage}` : `/app/admin/${uploadPage}`} variant="contained" data-testid="new-upload">
-              Upload a file
+              {t("jobs.uploadFile")}
             </Button>
           )}
           {start && (
@@ -88,6 +101,7 @@ export function JobDetailRoute({ intro }: { intro?: (cycleId: number | null) => 
  * `children` says what the job does with the rows; the columns, template and background note are common.
  */
 export function ParticipantUploadRoute({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
   const { cycle, columns, jobsPath } = useLoaderData<ParticipantUploadPageData>();
   const result = useActionData<JobFormFailure>();
   return (
@@ -101,8 +115,7 @@ export function ParticipantUploadRoute({ title, children }: { title: string; chi
         <>
           <Typography>{children}</Typography>
           <Typography variant="body2" color="text.secondary">
-            Columns: {columns.join(", ")} (email is required; reviewer_only is true or false). The file is checked and saved in the
-            background; its page shows the progress and every invalid row.
+            {t("jobs.participantUpload.columns", { columns: columns.join(", ") })}
           </Typography>
         </>
       }

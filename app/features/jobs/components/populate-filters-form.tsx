@@ -1,13 +1,15 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, OutlinedInput, Select, Stack, TextField, Typography } from "@mui/material";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { PopulateFilterOptions } from "~/features/jobs/types/participants/populate-filters";
 
 type ListKey = "departments" | "locations" | "levels";
-const LISTS: Array<{ key: ListKey; label: string }> = [
-  { key: "departments", label: "Departments" },
-  { key: "locations", label: "Locations" },
-  { key: "levels", label: "Levels" },
+const LISTS: Array<{ key: ListKey; label: TranslationKey }> = [
+  { key: "departments", label: "jobs.populate.departments" },
+  { key: "locations", label: "jobs.populate.locations" },
+  { key: "levels", label: "jobs.populate.levels" },
 ];
 
 /** One multi-select over the directory's values; each chosen value is posted as a repeated field `name`. */
@@ -46,27 +48,24 @@ function ValuesSelect({ name, label, values }: { name: ListKey; label: string; v
  */
 export function PopulateFiltersForm({ options }: { options: PopulateFilterOptions }) {
   const busy = useNavigation().state !== "idle";
+  const { t } = useTranslation();
   return (
-    <Form method="post" aria-label="Populate from the directory">
-      <Typography sx={{ mb: 2, maxWidth: 760 }}>
-        Adds active employees and people partners from the directory as participants of this cycle, with their manager, secondary manager
-        and HR partner from the directory. Leave the filters empty to add everyone; chosen values of one filter are alternatives, and
-        the filters combine. People who already are participants are left as they are, so it is safe to run again.
-      </Typography>
+    <Form method="post" aria-label={t("jobs.populate.form")}>
+      <Typography sx={{ mb: 2, maxWidth: 760 }}>{t("jobs.populate.intro")}</Typography>
       <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ mb: 3, alignItems: { md: "flex-start" }, flexWrap: "wrap" }} useFlexGap>
         {LISTS.map((list) => (
-          <ValuesSelect key={list.key} name={list.key} label={list.label} values={options[list.key]} />
+          <ValuesSelect key={list.key} name={list.key} label={t(list.label)} values={options[list.key]} />
         ))}
         <TextField
           name="started_before"
-          label="Started before"
+          label={t("jobs.populate.startedBefore")}
           type="date"
           size="small"
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "populate-started-before" } }}
           sx={{ width: 180 }}
         />
         <Button type="submit" variant="contained" disabled={busy} data-testid="start-populate">
-          Populate from the directory
+          {t("jobs.populate.start")}
         </Button>
       </Stack>
     </Form>

@@ -1,8 +1,11 @@
 import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Paper, Radio, RadioGroup, Stack, Typography } from "@mui/material";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { JobPageHeader } from "~/features/jobs/components/job-pages";
-import { ERROR_MODE_LABELS, type JobCycleInfo } from "~/features/jobs/rules";
+import { ERROR_MODE_KEYS } from "~/features/jobs/messages";
+import type { JobCycleInfo, JobFormFailure } from "~/features/jobs/rules";
+import { messageText } from "~/platform/i18n/page-message";
 
 /** The upload form of the bulk jobs that read a file (ADR 0015). */
 
@@ -17,7 +20,7 @@ export function UploadJobForm({
   description,
   jobsPath,
   templateHref,
-  templateLabel = "Download a CSV template",
+  templateLabel,
   links,
   accept = ".csv,text/csv",
   result,
@@ -34,10 +37,11 @@ export function UploadJobForm({
   /** More links beside the template's (e.g. a download of the current data in the same columns). */
   links?: React.ReactNode;
   accept?: string;
-  result?: { ok: false; formError: string; details: string[] } | null;
+  result?: JobFormFailure | null;
   /** false for job types that only commit all or nothing (no choice shown; the server's default applies). */
   errorModeChoice?: boolean;
 }) {
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const [fileName, setFileName] = useState<string>("");
@@ -50,21 +54,21 @@ export function UploadJobForm({
         <Stack direction="row" spacing={2}>
           {templateHref && (
             <Link href={templateHref} download data-testid="template-link">
-              {templateLabel}
+              {templateLabel ?? t("jobs.upload.template")}
             </Link>
           )}
           {links}
           <Link component={RemixLink} to={jobsPath} data-testid="jobs-link">
-            Previous jobs
+            {t("jobs.upload.previous")}
           </Link>
         </Stack>
       </Stack>
       {result && !result.ok && (
         <Alert severity="error" sx={{ mb: 2, maxWidth: 760 }} data-testid="upload-error">
           <Typography variant="body2" sx={{ fontWeight: 500 }}>
-            {result.formError}
+            {messageText(t, result.formError)}
           </Typography>
-          {result.details.map((d) => (
+          {result.details.map((d) => messageText(t, d)).map((d) => (
             <Typography key={d} variant="body2">
               {d}
             </Typography>
@@ -76,7 +80,7 @@ export function UploadJobForm({
           <Stack spacing={2}>
             <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
               <Button variant="outlined" component="label">
-                Choose file
+                {t("jobs.upload.choose")}
                 <input
                   hidden
                   type="file"
@@ -87,26 +91,26 @@ export function UploadJobForm({
                 />
               </Button>
               <Typography variant="body2" color={fileName ? "text.primary" : "text.secondary"} data-testid="upload-file-name">
-                {fileName || "No file chosen"}
+                {fileName || t("jobs.upload.noFile")}
               </Typography>
             </Stack>
             {errorModeChoice && (
               <FormControl>
-                <FormLabel id="error-mode-label">If some rows are invalid</FormLabel>
+                <FormLabel id="error-mode-label">{t("jobs.upload.ifInvalid")}</FormLabel>
                 <RadioGroup
                   aria-labelledby="error-mode-label"
                   name="error_mode"
                   value={mode}
                   onChange={(e) => setMode(e.target.value as typeof mode)}
                 >
-                  <FormControlLabel value="all_or_nothing" control={<Radio />} label={ERROR_MODE_LABELS.all_or_nothing} />
-                  <FormControlLabel value="valid_only" control={<Radio />} label={ERROR_MODE_LABELS.valid_only} />
+                  <FormControlLabel value="all_or_nothing" control={<Radio />} label={t(ERROR_MODE_KEYS.all_or_nothing)} />
+                  <FormControlLabel value="valid_only" control={<Radio />} label={t(ERROR_MODE_KEYS.valid_only)} />
                 </RadioGroup>
               </FormControl>
             )}
             <Box>
               <Button type="submit" variant="contained" disabled={busy || !fileName} data-testid="upload-submit">
-                Upload
+                {t("jobs.upload.submit")}
               </Button>
             </Box>
           </Stack>

@@ -1,4 +1,7 @@
 import type { Db, Tx } from "~/platform/db.server";
+import type { TFunction } from "i18next";
+import { recipientReader, recipientT } from "~/platform/i18n/recipient.server";
+import { messageText } from "~/platform/i18n/page-message";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type CycleJobContext, type JobHandler } from "~/features/jobs/runner.server";
@@ -41,17 +44,31 @@ function rowCursor(value: JobStep["cursor"]): { row: number } {
   return { row: c.row };
 }
 
-export function nudgeTitle(cycleName: string): string {
-  return `Reminder: you have pending work in ${cycleName}`;
+/**
+ * The reminder's title and body in the recipient's language (ADR 0077: their choice, else en): the reasons as keys;
+ * a snapshot written before the keys (no `reasons`) keeps its English reason.
+ */
+export function nudgeText(t: TFunction<"common">, r: PendingRecipient, cycleName: string): { title: string; body: string } {
+  const title = t("nudges.mail.title", { cycle: cycleName });
+  const body = r.reasons?.length ? r.reasons.map((m) => messageText(t as TFunction, m)).join(t("nudges.mail.separator")) : r.reason;
+  return { title, body };
 }
 
-function emailOf(r: PendingRecipient, cycleName: string) {
+/** The recipients' translation functions, by user id (their language, else en). */
+async function recipientTexts(db: Db | Tx, userIds: number[]): Promise<Map<number, TFunction<"common">>> {
+  const users = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, locale: true, timeZone: true } });
+  const byId = new Map<number, TFunction<"common">>();
+  for (const u of users) byId.set(u.id, await recipientT(recipientReader(u)));
+  return byId;
+}
+
+function emailOf(t: TFunction<"common">, r: PendingRecipient, cycleName: string) {
   const url = absoluteLink(r.link);
-  const subject = nudgeTitle(cycleName);
-  const text = `Hello ${r.name},\n\n${r.reason}.\n\nOpen PMR: ${url}\n\nThis is a reminder from the people team.\n`;
+  const { title: subject, body } = nudgeText(t, r, cycleName);
+  const text = `${t("mail.greeting", { name: r.name })}\n\n${t("nudges.mail.reason", { reason: body })}\n\n${t("mail.openLink", { url })}\n\n${t("nudges.mail.signature")}\n`;
   const html =
-    `<p>Hello ${escapeHtml(r.name)},</p><p>${escapeHtml(r.reason)}.</p>` +
-    `<p><a href="${escapeHtml(url)}">Open PMR</a></p><p>This is a reminder from the people team.</p>`;
+    `<p>${escapeHtml(t("mail.greeting", { name: r.name }))}</p><p>${escapeHtml(t("nudges.mail.reason", { reason: body }))}</p>` +
+    `<p><a href="${escapeHtml(url)}">${escapeHtml(t("mail.open"))}</a></p><p>${escapeHtml(t("nudges.mail.signature"))}</p>`;
   return { to: r.email, subject, text, html };
 }
 
@@ -79,6 +96,7 @@ async function emailChunk(ctx: CycleJobContext, snapshot: Snapshot, from: number
     select: { id: true, userId: true, user: { select: { email: true, name: true } } },
     orderBy: { id: "asc" },
   });
+  const texts = await recipientTexts(ctx.db, pending.map((n) => n.userId));
   for (const n of pending) {
     ctx.checkCancelled();
     ctx.heartbeat({ emailing: n.userId });
@@ -88,9 +106,10 @@ async function emailChunk(ctx: CycleJobContext, snapshot: Snapshot, from: number
     const claim = await ctx.db.notification.updateMany({ where: { id: n.id, emailedAt: null, emailError: null }, data: { emailedAt: claimedAt } });
     if (claim.count !== 1) continue; // another attempt has it
     const recipient = { ...at.r, email: n.user.email, name: n.user.name };
+    const t = texts.get(n.userId) ?? (await recipientT(recipientReader({ locale: null, timeZone: null })));
     let messageId: string | null;
     try {
-      messageId = await sendMail(emailOf(recipient, snapshot.cycle_name));
+      messageId = await sendMail(emailOf(t, recipient, snapshot.cycle_name));
     } catch (err) {
       if (!isPermanentSmtpError(err)) {
         await ctx.db.notification.updateMany({ where: { id: n.id, emailedAt: claimedAt }, data: { emailedAt: null } });
@@ -156,6 +175,9 @@ const nudgeHandler: JobHandler = cycleJobHandler({
     const to = row + chunk.length;
     const next: JobStep | null = to < snapshot.recipients.length ? { phase: "nudge", cursor: { row: to } } : null;
     ctx.checkCancelled();
+    // Each reminder in its recipient's language (read before the transaction: no query of its own inside it).
+    const texts = await recipientTexts(ctx.db, chunk.map((r) => r.userId));
+    const fallback = await recipientT(recipientReader({ locale: null, timeZone: null }));
     await ctx.db.$transaction(async (tx) => {
       if (!(await claimRows(tx, ctx.job.id, { phase: NUDGE_PHASE, from: row, to }))) return; // already committed
       if (chunk.length === 0) return;
@@ -163,8 +185,7 @@ const nudgeHandler: JobHandler = cycleJobHandler({
         data: chunk.map((r) => ({
           userId: r.userId,
           kind: NUDGE_KIND,
-          title: nudgeTitle(snapshot.cycle_name),
-          body: r.reason,
+          ...nudgeText(texts.get(r.userId) ?? fallback, r, snapshot.cycle_name),
           link: r.link,
           dedupeKey: nudgeDedupeKey(ctx.job.id, r.userId),
         })),

@@ -1,9 +1,14 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import { STAGE_KEYS } from "~/features/cycles/stage-keys";
+import { useScheduleText } from "~/features/nudges/components/schedule-text";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { JobTable, type JobColumn } from "~/features/jobs/components/job-tables";
-import { when } from "~/features/jobs/components/job-status";
-import { STAGE_LABELS, type CycleStage } from "~/features/cycles/rules";
+import { Time } from "~/platform/i18n/time";
+import type { CycleStage } from "~/features/cycles/rules";
 import type { NudgeJobView, NudgeScheduleView } from "~/features/nudges/rules";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
 
@@ -12,57 +17,61 @@ import { OutlinedTable } from "~/platform/ui/outlined-table";
  * schedules table with each schedule's status and its cancel dialog (intent "cancel").
  */
 
-/** A time as "{date}, {hh:mm} UTC" ("—" for none). */
-export function whenUtc(iso: string | null): string {
-  return when(iso, "short");
-}
-
 const SCHEDULE_COLOR = { scheduled: "info", finished: "default", cancelled: "warning" } as const;
-const SCHEDULE_LABEL = { scheduled: "Scheduled", finished: "Finished", cancelled: "Cancelled" } as const;
+const SCHEDULE_LABEL: Record<NudgeScheduleView["status"], TranslationKey> = {
+  scheduled: "nudges.schedule.status.scheduled",
+  finished: "nudges.schedule.status.finished",
+  cancelled: "nudges.schedule.status.cancelled",
+};
 
 export function ScheduleStatusChip({ status }: { status: NudgeScheduleView["status"] }) {
-  return <Chip size="small" label={SCHEDULE_LABEL[status]} color={SCHEDULE_COLOR[status]} data-testid="schedule-status" />;
+  const { t } = useTranslation();
+  return <Chip size="small" label={t(SCHEDULE_LABEL[status])} color={SCHEDULE_COLOR[status]} data-testid="schedule-status" />;
 }
 
-export function stageText(stage: CycleStage | null): string {
-  return stage ? STAGE_LABELS[stage] : "—";
+/** A stage's name in the reader's language ("—" before the job began). */
+export function stageText(t: TFunction, stage: CycleStage | null): string {
+  return stage ? t(STAGE_KEYS[stage]) : "—";
 }
 
-const NUDGE_JOB_COLUMNS: JobColumn<NudgeJobView>[] = [
-  { head: "Stage", cell: (job) => stageText(job.stage) },
-  { head: "Recipients", align: "right", testId: "job-recipients", cell: (job) => (job.status === "pending" ? "—" : job.recipients) },
-  { head: "Notified", align: "right", testId: "job-notified", cell: (job) => job.notified },
+const nudgeJobColumns = (t: TFunction): JobColumn<NudgeJobView>[] => [
+  { head: t("nudges.columns.stage"), cell: (job) => stageText(t, job.stage) },
+  { head: t("nudges.columns.recipients"), align: "right", testId: "job-recipients", cell: (job) => (job.status === "pending" ? "—" : job.recipients) },
+  { head: t("nudges.columns.notified"), align: "right", testId: "job-notified", cell: (job) => job.notified },
   {
-    head: "Emailed",
+    head: t("nudges.columns.emailed"),
     align: "right",
     testId: "job-emailed",
     cell: (job) => (
       <>
         {job.emailed}
-        {job.email_failed > 0 ? ` (${job.email_failed} refused)` : ""}
+        {job.email_failed > 0 ? t("nudges.refusedCount", { count: job.email_failed }) : ""}
       </>
     ),
   },
   {
-    head: "Started by",
+    head: t("nudges.columns.startedBy"),
     cell: (job) => (
       <>
         {job.created_by?.name ?? "—"}
-        {job.schedule_id !== null ? " (schedule)" : ""}
+        {job.schedule_id !== null ? t("nudges.bySchedule") : ""}
       </>
     ),
   },
-  { head: "Created", cell: (job) => whenUtc(job.created_at) },
+  { head: t("nudges.columns.created"), cell: (job) => <Time value={job.created_at} /> },
 ];
 
 export function NudgeJobsTable({ jobs, cycleId }: { jobs: NudgeJobView[]; cycleId: number }) {
-  return <JobTable jobs={jobs} basePath={`/app/admin/cycles/${cycleId}/nudges`} columns={NUDGE_JOB_COLUMNS} emptyText="No nudges sent yet." />;
+  const { t } = useTranslation();
+  return <JobTable jobs={jobs} basePath={`/app/admin/cycles/${cycleId}/nudges`} columns={nudgeJobColumns(t)} emptyText={t("nudges.noJobs")} />;
 }
 
 /** The cycle's schedules with their status and runs; "Cancel" asks first, then posts intent "cancel". */
 export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeScheduleView[]; busy: boolean }) {
   const [confirm, setConfirm] = useState<NudgeScheduleView | null>(null);
   const navigation = useNavigation();
+  const { t } = useTranslation();
+  const text = useScheduleText();
   useEffect(() => {
     if (navigation.state === "idle") setConfirm(null);
   }, [navigation.state]);
@@ -71,16 +80,16 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
       <OutlinedTable
         testId="schedules-table"
         empty={schedules.length === 0}
-        emptyText="No schedules."
+        emptyText={t("nudges.schedule.none")}
         emptyTestId="schedules-empty"
         head={
           <>
-            <TableCell>Schedule</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Next run</TableCell>
-            <TableCell align="right">Runs</TableCell>
-            <TableCell>Last run</TableCell>
-            <TableCell>Created by</TableCell>
+            <TableCell>{t("nudges.schedule.columns.schedule")}</TableCell>
+            <TableCell>{t("nudges.schedule.columns.status")}</TableCell>
+            <TableCell>{t("nudges.schedule.columns.nextRun")}</TableCell>
+            <TableCell align="right">{t("nudges.schedule.columns.runs")}</TableCell>
+            <TableCell>{t("nudges.schedule.columns.lastRun")}</TableCell>
+            <TableCell>{t("nudges.schedule.columns.createdBy")}</TableCell>
             <TableCell />
           </>
         }
@@ -88,7 +97,7 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
         {schedules.map((s) => (
           <TableRow key={s.id} data-testid="schedule-row">
             <TableCell>
-              {s.description}
+              {text.describe(s)}
               <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
                 {s.schedule_id}
               </Typography>
@@ -96,14 +105,14 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
             <TableCell>
               <ScheduleStatusChip status={s.status} />
             </TableCell>
-            <TableCell>{whenUtc(s.next_run_at)}</TableCell>
+            <TableCell>{s.next_run_at ? <time dateTime={s.next_run_at}>{text.at(s, s.next_run_at)}</time> : "—"}</TableCell>
             <TableCell align="right">{s.runs}</TableCell>
-            <TableCell>{whenUtc(s.last_run_at)}</TableCell>
+            <TableCell>{s.last_run_at ? <time dateTime={s.last_run_at}>{text.at(s, s.last_run_at)}</time> : "—"}</TableCell>
             <TableCell>{s.created_by?.name ?? "—"}</TableCell>
             <TableCell align="right">
               {s.status !== "cancelled" && (
                 <Button size="small" color="error" disabled={busy} onClick={() => setConfirm(s)} data-testid="schedule-cancel">
-                  Cancel
+                  {t("nudges.schedule.cancel")}
                 </Button>
               )}
             </TableCell>
@@ -111,19 +120,19 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
         ))}
       </OutlinedTable>
       <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="schedule-cancel-dialog">
-        <DialogTitle>Cancel schedule</DialogTitle>
+        <DialogTitle>{t("nudges.schedule.cancelTitle")}</DialogTitle>
         <DialogContent>
-          <DialogContentText>Cancel '{confirm?.description}'? It will not send any more reminders.</DialogContentText>
+          <DialogContentText>{t("nudges.schedule.cancelText", { description: confirm ? text.describe(confirm) : "" })}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)} disabled={busy}>
-            Keep it
+            {t("nudges.schedule.keep")}
           </Button>
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="schedule_id" value={confirm?.id ?? ""} />
             <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="schedule-cancel-confirm">
-              Cancel schedule
+              {t("nudges.schedule.cancelConfirm")}
             </Button>
           </Form>
         </DialogActions>

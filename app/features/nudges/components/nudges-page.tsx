@@ -2,6 +2,10 @@ import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { nudgeMessage, useScheduleText } from "~/features/nudges/components/schedule-text";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { CycleStage } from "~/features/cycles/rules";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { isActive, useJobPolling } from "~/features/jobs/components/job-status";
 import { PageLinks } from "~/features/jobs/components/job-tables";
@@ -15,33 +19,50 @@ import type { NudgeActionResult, NudgeJobView, NudgeScheduleView, NudgesPageData
  * Loader and action: app/features/nudges/pages.server.ts.
  */
 
+/** What a nudge reminds of in each stage (pending-work.server.ts pendingWorkDescription), one sentence a stage. */
+const DESCRIPTION_KEYS: Record<CycleStage, TranslationKey> = {
+  draft: "nudges.description.draft",
+  start: "nudges.description.start",
+  spu_feedback: "nudges.description.spu_feedback",
+  manager_feedback: "nudges.description.manager_feedback",
+  calibration: "nudges.description.calibration",
+  communication: "nudges.description.communication",
+};
+
 export function NudgesPage() {
   const { cycle, jobs, total, page, pageSize, schedules, pendingCount, description, emailOn } = useLoaderData<NudgesPageData>();
+  const { t } = useTranslation();
+  const text = useScheduleText();
+  const descriptionKey = DESCRIPTION_KEYS[cycle.state as CycleStage];
   const result = useActionData<NudgeActionResult>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { enqueueSnackbar } = useSnackbar();
   useJobPolling((jobs as NudgeJobView[]).some(isActive));
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
+    if (result?.ok) {
+      const { key, schedule } = result.message;
+      enqueueSnackbar(t(key, { description: schedule ? text.describe(schedule) : "" }), { variant: "success" });
+    }
+    // Once per answer: a change of language does not show the toast again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, enqueueSnackbar]);
-  const formError = result && !result.ok ? result.formError : null;
+  const formError = result && !result.ok && result.formError ? nudgeMessage(t, result.formError) : null;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <AdminCycleHeader cycle={cycle} title="Nudges" />
+      <AdminCycleHeader cycle={cycle} title={t("nudges.title")} />
       <Paper variant="outlined" sx={{ p: 2, mb: 3, maxWidth: 900 }}>
         <Stack spacing={1}>
           <Typography variant="h6" component="h2">
-            Remind people with pending work
+            {t("nudges.remind")}
           </Typography>
-          <Typography data-testid="nudge-description">{description}</Typography>
+          <Typography data-testid="nudge-description">{descriptionKey ? t(descriptionKey) : description}</Typography>
           <Typography data-testid="nudge-pending-count">
-            {pendingCount === 1 ? "1 person has" : `${pendingCount} people have`} pending work in this stage right now. A scheduled nudge reminds
-            whoever has pending work in the stage the cycle is in when it runs.
+            {t("nudges.pending", { count: pendingCount })}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Each reminder is an in-app notification{emailOn ? " and an email." : ". Email is off (SMTP_URL is not set)."}
+            {emailOn ? t("nudges.emailOn") : t("nudges.emailOff")}
           </Typography>
           {formError && (
             <Alert severity="error" data-testid="nudge-form-error">
@@ -53,14 +74,14 @@ export function NudgesPage() {
       </Paper>
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Schedules
+        {t("nudges.schedules")}
       </Typography>
       <Box sx={{ mb: 3 }}>
         <NudgeSchedulesTable schedules={schedules as NudgeScheduleView[]} busy={busy} />
       </Box>
 
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Nudge jobs
+        {t("nudges.jobs")}
       </Typography>
       <NudgeJobsTable jobs={jobs as NudgeJobView[]} cycleId={cycle.id} />
       <PageLinks total={total} page={page} pageSize={pageSize} testId="jobs-pages" />

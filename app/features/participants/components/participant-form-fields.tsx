@@ -1,5 +1,8 @@
 import { Checkbox, FormControlLabel, Stack, TextField } from "@mui/material";
+import { useTranslation } from "react-i18next";
 import { UserEmailField } from "~/features/users/user-email-field";
+import { participantMessage } from "~/features/participants/messages";
+import { messageText } from "~/platform/i18n/page-message";
 
 export type ParticipantFormDefaults = {
   email?: string | null;
@@ -22,27 +25,32 @@ export function ParticipantFormFields({
   errors?: ParticipantFormErrors;
   fixedEmail?: string;
 }) {
-  const err = (k: keyof ParticipantFormErrors) => errors?.[k]?.[0];
+  const { t } = useTranslation();
+  // The server's English field errors, said through their keys (features/participants/messages.ts).
+  const err = (k: keyof ParticipantFormErrors) => {
+    const first = errors?.[k]?.[0];
+    return first === undefined ? undefined : messageText(t, participantMessage(first));
+  };
   return (
     <Stack spacing={2} sx={{ maxWidth: 520 }}>
       {fixedEmail ? (
-        <TextField label="Participant email" value={fixedEmail} disabled slotProps={{ htmlInput: { "data-testid": "participant-field-email" } }} />
+        <TextField label={t("participants.form.email")} value={fixedEmail} disabled slotProps={{ htmlInput: { "data-testid": "participant-field-email" } }} />
       ) : (
         <UserEmailField
           cycleId={cycleId}
           name="email"
-          label="Participant email"
+          label={t("participants.form.email")}
           required
           defaultValue={defaults?.email}
           error={err("email")}
-          helperText="Type a name or email and pick the user"
+          helperText={t("participants.form.emailHelp")}
           testId="participant-field-email"
         />
       )}
       <UserEmailField
         cycleId={cycleId}
         name="manager_email"
-        label="Manager email"
+        label={t("participants.form.manager")}
         defaultValue={defaults?.manager_email}
         error={err("manager_email")}
         testId="participant-field-manager-email"
@@ -50,23 +58,23 @@ export function ParticipantFormFields({
       <UserEmailField
         cycleId={cycleId}
         name="secondary_manager_email"
-        label="Secondary manager email"
+        label={t("participants.form.secondary")}
         defaultValue={defaults?.secondary_manager_email}
         error={err("secondary_manager_email")}
-        helperText="Matrix manager (optional)"
+        helperText={t("participants.form.secondaryHelp")}
         testId="participant-field-secondary-manager-email"
       />
       <UserEmailField
         cycleId={cycleId}
         name="hr_partner_email"
-        label="HR partner email"
+        label={t("participants.form.hrPartner")}
         defaultValue={defaults?.hr_partner_email}
         error={err("hr_partner_email")}
         testId="participant-field-hr-partner-email"
       />
       <FormControlLabel
         control={<Checkbox name="reviewer_only" defaultChecked={defaults?.reviewer_only ?? false} slotProps={{ input: { "data-testid": "participant-field-reviewer-only" } as object }} />}
-        label="Reviewer only (gives feedback, receives none)"
+        label={t("participants.form.reviewerOnly")}
       />
     </Stack>
   );

@@ -24,7 +24,11 @@ import TrendingUpIcon from "@mui/icons-material/TrendingUp";
 import GroupsOutlinedIcon from "@mui/icons-material/GroupsOutlined";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import { useState, type ReactElement } from "react";
-import { decisionText, ratingText, type ParticipantJson } from "~/features/participants/rules";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { ParticipantJson } from "~/features/participants/rules";
+import { decisionMessage, ratingMessage } from "~/features/participants/messages";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 
 /**
  * The admin participant list's table (/app/admin/cycles/{cycleId}/participants), laid out to fit its box at 1440 px
@@ -41,13 +45,18 @@ const phoneOnly = { display: { xs: "block", sm: "none" } } as const;
 
 type RowAction = { to: string; label: string; testId: string; icon: ReactElement };
 
+/** A rating or decision as text in the reader's language; "—" when none. */
+function say(t: TFunction, message: PageMessage | null): string {
+  return message ? messageText(t, message) : "—";
+}
+
 /** A participant's pages (`at` is the participant's base path), shown as icon buttons or, on a phone, in one menu. */
-function rowActions(at: string, email: string): RowAction[] {
+function rowActions(t: TFunction, at: string, email: string): RowAction[] {
   return [
-    { to: `${at}/edit`, label: "Edit", testId: `participant-edit-${email}`, icon: <EditOutlinedIcon fontSize="small" /> },
-    { to: `${at}/edit-rating`, label: "Rating", testId: `participant-edit-rating-${email}`, icon: <StarOutlineIcon fontSize="small" /> },
-    { to: `${at}/edit-promotion-decision`, label: "Promotion", testId: `participant-edit-decision-${email}`, icon: <TrendingUpIcon fontSize="small" /> },
-    { to: `${at}/panel`, label: "Panel", testId: `participant-panel-${email}`, icon: <GroupsOutlinedIcon fontSize="small" /> },
+    { to: `${at}/edit`, label: t("participants.actions.edit"), testId: `participant-edit-${email}`, icon: <EditOutlinedIcon fontSize="small" /> },
+    { to: `${at}/edit-rating`, label: t("participants.actions.rating"), testId: `participant-edit-rating-${email}`, icon: <StarOutlineIcon fontSize="small" /> },
+    { to: `${at}/edit-promotion-decision`, label: t("participants.actions.promotion"), testId: `participant-edit-decision-${email}`, icon: <TrendingUpIcon fontSize="small" /> },
+    { to: `${at}/panel`, label: t("participants.actions.panel"), testId: `participant-panel-${email}`, icon: <GroupsOutlinedIcon fontSize="small" /> },
   ];
 }
 
@@ -63,11 +72,12 @@ function Action({ to, label, testId, icon }: RowAction) {
 
 /** The row's actions in one menu, for a phone. */
 function ActionsMenu({ email, actions, busy, onDelete }: { email: string; actions: RowAction[]; busy: boolean; onDelete: () => void }) {
+  const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
     <>
-      <IconButton size="small" aria-label={`Actions for ${email}`} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+      <IconButton size="small" aria-label={t("participants.actionsFor", { email })} aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
@@ -87,7 +97,7 @@ function ActionsMenu({ email, actions, busy, onDelete }: { email: string; action
           <ListItemIcon>
             <DeleteOutlineIcon fontSize="small" color="error" />
           </ListItemIcon>
-          <ListItemText>Delete participant</ListItemText>
+          <ListItemText>{t("participants.deleteParticipant")}</ListItemText>
         </MenuItem>
       </Menu>
     </>
@@ -105,22 +115,23 @@ export function ParticipantsTable({
   busy: boolean;
   onDelete: (p: { email: string; name: string }) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <TableContainer>
-      <Table size="small" aria-label="Participants" sx={{ tableLayout: "auto" }}>
+      <Table size="small" aria-label={t("participants.title")} sx={{ tableLayout: "auto" }}>
         <TableHead>
           <TableRow>
-            <TableCell>Participant</TableCell>
-            <TableCell sx={wide}>Manager</TableCell>
-            <TableCell sx={wide}>HR Partner</TableCell>
-            <TableCell sx={wide}>Calibrated Rating</TableCell>
-            <TableCell sx={wide}>Promotion Decision</TableCell>
-            <TableCell align="right">Actions</TableCell>
+            <TableCell>{t("participants.columns.participant")}</TableCell>
+            <TableCell sx={wide}>{t("participants.columns.manager")}</TableCell>
+            <TableCell sx={wide}>{t("participants.columns.hrPartner")}</TableCell>
+            <TableCell sx={wide}>{t("participants.columns.rating")}</TableCell>
+            <TableCell sx={wide}>{t("participants.columns.decision")}</TableCell>
+            <TableCell align="right">{t("participants.columns.actions")}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {participants.map((p) => {
-            const actions = rowActions(`${base}/${encodeURIComponent(p.email)}`, p.email);
+            const actions = rowActions(t, `${base}/${encodeURIComponent(p.email)}`, p.email);
             return (
               <TableRow key={p.id} data-testid={`participant-row-${p.email}`}>
                 <TableCell sx={{ minWidth: { sm: 180 } }}>
@@ -128,27 +139,27 @@ export function ParticipantsTable({
                   <Typography variant="caption" color="text.secondary" component="div" sx={wrap}>
                     {p.email}
                   </Typography>
-                  {p.reviewer_only && <Chip size="small" variant="outlined" label="Reviewer Only" sx={{ mt: 0.5 }} data-testid={`participant-reviewer-only-${p.email}`} />}
+                  {p.reviewer_only && <Chip size="small" variant="outlined" label={t("participants.reviewerOnly")} sx={{ mt: 0.5 }} data-testid={`participant-reviewer-only-${p.email}`} />}
                   <Typography variant="caption" component="div" sx={phoneOnly}>
-                    Rating: {ratingText(p.calibrated_rating)}
+                    {t("participants.ratingLine", { value: say(t, ratingMessage(p.calibrated_rating)) })}
                     <br />
-                    Promotion: {decisionText(p.promotion_decision)}
+                    {t("participants.promotionLine", { value: say(t, decisionMessage(p.promotion_decision)) })}
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ ...wrap, ...wide }}>
                   <Box>{p.manager_email ?? "—"}</Box>
                   {p.secondary_manager_email && (
                     <Typography variant="caption" color="text.secondary" component="div">
-                      Secondary: {p.secondary_manager_email}
+                      {t("participants.secondaryLine", { email: p.secondary_manager_email })}
                     </Typography>
                   )}
                 </TableCell>
                 <TableCell sx={{ ...wrap, ...wide }}>{p.hr_partner_email ?? "—"}</TableCell>
                 <TableCell sx={wide} data-testid={`participant-rating-${p.email}`}>
-                  {ratingText(p.calibrated_rating)}
+                  {say(t, ratingMessage(p.calibrated_rating))}
                 </TableCell>
                 <TableCell sx={wide} data-testid={`participant-decision-${p.email}`}>
-                  {decisionText(p.promotion_decision)}
+                  {say(t, decisionMessage(p.promotion_decision))}
                 </TableCell>
                 <TableCell align="right">
                   <Box sx={phoneOnly}>
@@ -163,11 +174,11 @@ export function ParticipantsTable({
                     {actions.map((a) => (
                       <Action key={a.label} {...a} />
                     ))}
-                    <Tooltip title="Delete participant" describeChild>
+                    <Tooltip title={t("participants.deleteParticipant")} describeChild>
                       <IconButton
                         size="small"
                         color="error"
-                        aria-label={`Delete ${p.email}`}
+                        aria-label={t("participants.deleteOne", { email: p.email })}
                         disabled={busy}
                         onClick={() => onDelete({ email: p.email, name: p.name })}
                         data-testid={`participant-delete-${p.email}`}

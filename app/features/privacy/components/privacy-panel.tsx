@@ -17,7 +17,12 @@ import {
   Typography,
 } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
-import { JobStatusChip, useJobPolling, when } from "~/features/jobs/components/job-status";
+import { Trans, useTranslation } from "react-i18next";
+import { privacyMessage } from "~/features/privacy/messages";
+import { messageText } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
+import { Time } from "~/platform/i18n/time";
 import { confirmationMatches, type PrivacyPanelData } from "~/features/privacy/rules";
 
 /**
@@ -39,6 +44,8 @@ export function PrivacyPanel({ userId }: { userId: number }) {
   const eraseForm = useFetcher<ActionResult>();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
+  const { t } = useTranslation();
+  const say = (message: string) => messageText(t, privacyMessage(message));
 
   const load = panel.load;
   useEffect(() => {
@@ -69,70 +76,67 @@ export function PrivacyPanel({ userId }: { userId: number }) {
   return (
     <Paper variant="outlined" sx={{ p: 2, mt: 4 }} data-testid="privacy-panel">
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Personal data
+        {t("privacy.title")}
       </Typography>
       {data.erasedAt ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="privacy-erased">
-          This person&apos;s personal data was erased on {when(data.erasedAt, "short")}. They appear as {data.name}.
+          <Trans i18nKey="privacy.erased" values={{ name: data.name }} components={[<Time key="erased" value={data.erasedAt} />]} />
         </Alert>
       ) : (
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Export everything the product holds about this person (JSON and CSV files in a ZIP).
-          {data.active ? " Deactivate them first to erase their personal data." : ""}
+          {data.active ? t("privacy.introActive") : t("privacy.intro")}
         </Typography>
       )}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         <exportForm.Form method="post" action={url}>
           <input type="hidden" name="intent" value="export" />
           <Button type="submit" variant="outlined" disabled={busy || erasing} data-testid="privacy-export">
-            Export data
+            {t("privacy.export")}
           </Button>
         </exportForm.Form>
         {erasable && (
           <Button color="error" variant="outlined" disabled={busy || erasing} onClick={() => setOpen(true)} data-testid="privacy-erase-open">
-            Erase personal data
+            {t("privacy.erase")}
           </Button>
         )}
       </Stack>
       {exportForm.data && !exportForm.data.ok && (
         <Alert severity="error" sx={{ mt: 2 }} data-testid="privacy-export-error">
-          {exportForm.data.message}
+          {say(exportForm.data.message)}
         </Alert>
       )}
-      <JobList title="Exports" testId="privacy-exports" jobs={data.exports} render={(j) => (j.fileUrl ? <Link href={j.fileUrl} download data-testid={`privacy-export-download-${j.id}`}>Download ZIP</Link> : null)} />
-      <JobList title="Erasures" testId="privacy-erasures" jobs={data.erasures} render={(j) => (j.status === "failed" && j.message ? <Typography variant="body2" color="error">{j.message}</Typography> : null)} />
+      <JobList title="privacy.exports" testId="privacy-exports" jobs={data.exports} render={(j) => (j.fileUrl ? <Link href={j.fileUrl} download data-testid={`privacy-export-download-${j.id}`}>{t("privacy.downloadZip")}</Link> : null)} />
+      <JobList title="privacy.erasures" testId="privacy-erasures" jobs={data.erasures} render={(j) => (j.status === "failed" && j.message ? <Typography variant="body2" color="error">{j.message}</Typography> : null)} />
 
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="privacy-erase-title" data-testid="privacy-erase-dialog">
         <eraseForm.Form method="post" action={url}>
           <input type="hidden" name="intent" value="erase" />
-          <DialogTitle id="privacy-erase-title">Erase {data.name}&apos;s personal data?</DialogTitle>
+          <DialogTitle id="privacy-erase-title">{t("privacy.eraseTitle", { name: data.name })}</DialogTitle>
           <DialogContent>
             <DialogContentText component="div">
               <Typography variant="body2" sx={{ mb: 1 }}>
-                This cannot be undone. Their name, email and every other identifier (employee number, job title, department, level, location, photo,
-                identity provider ids, start date) are replaced by a pseudonym everywhere, the audit log included. Free text written about them
-                (feedback, anytime feedback, calibration and promotion comments, endorsements) is removed; their sessions and API tokens end.
+                {t("privacy.eraseText")}
               </Typography>
               <Typography variant="body2" sx={{ mb: 2 }}>
-                What they wrote about others stays, under the pseudonym, and ratings and counts stay for the statistics.
+                {t("privacy.eraseStays")}
               </Typography>
             </DialogContentText>
             <TextField
               name="confirm_email"
-              label={`Type ${data.email} to confirm`}
+              label={t("privacy.typeToConfirm", { email: data.email })}
               value={typed}
               onChange={(e) => setTyped(e.target.value)}
               fullWidth
               autoComplete="off"
               error={!!eraseForm.data && !eraseForm.data.ok}
-              helperText={eraseForm.data && !eraseForm.data.ok ? eraseForm.data.message : " "}
+              helperText={eraseForm.data && !eraseForm.data.ok ? say(eraseForm.data.message) : " "}
               slotProps={{ htmlInput: { "data-testid": "privacy-erase-email" } }}
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button onClick={() => setOpen(false)}>{t("privacy.cancel")}</Button>
             <Button type="submit" color="error" variant="contained" disabled={!matches || busy} data-testid="privacy-erase-confirm">
-              Erase personal data
+              {t("privacy.erase")}
             </Button>
           </DialogActions>
         </eraseForm.Form>
@@ -143,20 +147,21 @@ export function PrivacyPanel({ userId }: { userId: number }) {
 
 type PanelJob = { id: number; status: string; createdAt: string; pageUrl: string };
 
-function JobList<J extends PanelJob>({ title, testId, jobs, render }: { title: string; testId: string; jobs: J[]; render: (job: J) => ReactNode }) {
+function JobList<J extends PanelJob>({ title, testId, jobs, render }: { title: TranslationKey; testId: string; jobs: J[]; render: (job: J) => ReactNode }) {
+  const { t } = useTranslation();
   if (jobs.length === 0) return null;
   return (
     <Box sx={{ mt: 2 }} data-testid={testId}>
-      <Typography variant="subtitle2">{title}</Typography>
+      <Typography variant="subtitle2">{t(title)}</Typography>
       <List dense disablePadding>
         {jobs.map((j) => (
           <ListItem key={j.id} disableGutters sx={{ gap: 1, flexWrap: "wrap" }} data-testid={`${testId}-${j.id}`}>
             <Link component={RemixLink} to={j.pageUrl}>
-              Job {j.id}
+              {t("privacy.job", { id: j.id })}
             </Link>
             <JobStatusChip status={j.status as Status} />
             <Typography variant="body2" color="text.secondary">
-              {when(j.createdAt, "short")}
+              <Time value={j.createdAt} />
             </Typography>
             {render(j)}
           </ListItem>

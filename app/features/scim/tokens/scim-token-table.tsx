@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from "@mui/material";
 import { useState } from "react";
 import { OutlinedTable } from "~/platform/ui/outlined-table";
-import { tokenTime as when } from "~/features/auth/tokens/token-page-parts";
+import { useTranslation } from "react-i18next";
+import { useTokenTime } from "~/features/auth/tokens/token-page-parts";
 import type { ScimTokenView } from "~/features/scim/tokens/rules";
 
 /**
@@ -11,22 +12,24 @@ import type { ScimTokenView } from "~/features/scim/tokens/rules";
  */
 export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy: boolean }) {
   const [confirming, setConfirming] = useState<ScimTokenView | null>(null);
+  const { t } = useTranslation();
+  const when = useTokenTime();
   return (
     <>
       <OutlinedTable
         testId="scim-token-table"
-        ariaLabel="SCIM tokens"
+        ariaLabel={t("tokens.scim.label")}
         empty={tokens.length === 0}
-        emptyText="No SCIM tokens yet."
+        emptyText={t("tokens.scim.none")}
         emptyTestId="scim-token-empty"
         head={
           <>
-            <TableCell>Name</TableCell>
-            <TableCell>Token</TableCell>
-            <TableCell>Made by</TableCell>
-            <TableCell>Made</TableCell>
-            <TableCell>Last used</TableCell>
-            <TableCell aria-label="Actions" />
+            <TableCell>{t("tokens.name")}</TableCell>
+            <TableCell>{t("tokens.token")}</TableCell>
+            <TableCell>{t("tokens.madeBy")}</TableCell>
+            <TableCell>{t("tokens.made")}</TableCell>
+            <TableCell>{t("tokens.lastUsed")}</TableCell>
+            <TableCell aria-label={t("tokens.actions")} />
           </>
         }
       >
@@ -38,22 +41,22 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
               </Typography>
             </TableCell>
             <TableCell sx={{ fontFamily: "monospace" }}>{`${token.prefix}…`}</TableCell>
-            <TableCell>{token.created_by?.name ?? "Command line"}</TableCell>
+            <TableCell>{token.created_by?.name ?? t("tokens.scim.commandLine")}</TableCell>
             <TableCell>{when(token.created_at)}</TableCell>
             <TableCell data-testid={`scim-token-last-used-${token.id}`}>{when(token.last_used_at)}</TableCell>
             <TableCell align="right">
               {token.revoked_at ? (
-                <Chip size="small" variant="outlined" label={`Revoked ${when(token.revoked_at)}`} data-testid={`scim-token-revoked-${token.id}`} />
+                <Chip size="small" variant="outlined" label={t("tokens.scim.revoked", { when: when(token.revoked_at) })} data-testid={`scim-token-revoked-${token.id}`} />
               ) : (
                 <Button
                   size="small"
                   color="error"
                   disabled={busy}
-                  aria-label={`Revoke ${token.name}`}
+                  aria-label={t("tokens.revokeOne", { name: token.name })}
                   data-testid={`scim-token-revoke-${token.id}`}
                   onClick={() => setConfirming(token)}
                 >
-                  Revoke
+                  {t("tokens.revoke")}
                 </Button>
               )}
             </TableCell>
@@ -61,19 +64,19 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
         ))}
       </OutlinedTable>
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="scim-revoke-title">
-        <DialogTitle id="scim-revoke-title">Revoke “{confirming?.name}”?</DialogTitle>
+        <DialogTitle id="scim-revoke-title">{t("tokens.scim.revokeTitle", { name: confirming?.name ?? "" })}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            The identity provider using this token can no longer provision users from the moment it is revoked. This cannot be undone.
+            {t("tokens.scim.revokeText")}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          <Button onClick={() => setConfirming(null)}>{t("tokens.scim.cancel")}</Button>
           <Form method="post" onSubmit={() => setConfirming(null)}>
             <input type="hidden" name="intent" value="revoke_token" />
             <input type="hidden" name="token_id" value={confirming?.id ?? ""} />
             <Button type="submit" color="error" variant="contained" data-testid="scim-token-revoke-confirm">
-              Revoke
+              {t("tokens.revoke")}
             </Button>
           </Form>
         </DialogActions>

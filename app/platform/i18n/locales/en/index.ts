@@ -16,6 +16,12 @@ import preferences from "./preferences";
 import mail from "./mail";
 import users from "./users";
 import titles from "./titles";
+import privacy from "./privacy";
+import tokens from "./tokens";
+import audit from "./audit";
+import nudges from "./nudges";
+import jobs from "./jobs";
+import participants from "./participants";
 import calibrationMeeting from "./calibration-meeting";
 import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
@@ -23,7 +29,7 @@ import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
 import performanceTrends from "./performance-trends";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends };
 
 export default en;
 export type EnglishResources = typeof en;

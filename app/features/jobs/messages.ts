@@ -1,0 +1,143 @@
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { PageMessage } from "~/platform/i18n/page-message";
+import type { ErrorModeValue, JobView } from "~/features/jobs/rules";
+
+/**
+ * The bulk jobs' texts as translation keys (issue 28). PURE. A job type's names (its list, a job's page, the link
+ * back to all its jobs, the document titles) by the type's key; the statuses and error modes by their values; and
+ * the English sentences a failed start answers with (the API's messages), each as its key (unknown: `failed`).
+ */
+
+export type JobTypeKeys = { list: TranslationKey; detail: TranslationKey; all: TranslationKey; listTitle: TranslationKey; detailTitle: TranslationKey };
+
+export const JOB_TYPE_KEYS: Record<string, JobTypeKeys> = {
+  upload_participants: {
+    list: "jobs.types.upload_participants.list",
+    detail: "jobs.types.upload_participants.detail",
+    all: "jobs.types.upload_participants.all",
+    listTitle: "jobs.types.upload_participants.listTitle",
+    detailTitle: "jobs.types.upload_participants.detailTitle",
+  },
+  upsert_participants: {
+    list: "jobs.types.upsert_participants.list",
+    detail: "jobs.types.upsert_participants.detail",
+    all: "jobs.types.upsert_participants.all",
+    listTitle: "jobs.types.upsert_participants.listTitle",
+    detailTitle: "jobs.types.upsert_participants.detailTitle",
+  },
+  populate_participants: {
+    list: "jobs.types.populate_participants.list",
+    detail: "jobs.types.populate_participants.detail",
+    all: "jobs.types.populate_participants.all",
+    listTitle: "jobs.types.populate_participants.listTitle",
+    detailTitle: "jobs.types.populate_participants.detailTitle",
+  },
+  download_participants: {
+    list: "jobs.types.download_participants.list",
+    detail: "jobs.types.download_participants.detail",
+    all: "jobs.types.download_participants.all",
+    listTitle: "jobs.types.download_participants.listTitle",
+    detailTitle: "jobs.types.download_participants.detailTitle",
+  },
+  bulk_feedback_pdf: {
+    list: "jobs.types.bulk_feedback_pdf.list",
+    detail: "jobs.types.bulk_feedback_pdf.detail",
+    all: "jobs.types.bulk_feedback_pdf.all",
+    listTitle: "jobs.types.bulk_feedback_pdf.listTitle",
+    detailTitle: "jobs.types.bulk_feedback_pdf.detailTitle",
+  },
+  download_nominations: {
+    list: "jobs.types.download_nominations.list",
+    detail: "jobs.types.download_nominations.detail",
+    all: "jobs.types.download_nominations.all",
+    listTitle: "jobs.types.download_nominations.listTitle",
+    detailTitle: "jobs.types.download_nominations.detailTitle",
+  },
+  upload_questionnaire: {
+    list: "jobs.types.upload_questionnaire.list",
+    detail: "jobs.types.upload_questionnaire.detail",
+    all: "jobs.types.upload_questionnaire.all",
+    listTitle: "jobs.types.upload_questionnaire.listTitle",
+    detailTitle: "jobs.types.upload_questionnaire.detailTitle",
+  },
+  upload_therma_scan: {
+    list: "jobs.types.upload_therma_scan.list",
+    detail: "jobs.types.upload_therma_scan.detail",
+    all: "jobs.types.upload_therma_scan.all",
+    listTitle: "jobs.types.upload_therma_scan.listTitle",
+    detailTitle: "jobs.types.upload_therma_scan.detailTitle",
+  },
+  download_participants_report: {
+    list: "jobs.types.download_participants_report.list",
+    detail: "jobs.types.download_participants_report.detail",
+    all: "jobs.types.download_participants_report.all",
+    listTitle: "jobs.types.download_participants_report.listTitle",
+    detailTitle: "jobs.types.download_participants_report.detailTitle",
+  },
+  import_directory: {
+    list: "jobs.types.import_directory.list",
+    detail: "jobs.types.import_directory.detail",
+    all: "jobs.types.import_directory.all",
+    listTitle: "jobs.types.import_directory.listTitle",
+    detailTitle: "jobs.types.import_directory.detailTitle",
+  },
+  export_person: {
+    list: "jobs.types.export_person.list",
+    detail: "jobs.types.export_person.detail",
+    all: "jobs.types.export_person.all",
+    listTitle: "jobs.types.export_person.listTitle",
+    detailTitle: "jobs.types.export_person.detailTitle",
+  },
+  erase_person: {
+    list: "jobs.types.erase_person.list",
+    detail: "jobs.types.erase_person.detail",
+    all: "jobs.types.erase_person.all",
+    listTitle: "jobs.types.erase_person.listTitle",
+    detailTitle: "jobs.types.erase_person.detailTitle",
+  },
+};
+
+export const JOB_STATUS_KEYS: Record<JobView["status"], TranslationKey> = {
+  pending: "jobs.status.pending",
+  running: "jobs.status.running",
+  succeeded: "jobs.status.succeeded",
+  failed: "jobs.status.failed",
+};
+
+export const ERROR_MODE_KEYS: Record<ErrorModeValue, TranslationKey> = {
+  all_or_nothing: "jobs.errorModes.all_or_nothing",
+  valid_only: "jobs.errorModes.valid_only",
+};
+
+export const INVALID_ROWS_KEYS: Record<ErrorModeValue, TranslationKey> = {
+  all_or_nothing: "jobs.invalidRows.all_or_nothing",
+  valid_only: "jobs.invalidRows.valid_only",
+};
+
+const EXACT: Record<string, TranslationKey> = {
+  "Choose a CSV file to upload": "jobs.failure.chooseFile",
+  "A file is required": "jobs.failure.fileRequired",
+  "The file is empty: the first row must name the columns": "jobs.failure.empty",
+  "The upload could not be read as multipart/form-data": "jobs.failure.unreadable",
+  "Choose what to do with invalid rows": "jobs.failure.chooseMode",
+  "Check the choices": "jobs.failure.checkChoices",
+  "Invalid input": "jobs.failure.invalidInput",
+};
+
+const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => PageMessage]> = [
+  [/^Invalid CSV header: (.+)$/s, (m) => ({ key: "jobs.failure.header", values: { parts: m[1]! } })],
+  [/^The file is larger than (\d+) MB$/, (m) => ({ key: "jobs.failure.tooLarge", values: { size: m[1]! } })],
+  [/^The file is not valid CSV near row (\d+): (.*)$/s, (m) => ({ key: "jobs.failure.notCsvNear", values: { row: m[1]!, detail: m[2]! } })],
+  [/^The file is not valid CSV: (.*)$/s, (m) => ({ key: "jobs.failure.notCsv", values: { detail: m[1]! } })],
+];
+
+/** A sentence of a failed job start (upload or start button) as a message; one not known reads as "could not be started". */
+export function jobFailureMessage(message: string): PageMessage {
+  const exact = EXACT[message];
+  if (exact) return { key: exact };
+  for (const [pattern, toMessage] of PATTERNS) {
+    const m = pattern.exec(message);
+    if (m) return toMessage(m);
+  }
+  return { key: "jobs.failure.failed" };
+}
