@@ -1,15 +1,15 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { useLoaderData } from "@remix-run/react";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { SignOffPage } from "~/features/promotions/components/sign-off-page";
 import { loadPromotionSessionPage } from "~/features/promotions/panelist-pages.server";
 import { signOffSessionAction } from "~/features/promotions/sign-off-pages.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: `${data?.detail.session.name ?? "Promotion calibration session"} | PMR`,
-  },
-];
+export const handle = pageTitle<typeof loader>((data) =>
+  data ? pageMessage("promotionsMeeting.titles.session", { name: data.detail.session.name }) : pageMessage("promotionsMeeting.titles.sessionUnknown"),
+);
 
 /** /app/promotions/sign-off-party/sessions/{id}?cycle_id=[&nomination=]: read the outcome, approve it or send it back. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

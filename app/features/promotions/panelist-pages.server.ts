@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getDb } from "~/platform/db.server";
 import { ApiError } from "~/platform/api.server";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { intentOf, notFoundPage, pageAction, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { intentOf, notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import type { SessionRole } from "~/features/calibration/rules";
 import { promotionCycles } from "~/features/promotions/sessions.server";
 import { readPromotionSessions } from "~/features/promotions/session-reads.server";
@@ -11,7 +11,11 @@ import { requireCycle } from "~/features/cycles/context.server";
 import { addNominationComment, castVote } from "~/features/promotions/meeting.server";
 import { readPromotionMeeting, type OpenNominationRead } from "~/features/promotions/meeting-reads.server";
 import { formText } from "~/features/promotions/page-helpers.server";
+import { keyedAction } from "~/features/promotions/keyed-action.server";
+import { MEETING_FIELD_KEYS, meetingIssues, meetingRefusal } from "~/features/promotions/meeting-messages";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import type { PromotionSessionJson } from "~/features/promotions/types";
+import { VOTE_SAVED_KEYS } from "~/features/promotions/meeting-keys";
 
 /**
  * The promotion panelist's pages (/app/promotions/calibration-panelist/sessions and /{id}?cycle_id=), and
@@ -95,31 +99,23 @@ export async function loadPromotionSessionPage(request: Request, params: LoaderF
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-/** A failure the form shows under `field` (the platform's pageAction answers it as a 400 with that field's message). */
-export function fieldError(field: string, message: string): z.ZodError {
-  return new z.ZodError([{ code: "custom", path: [field], message, input: undefined }]);
+/** A failure the form shows under `field`: `key` says it (meeting-messages.ts reads it back as the page's message). */
+export function fieldError(field: string, key: (typeof MEETING_FIELD_KEYS)[keyof typeof MEETING_FIELD_KEYS]): z.ZodError {
+  return new z.ZodError([{ code: "custom", path: [field], message: key, input: undefined }]);
 }
 
 /**
- * Run a promotion page action with the platform's pageAction (success → toast; zod → 400 per field; ApiError
- * → its status and message). A service's 400 or 422 that names form fields in its details (e.g. the comment a send
- * back needs) becomes those fields' message, so the form shows it under the field.
+ * Run a promotion meeting page action: its toast and its refusals reach the page as keys with values (issue 28,
+ * meeting-messages.ts; the services keep their English for the API). A service's refusal that names a form field (the
+ * comment a send back needs) is shown under that field.
  */
-export async function promotionAction<I extends string>(intent: I | null, fn: () => Promise<string>) {
-  return pageAction(intent, async () => {
-    try {
-      return await fn();
-    } catch (err) {
-      const details = err instanceof ApiError && (err.status === 400 || err.status === 422) && err.details && typeof err.details === "object" ? Object.keys(err.details) : [];
-      if (err instanceof ApiError && details.length === 1) throw fieldError(details[0]!, err.message);
-      throw err;
-    }
-  });
+export async function promotionAction<I extends string>(intent: I | null, fn: () => Promise<PageMessage>) {
+  return keyedAction(intent, fn, (err) => (err instanceof z.ZodError ? meetingIssues(err.issues) : meetingRefusal(err)));
 }
 
 /** The nomination a comment is about: the one the page has open (?nomination=). */
 export function openNominationId(ref: PromotionRef): number {
-  if (ref.nominationId === null) throw fieldError("body", "Open a nomination to comment on it");
+  if (ref.nominationId === null) throw fieldError("body", MEETING_FIELD_KEYS.openNomination);
   return ref.nominationId;
 }
 
@@ -132,13 +128,13 @@ export async function panelistSessionAction(request: Request, params: LoaderFunc
   return promotionAction(intent, async () => {
     if (intent === "vote") {
       const raw = formText(form, "nomination_id");
-      if (!/^\d+$/.test(raw)) throw fieldError("nomination_id", "Pick a nomination to vote on");
+      if (!/^\d+$/.test(raw)) throw fieldError("nomination_id", MEETING_FIELD_KEYS.pickNomination);
       const vote = formText(form, "vote");
-      if (!vote) throw fieldError("vote", "Choose Promote, Do not promote or Defer");
+      if (!vote) throw fieldError("vote", MEETING_FIELD_KEYS.chooseVote);
       const saved = await castVote(current, cycleId, sessionId, Number(raw), { vote, note: formText(form, "note") });
-      return `Vote saved: ${saved.vote_label}`;
+      return pageMessage(VOTE_SAVED_KEYS[saved.vote]);
     }
     await addNominationComment(current, "panelist", cycleId, sessionId, openNominationId(ref), { body: formText(form, "body") });
-    return "Comment added";
+    return pageMessage("promotionsMeeting.result.commentAdded");
   });
 }

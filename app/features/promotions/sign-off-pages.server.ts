@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { transitionPromotionSession } from "~/features/promotions/sessions.server";
 import { addNominationComment } from "~/features/promotions/meeting.server";
 import { intentOf } from "~/platform/page-errors.server";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { formText } from "~/features/promotions/page-helpers.server";
 import { openNominationId, promotionAction, requirePromotionRef } from "~/features/promotions/panelist-pages.server";
 
@@ -21,13 +22,13 @@ export async function signOffSessionAction(request: Request, params: LoaderFunct
   return promotionAction(intent, async () => {
     if (intent === "close") {
       await transitionPromotionSession(current, "member", cycleId, sessionId, "progress_to_close", comment ? { comment } : {});
-      return "Outcome approved: the session is closed";
+      return pageMessage("promotionsMeeting.result.approved");
     }
     if (intent === "revision") {
       await transitionPromotionSession(current, "member", cycleId, sessionId, "progress_to_revision_requested", comment ? { comment } : {});
-      return "Outcome sent back for revision";
+      return pageMessage("promotionsMeeting.result.sentBack");
     }
     await addNominationComment(current, "sign_off", cycleId, sessionId, openNominationId(ref), { body: formText(form, "body") });
-    return "Comment added";
+    return pageMessage("promotionsMeeting.result.commentAdded");
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link as RemixLink } from "@remix-run/react";
 import { Typography, buttonClass } from "~/platform/ui/static";
 import { ICON, StaticIcon } from "~/platform/ui/static-controls";
@@ -37,14 +38,19 @@ export function DiscussionToggle({
   nomineeName: string;
   testId: string;
 }) {
-  const label = open ? "Hide comments" : `Comments (${count})${withSummary ? " · Feedback summary" : ""}`;
+  const { t } = useTranslation();
+  const label = open
+    ? t("promotionsMeeting.discussion.hide")
+    : withSummary
+      ? t("promotionsMeeting.discussion.showWithSummary", { count })
+      : t("promotionsMeeting.discussion.show", { count });
   return (
     <RemixLink
       className={buttonClass({ size: "small", variant: open ? "text" : "outlined" })}
       to={href}
       preventScrollReset
       aria-expanded={open}
-      aria-label={`${label}: ${nomineeName}`}
+      aria-label={t("promotionsMeeting.discussion.toggleLabel", { label, name: nomineeName })}
       data-testid={testId}
     >
       {label}
@@ -54,9 +60,10 @@ export function DiscussionToggle({
 
 export function NominationDiscussion({ nomineeName, open, canComment }: { nomineeName: string; open: OpenNomination; canComment: boolean }) {
   const [expanded, setExpanded] = useState(false);
+  const { t } = useTranslation();
   return (
     <div data-testid={`discussion-${open.nomination_id}`}>
-      <CommentThread id="nomination-comments" title={`Comments on ${nomineeName}`} comments={open.comments} canComment={canComment} />
+      <CommentThread id="nomination-comments" title={t("promotionsMeeting.discussion.commentsOn", { name: nomineeName })} comments={open.comments} canComment={canComment} />
       {open.summary && (
         <div className={css.disclosure} data-testid="summary-accordion">
           <h3 className={css.disclosureHead}>
@@ -70,14 +77,14 @@ export function NominationDiscussion({ nomineeName, open, canComment }: { nomine
               data-testid="summary-toggle"
             >
               <Typography variant="subtitle1" component="span">
-                Feedback summary of {nomineeName}
+                {t("promotionsMeeting.discussion.summaryOf", { name: nomineeName })}
               </Typography>
               <StaticIcon d={ICON.expandMore} />
             </button>
           </h3>
           {expanded && (
             <div id="nominee-summary-content" role="region" aria-labelledby="nominee-summary-header" className={css.disclosureBody}>
-              <FeedbackSummaryView summary={open.summary} title="Feedback summary" />
+              <FeedbackSummaryView summary={open.summary} title={t("promotionsMeeting.discussion.summary")} />
             </div>
           )}
         </div>

@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { Alert, Stack, Typography } from "~/platform/ui/static";
 import type { CommentJson } from "~/features/calibration/types";
 import type { SessionState } from "~/features/calibration/rules";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { PromotionSessionDetailJson } from "~/features/promotions/types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
@@ -26,15 +28,16 @@ export type PanelistSessionPageData = {
   open: OpenNomination | null;
 };
 
-const STATE_NOTES: Partial<Record<SessionState, string>> = {
-  draft: "The session has not started yet: voting opens when it is activated.",
-  in_review: "The outcome is with the sign-off party: votes can no longer change, comments still can.",
-  closed: "The session is closed: its decisions are final.",
+const STATE_NOTES: Partial<Record<SessionState, TranslationKey>> = {
+  draft: "promotionsMeeting.panelist.stateNote.draft",
+  in_review: "promotionsMeeting.panelist.stateNote.in_review",
+  closed: "promotionsMeeting.panelist.stateNote.closed",
 };
 
 export function PanelistSessionPage({ data }: { data: PanelistSessionPageData }) {
   const { detail, cycleId, spoofing, open } = data;
   const { session, allowed, nominations } = detail;
+  const { t } = useTranslation();
   useLiveSession(promotionPaths.events("panelist", session.id, cycleId), session.version);
   const note = STATE_NOTES[session.state];
   const voted = nominations.filter((n) => n.my_vote).length;
@@ -46,22 +49,21 @@ export function PanelistSessionPage({ data }: { data: PanelistSessionPageData })
         spoofing={spoofing}
         back={{
           to: promotionPaths.list("panelist", cycleId),
-          label: PROMOTION_PAGES.panelist.title,
+          label: t(PROMOTION_PAGES.panelist.titleKey),
         }}
       />
       {note && (
         <Alert severity="info" data-testid="session-note">
-          {note}
+          {t(note)}
         </Alert>
       )}
-      <MeetingSection id="nominations" title={`Nominations (${nominations.length})`} testId="nominations">
+      <MeetingSection id="nominations" title={t("promotionsMeeting.panelist.nominations", { count: nominations.length })} testId="nominations">
         <Typography variant="body2" color="text.secondary" style={{ marginBottom: 12 }} data-testid="my-vote-count">
-          You have voted on {voted} of {nominations.length} nomination
-          {nominations.length === 1 ? "" : "s"}.
+          {t("promotionsMeeting.panelist.votedCount", { voted, count: nominations.length })}
         </Typography>
         {nominations.length === 0 ? (
           <Typography color="text.secondary" data-testid="nominations-empty">
-            No nominations in this session.
+            {t("promotionsMeeting.panelist.empty")}
           </Typography>
         ) : (
           <Stack spacing={2}>
@@ -91,7 +93,7 @@ export function PanelistSessionPage({ data }: { data: PanelistSessionPageData })
           </Stack>
         )}
       </MeetingSection>
-      {data.sessionComments.length > 0 && <CommentThread id="session-comments" title="Session comments" comments={data.sessionComments} canComment={false} />}
+      {data.sessionComments.length > 0 && <CommentThread id="session-comments" title={t("promotionsMeeting.panelist.sessionComments")} comments={data.sessionComments} canComment={false} />}
     </Stack>
   );
 }

@@ -1,11 +1,15 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Chip } from "~/platform/ui/static";
 import stacked from "~/platform/ui/stacked-table.module.css";
 import { PlainTable } from "~/platform/ui/plain-table";
-import { whenText } from "~/features/calibration/meeting-page-types";
-import { ENDORSEMENT_OUTCOME_LABELS, PROMOTION_DECISION_LABELS, PROMOTION_VOTES, VOTE_LABELS, type PromotionDecision } from "~/features/promotions/rules";
+import { useFormat } from "~/platform/i18n/reader-context";
+import { PROMOTION_VOTES, type PromotionDecision } from "~/features/promotions/rules";
 import type { DecisionChangeJson, SessionNominationJson } from "~/features/promotions/types";
 import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
 import { DiscussionToggle } from "~/features/promotions/components/panelist-discussion";
+import css from "~/features/promotions/components/meeting.module.css";
+import { DECISION_KEYS, VOTE_KEYS } from "~/features/promotions/meeting-keys";
 
 /**
  * The outcome the promotion sign-off party reads: per nomination the nominee, the decision, the panel's
@@ -15,31 +19,39 @@ import { DiscussionToggle } from "~/features/promotions/components/panelist-disc
  * `outcome-tally-${id}`, `outcome-endorsements-${id}`, `outcome-history-${id}`.
  */
 
-const decisionText = (v: PromotionDecision | null) => (v ? PROMOTION_DECISION_LABELS[v] : "—");
+type T = TFunction;
 
-export function tallyText(n: SessionNominationJson): string {
-  return n.tally.total === 0 ? "No votes" : PROMOTION_VOTES.map((v) => `${VOTE_LABELS[v]} ${n.tally[v]}`).join(" · ");
+const decisionText = (t: T, v: PromotionDecision | null) => (v ? t(DECISION_KEYS[v]) : t("promotionsMeeting.none"));
+
+/** The panel's votes: "Promote 1 · Do not promote 0 · Defer 0", or "No votes". */
+function tallyText(t: T, n: SessionNominationJson): string {
+  return n.tally.total === 0
+    ? t("promotionsMeeting.outcome.noVotes")
+    : PROMOTION_VOTES.map((v) => t("promotionsMeeting.outcome.tally", { vote: t(VOTE_KEYS[v]), count: n.tally[v] })).join(" · ");
 }
 
-export function endorsementSummary(n: SessionNominationJson): string {
-  if (n.endorsements.length === 0) return "None requested";
+/** The endorsements: "1 of 2 completed · 1 endorsed", or "None requested". */
+function endorsementSummary(t: T, n: SessionNominationJson): string {
+  if (n.endorsements.length === 0) return t("promotionsMeeting.outcome.noEndorsements");
   const done = n.endorsements.filter((e) => e.status === "endorsed");
   const yes = done.filter((e) => e.outcome === "endorsed").length;
   const no = done.filter((e) => e.outcome === "not_endorsed").length;
-  const parts = [`${done.length} of ${n.endorsements.length} completed`];
-  if (yes) parts.push(`${yes} ${ENDORSEMENT_OUTCOME_LABELS.endorsed.toLowerCase()}`);
-  if (no) parts.push(`${no} ${ENDORSEMENT_OUTCOME_LABELS.not_endorsed.toLowerCase()}`);
+  const parts = [t("promotionsMeeting.outcome.completed", { done: done.length, count: n.endorsements.length })];
+  if (yes) parts.push(t("promotionsMeeting.outcome.endorsed", { count: yes }));
+  if (no) parts.push(t("promotionsMeeting.outcome.notEndorsed", { count: no }));
   return parts.join(" · ");
 }
 
 function History({ history }: { history: DecisionChangeJson[] }) {
-  if (history.length === 0) return <span className="note">No changes</span>;
+  const { t } = useTranslation();
+  const format = useFormat();
+  if (history.length === 0) return <span className="note">{t("promotionsMeeting.history.noChanges")}</span>;
   return (
     <>
       {history.map((c) => (
         <span key={c.id} className={c.superseded ? "block note" : "block"} data-superseded={c.superseded ? "true" : "false"}>
-          <del>{decisionText(c.old_value)}</del> → {c.superseded ? <del>{decisionText(c.new_value)}</del> : <ins>{decisionText(c.new_value)}</ins>}
-          {` · ${c.changed_by?.name ?? "System"} · ${whenText(c.created_at)}: `}
+          <del>{decisionText(t, c.old_value)}</del> → {c.superseded ? <del>{decisionText(t, c.new_value)}</del> : <ins>{decisionText(t, c.new_value)}</ins>}
+          {t("promotionsMeeting.history.line", { by: c.changed_by?.name ?? t("promotionsMeeting.history.system"), when: format.dateTime(c.created_at) })}
           <span className="pre-wrap">{c.reason}</span>
         </span>
       ))}
@@ -57,56 +69,57 @@ export function SignOffOutcomeTable({
   /** The address that opens (or, for the open one, closes) a nomination's comment thread. */
   hrefOf: (nominationId: number | null) => string;
 }) {
+  const { t } = useTranslation();
   return (
     <PlainTable>
-      <table aria-label="Outcome of the promotion session" data-testid="outcome-table" className={stacked.md}>
+      <table aria-label={t("promotionsMeeting.outcome.tableLabel")} data-testid="outcome-table" className={stacked.md}>
         <thead>
           <tr>
-            <th scope="col">Nominee</th>
-            <th scope="col">Decision</th>
-            <th scope="col">Votes</th>
-            <th scope="col">Endorsements</th>
-            <th scope="col">Decision history</th>
-            <th scope="col">Comments</th>
+            <th scope="col">{t("promotionsMeeting.outcome.nominee")}</th>
+            <th scope="col">{t("promotionsMeeting.outcome.decision")}</th>
+            <th scope="col">{t("promotionsMeeting.outcome.votes")}</th>
+            <th scope="col">{t("promotionsMeeting.outcome.endorsements")}</th>
+            <th scope="col">{t("promotionsMeeting.outcome.history")}</th>
+            <th scope="col">{t("promotionsMeeting.outcome.comments")}</th>
           </tr>
         </thead>
         <tbody>
           {nominations.map((n) => {
             const id = n.nomination_id;
-            const about = [n.nominee.job_title, n.nominee.department, n.nominee.level ? `Level ${n.nominee.level}` : null].filter(Boolean).join(" · ");
+            const about = [n.nominee.job_title, n.nominee.department, n.nominee.level ? t("promotionsMeeting.outcome.level", { level: n.nominee.level }) : null].filter(Boolean).join(" · ");
             const isOpen = openId === id;
             return (
               <tr key={id} data-testid={`outcome-row-${id}`}>
                 <th scope="row">
                   {n.nominee.name}
                   {about && <span className="note block">{about}</span>}
-                  {n.manager && <span className="note block">Manager: {n.manager.name}</span>}
+                  {n.manager && <span className="note block">{t("promotionsMeeting.outcome.manager", { name: n.manager.name })}</span>}
                   {(n.terminated || n.nomination_status === "withdrawn") && (
-                    <Chip size="small" color="warning" label={n.terminated ? "Terminated" : "Withdrawn"} style={{ marginTop: 4 }} />
+                    <Chip size="small" color="warning" className={css.wrapChip} label={n.terminated ? t("promotionsMeeting.outcome.terminated") : t("promotionsMeeting.outcome.withdrawn")} style={{ marginTop: 4 }} />
                   )}
                 </th>
-                <td data-label="Decision" data-testid={`outcome-decision-${id}`}>
+                <td data-label={t("promotionsMeeting.outcome.decision")} data-testid={`outcome-decision-${id}`}>
                   {n.decision ? (
-                    <Chip size="small" color={n.decision.value === "PROMOTED" ? "success" : "default"} label={n.decision.label} />
+                    <Chip size="small" color={n.decision.value === "PROMOTED" ? "success" : "default"} className={css.wrapChip} label={t(DECISION_KEYS[n.decision.value])} />
                   ) : (
-                    <span className="warn">No decision</span>
+                    <span className="warn">{t("promotionsMeeting.outcome.noDecision")}</span>
                   )}
                 </td>
-                <td data-label="Votes" data-testid={`outcome-tally-${id}`}>
-                  {tallyText(n)}
+                <td data-label={t("promotionsMeeting.outcome.votes")} data-testid={`outcome-tally-${id}`}>
+                  {tallyText(t, n)}
                 </td>
-                <td data-label="Endorsements">
+                <td data-label={t("promotionsMeeting.outcome.endorsements")}>
                   <span className="block" data-testid={`outcome-endorsements-${id}`}>
-                    {endorsementSummary(n)}
+                    {endorsementSummary(t, n)}
                   </span>
                   {n.endorsements.length > 0 && (
                     <EndorsementStatusButton nomineeName={n.nominee.name} endorsements={n.endorsements} testId={`outcome-endorsement-status-${id}`} />
                   )}
                 </td>
-                <td data-label="Decision history" data-testid={`outcome-history-${id}`}>
+                <td data-label={t("promotionsMeeting.outcome.history")} data-testid={`outcome-history-${id}`}>
                   <History history={n.history} />
                 </td>
-                <td data-label="Comments">
+                <td data-label={t("promotionsMeeting.outcome.comments")}>
                   <DiscussionToggle
                     open={isOpen}
                     href={hrefOf(isOpen ? null : id)}

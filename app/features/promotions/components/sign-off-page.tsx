@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Typography } from "~/platform/ui/static";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { CommentJson } from "~/features/calibration/types";
 import type { PromotionSessionDetailJson } from "~/features/promotions/types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
@@ -32,6 +33,7 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
   const { session, allowed, nominations } = detail;
   useLiveSession(promotionPaths.events("sign_off", session.id, cycleId), session.version);
   const canSignOff = allowed.sign_off && !spoofing;
+  const { t } = useTranslation();
   const [dialog, setDialog] = useState<"close" | "revision" | null>(null);
   const openNomination = open ? nominations.find((n) => n.nomination_id === open.nomination_id) : undefined;
   const undecided = nominations.filter((n) => !n.decision && !n.terminated && n.nomination_status === "nominated").length;
@@ -43,16 +45,16 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
         spoofing={spoofing}
         back={{
           to: promotionPaths.list("sign_off", cycleId),
-          label: PROMOTION_PAGES.sign_off.title,
+          label: t(PROMOTION_PAGES.sign_off.titleKey),
         }}
         actions={
           canSignOff && (
             <>
               <Button variant="outlined" className={css.warningButton} onClick={() => setDialog("revision")} data-testid="send-back">
-                Send back
+                {t("promotionsMeeting.signOff.sendBack")}
               </Button>
               <Button variant="contained" onClick={() => setDialog("close")} data-testid="approve">
-                Approve
+                {t("promotionsMeeting.signOff.approve")}
               </Button>
             </>
           )
@@ -61,14 +63,14 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
       {session.state !== "in_review" && (
         <Alert severity="info" data-testid="session-note">
           {session.state === "closed"
-            ? "The outcome was approved: the session is closed and its decisions are final."
-            : "The session is not in review: there is nothing to sign off yet."}
+            ? t("promotionsMeeting.signOff.closedNote")
+            : t("promotionsMeeting.signOff.notInReview")}
         </Alert>
       )}
-      <MeetingSection id="outcome" title={`Outcome (${session.decided_count} of ${session.nomination_count} nominations decided)`} testId="outcome">
+      <MeetingSection id="outcome" title={t("promotionsMeeting.signOff.outcome", { decided: session.decided_count, count: session.nomination_count })} testId="outcome">
         {nominations.length === 0 ? (
           <Typography color="text.secondary" data-testid="outcome-empty">
-            No nominations in this session.
+            {t("promotionsMeeting.signOff.empty")}
           </Typography>
         ) : (
           <SignOffOutcomeTable
@@ -81,10 +83,10 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
       {open && openNomination && <NominationDiscussion nomineeName={openNomination.nominee.name} open={open} canComment={allowed.comment && !spoofing} />}
       <CommentThread
         id="session-comments"
-        title="Session comments"
+        title={t("promotionsMeeting.signOff.sessionComments")}
         comments={data.sessionComments}
         canComment={false}
-        emptyText="No comments on the session yet. The comment you give when you approve or send back the outcome appears here."
+        emptyText={t("promotionsMeeting.signOff.sessionCommentsEmpty")}
       />
 
       {/* Mounted only while open (no fade-out): see DashboardSessions for why. */}
@@ -93,12 +95,10 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
           open
           onClose={() => setDialog(null)}
           intent="close"
-          title="Approve the outcome?"
-          text={`The decisions become the nominees' promotion decisions and the session closes; nothing in it can change afterwards.${
-            undecided ? ` ${undecided} nomination${undecided === 1 ? " has" : "s have"} no decision.` : ""
-          }`}
-          confirmLabel="Approve"
-          comment={{ label: "Comment (optional)", required: false }}
+          title={t("promotionsMeeting.signOff.approveTitle")}
+          text={undecided ? t("promotionsMeeting.signOff.approveTextUndecided", { count: undecided }) : t("promotionsMeeting.signOff.approveText")}
+          confirmLabel={t("promotionsMeeting.signOff.approve")}
+          comment={{ label: t("promotionsMeeting.signOff.approveComment"), required: false }}
           testId="approve-dialog"
         />
       )}
@@ -107,11 +107,11 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
           open
           onClose={() => setDialog(null)}
           intent="revision"
-          title="Send the outcome back?"
-          text="The session goes back to whoever runs it, who revises it and sends it for review again."
-          confirmLabel="Send back"
+          title={t("promotionsMeeting.signOff.sendBackTitle")}
+          text={t("promotionsMeeting.signOff.sendBackText")}
+          confirmLabel={t("promotionsMeeting.signOff.sendBack")}
           color="warning"
-          comment={{ label: "What should change?", required: true }}
+          comment={{ label: t("promotionsMeeting.signOff.sendBackComment"), required: true }}
           testId="send-back-dialog"
         />
       )}

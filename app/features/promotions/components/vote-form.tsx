@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import { Alert, Button, Stack, Typography } from "~/platform/ui/static";
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
-import { PROMOTION_LIMITS, PROMOTION_VOTES, VOTE_LABELS, type PromotionVote } from "~/features/promotions/rules";
+import { PROMOTION_LIMITS, PROMOTION_VOTES, type PromotionVote } from "~/features/promotions/rules";
 import type { VoteJson } from "~/features/promotions/types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+import { VOTE_KEYS } from "~/features/promotions/meeting-keys";
 
 /**
  * A panelist's vote on one nomination: Promote, Do not promote or Defer, with an optional note. Posts
@@ -12,18 +14,19 @@ import { useMeetingAction } from "~/features/calibration/components/use-meeting-
  */
 export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: number; nomineeName: string; mine: VoteJson | null }) {
   const action = useMeetingAction();
+  const { t } = useTranslation();
   const errors = action.failure?.fieldErrors ?? {};
   const id = nominationId;
   const labelId = `vote-label-${id}`;
   return (
-    <section aria-label={`Your vote on ${nomineeName}`}>
+    <section aria-label={t("promotionsMeeting.voteForm.region", { name: nomineeName })}>
       <action.fetcher.Form method="post" key={action.okCount} onSubmit={action.clear} data-testid={`vote-form-${id}`}>
         <input type="hidden" name="intent" value="vote" />
         <input type="hidden" name="nomination_id" value={id} />
         <Stack spacing={1.5}>
           <FormControl error={Boolean(errors.vote)}>
             <FormLabel component="span" id={labelId} error={Boolean(errors.vote)}>
-              Your vote
+              {t("promotionsMeeting.voteForm.label")}
             </FormLabel>
             <RadioGroup row name="vote" aria-labelledby={labelId} defaultValue={mine?.vote ?? ""}>
               {PROMOTION_VOTES.map((v: PromotionVote) => (
@@ -31,7 +34,7 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
                   key={v}
                   value={v}
                   control={<Radio inputProps={{ "data-testid": `vote-option-${id}-${v}` }} />}
-                  label={VOTE_LABELS[v]}
+                  label={t(VOTE_KEYS[v])}
                 />
               ))}
             </RadioGroup>
@@ -39,13 +42,13 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
           </FormControl>
           <TextField
             name="note"
-            label="Note (optional)"
+            label={t("promotionsMeeting.voteForm.note")}
             multiline
             minRows={2}
             fullWidth
             defaultValue={mine?.note ?? ""}
             error={Boolean(errors.note)}
-            helperText={errors.note ?? "Why? The session admin and the other panelists read it."}
+            helperText={errors.note ?? t("promotionsMeeting.voteForm.noteHelp")}
             inputProps={{
               maxLength: PROMOTION_LIMITS.noteMax,
               "data-testid": `vote-note-${id}`,
@@ -58,10 +61,10 @@ export function VoteForm({ nominationId, nomineeName, mine }: { nominationId: nu
           )}
           <Stack direction="row" spacing={2} alignItems="center" flexWrap>
             <Button type="submit" variant="contained" disabled={action.busy} data-testid={`vote-submit-${id}`}>
-              {mine ? "Change vote" : "Save vote"}
+              {mine ? t("promotionsMeeting.voteForm.change") : t("promotionsMeeting.voteForm.save")}
             </Button>
             <Typography variant="body2" color="text.secondary" data-testid={`my-vote-${id}`}>
-              {mine ? `Your vote: ${mine.vote_label}` : "You have not voted yet"}
+              {mine ? t("promotionsMeeting.voteForm.mine", { vote: t(VOTE_KEYS[mine.vote]) }) : t("promotionsMeeting.voteForm.notYet")}
             </Typography>
           </Stack>
         </Stack>

@@ -25,11 +25,12 @@ import participants from "./participants";
 import calibrationMeeting from "./calibration-meeting";
 import calibrationSetup from "./calibration-setup";
 import promotions from "./promotions";
+import promotionsMeeting from "./promotions-meeting";
 import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
 import performanceTrends from "./performance-trends";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends };
 
 export default en;
 export type EnglishResources = typeof en;
