@@ -183,7 +183,9 @@ test.describe("the promotion pages in Chinese and in the pseudo-language", () =>
       await signInThroughLoginPage(sx, DEMO.superAdmin, `/app/admin/promotion-dashboard?cycle_id=${cycleId}`);
       await expect(sx.getByTestId("download-nominations")).toContainText("⟦");
       const { cycles } = await ok<{ cycles: Array<{ name: string }> }>(await sx.request.get(`/api/v1/admin/promotion_dashboard?cycle_id=${cycleId}`));
-      const dashboardData = [...cycles.map((x) => x.name), world.sessionName, DEMO.peoplePartner.name, DEMO.superAdmin.name, DEMO.hrOps.name];
+      // The chart's band labels are cycle names, which MUI's axis shortens with "…" when the band is narrow.
+      const shortened = cycles.map((x) => new RegExp(`${x.name.slice(0, 3).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[^⟦⟧]*…`, "g"));
+      const dashboardData = [...cycles.map((x) => x.name), ...shortened, world.sessionName, DEMO.peoplePartner.name, DEMO.superAdmin.name, DEMO.hrOps.name];
       await checkPage(sx, "the promotion dashboard (charts)", dashboardData);
       for (const chart of ["nominations-per-cycle", "endorsement-completion", "session-progress"]) await sx.getByTestId(`${chart}-view-table`).click();
       await checkPage(sx, "the promotion dashboard (tables)", dashboardData);
@@ -216,7 +218,7 @@ const INSTANTS = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \
  * cell at either width. The frame is checked by zh-cn-home.spec.ts; the cycle switcher and the stage chip are the
  * cycles feature's.
  */
-async function checkPage(page: Page, what: string, data: string[]) {
+async function checkPage(page: Page, what: string, data: Array<string | RegExp>) {
   const check = { allow: ["PMR", ...data, INSTANTS], roots: ["main"], skip: ['[data-testid="cycle-switcher"]', '[data-testid^="cycle-stage"]', ".MuiAvatar-root"] };
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: 900 });
