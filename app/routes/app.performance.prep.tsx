@@ -8,6 +8,8 @@ import { getMyInfo } from "~/features/peer-selection/service.server";
 import { selectedCyclePage } from "~/features/peer-selection/pages.server";
 import { participantFetch } from "~/platform/page-errors.server";
 import { pageTitle } from "~/platform/i18n/page-title";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 
 export const handle = pageTitle("titles.profileCheck");
 
@@ -28,18 +30,19 @@ function Field({ label, value, testId }: { label: string; value: string | null; 
   );
 }
 
-const person = (p: { name: string; email: string } | null) => (p ? `${p.name} (${p.email})` : null);
+const person = (t: TFunction, p: { name: string; email: string } | null) => (p ? t("profile.person", { name: p.name, email: p.email }) : null);
 
 export default function CheckYourProfile() {
   const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }}>
-      <CyclePageHeader title="Check your profile" cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
+      <CyclePageHeader title={t("profile.title")} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
-        <CycleMessage kind={data.kind} message={data.message} />
+        <CycleMessage kind={data.kind} />
       ) : !data.info ? (
         <Alert severity="info" data-testid="profile-not-participant">
-          You are not a participant of this cycle, so there is no profile to check for it.
+          {t("profile.notParticipant")}
         </Alert>
       ) : (
         <>
@@ -57,28 +60,27 @@ export default function CheckYourProfile() {
                 </Box>
                 <CycleStageChip cycleId={data.info.cycle.id} stage={data.info.cycle.state} />
               </Stack>
-              <Field label="Email" value={data.info.my_info.email} testId="profile-email" />
-              <Field label="Job title" value={data.info.my_info.job_title} testId="profile-job-title" />
-              <Field label="Department" value={data.info.my_info.department} testId="profile-department" />
-              <Field label="Location" value={data.info.my_info.location} testId="profile-location" />
-              <Field label="Manager" value={person(data.info.my_info.manager)} testId="profile-manager" />
-              <Field label="Secondary manager" value={person(data.info.my_info.secondary_manager)} testId="profile-secondary-manager" />
-              <Field label="HR partner" value={person(data.info.my_info.hr_partner)} testId="profile-hr-partner" />
+              <Field label={t("profile.email")} value={data.info.my_info.email} testId="profile-email" />
+              <Field label={t("profile.jobTitle")} value={data.info.my_info.job_title} testId="profile-job-title" />
+              <Field label={t("profile.department")} value={data.info.my_info.department} testId="profile-department" />
+              <Field label={t("profile.location")} value={data.info.my_info.location} testId="profile-location" />
+              <Field label={t("profile.manager")} value={person(t, data.info.my_info.manager)} testId="profile-manager" />
+              <Field label={t("profile.secondaryManager")} value={person(t, data.info.my_info.secondary_manager)} testId="profile-secondary-manager" />
+              <Field label={t("profile.hrPartner")} value={person(t, data.info.my_info.hr_partner)} testId="profile-hr-partner" />
               <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" }, gap: 1, py: 1 }}>
-                <Typography color="text.secondary">Participation</Typography>
+                <Typography color="text.secondary">{t("profile.participation")}</Typography>
                 <Box>
                   <Chip
                     size="small"
                     data-testid="profile-participation"
-                    label={data.info.my_info.reviewer_only ? "Reviewer only (gives feedback, receives none)" : "Receives and gives feedback"}
+                    label={data.info.my_info.reviewer_only ? t("profile.reviewerOnly") : t("profile.participant")}
                   />
                 </Box>
               </Box>
             </CardContent>
           </Card>
           <Alert severity="info" data-testid="profile-help-note">
-            These details come from the company directory and decide who reviews you. If anything is wrong, raise a ticket through Help (the button
-            at the bottom right): the company service portal under People &amp; Culture &gt; Performance Query.
+            {t("profile.help")}
           </Alert>
         </>
       )}

@@ -54,6 +54,24 @@ test("in Chinese: give 360 feedback, read it back, the report, the manager's sum
   await expect(page.getByTestId("feedback-status")).toHaveText("草稿");
   await expect(page.getByTestId("feedback-progress")).toHaveText("已回答 1/4 题 · 还有 3 道必答题未回答");
 
+  // ── The 360 feedback list and the profile check, in Chinese; names and emails as they are. ──
+  await open(page, `/app/performance/spu-feedback?cycle_id=${cycleId}`);
+  await expect(page).toHaveTitle("360 度反馈 | PMR");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("360 度反馈");
+  await expect(page.getByTestId("spu-stage")).toHaveText("阶段 2 - 360 反馈阶段");
+  await expect(page.getByTestId("spu-progress")).toHaveText(/^已提交 0 \/ \d+$/);
+  await expect(page.getByTestId("spu-group-DIRECT_REPORT").getByRole("heading", { level: 2 })).toHaveText("给你的经理的向上反馈");
+  await expect(page.getByTestId("spu-group-SELF")).toContainText(`${DEMO.superAdmin.name}（你）`);
+  await expect(page.getByTestId(`spu-status-${manager.email}`)).toHaveText("草稿");
+  await expect(page.getByTestId(`spu-give-${manager.email}`)).toHaveText("继续填写");
+  await expect(page.getByTestId(`spu-view-${manager.email}`)).toHaveText("查看");
+  await open(page, `/app/performance/prep?cycle_id=${cycleId}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("核对个人资料");
+  await expect(page.getByTestId("profile-manager")).toHaveText(`${manager.name}（${manager.email}）`);
+  await expect(page.getByTestId("profile-participation")).toHaveText("接收并提供反馈");
+  await expect(page.getByTestId("profile-help-note")).toContainText("公司通讯录");
+  await open(page, formPath);
+
   // Missing answers: the page's message and each question's, in Chinese.
   await page.getByTestId("feedback-submit").click();
   await expect(page.getByTestId("feedback-error")).toHaveText("还有 3 个回答需要处理，处理后才能提交");
@@ -163,6 +181,17 @@ test("in the pseudo-language en-XA every text of the form, the read-back and the
     await expectAllTranslated(page, { allow: data, roots: ["main"], skip: OTHERS });
     await page.getByTestId("feedback-save-draft").click();
     await expect(page.getByTestId("feedback-status")).toContainText("⟦");
+
+    await open(page, `/app/performance/spu-feedback?cycle_id=${cycleId}`);
+    await expect(page.getByTestId("spu-progress")).toContainText("⟦");
+    // Each person's email and job title (the demo directory's data, joined by " · ").
+    await expectAllTranslated(page, { allow: [...data, "People Systems Lead", "Engineering Manager"], roots: ["main"], skip: OTHERS });
+
+    await open(page, `/app/performance/prep?cycle_id=${cycleId}`);
+    await expect(page.getByTestId("profile-participation")).toContainText("⟦");
+    // The directory's values (job title, department, location, people) are data; the avatar shows an initial.
+    const profileValues = ["name", "email", "job-title", "department", "location", "manager", "secondary-manager", "hr-partner"].map((f) => `[data-testid="profile-${f}"]`);
+    await expectAllTranslated(page, { allow: data, roots: ["main"], skip: [...OTHERS, ...profileValues, ".MuiAvatar-root"] });
 
     await open(page, `/app/performance/spu-feedback/feedback/${reviewee}/view?cycle_id=${cycleId}`);
     await expect(page.getByTestId("feedback-not-submitted")).toContainText("⟦");

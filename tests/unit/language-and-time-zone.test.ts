@@ -7,7 +7,7 @@ import {
   resolveTimeZone,
   timeZoneChoices,
 } from "~/platform/i18n/preferences";
-import { formatDate, formatDateTime, formatDay, formatNumber, nameCollator } from "~/platform/i18n/format";
+import { formatDate, formatDateTime, formatDay, formatNumber, nameCollator, sortByName } from "~/platform/i18n/format";
 import { readEnv } from "~/platform/env.server";
 
 describe("negotiateLanguage (Accept-Language against en and zh-CN)", () => {
@@ -102,6 +102,20 @@ describe("the reader's formatter", () => {
     const chinese = ["张伟", "李娜", "王芳"];
     // Pinyin order in Chinese: Li, Wang, Zhang.
     expect([...chinese].sort(nameCollator("zh-CN"))).toEqual(["李娜", "王芳", "张伟"]);
+  });
+
+  it("orders a list of people by name for the reader, keeping the given order among equal names", () => {
+    const people = [
+      { name: "张伟", email: "b@example.com" },
+      { name: "Łukasz Żółć", email: "l@example.com" },
+      { name: "李娜", email: "n@example.com" },
+      { name: "张伟", email: "a@example.com" },
+    ];
+    const emails = (list: typeof people) => list.map((p) => p.email);
+    // Chinese collation: Han names first, by pinyin (Li before Zhang), then Latin; English: Latin first.
+    expect(emails(sortByName(people, "zh-CN", (p) => p.name))).toEqual(["n@example.com", "b@example.com", "a@example.com", "l@example.com"]);
+    expect(emails(sortByName(people, "en", (p) => p.name))).toEqual(["l@example.com", "b@example.com", "a@example.com", "n@example.com"]);
+    expect(people[0]!.email).toBe("b@example.com"); // a copy: the list itself is not reordered
   });
 });
 

@@ -45,15 +45,6 @@ export function feedbackProgress(status: "DRAFT" | "SUBMITTED", answers: unknown
 /** Display order of the groups on the list page: self first, then upward, matrix and peers. */
 export const SPU_GROUP_ORDER: readonly SpuFeedbackType[] = ["SELF", "DIRECT_REPORT", "MATRIX_TEAM", "MATRIX_MANAGER", "PEER"];
 
-/** Heading of each group on the list page ("Feedback for your manager" etc.). */
-export const SPU_GROUP_TITLES: Record<SpuFeedbackType, string> = {
-  SELF: "Self review",
-  DIRECT_REPORT: "Upward feedback for your manager",
-  MATRIX_TEAM: "Feedback for your matrix manager",
-  MATRIX_MANAGER: "Feedback for your matrix reports",
-  PEER: "Peer and stakeholder feedback",
-};
-
 /** The message of the 403 for someone who was not asked. */
 export function notAskedMessage(email: string): string {
   return `You have not been asked to give feedback to ${email}`;

@@ -12,8 +12,8 @@ function intlLocale(language: string): string {
   return language === "en-XA" ? "en" : language;
 }
 
-const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+const cache = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.Collator>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Collator>(key: string, make: () => T): T {
   let hit = cache.get(key) as T | undefined;
   if (!hit) {
     hit = make();
@@ -71,6 +71,18 @@ export function formatNumber(value: number, reader: Pick<Reader, "language">, op
 
 /** A comparer of people's names in the reader's language's collation (Intl.Collator), for sorting lists in JS. */
 export function nameCollator(language: string): (a: string, b: string) => number {
-  const collator = new Intl.Collator(intlLocale(language), { sensitivity: "base", numeric: true });
+  const collator = cached(`collator|${language}`, () => new Intl.Collator(intlLocale(language), { sensitivity: "base", numeric: true }));
   return (a, b) => collator.compare(a, b);
+}
+
+/**
+ * A copy of `list` ordered by people's names in the reader's language (pinyin for zh-CN), stable: items whose names
+ * collate the same keep the order they came in (the server's tie-break, e.g. by email).
+ */
+export function sortByName<T>(list: readonly T[], language: string, name: (item: T) => string): T[] {
+  const compare = nameCollator(language);
+  return list
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => compare(name(a.item), name(b.item)) || a.index - b.index)
+    .map(({ item }) => item);
 }

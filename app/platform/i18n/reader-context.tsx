@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { DEFAULT_READER, formatDate, formatDateTime, formatDay, formatNumber, type Reader } from "~/platform/i18n/format";
+import { DEFAULT_READER, formatDate, formatDateTime, formatDay, formatNumber, sortByName, type Reader } from "~/platform/i18n/format";
 
 /** The reader's language and time zone, provided by the root (docs/decisions/0077-language-and-time-zone-per-person.md). */
 const ReaderContext = createContext<{ reader: Reader; setReader: (reader: Reader) => void }>({
@@ -40,6 +40,8 @@ export function useFormat() {
       dateTime: (value: Date | string) => formatDateTime(value, reader),
       day: (value: Date | string) => formatDay(value, reader),
       number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, reader, options),
+      /** People in the reader's collation (sortByName). */
+      byName: <T,>(list: readonly T[], name: (item: T) => string) => sortByName(list, reader.language, name),
     }),
     [reader],
   );

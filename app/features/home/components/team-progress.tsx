@@ -3,6 +3,7 @@ import css from "~/features/home/components/home.module.css";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { TEAM_STATE_KEYS } from "~/features/home/messages";
+import { useFormat } from "~/platform/i18n/reader-context";
 import type { TeamMember, TeamProgress } from "~/features/home/types";
 
 /** A manager's team on the home page (ADR 0036): counts, then each direct report's statuses (never content). */
@@ -41,6 +42,7 @@ function peersText(m: TeamMember, t: TFunction): string {
 
 export function TeamProgressCard({ team }: { team: TeamProgress }) {
   const { t } = useTranslation();
+  const { byName } = useFormat();
   return (
     <Card variant="outlined" data-testid="home-team" component="section" aria-labelledby="home-team-title">
       <CardContent>
@@ -69,7 +71,7 @@ export function TeamProgressCard({ team }: { team: TeamProgress }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {team.members.map((m) => (
+                {byName(team.members, (m) => m.name).map((m) => (
                   <TableRow key={m.email} data-testid="home-team-member">
                     <TableCell component="th" scope="row">
                       <Typography variant="body2" fontWeight="medium">

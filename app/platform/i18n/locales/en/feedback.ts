@@ -76,4 +76,21 @@ export default {
     draft: "Draft",
     submitted: "Submitted",
   },
+  feedbackList: {
+    progress: "{{submitted}} of {{total}} submitted",
+    opensLater: "360 feedback opens when the cycle moves to the SPU feedback stage.",
+    over: "The SPU feedback stage is over: feedback can no longer be given or changed. You can still read what you gave.",
+    received: "{{submitted}} of {{total}} people asked have given you feedback so far.",
+    empty: "Nobody has asked you for feedback in {{cycle}}.",
+    group: {
+      SELF: "Self review",
+      DIRECT_REPORT: "Upward feedback for your manager",
+      MATRIX_TEAM: "Feedback for your matrix manager",
+      MATRIX_MANAGER: "Feedback for your matrix reports",
+      PEER: "Peer and stakeholder feedback",
+    },
+    you: "{{name}} (you)",
+    view: "View",
+    give: "Give feedback",
+  },
 };

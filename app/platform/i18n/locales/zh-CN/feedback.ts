@@ -76,6 +76,23 @@ const feedback: Translation<typeof en> = {
     draft: "草稿",
     submitted: "已提交",
   },
+  feedbackList: {
+    progress: "已提交 {{submitted}} / {{total}}",
+    opensLater: "评估周期进入 360 反馈阶段后即可提交 360 反馈。",
+    over: "360 反馈阶段已结束：反馈不能再提交或修改。你仍可以查看自己提交的内容。",
+    received: "你邀请的 {{total}} 人中，已有 {{submitted}} 人给了你反馈。",
+    empty: "在 {{cycle}} 中，还没有人邀请你提供反馈。",
+    group: {
+      SELF: "自评",
+      DIRECT_REPORT: "给你的经理的向上反馈",
+      MATRIX_TEAM: "给你的矩阵经理的反馈",
+      MATRIX_MANAGER: "给你的矩阵下属的反馈",
+      PEER: "同事与相关方反馈",
+    },
+    you: "{{name}}（你）",
+    view: "查看",
+    give: "提供反馈",
+  },
 };
 
 export default feedback;

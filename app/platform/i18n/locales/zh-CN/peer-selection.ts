@@ -97,6 +97,22 @@ const peerSelection: Translation<typeof en> = {
       failed: "更改未能保存，请重试。",
     },
   },
+  profile: {
+    title: "核对个人资料",
+    notParticipant: "你不是本周期的参与者，因此没有需要核对的资料。",
+    email: "邮箱",
+    jobTitle: "职位",
+    department: "部门",
+    location: "工作地点",
+    manager: "经理",
+    secondaryManager: "第二经理",
+    hrPartner: "人力资源伙伴",
+    participation: "参与方式",
+    reviewerOnly: "仅作为评估人（提供反馈，不接收反馈）",
+    participant: "接收并提供反馈",
+    person: "{{name}}（{{email}}）",
+    help: "这些信息来自公司通讯录，并决定由谁来评估你。如有错误，请通过“帮助”（右下角的按钮）提交工单：公司服务门户 > 人力与文化 > 绩效咨询。",
+  },
 };
 
 export default peerSelection;
