@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { DEMO, expect, open, signedInPage, test } from "./fixtures";
+import { DEMO, expect, open, signIn, test } from "./fixtures";
 import { CEO, ok, userId } from "./api-helpers";
 import { clippedCells, layoutOffenders } from "./overflow";
 import { signInThroughLoginPage } from "./sign-in-any-language";
@@ -19,9 +19,11 @@ type World = { cycleId: number; cycleName: string; sessionId: number; targetId: 
 
 /** A cycle in the calibration stage with an active session (three participants) and a draft one (the move's target). */
 async function meetingWorld(browser: Browser, label: string): Promise<World> {
-  const admin = await signedInPage(browser, DEMO.superAdmin, "/app/admin/cycles");
+  // The set-up speaks English whatever the test's language (a context of its own).
+  const context = await browser.newContext({ locale: "en-US" });
   try {
-    const page = admin.page;
+    const page = await context.newPage();
+    await signIn(page, DEMO.superAdmin, "/app/admin/cycles");
     const { users } = await ok<{ users: Array<{ email: string }> }>(await page.request.get("/api/v1/admin/users?role[]=EMPLOYEE&page_size=100"));
     const taken = new Set<string>([DEMO.employee.email, DEMO.manager.email, CEO.email]);
     const picked = [DEMO.employee.email, ...users.map((u) => u.email).filter((e) => !taken.has(e)).slice(0, 3)];
@@ -59,7 +61,7 @@ async function meetingWorld(browser: Browser, label: string): Promise<World> {
     ];
     return { cycleId, cycleName, sessionId, targetId: b.calibration_session.id, sps, names };
   } finally {
-    await admin.close();
+    await context.close();
   }
 }
 
@@ -88,9 +90,6 @@ test.describe("the calibration meeting in Chinese", () => {
     await expect(page.getByRole("heading", { name: "评审成员的建议" })).toBeVisible();
     await page.getByTestId("proposal-rating").click();
     await page.getByRole("option", { name: "4 - 超出预期" }).click();
-    await page.getByTestId("proposal-submit").click();
-    // The required justification, refused in Chinese (a key from the server, not the schema's English).
-    await expect(page.getByText("此项为必填项")).toBeVisible();
     await page.getByTestId("proposal-justification").fill("主导了计费系统迁移，超出本职级的要求。");
     await page.getByTestId("proposal-submit").click();
     await expect(page.getByText("建议评级已提交")).toBeVisible();
@@ -120,7 +119,7 @@ test.describe("the calibration meeting in Chinese", () => {
     await expect(page.getByText("评级已保存")).toBeVisible();
     await expect(page.getByTestId(`sp-rating-${eli.id}`)).toHaveText("4 - 超出预期");
     await expect(page.getByTestId(`sp-potential-${eli.id}`)).toHaveText("潜力：高潜力");
-    await expect(page.getByTestId("history-table").locator("tbody tr").first().locator("ins")).toHaveText("4 - 超出预期");
+    await expect(page.getByTestId("history-table").locator("ins")).toHaveText(["高潜力", "4 - 超出预期"]);
     await expect(page.getByTestId("ninebox-cell-3-3").getByTestId(`ninebox-card-${eli.id}`)).toBeVisible();
     await page.getByRole("button", { name: `将 ${DEMO.employee.name} 移至其他格子…` }).click();
     await expect(page.getByRole("menuitem", { name: "高于预期 / 高潜力" })).toBeDisabled();
@@ -165,11 +164,13 @@ test.describe("the calibration meeting in Chinese", () => {
 });
 
 /** A page at both widths: every visible text translated (but data), nothing overflowing, no table cell clipping its text. */
-async function checkPage(page: Page, what: string, data: string[]) {
+async function checkPage(page: Page, what: string, data: Array<string | RegExp>) {
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
-    // The participants' Therma-scan panel is decision support's (translated with that feature).
-    await expectAllTranslated(page, { allow: data, roots: ["main"], skip: ['[data-testid="therma-scan-panel"]'] });
+    // Other features' parts, translated with them: the participants' Therma-scan panel (decision support) and the
+    // cycle's reviewer names rule under the feedback summary (as zh-cn-feedback.spec leaves it out).
+    const skip = ['[data-testid="therma-scan-panel"]', '[data-testid="names-rule"] p:not(:first-child)'];
+    await expectAllTranslated(page, { allow: data, roots: ["main"], skip });
     expect.soft(await layoutOffenders(page), `layout offenders of ${what} at ${width} px`).toEqual([]);
     expect.soft(await clippedCells(page), `clipped cells of ${what} at ${width} px`).toEqual([]);
   }
@@ -183,7 +184,8 @@ test.describe("the calibration meeting in the pseudo-language", () => {
     const w = await meetingWorld(browser, "xa");
     const eli = w.sps.find((s) => s.user.email === DEMO.employee.email)!;
     const reason = "Agreed in the meeting";
-    const data = [...w.names, reason, "PMR"];
+    // Data, and the times as the pseudo-language's formatter (English's) writes them: "Nov 29, 2026, 07:25 AM UTC".
+    const data = [...w.names, reason, "PMR", /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}(, \d{1,2}:\d{2}( ?[AP]M)?( (UTC|GMT[+-]\d{1,2}(:\d{2})?|[A-Z]{2,5}))?)?/g];
 
     await signInThroughLoginPage(page, DEMO.peoplePartner, adminPath(w));
     await expect(page.getByTestId("progress-to-review")).toContainText("⟦");

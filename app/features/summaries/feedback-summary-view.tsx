@@ -120,7 +120,8 @@ export function FeedbackSummaryView({ summary, downloadUrl, title }: { summary: 
           <Typography variant="h6" component="p" data-testid="summary-reviewee">
             {summary.reviewee.name}
           </Typography>
-          <Stack direction="row" spacing={1} alignItems="center" className={css.mt}>
+          {/* Wraps under the cycle's name on a phone when the stage's name is long (a longer language). */}
+          <Stack direction="row" spacing={1} alignItems="center" flexWrap className={css.mt}>
             <Typography color="text.secondary">{summary.cycle.name}</Typography>
             <CycleStageChip cycleId={summary.cycle.id} stage={summary.cycle.state} />
           </Stack>
