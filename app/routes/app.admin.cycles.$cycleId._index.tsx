@@ -1,5 +1,10 @@
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { useFormat } from "~/platform/i18n/reader-context";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
@@ -26,7 +31,7 @@ import { deleteCycle } from "~/features/cycles/workflow.server";
 import { readAdminCyclePage } from "~/features/cycles/admin-page-reads.server";
 import { temporalSettings } from "~/platform/temporal.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.cycle.name ?? "Cycle"} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) => (data ? pageMessage("cyclesAdmin.titles.cycle", { name: data.cycle.name }) : pageMessage("cyclesAdmin.titles.cycleUnknown")));
 
 const cycleIdOf = (params: LoaderFunctionArgs["params"]): number => pageIdParam(params.cycleId);
 
@@ -42,40 +47,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Pages of the cycle's admin operations (each built at exactly this path). */
-const CYCLE_SECTIONS: Array<{ title: string; links: Array<{ path: string; label: string }> }> = [
+const CYCLE_SECTIONS: Array<{ title: TranslationKey; links: Array<{ path: string; label: TranslationKey }> }> = [
   {
-    title: "Participants",
+    title: "cyclesAdmin.cycle.sections.participants",
     links: [
-      { path: "participants", label: "Participants" },
-      { path: "upload-participants", label: "Upload participants" },
-      { path: "upsert-participants", label: "Upsert participants" },
+      { path: "participants", label: "cyclesAdmin.cycle.links.participants" },
+      { path: "upload-participants", label: "cyclesAdmin.cycle.links.uploadParticipants" },
+      { path: "upsert-participants", label: "cyclesAdmin.cycle.links.upsertParticipants" },
     ],
   },
   {
-    title: "Jobs",
+    title: "cyclesAdmin.cycle.sections.jobs",
     links: [
-      { path: "upload-participants-jobs", label: "Upload participants jobs" },
-      { path: "upsert-participants-jobs", label: "Upsert participants jobs" },
-      { path: "populate-participants-jobs", label: "Populate participants jobs" },
-      { path: "bulk-participants-feedback-pdf-download", label: "Download all feedback PDFs" },
-      { path: "upload-questionnaire-jobs", label: "Upload questionnaire jobs" },
+      { path: "upload-participants-jobs", label: "cyclesAdmin.cycle.links.uploadJobs" },
+      { path: "upsert-participants-jobs", label: "cyclesAdmin.cycle.links.upsertJobs" },
+      { path: "populate-participants-jobs", label: "cyclesAdmin.cycle.links.populateJobs" },
+      { path: "bulk-participants-feedback-pdf-download", label: "cyclesAdmin.cycle.links.pdfs" },
+      { path: "upload-questionnaire-jobs", label: "cyclesAdmin.cycle.links.questionnaireJobs" },
     ],
   },
   {
-    title: "Questionnaire",
+    title: "cyclesAdmin.cycle.sections.questionnaire",
     links: [
-      { path: "questions", label: "Questions" },
-      { path: "json-builder", label: "Questionnaire builder" },
-      { path: "upload-questionnaire", label: "Upload questionnaire" },
+      { path: "questions", label: "cyclesAdmin.cycle.links.questions" },
+      { path: "json-builder", label: "cyclesAdmin.cycle.links.builder" },
+      { path: "upload-questionnaire", label: "cyclesAdmin.cycle.links.uploadQuestionnaire" },
     ],
   },
-  { title: "Reminders", links: [{ path: "nudges", label: "Nudges" }] },
+  { title: "cyclesAdmin.cycle.sections.reminders", links: [{ path: "nudges", label: "cyclesAdmin.cycle.links.nudges" }] },
   {
-    title: "Decision support",
+    title: "cyclesAdmin.cycle.sections.decisionSupport",
     links: [
-      { path: "decision-support/reports", label: "Inactive participants and reports" },
-      { path: "therma-scan-report/upload", label: "Upload Therma-scan report" },
-      { path: "therma-scan-report/jobs", label: "Therma-scan report jobs" },
+      { path: "decision-support/reports", label: "cyclesAdmin.cycle.links.inactive" },
+      { path: "therma-scan-report/upload", label: "cyclesAdmin.cycle.links.therma" },
+      { path: "therma-scan-report/jobs", label: "cyclesAdmin.cycle.links.thermaJobs" },
     ],
   },
 ];
@@ -118,9 +123,11 @@ export default function CycleDetails() {
   const { enqueueSnackbar } = useSnackbar();
   const stage = cycle.state as CycleStage;
   const dialogMounted = useOpenedOnce(confirmDelete);
+  const { t } = useTranslation();
+  const format = useFormat();
 
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar("Cycle saved", { variant: "success" });
+    if (result?.ok) enqueueSnackbar(t("cyclesAdmin.cycle.saved"), { variant: "success" });
   }, [result, enqueueSnackbar]);
   useEffect(() => {
     if (navigation.state === "idle") setConfirmDelete(false);
@@ -131,7 +138,7 @@ export default function CycleDetails() {
   return (
     <Box className={css.page}>
       <Link to="/app/admin/cycles" style={{ display: "inline-block", marginBottom: 8 }}>
-        ← Cycles
+        {t("cyclesAdmin.cycle.back")}
       </Link>
       <Stack direction="row" spacing={2} alignItems="center" flexWrap style={{ marginBottom: 16 }}>
         <Typography variant="h5" component="h1" data-testid="cycle-name">
@@ -153,11 +160,11 @@ export default function CycleDetails() {
 
       <Paper variant="outlined" style={{ padding: 16, marginBottom: 24 }}>
         <Stack spacing={0.5} data-testid="cycle-details">
-          <Typography>Start date: {cycle.start_date ?? "—"}</Typography>
-          <Typography>Planned end date: {cycle.planned_end_date ?? "—"}</Typography>
-          <Typography>Max peers: {cycle.max_peers}</Typography>
+          <Typography>{t("cyclesAdmin.cycle.startDate", { date: cycle.start_date ? format.day(cycle.start_date) : "—" })}</Typography>
+          <Typography>{t("cyclesAdmin.cycle.endDate", { date: cycle.planned_end_date ? format.day(cycle.planned_end_date) : "—" })}</Typography>
+          <Typography>{t("cyclesAdmin.cycle.maxPeers", { count: cycle.max_peers })}</Typography>
           <Typography>
-            Workflow:{" "}
+            {t("cyclesAdmin.cycle.workflow")}{" "}
             {workflowUrl ? (
               <Link href={workflowUrl} target="_blank" rel="noreferrer" data-testid="cycle-workflow-link">
                 {cycle.workflow_id}
@@ -169,17 +176,17 @@ export default function CycleDetails() {
         </Stack>
       </Paper>
 
-      <Paper variant="outlined" style={{ padding: 16, marginBottom: 24 }} component="nav" aria-label="Cycle administration" data-testid="cycle-sections">
+      <Paper variant="outlined" style={{ padding: 16, marginBottom: 24 }} component="nav" aria-label={t("cyclesAdmin.cycle.sectionsLabel")} data-testid="cycle-sections">
         <div className={css.sections}>
           {CYCLE_SECTIONS.map((section) => (
             <Box key={section.title}>
               <Typography variant="subtitle2" component="h2" color="text.secondary" style={{ marginBottom: 4 }}>
-                {section.title}
+                {t(section.title)}
               </Typography>
               <Stack spacing={0.5}>
                 {section.links.map((l) => (
                   <Link key={l.path} to={`/app/admin/cycles/${cycle.id}/${l.path}`} data-testid={`cycle-section-${l.path}`}>
-                    {l.label}
+                    {t(l.label)}
                   </Link>
                 ))}
               </Stack>
@@ -191,13 +198,13 @@ export default function CycleDetails() {
       <CycleStatisticsPanel statistics={statistics} />
 
       <Typography variant="h6" component="h2" style={{ marginBottom: 16 }}>
-        Edit
+        {t("cyclesAdmin.cycle.edit")}
       </Typography>
       <Form method="post" noValidate key={cycle.updated_at}>
         <input type="hidden" name="intent" value="update" />
         <CycleFormFields defaults={defaults} errors={result && !result.ok ? result.fieldErrors : undefined} namesFixed={!mayChangeReviewerNames(cycle.state)} />
         <Button type="submit" variant="contained" disabled={busy} style={{ marginTop: 24 }} data-testid="cycle-save">
-          Save
+          {t("cyclesAdmin.cycle.save")}
         </Button>
       </Form>
 
@@ -205,22 +212,22 @@ export default function CycleDetails() {
         <>
           <Divider style={{ margin: "24px 0" }} />
           <Button color="error" variant="outlined" disabled={busy} onClick={() => setConfirmDelete(true)} data-testid="cycle-delete">
-            Delete Cycle
+            {t("cyclesAdmin.cycle.delete")}
           </Button>
           {dialogMounted && (
             <Dialog open={confirmDelete} onClose={() => !busy && setConfirmDelete(false)} data-testid="cycle-delete-dialog">
-              <DialogTitle>Delete cycle</DialogTitle>
+              <DialogTitle>{t("cyclesAdmin.cycle.deleteTitle")}</DialogTitle>
               <DialogContent>
-                <DialogContentText>Delete '{cycle.name}'? This cannot be undone.</DialogContentText>
+                <DialogContentText>{t("cyclesAdmin.cycle.deleteText", { name: cycle.name })}</DialogContentText>
               </DialogContent>
               <DialogActions>
                 <MuiButton onClick={() => setConfirmDelete(false)} disabled={busy}>
-                  Cancel
+                  {t("cyclesAdmin.cycle.cancel")}
                 </MuiButton>
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete" />
                   <MuiButton type="submit" color="error" variant="contained" disabled={busy} data-testid="cycle-delete-confirm">
-                    Delete
+                    {t("cyclesAdmin.cycle.deleteConfirm")}
                   </MuiButton>
                 </Form>
               </DialogActions>

@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { messageText, pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { useFormat } from "~/platform/i18n/reader-context";
+import { STAGE_KEYS } from "~/features/cycles/stage-keys";
 import { data } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
@@ -25,18 +30,16 @@ import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
-import { canCloseAndProceed, CYCLE_TRANSITIONS, stageLabel, transitionFrom, type CycleStage } from "~/features/cycles/rules";
+import { canCloseAndProceed, CYCLE_TRANSITIONS, TRANSITION_TABLE, transitionFrom, validateTransition, type CycleStage } from "~/features/cycles/rules";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { cycleFormFailure, listAdminCycles } from "~/features/cycles/service.server";
+import { cycleFormFailure, getCycle, listAdminCycles } from "~/features/cycles/service.server";
 import { setCurrentCycle } from "~/features/cycles/current.server";
 import { startPreviews } from "~/features/cycles/start-preview.server";
 import { startConfirmationText } from "~/features/cycles/start-preview";
 import { idCoerced } from "~/platform/input";
 import { transitionCycle } from "~/features/cycles/workflow.server";
 
-export const meta: MetaFunction = () => [{ title: "Cycles - PMR" }];
-
-const CONFIRM_TEXT = "Are you sure you would like to move the cycle to the next stage?";
+export const handle = pageTitle("cyclesAdmin.titles.list");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);
@@ -56,17 +59,25 @@ export async function action({ request }: ActionFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
   const parsed = TransitionForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: "Invalid request" }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, error: pageMessage("cyclesAdmin.list.invalid") }, { status: 400 });
   try {
     if (parsed.data.intent === "make_current") {
       const cycle = await setCurrentCycle(current.actor, parsed.data.cycleId);
-      return { ok: true as const, message: `${cycle?.name ?? "The cycle"} is now the current cycle` };
+      return { ok: true as const, message: pageMessage("cyclesAdmin.list.madeCurrent", { name: cycle?.name ?? "" }), stage: null };
+    }
+    // A transition out of order is refused by the workflow; the page says which stage it needs, by the stages' keys.
+    const before = await getCycle(parsed.data.cycleId);
+    if (!validateTransition(before.state, parsed.data.transition).ok) {
+      const refusal = pageMessage("cyclesAdmin.list.outOfOrder", { transition: parsed.data.transition });
+      return data({ ok: false as const, error: refusal, stages: { stage: before.state, needed: TRANSITION_TABLE[parsed.data.transition].from } }, { status: 409 });
     }
     const cycle = await transitionCycle(current.actor, parsed.data.cycleId, parsed.data.transition);
-    return { ok: true as const, message: `${cycle.name} moved to '${stageLabel(cycle.state)}'` };
+    // The stage's name is said in the reader's language on the page (STAGE_KEYS), the cycle's name as it is.
+    return { ok: true as const, message: pageMessage("cyclesAdmin.list.moved", { name: cycle.name }), stage: cycle.state };
   } catch (err) {
     const failure = cycleFormFailure(err);
-    return data({ ok: false as const, error: failure.formError ?? "Invalid request" }, { status: failure.status });
+    // A refusal (a stage rule, a cycle that moved meanwhile): the page asks to reload and try again, in the reader's language.
+    return data({ ok: false as const, error: pageMessage(failure.status === 400 ? "cyclesAdmin.list.invalid" : "cyclesAdmin.list.failed") }, { status: failure.status });
   }
 }
 
@@ -81,10 +92,21 @@ export default function AdminCycles() {
   const [confirm, setConfirm] = useState<Pending>(null);
   const [starting, setStarting] = useState<PendingStart>(null);
   const { enqueueSnackbar } = useSnackbar();
+  const { t } = useTranslation();
+  const format = useFormat();
+
+  /** A refusal in the reader's language; an out-of-order transition names both stages by their keys. */
+  const refusalText = (r: { error: PageMessage }) => {
+    const stages = (r as { stages?: { stage: CycleStage; needed: CycleStage } | null }).stages;
+    if (!stages) return messageText(t, r.error);
+    return t(r.error.key, { ...r.error.values, stage: t(STAGE_KEYS[stages.stage]), needed: t(STAGE_KEYS[stages.needed]) });
+  };
 
   useEffect(() => {
-    if (result?.ok) enqueueSnackbar(result.message, { variant: "success" });
-  }, [result, enqueueSnackbar]);
+    if (!result?.ok) return;
+    const stage = result.stage ? { stage: t(STAGE_KEYS[result.stage]) } : {};
+    enqueueSnackbar(t(result.message.key, { ...result.message.values, ...stage }), { variant: "success" });
+  }, [result, enqueueSnackbar]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => {
     if (navigation.state === "idle") {
       setConfirm(null);
@@ -96,32 +118,32 @@ export default function AdminCycles() {
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 2 }}>
         <Typography variant="h5" component="h1">
-          Cycles
+          {t("cyclesAdmin.list.title")}
         </Typography>
         <Button component={RemixLink} to="/app/admin/cycles/create" variant="contained" data-testid="cycle-create-link">
-          Create Cycle
+          {t("cyclesAdmin.list.create")}
         </Button>
       </Stack>
 
       {result && !result.ok && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="cycles-error">
-          {result.error}
+          {refusalText(result)}
         </Alert>
       )}
 
       {cycles.length === 0 ? (
-        <Typography data-testid="cycles-empty">No cycles present</Typography>
+        <Typography data-testid="cycles-empty">{t("cyclesAdmin.list.empty")}</Typography>
       ) : (
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Review cycles">
+          <Table size="small" aria-label={t("cyclesAdmin.list.tableLabel")}>
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Stage</TableCell>
-                <TableCell>Start date</TableCell>
-                <TableCell>Planned end date</TableCell>
-                <TableCell align="right">Max peers</TableCell>
-                <TableCell align="right">Actions</TableCell>
+                <TableCell>{t("cyclesAdmin.list.name")}</TableCell>
+                <TableCell>{t("cyclesAdmin.list.stage")}</TableCell>
+                <TableCell>{t("cyclesAdmin.list.startDate")}</TableCell>
+                <TableCell>{t("cyclesAdmin.list.endDate")}</TableCell>
+                <TableCell align="right">{t("cyclesAdmin.list.maxPeers")}</TableCell>
+                <TableCell align="right">{t("cyclesAdmin.list.actions")}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -136,15 +158,15 @@ export default function AdminCycles() {
                       </Link>
                       {current_cycle?.id === cycle.id && (
                         <Typography variant="caption" color="text.secondary" sx={{ display: "block" }} data-testid={`cycle-current-${cycle.id}`}>
-                          {current_cycle_chosen ? "Current cycle (chosen)" : "Current cycle"}
+                          {current_cycle_chosen ? t("cyclesAdmin.list.currentChosen") : t("cyclesAdmin.list.current")}
                         </Typography>
                       )}
                     </TableCell>
                     <TableCell>
                       <CycleStageChip cycleId={cycle.id} stage={stage} />
                     </TableCell>
-                    <TableCell data-testid={`cycle-start-date-${cycle.id}`}>{cycle.start_date ?? "—"}</TableCell>
-                    <TableCell data-testid={`cycle-end-date-${cycle.id}`}>{cycle.planned_end_date ?? "—"}</TableCell>
+                    <TableCell data-testid={`cycle-start-date-${cycle.id}`}>{cycle.start_date ? format.day(cycle.start_date) : "—"}</TableCell>
+                    <TableCell data-testid={`cycle-end-date-${cycle.id}`}>{cycle.planned_end_date ? format.day(cycle.planned_end_date) : "—"}</TableCell>
                     <TableCell align="right">{cycle.max_peers}</TableCell>
                     <TableCell align="right">
                       {stage === "draft" && (
@@ -155,7 +177,7 @@ export default function AdminCycles() {
                           data-testid={`cycle-start-${cycle.id}`}
                           onClick={() => setStarting({ cycleId: cycle.id, name: cycle.name })}
                         >
-                          Start Cycle
+                          {t("cyclesAdmin.list.start")}
                         </Button>
                       )}
                       {stage !== "draft" && !(current_cycle_chosen && current_cycle?.id === cycle.id) && (
@@ -163,7 +185,7 @@ export default function AdminCycles() {
                           <input type="hidden" name="intent" value="make_current" />
                           <input type="hidden" name="cycleId" value={cycle.id} />
                           <Button type="submit" size="small" disabled={busy} data-testid={`cycle-make-current-${cycle.id}`} sx={{ mr: 1 }}>
-                            Make current
+                            {t("cyclesAdmin.list.makeCurrent")}
                           </Button>
                         </Form>
                       )}
@@ -175,7 +197,7 @@ export default function AdminCycles() {
                           data-testid={`cycle-proceed-${cycle.id}`}
                           onClick={() => setConfirm({ cycleId: cycle.id, name: cycle.name, transition: next })}
                         >
-                          Close &amp; Proceed
+                          {t("cyclesAdmin.list.proceed")}
                         </Button>
                       )}
                     </TableCell>
@@ -188,7 +210,7 @@ export default function AdminCycles() {
       )}
 
       <Dialog open={starting !== null} onClose={() => !busy && setStarting(null)} aria-labelledby="cycle-start-title" data-testid="cycle-start-dialog">
-        <DialogTitle id="cycle-start-title">Start “{starting?.name}”?</DialogTitle>
+        <DialogTitle id="cycle-start-title">{t("cyclesAdmin.list.startTitle", { name: starting?.name ?? "" })}</DialogTitle>
         <DialogContent>
           {starting &&
             startConfirmationText(
@@ -196,20 +218,20 @@ export default function AdminCycles() {
               previews[starting.cycleId] ?? { participants: 0, receivingFeedback: 0, reminderSchedules: 0 },
               current_cycle_chosen ? (current_cycle?.name ?? null) : null,
             ).map((line) => (
-              <DialogContentText key={line} sx={{ mb: 1 }}>
-                {line}
+              <DialogContentText key={line.key} sx={{ mb: 1 }}>
+                {messageText(t, line)}
               </DialogContentText>
             ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setStarting(null)} disabled={busy} data-testid="cycle-start-cancel">
-            Cancel
+            {t("cyclesAdmin.list.cancel")}
           </Button>
           <Form method="post">
             <input type="hidden" name="cycleId" value={starting?.cycleId ?? ""} />
             <input type="hidden" name="transition" value="start" />
             <Button type="submit" variant="contained" disabled={busy} data-testid="cycle-start-confirm">
-              Start Cycle
+              {t("cyclesAdmin.list.start")}
             </Button>
           </Form>
         </DialogActions>
@@ -217,17 +239,17 @@ export default function AdminCycles() {
 
       <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-describedby="cycle-confirm-text" data-testid="cycle-confirm-dialog">
         <DialogContent>
-          <DialogContentText id="cycle-confirm-text">{CONFIRM_TEXT}</DialogContentText>
+          <DialogContentText id="cycle-confirm-text">{t("cyclesAdmin.list.confirm")}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)} disabled={busy} data-testid="cycle-confirm-cancel">
-            Cancel
+            {t("cyclesAdmin.list.cancel")}
           </Button>
           <Form method="post">
             <input type="hidden" name="cycleId" value={confirm?.cycleId ?? ""} />
             <input type="hidden" name="transition" value={confirm?.transition ?? ""} />
             <Button type="submit" variant="contained" disabled={busy} data-testid="cycle-confirm-submit">
-              Confirm
+              {t("cyclesAdmin.list.confirmButton")}
             </Button>
           </Form>
         </DialogActions>

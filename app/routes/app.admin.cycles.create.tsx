@@ -1,4 +1,7 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { doneParam, pageMessage } from "~/platform/i18n/page-message";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
 import { Alert, Box, Button, Stack, Typography } from "@mui/material";
@@ -7,7 +10,7 @@ import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server
 import { CycleCreateSchema, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/features/cycles/service.server";
 import { createCycle } from "~/features/cycles/workflow.server";
 
-export const meta: MetaFunction = () => [{ title: "Create Cycle - PMR" }];
+export const handle = pageTitle("cyclesAdmin.titles.create");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const current = await requireUser(request);
@@ -32,17 +35,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
   // The new cycle's page, with a toast (the shell's AddressToasts shows ?done= once; issue 26 §4).
-  return redirect(`/app/admin/cycles/${created.id}?done=${encodeURIComponent(`Cycle “${created.name}” created`)}`);
+  return redirect(`/app/admin/cycles/${created.id}?${doneParam(pageMessage("cyclesAdmin.create.created", { name: created.name }))}`);
 }
 
 export default function CreateCycle() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const values = result?.values;
+  const { t } = useTranslation();
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        Create Cycle
+        {t("cyclesAdmin.create.title")}
       </Typography>
       {result?.formError && (
         <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
@@ -61,10 +65,10 @@ export default function CreateCycle() {
         />
         <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
           <Button type="submit" variant="contained" disabled={busy} data-testid="cycle-create-submit">
-            Create
+            {t("cyclesAdmin.create.submit")}
           </Button>
           <Button component={RemixLink} to="/app/admin/cycles">
-            Cancel
+            {t("cyclesAdmin.create.cancel")}
           </Button>
         </Stack>
       </Form>

@@ -568,7 +568,7 @@ describe("admin cycle pages", () => {
     expect(created.status).toBe(302);
     const row = await db.cycle.findFirstOrThrow({ where: { name } });
     // The new cycle's page, with its toast (issue 26 §4, ADR 0059).
-    expect(created.location).toBe(`/app/admin/cycles/${row.id}?done=${encodeURIComponent(`Cycle “${name}” created`)}`);
+    expect(created.location).toBe(`/app/admin/cycles/${row.id}?${new URLSearchParams({ done: JSON.stringify({ key: "cyclesAdmin.create.created", values: { name } }) })}`);
     expect(row).toMatchObject({ maxPeers: 8, plannedEndDate: null, state: "DRAFT" });
     expect((await db.auditRecord.findFirstOrThrow({ where: { entityId: String(row.id), action: "cycle.create" } })).source).toBe("page");
 
@@ -579,10 +579,13 @@ describe("admin cycle pages", () => {
     const started = await callPage(adminCyclesPage.action as never, { path: "/app/admin/cycles", userId: admin.id, form: form("start") });
     expect(started.data).toMatchObject({ ok: true });
     const proceed = await callPage(adminCyclesPage.action as never, { path: "/app/admin/cycles", userId: admin.id, form: form("progress_to_spu_feedback") });
-    expect(proceed.data).toMatchObject({ ok: true, message: `${name} moved to 'Stage 2 - SPU Feedback stage'` });
+    expect(proceed.data).toMatchObject({ ok: true, message: { key: "cyclesAdmin.list.moved", values: { name } }, stage: "spu_feedback" });
     const wrong = await callPage(adminCyclesPage.action as never, { path: "/app/admin/cycles", userId: admin.id, form: form("progress_to_communication") });
     expect(wrong.status).toBe(409);
-    expect(wrong.data.error).toContain("progress_to_communication needs 'Stage 4 - Calibration stage'");
+    expect(wrong.data).toMatchObject({
+      error: { key: "cyclesAdmin.list.outOfOrder", values: { transition: "progress_to_communication" } },
+      stages: { stage: "spu_feedback", needed: "calibration" },
+    });
     expect((await db.cycle.findUniqueOrThrow({ where: { id: row.id } })).state).toBe("SPU_FEEDBACK");
     const transitionAudit = await db.auditRecord.findFirstOrThrow({ where: { entityId: String(row.id), action: "cycle.transition" } });
     expect(transitionAudit).toMatchObject({ source: "page", actorId: admin.id });

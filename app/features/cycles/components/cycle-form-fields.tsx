@@ -3,8 +3,20 @@ import { useState, type ReactNode } from "react";
 import { Stack } from "~/platform/ui/static";
 import { NativeSelect, TextField } from "~/platform/ui/static-form";
 import { useHydrated } from "~/platform/ui/mount-hooks";
-import { ENDORSEMENT_DAYS_DEFAULT, ENDORSEMENT_RULES, ENDORSEMENT_RULE_LABELS } from "~/features/promotions/rules";
-import { NAME_VISIBILITIES, NAME_VISIBILITY_LABELS } from "~/features/cycles/reviewer-names";
+import { useTranslation } from "react-i18next";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { ENDORSEMENT_DAYS_DEFAULT, ENDORSEMENT_RULES, type EndorsementRule } from "~/features/promotions/rules";
+import { NAME_VISIBILITIES, type NameVisibility } from "~/features/cycles/reviewer-names";
+
+const RULE_KEYS: Record<EndorsementRule, TranslationKey> = {
+  none: "cyclesAdmin.form.endorsementRules.none",
+  skip_level_manager: "cyclesAdmin.form.endorsementRules.skip_level_manager",
+};
+const NAMES_KEYS: Record<NameVisibility, TranslationKey> = {
+  nobody: "cyclesAdmin.form.names.nobody",
+  managers: "cyclesAdmin.form.names.managers",
+  managers_and_calibration: "cyclesAdmin.form.names.managers_and_calibration",
+};
 
 export type CycleFormDefaults = {
   name?: string;
@@ -27,12 +39,13 @@ export type CycleFieldErrors = Partial<
  * hydration and MUI's Select from then on (its listbox, keyboard and test ids, as the cycle switcher, ADR 0064).
  */
 export function CycleFormFields({ defaults, errors, namesFixed = false }: { defaults?: CycleFormDefaults; errors?: CycleFieldErrors; namesFixed?: boolean }) {
+  const { t } = useTranslation();
   const err = (k: keyof CycleFieldErrors) => errors?.[k]?.[0];
   return (
     <Stack spacing={2} style={{ maxWidth: 480 }}>
       <TextField
         name="name"
-        label="Name"
+        label={t("cyclesAdmin.form.name")}
         required
         defaultValue={defaults?.name ?? ""}
         error={!!err("name")}
@@ -41,7 +54,7 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
       />
       <TextField
         name="start_date"
-        label="Start date"
+        label={t("cyclesAdmin.form.startDate")}
         type="date"
         defaultValue={defaults?.start_date ?? ""}
         error={!!err("start_date")}
@@ -50,7 +63,7 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
       />
       <TextField
         name="planned_end_date"
-        label="Planned end date"
+        label={t("cyclesAdmin.form.endDate")}
         type="date"
         defaultValue={defaults?.planned_end_date ?? ""}
         error={!!err("planned_end_date")}
@@ -59,45 +72,43 @@ export function CycleFormFields({ defaults, errors, namesFixed = false }: { defa
       />
       <TextField
         name="max_peers"
-        label="Max peers"
+        label={t("cyclesAdmin.form.maxPeers")}
         type="number"
         defaultValue={defaults?.max_peers ?? 10}
         error={!!err("max_peers")}
-        helperText={err("max_peers") ?? "How many peers/stakeholders a participant may select"}
+        helperText={err("max_peers") ?? t("cyclesAdmin.form.maxPeersHelp")}
         inputProps={{ "data-testid": "cycle-field-max-peers", min: 1, step: 1 }}
       />
       <ChoiceField
         name="endorsement_rule"
-        label="Endorsers asked automatically"
+        label={t("cyclesAdmin.form.endorsementRule")}
         defaultValue={defaults?.endorsement_rule || "none"}
         error={err("endorsement_rule")}
-        helperText="When a nomination joins a promotion calibration session"
+        helperText={t("cyclesAdmin.form.endorsementRuleHelp")}
         testId="cycle-field-endorsement-rule"
-        options={ENDORSEMENT_RULES.map((r) => ({ value: r, label: ENDORSEMENT_RULE_LABELS[r] }))}
+        options={ENDORSEMENT_RULES.map((r) => ({ value: r, label: t(RULE_KEYS[r]) }))}
       />
       <TextField
         name="endorsement_days"
-        label="Days to answer an endorsement request"
+        label={t("cyclesAdmin.form.endorsementDays")}
         type="number"
         defaultValue={defaults?.endorsement_days ?? ENDORSEMENT_DAYS_DEFAULT}
         error={!!err("endorsement_days")}
-        helperText={err("endorsement_days") ?? "The request expires after this many days unless the session admin sets a deadline"}
+        helperText={err("endorsement_days") ?? t("cyclesAdmin.form.endorsementDaysHelp")}
         inputProps={{ "data-testid": "cycle-field-endorsement-days", min: 1, max: 60, step: 1 }}
       />
       {(["peer_names", "upward_names"] as const).map((key) => (
         <ChoiceField
           key={key}
           name={key}
-          label={key === "peer_names" ? "Who sees peer reviewers' names" : "Who sees upward reviewers' names (direct reports, matrix team)"}
+          label={key === "peer_names" ? t("cyclesAdmin.form.peerNames") : t("cyclesAdmin.form.upwardNames")}
           defaultValue={defaults?.[key] || "nobody"}
           error={err(key)}
           helperText={
-            namesFixed
-              ? "Fixed: feedback has opened in this cycle, so this can no longer change"
-              : "Super admins always see names; everyone else reads these answers without names, from 3 answers on. Fixed once feedback opens"
+            namesFixed ? t("cyclesAdmin.form.namesFixed") : t("cyclesAdmin.form.namesHelp")
           }
           testId={`cycle-field-${key.replace("_", "-")}`}
-          options={NAME_VISIBILITIES.map((v) => ({ value: v, label: NAME_VISIBILITY_LABELS[v] }))}
+          options={NAME_VISIBILITIES.map((v) => ({ value: v, label: t(NAMES_KEYS[v]) }))}
         />
       ))}
     </Stack>
