@@ -240,6 +240,8 @@ export default function AdminAudits() {
           rowsPerPageOptions={pageSizes}
           onPageChange={(_, page) => setPaging(page * limit, limit)}
           onRowsPerPageChange={(e) => setPaging(0, Number(e.target.value))}
+          // On a phone the controls wrap onto two lines instead of scrolling sideways.
+          sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", justifyContent: "flex-end" } }}
           data-testid="audits-pagination"
         />
       </Paper>

@@ -724,7 +724,8 @@ describe("nudges pages", () => {
     // A weekly schedule from the presets, in local time; a one-off in the browser's offset.
     const weekly = await post({ when: "recurring", frequency: "weekly", weekday: "WED", time: "08:15", time_zone: "Europe/Berlin" });
     expect(weekly.status).toBe(200);
-    expect(weekly.body.message).toBe("Nudge scheduled: Cron '15 8 * * WED' (Europe/Berlin)");
+    // The toast as a key and the schedule it describes (the page says "Nudge scheduled: Cron '15 8 * * WED' (Europe/Berlin)"; ADR 0088).
+    expect(weekly.body.message).toMatchObject({ key: "nudges.result.scheduled", schedule: { kind: "recurring", cron: "15 8 * * WED", time_zone: "Europe/Berlin" } });
     const local = new Date(Date.now() + 3 * 3600_000);
     const atLocal = `${local.getUTCFullYear()}-${String(local.getUTCMonth() + 1).padStart(2, "0")}-${String(local.getUTCDate()).padStart(2, "0")}T${String(local.getUTCHours()).padStart(2, "0")}:${String(local.getUTCMinutes()).padStart(2, "0")}`;
     const once = await post({ when: "at", at_local: atLocal, tz_offset: "-60" }); // the browser is at UTC+1
