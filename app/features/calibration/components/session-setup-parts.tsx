@@ -185,8 +185,9 @@ export function SessionRowActions({
   const [confirming, setConfirming] = useState(false);
   const { t } = useTranslation();
   return (
-    <TableCell align="right" data-label={t("calibrationSetup.columns.actions")} style={{ whiteSpace: "nowrap" }}>
-      <Stack direction="row" spacing={1} justifyContent="flex-end">
+    <TableCell align="right" data-label={t("calibrationSetup.columns.actions")}>
+      {/* The buttons wrap rather than widen the table (a longer language, a stacked row on a phone). */}
+      <Stack direction="row" spacing={1} justifyContent="flex-end" flexWrap>
         {session.state !== "closed" && (
           <ButtonLink size="small" to={editPath} data-testid={`${testIdPrefix}-session-edit-${session.id}`} aria-label={editLabel ? t("calibrationSetup.row.editNamed", { name: session.name }) : undefined}>
             {t("calibrationSetup.row.edit")}
