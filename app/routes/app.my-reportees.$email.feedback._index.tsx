@@ -75,7 +75,7 @@ export default function ReportFeedbackPage() {
         </div>
         <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.meta}>
           <CycleStageChip cycleId={cycleId} stage={feedbacks.cycle.state} />
-          <Typography color="text.secondary" className={css.wrap}>
+          <Typography color="text.secondary" className={css.wrap} data-testid="report-person">
             {person.job_title ? `${person.email} · ${person.job_title}` : person.email}
           </Typography>
           {!person.reviewer_only && (
@@ -148,6 +148,7 @@ function ReviewerFeedbackTable({ rows, email, cycleId }: { rows: LoaderData["fee
               <TableCell data-label={t("managerReview.report.status")}>
                 <Chip
                   size="small"
+                  className={css.chip}
                   data-testid={`reviewer-status-${f.reviewer.email}`}
                   label={f.status === "submitted" ? t("managerReview.report.submittedStatus") : t("managerReview.report.notSubmitted")}
                   color={f.status === "submitted" ? "success" : "default"}
