@@ -688,13 +688,13 @@ describe("pages under /app/my-reportees", () => {
     const post = (form: Record<string, string>) => callWithSession(promotionPage.action as never, { method: "POST", path, cookie, form, params: { email: ann.email } });
     const short = await post({ intent: "nominate", rationale: "Too short" });
     expect(short.status).toBe(400);
-    expect(short.body.rationaleError).toMatch(/at least 20 characters/);
+    expect(short.body.rationaleError).toEqual({ key: "promotions.nomination.rationaleTooShort", values: { min: 20 } });
     const ok = await post({ intent: "nominate", rationale: RATIONALE });
-    expect(ok.body).toMatchObject({ ok: true, message: "Nominated for promotion" });
+    expect(ok.body).toMatchObject({ ok: true, message: { key: "promotions.nomination.nominated" } });
     const loaded = await callWithSession(promotionPage.loader as never, { path, cookie, params: { email: ann.email } });
     expect(loaded.body).toMatchObject({ can_change: true, blocked_reason: null, promotion_nomination: { status: "nominated", rationale: RATIONALE } });
     const withdrawn = await post({ intent: "withdraw" });
-    expect(withdrawn.body).toMatchObject({ ok: true, message: "Nomination withdrawn" });
+    expect(withdrawn.body).toMatchObject({ ok: true, message: { key: "promotions.nomination.withdrawnToast" } });
     const again = await post({ intent: "withdraw" });
     expect(again.status).toBe(409);
     const db = await getDb();

@@ -193,7 +193,7 @@ describe("the populate page", () => {
 
     const bad = await callWithSession(populatePage.action as never, { method: "POST", path, cookie, params: { cycleId: String(cycle) }, form: { started_before: "2024-13-01" } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ok: false, formError: "Check the choices" });
+    expect(bad.body).toMatchObject({ ok: false, formError: { key: "jobs.failure.checkChoices" } });
   });
 
   it("the OpenAPI document describes the filters as the POST body", async () => {

@@ -383,7 +383,10 @@ describe("upload questionnaire pages", () => {
       init: { status: number };
     };
     expect(result.init.status).toBe(422);
-    expect(result.data).toMatchObject({ ok: false, formError: "Invalid CSV header: missing columns reviewer_type, question_id, kind; unknown column question" });
+    expect(result.data).toMatchObject({
+      ok: false,
+      formError: { key: "jobs.failure.header", values: { parts: "missing columns reviewer_type, question_id, kind; unknown column question" } },
+    });
 
     const loaded = (await uploadPage.loader(await pageArgs(`${base}/upload-questionnaire`, admin.id, { cycleId: String(cycleId) }))) as { version: number; locked: boolean };
     expect(loaded).toMatchObject({ version: 0, locked: false });
