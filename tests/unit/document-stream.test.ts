@@ -15,6 +15,15 @@ function collect(stream: NodeJS.ReadableStream): Promise<string[]> {
   });
 }
 
+function collectBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on("data", (c: Buffer) => chunks.push(c));
+    stream.on("end", () => resolve(Buffer.concat(chunks)));
+    stream.on("error", reject);
+  });
+}
+
 describe("withStylesOnce", () => {
   it("puts the styles right after the insertion point even when it is split across chunks, then passes chunks on", async () => {
     const t = withStylesOnce(() => "<style>x</style>");
@@ -28,6 +37,21 @@ describe("withStylesOnce", () => {
     expect(chunks.join("")).toBe(`<!DOCTYPE html><html><head>${META}<style>x</style><title>T</title></head><body>one</body></html>`);
     // Everything after the head went on as it came, one chunk for each written.
     expect(chunks.slice(1)).toEqual(["<body>one</body>", "</html>"]);
+  });
+
+  it("keeps a character whose bytes are split between two chunks before the head is passed (CI at 64d6d47: 邮箱 became 邮箱��)", async () => {
+    const t = withStylesOnce(() => "<style>z</style>");
+    const out = collectBytes(t);
+    const doc = Buffer.from(`<!DOCTYPE html><html><head><title>语言和时区 - PMR</title>${META}</head><body><input placeholder="姓名、邮箱、部门或上级"/></body></html>`, "utf8");
+    // Cut inside the title's first character and inside the placeholder's fourth.
+    const inTitle = doc.indexOf("语", 0, "utf8") + 1;
+    const inPlaceholder = doc.indexOf("邮", 0, "utf8") + 2;
+    t.write(doc.subarray(0, inTitle));
+    t.write(doc.subarray(inTitle, inPlaceholder));
+    t.write(doc.subarray(inPlaceholder));
+    t.end();
+    const text = (await out).toString("utf8");
+    expect(text).toBe(doc.toString("utf8").replace(META, `${META}<style>z</style>`));
   });
 
   it("falls back to </head>, and adds the doctype when the render did not", async () => {

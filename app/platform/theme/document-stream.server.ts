@@ -62,27 +62,27 @@ const INSERTION_POINT = '<meta name="emotion-insertion-point" content="emotion-i
 /**
  * A pass-through that writes the style tags right after root.tsx's insertion point in <head> (or before </head>): it
  * holds the first bytes until that point has gone by (the head is React's first chunk or two), then passes
- * everything on as it comes. The document starts with the doctype.
+ * everything on as it comes. The document starts with the doctype. It works on bytes, never decoding a chunk on its
+ * own: a chunk may end inside a character (a Chinese title or placeholder), which decoded alone became U+FFFD.
  */
 export function withStylesOnce(styles: () => string): Transform {
-  let head = "";
+  let head: Buffer = Buffer.alloc(0);
   let done = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
-      head += chunk.toString("utf8");
+      head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
       const start = head.indexOf(INSERTION_POINT);
       const end = start < 0 ? head.indexOf("</head>") : head.indexOf(">", start) + 1;
       if (end <= 0) return callback();
       done = true;
-      const doc = head.startsWith("<!DOCTYPE") ? head : `<!DOCTYPE html>${head}`;
-      const at = end + (doc.length - head.length);
-      head = "";
-      callback(null, Buffer.from(doc.slice(0, at) + styles() + doc.slice(at), "utf8"));
+      const doctype = head.subarray(0, 9).toString("latin1") === "<!DOCTYPE" ? "" : "<!DOCTYPE html>";
+      const out = Buffer.concat([Buffer.from(doctype, "latin1"), head.subarray(0, end), Buffer.from(styles(), "utf8"), head.subarray(end)]);
+      head = Buffer.alloc(0);
+      callback(null, out);
     },
     flush(callback) {
-      callback(null, done || !head ? undefined : Buffer.from(head, "utf8"));
+      callback(null, done || head.length === 0 ? undefined : head);
     },
   });
 }
-
