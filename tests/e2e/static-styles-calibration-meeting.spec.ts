@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, signIn } from "./fixtures";
 import { CEO } from "./api-helpers";
+import { staticHtmlCheck } from "./static-html";
 
 /**
  * Issue 27: the calibration meeting pages — the session admin's (the bench's "calibration" page), the panelist's
@@ -23,19 +24,7 @@ async function seededSession(page: Page, ns: string, name: string): Promise<{ cy
   throw new Error(`no session ${name} for ${ns}`);
 }
 
-async function expectNoEmotion(page: Page, path: string, marker: string) {
-  const res = await page.request.get(path);
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html).toContain(marker);
-  // The document stream may write emotion's one tag for the render's cache, which must stay empty (no style id, no CSS).
-  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
-  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== ""), path).toEqual([]);
-  expect(emotion.length).toBeLessThanOrEqual(1);
-  const main = html.slice(html.indexOf('data-testid="meeting-title"'));
-  expect(main, "no MUI component in the page").not.toMatch(/class="[^"]*\bMui/);
-  expect(main, "no emotion class in the page").not.toMatch(/class="[^"]*\bcss-/);
-}
+const expectNoEmotion = staticHtmlCheck({ from: { text: 'data-testid="meeting-title"' } });
 
 test("the session admin's page holds no emotion style tag (frame, participants, distribution, 9-box, history, comments)", async ({ page }) => {
   await signIn(page, DEMO.hrOps);

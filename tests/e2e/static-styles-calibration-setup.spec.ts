@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { test, expect, DEMO, signIn } from "./fixtures";
+import { staticHtmlCheck } from "./static-html";
 
 /**
  * Issue 27: the rating calibration session setup pages — the HR partner's list (/app/ratings/hr-partners), create and
@@ -8,17 +9,7 @@ import { test, expect, DEMO, signIn } from "./fixtures";
  * mount when they open).
  */
 
-async function expectNoEmotion(page: Page, path: string, marker: string) {
-  const res = await page.request.get(path);
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html).toContain(`data-testid="${marker}"`);
-  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
-  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== ""), path).toEqual([]);
-  expect(emotion.length).toBeLessThanOrEqual(1);
-  expect(html, `no MUI component in ${path}`).not.toMatch(/class="[^"]*\bMui/);
-  expect(html, `no emotion class in ${path}`).not.toMatch(/class="[^"]*\bcss-/);
-}
+const expectNoEmotion = staticHtmlCheck({ from: "document", markerIsTestId: true });
 
 async function calibrationCycle(page: Page, api: string): Promise<number> {
   const { cycles } = (await (await page.request.get(api)).json()) as { cycles: Array<{ id: number; name: string; state: string }> };

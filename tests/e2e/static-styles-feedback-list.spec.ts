@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, DEMO, signIn } from "./fixtures";
+import { test, DEMO, signIn } from "./fixtures";
+import { staticHtmlCheck } from "./static-html";
 
 /**
  * Issue 27: the 360 Feedback list (a hot read path), Manager Feedback (/app/my-reportees and its twin
@@ -13,17 +14,7 @@ async function cycleId(page: Page): Promise<number> {
   return cycles.find((c) => c.name === "2026 Mid-Year Review")!.id;
 }
 
-async function expectNoEmotion(page: Page, path: string, marker: string) {
-  const res = await page.request.get(path);
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html).toContain(marker);
-  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
-  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== ""), path).toEqual([]);
-  expect(emotion.length).toBeLessThanOrEqual(1);
-  const main = html.slice(html.indexOf(marker));
-  expect(main, `no emotion class on ${path}`).not.toMatch(/class="[^"]*\bcss-/);
-}
+const expectNoEmotion = staticHtmlCheck({ from: "marker", allowMui: true });
 
 test("the 360 Feedback list's server-rendered HTML holds no emotion style", async ({ page }) => {
   await signIn(page, DEMO.employee);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { test, expect, DEMO, signIn } from "./fixtures";
+import { test, DEMO, signIn } from "./fixtures";
+import { staticHtmlCheck } from "./static-html";
 
 /**
  * Issue 27: the feedback summary (the bench's page: Eli's own summary in the communicated "2026 Mid-Year Review") and
@@ -12,20 +13,8 @@ async function communicated(page: Page): Promise<number> {
   return cycles.find((c) => c.name === "2026 Mid-Year Review")!.id;
 }
 
-async function expectNoEmotion(page: Page, path: string) {
-  const res = await page.request.get(path);
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html).toContain('data-testid="feedback-summary"');
-  expect(html).toContain('data-testid="summary-answer"');
-  // The document stream still writes emotion's one tag for the render's cache, which must stay empty (no style id, no CSS).
-  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
-  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== "")).toEqual([]);
-  expect(emotion.length).toBeLessThanOrEqual(1);
-  const main = html.slice(html.indexOf('data-testid="feedback-summary"'));
-  expect(main, "no MUI component in the summary").not.toMatch(/class="[^"]*\bMui/);
-  expect(main, "no emotion class in the summary").not.toMatch(/class="[^"]*\bcss-/);
-}
+const checkStatic = staticHtmlCheck({ from: { text: 'data-testid="feedback-summary"' } });
+const expectNoEmotion = (page: Page, path: string) => checkStatic(page, path, 'data-testid="summary-answer"');
 
 test("Eli's own feedback summary's server-rendered HTML holds no emotion style tag (frame and summary)", async ({ page }) => {
   await signIn(page, DEMO.employee);

@@ -1,6 +1,6 @@
-import type { Page } from "@playwright/test";
-import { test, expect, DEMO, signedInPage } from "./fixtures";
+import { test, DEMO, signedInPage } from "./fixtures";
 import { CEO, ok, userId } from "./api-helpers";
+import { staticHtmlCheck } from "./static-html";
 
 /**
  * Issue 27: the promotion pages are server-rendered with static CSS only — frame and content add no emotion style
@@ -12,19 +12,7 @@ import { CEO, ok, userId } from "./api-helpers";
  * Ada Admin as sign-off party, and asks Carmen Chief to endorse.
  */
 
-async function expectNoEmotion(page: Page, path: string, marker: string) {
-  const res = await page.request.get(path);
-  expect(res.status(), path).toBe(200);
-  const html = await res.text();
-  expect(html, path).toContain(marker);
-  // The document stream writes at most emotion's one tag for the render's cache, which must stay empty (no style id, no CSS).
-  const emotion = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
-  expect(emotion.filter((t) => t.ids.length > 0 || t.css !== ""), path).toEqual([]);
-  expect(emotion.length, path).toBeLessThanOrEqual(1);
-  const main = html.slice(html.indexOf("<main"));
-  expect(main, `no MUI component on ${path}`).not.toMatch(/class="[^"]*\bMui/);
-  expect(main, `no emotion class on ${path}`).not.toMatch(/class="[^"]*\bcss-/);
-}
+const expectNoEmotion = staticHtmlCheck({ from: "main" });
 
 test("the promotion pages' server-rendered HTML holds no emotion style tag (endorser, dashboard, session lists)", async ({ browser }) => {
   test.setTimeout(180_000);
