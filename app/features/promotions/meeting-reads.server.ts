@@ -8,10 +8,9 @@ import type { CommentJson } from "~/features/calibration/types";
 import { fromDbState } from "~/features/cycles/rules";
 import { calibrationSummaryOf } from "~/features/summaries/service.server";
 import type { FeedbackSummary } from "~/features/summaries/rules";
-import { parseStoredDecision } from "~/features/participants/rules";
-import { VOTE_LABELS, tallyVotes } from "~/features/promotions/rules";
-import { decisionJson, nomineeJson, personJson, promotionAllowed, toEndorsementJson, toPromotionSessionJson, type EndorsementRow, type PromotionSessionRow } from "~/features/promotions/model.server";
-import type { DecisionChangeJson, PromotionSessionDetailJson, SessionNominationJson, VoteJson } from "~/features/promotions/types";
+import { sessionNominationJson } from "~/features/promotions/nomination-json.server";
+import { personJson, promotionAllowed, toEndorsementJson, toPromotionSessionJson, type EndorsementRow, type PromotionSessionRow } from "~/features/promotions/model.server";
+import type { PromotionSessionDetailJson, SessionNominationJson } from "~/features/promotions/types";
 
 /**
  * The promotion panelist's and sign-off party's session pages in at most two round trips (issue 27, ADR 0063; the
@@ -187,36 +186,8 @@ function endorsementRow(e: EndorsementFlat, n: NominationFlat, r: Row): Endorsem
 }
 
 function nominationJson(n: NominationFlat, r: Row, current: CurrentUser): SessionNominationJson {
-  const votes: VoteJson[] = n.votes.flatMap((v) => {
-    const d = parseStoredDecision(v.vote);
-    return d ? [{ panelist: personJson(v.panelist), vote: d, vote_label: VOTE_LABELS[d], note: v.note, updated_at: v.updatedAt }] : [];
-  });
-  const history: DecisionChangeJson[] = n.changes.map((c, i) => ({
-    id: c.id,
-    old_value: parseStoredDecision(c.oldText),
-    new_value: parseStoredDecision(c.newText),
-    reason: c.reason,
-    changed_by: c.changedBy ? personJson(c.changedBy) : null,
-    created_at: c.createdAt,
-    superseded: i > 0,
-  }));
-  return {
-    session_participant_id: n.spId,
-    nomination_id: n.nominationId,
-    nominee: nomineeJson(n.participantId, n.user),
-    manager: n.manager ? personJson(n.manager) : null,
-    nominated_by: n.nominatedBy ? personJson(n.nominatedBy) : null,
-    rationale: n.rationale,
-    nomination_status: n.nominationStatus === "nominated" ? "nominated" : "withdrawn",
-    endorsements: n.endorsements.map((e) => toEndorsementJson(endorsementRow(e, n, r), true)),
-    votes,
-    tally: tallyVotes(votes),
-    my_vote: votes.find((v) => v.panelist.id === current.user.id) ?? null,
-    decision: decisionJson(n.decision),
-    history,
-    comment_count: n.commentCount,
-    terminated: n.terminatedAt !== null,
-  };
+  const facts = { ...n, nominee: n.user, terminated: n.terminatedAt !== null };
+  return sessionNominationJson(facts, n.endorsements.map((e) => toEndorsementJson(endorsementRow(e, n, r), true)), current.user.id);
 }
 
 const commentJson = (c: CommentFlat): CommentJson => ({ id: c.id, session_participant_id: c.spId, author: personJson(c.author), body: c.body, created_at: c.createdAt });

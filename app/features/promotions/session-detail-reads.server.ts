@@ -1,9 +1,8 @@
 import { sqlRows } from "~/platform/sql.server";
-import { parseStoredDecision } from "~/features/participants/rules";
-import { VOTE_LABELS, tallyVotes } from "~/features/promotions/rules";
-import { decisionJson, nomineeJson, personJson, toEndorsementJson, type EndorsementRow } from "~/features/promotions/model.server";
+import { sessionNominationJson } from "~/features/promotions/nomination-json.server";
+import { personJson, toEndorsementJson, type EndorsementRow } from "~/features/promotions/model.server";
 import type { CommentJson } from "~/features/calibration/types";
-import type { DecisionChangeJson, SessionNominationJson, VoteJson } from "~/features/promotions/types";
+import type { SessionNominationJson } from "~/features/promotions/types";
 
 /**
  * A promotion session's nominations as the page of whoever runs it shows them, in ONE prepared statement (issue 27,
@@ -103,36 +102,8 @@ function endorsementRow(r: Flat, e: Flat["endorsements"][number]): EndorsementRo
 }
 
 function toNominationJson(r: Flat, viewerId: number): SessionNominationJson {
-  const votes: VoteJson[] = r.votes.flatMap((v) => {
-    const d = parseStoredDecision(v.vote);
-    return d ? [{ panelist: personJson(v.panelist), vote: d, vote_label: VOTE_LABELS[d], note: v.note, updated_at: v.updatedAt }] : [];
-  });
-  const history: DecisionChangeJson[] = r.changes.map((c, i) => ({
-    id: c.id,
-    old_value: parseStoredDecision(c.oldText),
-    new_value: parseStoredDecision(c.newText),
-    reason: c.reason,
-    changed_by: c.changedBy ? personJson(c.changedBy) : null,
-    created_at: c.createdAt,
-    superseded: i > 0,
-  }));
-  return {
-    session_participant_id: r.id,
-    nomination_id: r.nominationId,
-    nominee: nomineeJson(r.participantId, r.nominee),
-    manager: r.manager ? personJson(r.manager) : null,
-    nominated_by: r.nominatedBy ? personJson(r.nominatedBy) : null,
-    rationale: r.rationale,
-    nomination_status: r.nominationStatus === "nominated" ? "nominated" : "withdrawn",
-    endorsements: r.endorsements.map((e) => toEndorsementJson(endorsementRow(r, e), true)),
-    votes,
-    tally: tallyVotes(votes),
-    my_vote: votes.find((v) => v.panelist.id === viewerId) ?? null,
-    decision: decisionJson(r.decision),
-    history,
-    comment_count: r.comments.length,
-    terminated: r.terminated,
-  };
+  const facts = { ...r, spId: r.id, commentCount: r.comments.length };
+  return sessionNominationJson(facts, r.endorsements.map((e) => toEndorsementJson(endorsementRow(r, e), true)), viewerId);
 }
 
 /** The session's nominations (by nominee name) and each nomination's comments (oldest first), for `viewerId`. */
