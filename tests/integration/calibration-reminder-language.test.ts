@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { formatDateTime } from "~/platform/i18n/format";
 import { remindCalibrationSession } from "../../worker/activities/calibration";
 import { createTestUser } from "../support/api";
-import { decodeWords, useTestSmtp } from "../support/smtp";
+import { decodeWords, firstMailTo, useTestSmtp, plainTextOf } from "../support/smtp";
 
 /**
  * Issue 28 / ADR 0077: a calibration session's deadline reminder (the session workflow's activity) reaches each
@@ -13,24 +13,7 @@ import { decodeWords, useTestSmtp } from "../support/smtp";
  */
 const mail = useTestSmtp(beforeAll, afterAll);
 
-async function waitForMail(to: string) {
-  for (let i = 0; i < 50 && mail.server.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return mail.server.to(to)[0]!;
-}
-
-/** The text/plain part of a received message, decoded (base64 or quoted-printable, UTF-8). */
-function textBody(raw: string): string {
-  const part = raw.split(/\r?\n--[^\r\n]+\r?\n/).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
-  const [head, ...rest] = part.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n").replace(/\r?\n--[^\r\n]*--\s*$/, "");
-  if (/content-transfer-encoding: base64/i.test(head!)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/content-transfer-encoding: quoted-printable/i.test(head!))
-    return Buffer.from(
-      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-      "latin1",
-    ).toString("utf8");
-  return body;
-}
+const waitForMail = (to: string) => firstMailTo(mail.server, to);
 
 describe("the calibration reminder in the recipient's language", () => {
   it("Chinese with the deadline in Shanghai time for a session admin who chose zh-CN; English for one who chose nothing", async () => {
@@ -59,7 +42,7 @@ describe("the calibration reminder in the recipient's language", () => {
     expect(zh.body).toBe(`请主持该校准会议并将其提交审核（年度评估 ${tag}）。`);
     const zhMail = await waitForMail(chinese.email);
     expect(decodeWords(zhMail.subject)).toBe(zh.title);
-    expect(textBody(zhMail.raw)).toContain(zh.body);
+    expect(plainTextOf(zhMail.raw)).toContain(zh.body);
 
     const english_due = formatDateTime(deadline, { language: "en", timeZone: process.env.APP_TIME_ZONE || "UTC" });
     const en = await db.notification.findFirstOrThrow({ where: { userId: english.id, kind: "calibration_reminder" } });

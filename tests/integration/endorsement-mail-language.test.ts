@@ -4,7 +4,7 @@ import { getDb } from "~/platform/db.server";
 import { formatDateTime } from "~/platform/i18n/format";
 import { notifyEndorsement } from "../../worker/activities/endorsements";
 import { createTestUser } from "../support/api";
-import { decodeWords, useTestSmtp } from "../support/smtp";
+import { decodeWords, firstMailTo, useTestSmtp, plainTextOf } from "../support/smtp";
 
 /**
  * Issue 28 / ADR 0077: the endorsement request's notification and email (the endorsement workflow's activity) are in
@@ -12,24 +12,7 @@ import { decodeWords, useTestSmtp } from "../support/smtp";
  */
 const mail = useTestSmtp(beforeAll, afterAll);
 
-async function waitForMail(to: string) {
-  for (let i = 0; i < 50 && mail.server.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return mail.server.to(to)[0]!;
-}
-
-/** The text/plain part of a received message, decoded (base64 or quoted-printable, UTF-8). */
-function textBody(raw: string): string {
-  const part = raw.split(/\r?\n--[^\r\n]+\r?\n/).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
-  const [head, ...rest] = part.split(/\r?\n\r?\n/);
-  const body = rest.join("\n\n").replace(/\r?\n--[^\r\n]*--\s*$/, "");
-  if (/content-transfer-encoding: base64/i.test(head!)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/content-transfer-encoding: quoted-printable/i.test(head!))
-    return Buffer.from(
-      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-      "latin1",
-    ).toString("utf8");
-  return body;
-}
+const waitForMail = (to: string) => firstMailTo(mail.server, to);
 
 describe("the endorsement request's notification and email in the recipient's language", () => {
   it("Chinese with the deadline in Shanghai time for a person who chose zh-CN; English for one who chose nothing", async () => {
@@ -63,7 +46,7 @@ describe("the endorsement request's notification and email in the recipient's la
     expect(zh.body).toBe(`你被邀请为 张伟 的晋升提名（晋升周期 ${tag}）背书，请在 ${shanghai} 前回复。`);
     const zhMail = await waitForMail(chinese.email);
     expect(decodeWords(zhMail.subject)).toBe("背书请求：张伟");
-    const zhText = textBody(zhMail.raw);
+    const zhText = plainTextOf(zhMail.raw);
     expect(zhText).toContain("李娜，你好：");
     expect(zhText).toContain(zh.body);
 
@@ -74,7 +57,7 @@ describe("the endorsement request's notification and email in the recipient's la
     );
     const enMail = await waitForMail(english.email);
     expect(decodeWords(enMail.subject)).toBe("Endorsement requested: 张伟");
-    expect(textBody(enMail.raw)).toContain(en.body!);
+    expect(plainTextOf(enMail.raw)).toContain(en.body!);
 
     // The reminder a day before, in the same languages.
     await notifyEndorsement({ endorsementId: requests[0]!.id, kind: "due_soon" });

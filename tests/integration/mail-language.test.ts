@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import * as feedbacks from "~/routes/api.v1.realtime_feedbacks._index";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
-import { decodeWords, useTestSmtp } from "../support/smtp";
+import { decodeWords, firstMailTo, useTestSmtp } from "../support/smtp";
 
 /** Issue 28 / ADR 0077: a notification and its email are in the recipient's language (else en). */
 const mail = useTestSmtp(beforeAll, afterAll);
 
-async function waitForMail(to: string) {
-  for (let i = 0; i < 50 && mail.server.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  return mail.server.to(to)[0]!;
-}
+const waitForMail = (to: string) => firstMailTo(mail.server, to);
 
 describe("anytime feedback's notification and email in the recipient's language", () => {
   it("Chinese for a person who chose zh-CN, English for one who chose nothing", async () => {

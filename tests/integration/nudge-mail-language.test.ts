@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/platform/db.server";
 import { sendNudgeNow } from "~/features/nudges/service.server";
 import { createTestUser } from "../support/api";
-import { decodeWords, textBodyOf, useTestSmtp } from "../support/smtp";
+import { decodeWords, firstMailTo, textBodyOf, useTestSmtp } from "../support/smtp";
 import { startTestWorker } from "../support/worker";
 import { until } from "../support/wait";
 
@@ -22,8 +22,7 @@ afterAll(async () => {
 });
 
 async function waitForMail(to: string) {
-  for (let i = 0; i < 100 && mail.server.to(to).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
-  const received = mail.server.to(to)[0]!;
+  const received = await firstMailTo(mail.server, to, 100);
   // Every part of the message (plain text and HTML), each decoded.
   const parts = received.raw.split(/\r?\n--[^\r\n]+\r?\n/).map((part) => textBodyOf(part.replace(/^\r?\n/, "")));
   return { subject: received.subject, text: parts.join("\n") };

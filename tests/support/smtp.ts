@@ -38,6 +38,26 @@ export function textBodyOf(raw: string): string {
   return body;
 }
 
+/** The text/plain part of a received message (multipart or not), decoded (base64 or quoted-printable, UTF-8). */
+export function plainTextOf(raw: string): string {
+  const part = raw.split(/\r?\n--[^\r\n]+\r?\n/).find((p) => /content-type: text\/plain/i.test(p)) ?? raw;
+  const [head, ...rest] = part.split(/\r?\n\r?\n/);
+  const body = rest.join("\n\n").replace(/\r?\n--[^\r\n]*--\s*$/, "");
+  if (/content-transfer-encoding: base64/i.test(head!)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/content-transfer-encoding: quoted-printable/i.test(head!))
+    return Buffer.from(
+      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
+  return body;
+}
+
+/** The first message delivered to `address`, waiting up to `tries` × 100 ms for it. */
+export async function firstMailTo(server: TestSmtp, address: string, tries = 50): Promise<ReceivedMail> {
+  for (let i = 0; i < tries && server.to(address).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+  return server.to(address)[0]!;
+}
+
 /** `port`: a fixed port (default: any free one); `onMessage`: called with each accepted message. */
 export async function startTestSmtp(options: { port?: number; onMessage?: (mail: ReceivedMail) => void } = {}): Promise<TestSmtp> {
   const state = {
