@@ -76,6 +76,41 @@ describe("streamDocument", () => {
   });
 });
 
+describe("a Chinese page streamed by React 18 (CI at a6ac419: 邮箱 became 邮箱�� in a placeholder)", () => {
+  // Many short texts of three-byte characters between ASCII markup: some of React's 2,048-byte views end where the
+  // next character does not fit, and React 18.3 sends those views with their unwritten zero bytes.
+  const texts = Array.from({ length: 400 }, (_, i) => "姓名、邮箱、部门或上级".slice(0, 1 + (i % 11)));
+  const page = () =>
+    h("html", null, h("head", null, h("meta", { name: "emotion-insertion-point", content: "emotion-insertion-point" })), h("body", null, ...texts.map((text, i) => h("input", { key: i, placeholder: text }))));
+
+  it("React itself writes NUL bytes for this page (the defect the stream works around)", async () => {
+    const { renderToPipeableStream } = await import("react-dom/server");
+    const { PassThrough } = await import("node:stream");
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const sink = new PassThrough();
+      collectBytes(sink).then(resolve, reject);
+      const { pipe } = renderToPipeableStream(page(), { onShellReady: () => pipe(sink), onShellError: reject });
+    });
+    expect(raw.includes(0)).toBe(true);
+  });
+
+  it("streamDocument sends no NUL byte and every placeholder whole", async () => {
+    const html = (await collectBytes(await streamDocument(page(), () => "", undefined))).toString("utf8");
+    expect(html.includes("\0")).toBe(false);
+    expect(html.includes("\uFFFD")).toBe(false);
+    expect([...html.matchAll(/placeholder="([^"]*)"/g)].map((m) => m[1])).toEqual(texts);
+  });
+
+  it("withoutViewPadding drops only the trailing zeros of a whole view", async () => {
+    const { withoutViewPadding } = await import("~/platform/theme/document-stream.server");
+    const view = Buffer.alloc(2048, 0x61);
+    view.fill(0, 2046);
+    expect(withoutViewPadding(view).length).toBe(2046);
+    expect(withoutViewPadding(Buffer.from("ab\0", "latin1")).length).toBe(3);
+    expect(withoutViewPadding(Buffer.alloc(2048, 0x61))).toHaveLength(2048);
+  });
+});
+
 describe("styleTags", () => {
   it("writes no emotion tag for a render that did no style work, and one with the nonce otherwise", () => {
     const cache = createEmotionCache("n0nce");

@@ -57,6 +57,23 @@ export function styleTags(cache: EmotionCache): string {
   return ids.length === 0 ? globals : `${globals}<style data-emotion="${cache.key} ${ids.join(" ")}"${nonce}>${css}</style>`;
 }
 
+/** React 18's Fizz writes text into views of this many bytes (ReactServerStreamConfigNode's VIEW_SIZE). */
+const REACT_VIEW_SIZE = 2048;
+
+/**
+ * React 18.3's writeStringChunk sends its whole 2,048-byte view when a multi-byte character does not fit in what is
+ * left of it, unwritten zero bytes included (facebook/react#24985, fixed in #26228 for React 19 only). The browser
+ * shows each NUL in an attribute as U+FFFD: CI at a6ac419 saw 邮箱 become 邮箱�� in a zh-CN placeholder. Such a
+ * chunk is exactly one view long and ends in at most three zero bytes; a zero byte never occurs inside a UTF-8
+ * character, and our pages never hold a NUL (every input refuses it), so those trailing zeros are dropped.
+ */
+export function withoutViewPadding(chunk: Buffer): Buffer {
+  if (chunk.length !== REACT_VIEW_SIZE || chunk[chunk.length - 1] !== 0) return chunk;
+  let end = chunk.length - 1;
+  while (end > chunk.length - 3 && chunk[end - 1] === 0) end--;
+  return chunk.subarray(0, end);
+}
+
 const INSERTION_POINT = '<meta name="emotion-insertion-point" content="emotion-insertion-point"';
 
 /**
@@ -69,7 +86,8 @@ export function withStylesOnce(styles: () => string): Transform {
   let head: Buffer = Buffer.alloc(0);
   let done = false;
   return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
+    transform(written: Buffer, _encoding, callback) {
+      const chunk = withoutViewPadding(written);
       if (done) return callback(null, chunk);
       head = head.length === 0 ? chunk : Buffer.concat([head, chunk]);
       const start = head.indexOf(INSERTION_POINT);
