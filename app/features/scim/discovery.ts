@@ -14,6 +14,7 @@ import {
   USER_SCHEMA,
 } from "./protocol";
 import { GROUP_DISPLAY_NAMES } from "./groups-rules";
+import { CHOOSABLE_LANGUAGES, timeZoneChoices } from "~/platform/i18n/preferences";
 
 type Attribute = {
   name: string;
@@ -68,6 +69,14 @@ const USER_ATTRIBUTES: Attribute[] = [
     ],
   }),
   attr("title", "Job title"),
+  attr(
+    "preferredLanguage",
+    "The user's preferred languages: BCP 47 tags in the form of an Accept-Language value (RFC 7643 §4.1.1). The interface and emails use it when it names a supported language and the user chose none (canonical values: the supported ones)",
+    { canonicalValues: [...CHOOSABLE_LANGUAGES] },
+  ),
+  attr("timezone", "The user's IANA time zone (e.g. Asia/Shanghai), used when the user chose none (canonical values: the zones this server knows)", {
+    canonicalValues: timeZoneChoices(),
+  }),
   attr("active", "Whether the user may sign in; false deactivates (sessions and tokens end at once)", { type: "boolean", required: true }),
   attr("emails", "The work email the user signs in with (one; a userName that is an email stands for it when absent)", {
     type: "complex",

@@ -4,6 +4,7 @@
  * patched resource is read whole (an attribute left out is cleared).
  */
 import { isValidEmail, normalizeEmail } from "~/features/users/directory-rules";
+import { canonicalTimeZone, isPreferredLanguage } from "~/platform/i18n/preferences";
 import { ENTERPRISE_SCHEMA, PMR_SCHEMA, USER_SCHEMA, invalidSyntax, invalidValue, mutability, scimBoolean, scimString, versionOf } from "./protocol";
 
 type Person = { scimId: string | null } | null;
@@ -15,6 +16,8 @@ export type ScimUserRow = {
   scimUserName: string | null;
   scimGivenName: string | null;
   scimFamilyName: string | null;
+  scimPreferredLanguage: string | null;
+  scimTimeZone: string | null;
   email: string;
   name: string;
   jobTitle: string | null;
@@ -50,7 +53,7 @@ export function userResource(row: ScimUserRow, base: string) {
     ...compact({ externalId: row.scimExternalId }),
     userName: row.scimUserName ?? row.email,
     name: compact({ formatted: row.name, givenName: row.scimGivenName, familyName: row.scimFamilyName }),
-    ...compact({ title: row.jobTitle }),
+    ...compact({ title: row.jobTitle, preferredLanguage: row.scimPreferredLanguage, timezone: row.scimTimeZone }),
     active: row.active,
     emails: [{ value: row.email, type: "work" }],
     ...(Object.keys(enterprise).length ? { [ENTERPRISE_SCHEMA]: enterprise } : {}),
@@ -75,6 +78,9 @@ export type ScimUserInput = {
   givenName: string | null;
   familyName: string | null;
   title: string | null;
+  /** RFC 7643 §4.1.1 preferredLanguage (an Accept-Language value) and timezone (IANA), as sent; ADR 0096. */
+  preferredLanguage: string | null;
+  timezone: string | null;
   active: boolean;
   externalId: string | null;
   employeeNumber: string | null;
@@ -131,6 +137,24 @@ function emailOf(emails: unknown, userName: string): string {
   return email;
 }
 
+/** preferredLanguage: BCP 47 tags in the form of an Accept-Language value ("zh-CN", "zh-CN, en;q=0.8"). */
+function preferredLanguageOf(value: unknown): string | null {
+  const text = scimString(value, "preferredLanguage");
+  if (text !== null && !isPreferredLanguage(text)) {
+    throw invalidValue(`preferredLanguage ${JSON.stringify(text.slice(0, 80))} is not a BCP 47 language tag (or an Accept-Language list of them, e.g. "zh-CN, en;q=0.8")`);
+  }
+  return text;
+}
+
+/** timezone: an IANA time zone this server knows ("Asia/Shanghai"), kept in the runtime's spelling. */
+function timeZoneOf(value: unknown): string | null {
+  const text = scimString(value, "timezone");
+  if (text === null) return null;
+  const zone = canonicalTimeZone(text);
+  if (!zone) throw invalidValue(`timezone ${JSON.stringify(text.slice(0, 80))} is not an IANA time zone (e.g. "Asia/Shanghai")`);
+  return zone;
+}
+
 /**
  * Reads a whole User resource (POST, PUT, or the resource after a PATCH). `current` is the user's resource id when
  * it exists: an `id` that differs is a change of a read-only attribute (mutability).
@@ -159,6 +183,8 @@ export function readUserResource(body: unknown, current: { id: string } | null =
     givenName,
     familyName,
     title: scimString(get(body, "title"), "title"),
+    preferredLanguage: preferredLanguageOf(get(body, "preferredLanguage")),
+    timezone: timeZoneOf(get(body, "timezone")),
     active: activeValue === undefined || activeValue === null ? true : scimBoolean(activeValue, "active"),
     externalId: scimString(get(body, "externalId"), "externalId"),
     employeeNumber: scimString(get(enterprise, "employeeNumber"), "employeeNumber"),

@@ -41,6 +41,8 @@ const SELECT = {
   scimUserName: true,
   scimGivenName: true,
   scimFamilyName: true,
+  scimPreferredLanguage: true,
+  scimTimeZone: true,
   email: true,
   name: true,
   jobTitle: true,
@@ -114,11 +116,23 @@ async function assertUserNameFree(tx: Tx, userName: string, selfId: number | nul
   if (other) throw uniqueness(`A User with the userName ${userName} already exists`);
 }
 
-/** The SCIM attributes the directory does not keep (userName, given and family name): written and audited here. */
+/**
+ * The SCIM attributes the directory does not keep (userName, given and family name, preferredLanguage and timezone):
+ * written and audited here.
+ */
 async function writeScimAttributes(tx: Tx, actor: Actor, id: number, input: ScimUserInput) {
-  const before = await tx.user.findUniqueOrThrow({ where: { id }, select: { scimUserName: true, scimGivenName: true, scimFamilyName: true } });
-  const after = { scimUserName: input.userName, scimGivenName: input.givenName, scimFamilyName: input.familyName };
-  if (before.scimUserName === after.scimUserName && before.scimGivenName === after.scimGivenName && before.scimFamilyName === after.scimFamilyName) return;
+  const before = await tx.user.findUniqueOrThrow({
+    where: { id },
+    select: { scimUserName: true, scimGivenName: true, scimFamilyName: true, scimPreferredLanguage: true, scimTimeZone: true },
+  });
+  const after = {
+    scimUserName: input.userName,
+    scimGivenName: input.givenName,
+    scimFamilyName: input.familyName,
+    scimPreferredLanguage: input.preferredLanguage,
+    scimTimeZone: input.timezone,
+  };
+  if ((Object.keys(after) as Array<keyof typeof after>).every((k) => before[k] === after[k])) return;
   await tx.user.update({ where: { id }, data: after });
   await recordAudit(tx, actor, { action: "user.scim_attributes", entityType: "User", entityId: id, before, after });
 }

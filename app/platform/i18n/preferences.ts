@@ -89,18 +89,45 @@ export function timeZoneChoices(): string[] {
 export type ReaderChoice = { locale: string | null; timeZone: string | null };
 
 /**
- * The language of a page: `?lng=` (tests, the pseudo-language), else the person's own choice, else the browser's
- * Accept-Language, else en.
+ * The language of a page: `?lng=` (tests, the pseudo-language), else the person's own choice, else the directory's
+ * preferredLanguage (SCIM; an Accept-Language value) when it names a supported language, else the browser's
+ * Accept-Language, else en (ADR 0077, 0096).
  */
-export function resolveLanguage(input: { searchLanguage?: string | null; chosen?: string | null; acceptLanguage?: string | null }): string {
+export function resolveLanguage(input: { searchLanguage?: string | null; chosen?: string | null; directory?: string | null; acceptLanguage?: string | null }): string {
   if (input.searchLanguage && SUPPORTED_LANGUAGES.includes(input.searchLanguage)) return input.searchLanguage;
   if (input.chosen && isChoosableLanguage(input.chosen)) return input.chosen;
-  return negotiateLanguage(input.acceptLanguage) ?? "en";
+  return negotiateLanguage(input.directory) ?? negotiateLanguage(input.acceptLanguage) ?? "en";
 }
 
-/** The time zone of a page: the person's own choice, else the browser's (its cookie), else the company's default. */
-export function resolveTimeZone(input: { chosen?: string | null; browser?: string | null; companyDefault: string }): string {
+/**
+ * The time zone of a page: the person's own choice, else the directory's (SCIM timezone), else the browser's (its
+ * cookie), else the company's default (ADR 0077, 0096).
+ */
+export function resolveTimeZone(input: { chosen?: string | null; directory?: string | null; browser?: string | null; companyDefault: string }): string {
   if (input.chosen && isTimeZone(input.chosen)) return input.chosen;
+  if (input.directory && isTimeZone(input.directory)) return input.directory;
   if (input.browser && isTimeZone(input.browser)) return input.browser;
   return input.companyDefault;
+}
+
+/**
+ * Whether `value` is a SCIM preferredLanguage (RFC 7643 §4.1.1: the format of an Accept-Language header, RFC 7231
+ * §5.3.5): one or more BCP 47 language tags, each well-formed for Intl, with optional q-values ("zh-CN", "en-US",
+ * "zh-CN, en;q=0.8"). "*" and underscores ("en_US") are not tags.
+ */
+export function isPreferredLanguage(value: string): boolean {
+  if (!value || value.length > 256) return false;
+  const parts = value.split(",");
+  for (const part of parts) {
+    const [tag, ...params] = part.trim().split(";");
+    const t = (tag ?? "").trim();
+    if (!/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(t)) return false;
+    try {
+      if (Intl.getCanonicalLocales(t).length !== 1) return false;
+    } catch {
+      return false;
+    }
+    for (const p of params) if (!/^\s*q\s*=\s*(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/i.test(p)) return false;
+  }
+  return true;
 }

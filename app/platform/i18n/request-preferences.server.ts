@@ -28,8 +28,9 @@ function cookieValue(request: Request, name: string): string | null {
 
 /**
  * The one place a request's language and time zone are decided (docs/decisions/0077-language-and-time-zone-per-person.md),
- * used by the root loader and by entry.server.tsx: `?lng=`, else the signed-in person's choice, else Accept-Language,
- * else en; the person's zone, else the browser's (cookie `pmr_tz`), else APP_TIME_ZONE. While a super admin spoofs,
+ * used by the root loader and by entry.server.tsx: `?lng=`, else the signed-in person's choice, else the directory's
+ * preferredLanguage (SCIM, ADR 0096), else Accept-Language, else en; the person's zone, else the directory's, else the
+ * browser's (cookie `pmr_tz`), else APP_TIME_ZONE. While a super admin spoofs,
  * the person at the keyboard (the super admin) reads the page, so theirs count. The user comes from the request's
  * memoised session read (ADR 0063): no statement of its own.
  */
@@ -41,10 +42,12 @@ export function requestPreferences(request: Request): Promise<RequestPreferences
     const language = resolveLanguage({
       searchLanguage: new URL(request.url).searchParams.get("lng"),
       chosen: chosen.locale,
+      directory: reader?.scimPreferredLanguage ?? null,
       acceptLanguage: request.headers.get("Accept-Language"),
     });
     const timeZone = resolveTimeZone({
       chosen: chosen.timeZone,
+      directory: reader?.scimTimeZone ?? null,
       browser: cookieValue(request, BROWSER_TIME_ZONE_COOKIE),
       companyDefault: env().APP_TIME_ZONE,
     });

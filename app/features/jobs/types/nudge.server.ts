@@ -1,6 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import type { TFunction } from "i18next";
-import { recipientReader, recipientT } from "~/platform/i18n/recipient.server";
+import { RECIPIENT_READER_SELECT, recipientReader, recipientT } from "~/platform/i18n/recipient.server";
 import { messageText } from "~/platform/i18n/page-message";
 import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { recordAudit, recordAudits } from "~/platform/audit.server";
@@ -56,7 +56,7 @@ export function nudgeText(t: TFunction<"common">, r: PendingRecipient, cycleName
 
 /** The recipients' translation functions, by user id (their language, else en). */
 async function recipientTexts(db: Db | Tx, userIds: number[]): Promise<Map<number, TFunction<"common">>> {
-  const users = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, locale: true, timeZone: true } });
+  const users = await db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, ...RECIPIENT_READER_SELECT } });
   const byId = new Map<number, TFunction<"common">>();
   for (const u of users) byId.set(u.id, await recipientT(recipientReader(u)));
   return byId;

@@ -3,7 +3,7 @@ import { recordAudit, SYSTEM_ACTOR, type Actor, type AuditInput } from "~/platfo
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
 import { notify } from "~/features/shell/notifications/service.server";
 import type { TFunction } from "i18next";
-import { recipientReader, recipientT } from "~/platform/i18n/recipient.server";
+import { RECIPIENT_READER_SELECT, recipientReader, recipientT } from "~/platform/i18n/recipient.server";
 import type { Reader } from "~/platform/i18n/format";
 
 /**
@@ -30,7 +30,7 @@ export async function deliver(
 ): Promise<{ notified: boolean; emailed: boolean }> {
   if (!user.active) return { notified: false, emailed: false };
   const db = await getDb();
-  const reader = recipientReader((await db.user.findUnique({ where: { id: user.id }, select: { locale: true, timeZone: true } })) ?? { locale: null, timeZone: null });
+  const reader = recipientReader((await db.user.findUnique({ where: { id: user.id }, select: RECIPIENT_READER_SELECT })) ?? { locale: null, timeZone: null });
   const t = await recipientT(reader);
   const { title, body } = "text" in message ? message.text(t, reader) : message;
   const { kind, link, dedupeKey } = message;
