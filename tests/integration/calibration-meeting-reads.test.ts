@@ -2,8 +2,9 @@
  * Issue 27, lean reads: the calibration meeting pages' loaders (the session admin's page with its Therma-scan panel,
  * the panelist's session and participant pages, the sign-off party's page) read what they show in at most 3 database
  * round trips of their own (the frame's session and shell reads are counted apart, platform-reads.test.ts), and
- * give EXACTLY what the API's reads give (views.server.ts getSessionDetail / getParticipantDetail, the paging of
- * participant-page.ts, thermaScansOfSession), on a session of realistic size: 130 people over 9 managers and 6
+ * give EXACTLY what the API's reads give (views.server.ts getSessionDetail / getParticipantDetail, cut to what a page
+ * ships by participant-page.ts: a page of participants, the latest pages of the history, the 9-box in counts with one
+ * box open — ADR 0091; thermaScansOfSession), on a session of realistic size: 130 people over 9 managers and 6
  * departments (outlier groups both ways), proposals of two panelists, comments on people and on the session, rating
  * and potential changes with ties in time, nominations, terminations, people moved in from another session with
  * their history, and Therma-scan entries.
@@ -19,7 +20,8 @@ import * as participantRoute from "~/routes/app.ratings.calibration-panelist.ses
 import * as signOffRoute from "~/routes/app.sign-off-party.calibration-sessions.$id";
 import { getParticipantDetail, getSessionDetail } from "~/features/calibration/views.server";
 import { moveParticipants, terminateParticipant } from "~/features/calibration/meeting.server";
-import { pageOfSession } from "~/features/calibration/participant-page";
+import { BOX_PREVIEW, HISTORY_PAGE, pageOfSession } from "~/features/calibration/participant-page";
+import type { BoxKey, SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 import { thermaScansOfSession } from "~/features/decision-support/therma-scan/service.server";
 import { sessionCookieFor } from "../support/session";
 import { countPageLoad } from "../support/page-load";
@@ -132,7 +134,7 @@ beforeAll(async () => {
   // Rating and potential changes, twice for some people (the earlier superseded), ties in time broken by id.
   await db.calibrationRatingChange.createMany({
     data: sps
-      .filter((_, i) => i % 5 === 0)
+      .filter((_, i) => i % 2 === 0)
       .flatMap((sp, i) => [
         { sessionId: sp.sessionId, sessionParticipantId: sp.id, field: "rating", oldValue: 3, newValue: 4, reason: `Compared with peers ${i}`, changedById: users.sa.id, createdAt: at(200 + (i % 4)) },
         { sessionId: sp.sessionId, sessionParticipantId: sp.id, field: i % 2 ? "potential" : "rating", oldValue: 4, newValue: 2, reason: `Second look ${i}`, changedById: i % 3 ? users.sa.id : null, createdAt: at(200 + (i % 4)) },
@@ -194,25 +196,55 @@ describe("the calibration meeting pages read in at most 3 round trips, and show 
     expect(detail.move_targets.map((t) => t.id)).toEqual([otherId]);
   });
 
-  it("the session admin's page: every page of the grid (and one past the last), the whole session's 9-box, the Therma-scan panel", async () => {
+  it("the session admin's page: every page of the grid (and one past the last), the history's pages, the 9-box in counts and each box opened, the Therma-scan panel", async () => {
     const current = asCurrent(users.sa);
     const old = { role: "session_admin" as const, cycleId, spoofing: false, detail: await getSessionDetail(current, "session_admin", cycleId, sessionId) };
     const thermaScans = await thermaScansOfSession(current, cycleId, sessionId);
     expect(thermaScans.entries.length).toBeGreaterThan(5);
-    for (const page of [1, 2, 3, 9]) {
-      const path = `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}${page === 1 ? "" : `&page=${page}`}`;
-      const data = await loadPage(adminRoute.loader, path, users.sa, { id: String(sessionId) });
-      expect(data).toEqual({ ...pageOfSession(old, page), thermaScans });
+    expect(old.detail.history.length).toBeGreaterThan(HISTORY_PAGE);
+    const base = `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
+    const cases: Array<[string, number, number, BoxKey | null]> = [
+      ["", 1, 1, null],
+      ["&page=2", 2, 1, null],
+      ["&page=3&history=2", 3, 2, null],
+      ["&page=9&history=9", 9, 9, null],
+      ["&history=2&box=unplaced", 1, 2, "unplaced"],
+    ];
+    // Every box that has more people than it shows, opened.
+    const counted = pageOfSession(old, 1, 1, null).board.boxes;
+    const crowded = (Object.keys(counted) as BoxKey[]).filter((k) => counted[k]!.count > BOX_PREVIEW);
+    expect(crowded.length).toBeGreaterThan(2);
+    for (const box of crowded) cases.push([`&box=${box}`, 1, 1, box]);
+    for (const [query, page, history, box] of cases) {
+      const data = await loadPage(adminRoute.loader, base + query, users.sa, { id: String(sessionId) });
+      expect(data, query).toEqual({ ...pageOfSession(old, page, history, box), thermaScans });
     }
+    // What the page ships instead of everyone: the 9-box's people are at most 5 a box (plus the open box's).
+    const first = (await loadPage(adminRoute.loader, base, users.sa, { id: String(sessionId) })) as SessionAdminPageData;
+    const shipped = Object.values(first.board.boxes).reduce((n, b) => n + b!.people.length, 0);
+    expect(shipped).toBeLessThanOrEqual(10 * BOX_PREVIEW);
+    expect(first.detail.history.length).toBe(HISTORY_PAGE);
   });
 
-  it("the panelist's session page and the sign-off party's page: every participant", async () => {
+  it("refuses a malformed page, history or box with the 404 page", async () => {
+    const base = `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
+    for (const query of ["&page=0", "&history=x", "&box=4-4", "&box=1"]) {
+      expect(await statusOf(countPageLoad(adminRoute.loader, base + query, await sessionCookieFor(users.sa.id), { id: String(sessionId) })), query).toBe(404);
+    }
+    const signOff = `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}&history=-1`;
+    expect(await statusOf(countPageLoad(signOffRoute.loader, signOff, await sessionCookieFor(users.so.id), { id: String(sessionId) }))).toBe(404);
+  });
+
+  it("the panelist's session page and the sign-off party's page: one page of participants, the history's latest pages", async () => {
     for (const [who, role, loader, path, param] of [
       [users.pa, "panelist", panelistRoute.loader, `/app/ratings/calibration-panelist/sessions/${sessionId}?cycle_id=${cycleId}`, "sessionId"],
       [users.so, "sign_off", signOffRoute.loader, `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}`, "id"],
     ] as const) {
-      const data = await loadPage(loader, path, who, { [param]: String(sessionId) });
-      expect(data).toEqual({ role, cycleId, spoofing: false, detail: await getSessionDetail(asCurrent(who), role, cycleId, sessionId) });
+      const old = { role, cycleId, spoofing: false, detail: await getSessionDetail(asCurrent(who), role, cycleId, sessionId) };
+      for (const [query, page, history] of [["", 1, 1], ["&page=2", 2, 1], ["&page=3&history=3", 3, 3], ["&page=7", 7, 1]] as const) {
+        const data = await loadPage(loader, path + query, who, { [param]: String(sessionId) });
+        expect(data, `${role}${query}`).toEqual(pageOfSession(old, page, history));
+      }
     }
   });
 

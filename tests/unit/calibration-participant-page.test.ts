@@ -1,8 +1,21 @@
-/** The session admin's participant table paged on the server (issue 27, ADR 0067): ?page=, the slice, the 9-box's whole session. */
+/**
+ * The calibration session pages ship a page of the session (issue 27, ADR 0067, ADR 0091): ?page=, the slice, the
+ * history's latest pages (?history=), the 9-box in counts with one box open (?box=).
+ */
 import { describe, expect, it } from "vitest";
-import { PARTICIPANT_PAGE_SIZE, pageHref, pageOfSession, parsePageParam } from "~/features/calibration/participant-page";
-import type { SessionPageData } from "~/features/calibration/meeting-page-types";
-import type { SessionParticipantJson } from "~/features/calibration/types";
+import {
+  BOX_PREVIEW,
+  HISTORY_PAGE,
+  PARTICIPANT_PAGE_SIZE,
+  boardOf,
+  pageHref,
+  pageOfSession,
+  parseBoxParam,
+  parsePageParam,
+  withParam,
+} from "~/features/calibration/participant-page";
+import type { BoardPerson, SessionPageData } from "~/features/calibration/meeting-page-types";
+import type { RatingChangeJson, SessionParticipantJson } from "~/features/calibration/types";
 
 function sp(id: number, terminated = false): SessionParticipantJson {
   return {
@@ -22,9 +35,10 @@ function sp(id: number, terminated = false): SessionParticipantJson {
   } as SessionParticipantJson;
 }
 
-function data(n: number, terminated: number[] = []): SessionPageData {
+function data(n: number, terminated: number[] = [], changes = 0): Pick<SessionPageData, "role" | "cycleId" | "spoofing" | "detail"> {
   const participants = Array.from({ length: n }, (_, i) => sp(i + 1, terminated.includes(i + 1)));
-  return { role: "session_admin", cycleId: 7, spoofing: false, detail: { participants } as unknown as SessionPageData["detail"] };
+  const history = Array.from({ length: changes }, (_, i) => ({ id: changes - i }) as RatingChangeJson);
+  return { role: "session_admin", cycleId: 7, spoofing: false, detail: { participants, history } as unknown as SessionPageData["detail"] };
 }
 
 describe("?page=", () => {
@@ -59,13 +73,58 @@ describe("a page of the session", () => {
   it("a page past the last shows the last; an empty session is one empty page", () => {
     expect(pageOfSession(data(60), 9).participant_page).toEqual({ page: 2, page_size: 50, total: 60, pages: 2 });
     expect(pageOfSession(data(60), 9).detail.participants.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 51 + i));
-    expect(pageOfSession(data(0), 1)).toMatchObject({ participant_page: { page: 1, pages: 1, total: 0 }, board: [] });
+    expect(pageOfSession(data(0), 1, 1, null)).toMatchObject({ participant_page: { page: 1, pages: 1, total: 0 }, board: { boxes: {}, open: null } });
   });
 
-  it("the 9-box gets every live person of the whole session, with only the fields it reads", () => {
-    const p = pageOfSession(data(123, [4, 77]), 2);
-    expect(p.board.length).toBe(121);
-    expect(p.board.some((b) => b.id === 4 || b.id === 77)).toBe(false);
-    expect(p.board[0]).toEqual({ id: 1, user: { name: "Person 001" }, rating: 3, potential: 2, proposed_rating: 3, terminated: false });
+  it("the 9-box counts every live person of the whole session and brings the first of each box, with only the fields it reads", () => {
+    const p = pageOfSession(data(123, [4, 77]), 2, 1, null);
+    // Every 5th person has no calibrated rating (unplaced); the others are Meets / Medium potential.
+    expect(p.board.boxes["2-2"]?.count).toBe(97);
+    expect(p.board.boxes.unplaced?.count).toBe(24);
+    expect(p.board.boxes["2-2"]?.people.map((b) => b.id)).toEqual([1, 2, 3, 6, 7]);
+    expect(p.board.boxes["2-2"]?.people[0]).toEqual({ id: 1, user: { name: "Person 001" }, rating: 3, potential: 2, proposed_rating: 3, terminated: false });
+    expect(Object.keys(p.board.boxes).sort()).toEqual(["2-2", "unplaced"]);
+    const open = pageOfSession(data(123, [4, 77]), 2, 1, "unplaced");
+    expect(open.board.open).toBe("unplaced");
+    expect(open.board.boxes.unplaced?.people.length).toBe(24);
+    expect(open.board.boxes["2-2"]?.people.length).toBe(BOX_PREVIEW);
+  });
+
+  it("the history: the latest HISTORY_PAGE changes a page; more pages on ?history=, past the last = all", () => {
+    expect(HISTORY_PAGE).toBe(50);
+    const whole = data(3, [], 123);
+    expect(pageOfSession(whole, 1).history_page).toEqual({ pages: 1, total: 123 });
+    expect(pageOfSession(whole, 1).detail.history.map((c) => c.id)).toEqual(Array.from({ length: 50 }, (_, i) => 123 - i));
+    expect(pageOfSession(whole, 1, 2).detail.history.length).toBe(100);
+    expect(pageOfSession(whole, 1, 9)).toMatchObject({ history_page: { pages: 3, total: 123 } });
+    expect(pageOfSession(whole, 1, 9).detail.history.length).toBe(123);
+    expect(pageOfSession(data(3), 1).history_page).toEqual({ pages: 1, total: 0 });
+  });
+});
+
+describe("?box= and the 9-box", () => {
+  it("is null when absent or empty, a box's key, and nothing else (undefined)", () => {
+    expect(parseBoxParam(null)).toBeNull();
+    expect(parseBoxParam("")).toBeNull();
+    expect(parseBoxParam("3-1")).toBe("3-1");
+    expect(parseBoxParam("unplaced")).toBe("unplaced");
+    for (const bad of ["0-1", "4-2", "1-4", "11", "1_1", "Unplaced", " 1-1"]) expect(parseBoxParam(bad), bad).toBeUndefined();
+  });
+
+  it("boxes by band of the calibrated rating and potential; unplaced without either; terminated people left out", () => {
+    const person = (id: number, rating: number | null, potential: number | null, terminated = false): BoardPerson => ({ id, user: { name: `P${id}` }, rating, potential, proposed_rating: 3, terminated });
+    const board = boardOf([person(1, 1, 3), person(2, 2, 3), person(3, 5, 1), person(4, null, 2), person(5, 4, null), person(6, 3, 2, true)], null, 1);
+    expect(board.boxes).toEqual({
+      "1-3": { count: 2, people: [person(1, 1, 3)] },
+      "3-1": { count: 1, people: [person(3, 5, 1)] },
+      unplaced: { count: 2, people: [person(4, null, 2)] },
+    });
+  });
+
+  it("links set or clear one parameter and keep the others", () => {
+    expect(withParam("/app/s/4", "?cycle_id=7&page=2", "box", "2-3")).toBe("/app/s/4?cycle_id=7&page=2&box=2-3");
+    expect(withParam("/app/s/4", "?cycle_id=7&box=2-3", "box", null)).toBe("/app/s/4?cycle_id=7");
+    expect(withParam("/app/s/4", "?cycle_id=7&history=2", "history", 3)).toBe("/app/s/4?cycle_id=7&history=3");
+    expect(withParam("/app/s/4", "?cycle_id=7&history=2", "history", 1)).toBe("/app/s/4?cycle_id=7");
   });
 });

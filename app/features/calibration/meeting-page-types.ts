@@ -31,17 +31,42 @@ export type SessionListPageData = { role: MeetingRole; cycles: CycleOption[] } &
   | { kind: "none" | "invalid"; message: string }
 );
 
-/** One session as a role reads it. */
-export type SessionPageData = { role: MeetingRole; cycleId: number; spoofing: boolean; detail: SessionDetailJson };
-
-/** One person of the session's 9-box (the whole session, not just the table's page): what the box and the rating dialog read. */
-export type BoardPerson = Pick<SessionParticipantJson, "id" | "rating" | "potential" | "proposed_rating" | "terminated"> & { user: { name: string } };
-
-/** The table's page of the session admin's page (?page=, ADR 0067): `detail.participants` holds only this page's rows. */
+/** The table's page of a session page (?page=, ADR 0067): `detail.participants` holds only this page's rows. */
 export type ParticipantPage = { page: number; page_size: number; total: number; pages: number };
 
-/** The session admin's page: the session with one page of its participants, and the whole session's 9-box. */
-export type SessionAdminPageData = SessionPageData & { participant_page: ParticipantPage; board: BoardPerson[] };
+/**
+ * The history a session page ships (?history=N, ADR 0091): `detail.history` holds the latest `pages` pages of
+ * HISTORY_PAGE changes of the `total` the session has.
+ */
+export type HistoryPage = { pages: number; total: number };
+
+/**
+ * One session as a role reads it: one page of its participants (ADR 0067), the latest changes of its history
+ * (ADR 0091); the distribution, outliers and counts describe the whole session.
+ */
+export type SessionPageData = {
+  role: MeetingRole;
+  cycleId: number;
+  spoofing: boolean;
+  detail: SessionDetailJson;
+  participant_page: ParticipantPage;
+  history_page: HistoryPage;
+};
+
+/** One person of the session's 9-box: what the box and the rating dialog read. */
+export type BoardPerson = Pick<SessionParticipantJson, "id" | "rating" | "potential" | "proposed_rating" | "terminated"> & { user: { name: string } };
+
+/** A box of the 9-box: "band-potential" ("1-1" … "3-3", rules.ts performanceBand and the potential) or "unplaced". */
+export type BoxKey = `${1 | 2 | 3}-${1 | 2 | 3}` | "unplaced";
+
+/**
+ * The 9-box as the session admin's page ships it (ADR 0091): per box of live people, its head count and its first
+ * BOX_PREVIEW people in the grid's order; every person of the box opened with ?box= (`open`). A box nobody is in is absent.
+ */
+export type Board = { boxes: Partial<Record<BoxKey, { count: number; people: BoardPerson[] }>>; open: BoxKey | null };
+
+/** The session admin's page: the session with one page of its participants, and the whole session's 9-box in counts. */
+export type SessionAdminPageData = SessionPageData & { board: Board };
 
 /** One participant of a session as a panelist reads it (views.server.ts getParticipantDetail). */
 export type ParticipantPageJson = {

@@ -8,21 +8,22 @@ import { distribution, outlierFlags, readGuideline, type SessionRole } from "~/f
 import { allowedActions, sessionCoreJson, sessionNotFound, sessionRolesAs, stateOf } from "~/features/calibration/model.server";
 import { PARTICIPANT_PAGE_SQL, PARTICIPANTS_SQL, SESSION_PAGE_SQL } from "~/features/calibration/meeting-sql.server";
 import type { HistorySqlRow, ParticipantPageSqlRow, ParticipantsSqlRow, SessionPageSqlRow, SessionSqlRow } from "~/features/calibration/meeting-sql.server";
-import type { BoardPerson, ParticipantPage, ParticipantPageJson } from "~/features/calibration/meeting-page-types";
+import { BOX_PREVIEW, HISTORY_PAGE, historyPageOf, participantPageOf } from "~/features/calibration/participant-page";
+import type { Board, BoxKey, HistoryPage, ParticipantPage, ParticipantPageJson } from "~/features/calibration/meeting-page-types";
 import type { RatingChangeJson, SessionDetailJson, SessionJson } from "~/features/calibration/types";
 
 /**
- * The calibration meeting pages' reads (issue 27, lean reads; ADR 0063): the session admin's, the panelist's and the
- * sign-off party's session page in two prepared statements sent together (the session with what describes the whole
- * session — distribution, outlier groups, the cycle's mean, history, comments, move targets — and the participants: one
- * page, or all, plus the 9-box people), the panelist's participant page in one statement plus the feedback summary's.
+ * The calibration meeting pages' reads (issue 27, lean reads; ADR 0063, ADR 0091): the session admin's, the panelist's
+ * and the sign-off party's session page in two prepared statements sent together (the session with what describes the
+ * whole session — distribution, outlier groups, the cycle's mean, comments, move targets — and the latest changes of
+ * its history; the participants: one page, plus the 9-box in counts), the panelist's participant page in one statement plus the feedback summary's.
  * The answers are the JSON of views.server.ts (getSessionDetail, getParticipantDetail), which the API still uses;
  * tests/integration/calibration-meeting-reads.test.ts holds the two equal. The role check is the services' (404 for a
  * session not in the cycle, 403 for a role the reader does not hold), made on the rows read before anything is shown.
  */
 
-/** toSessionJson (model.server.ts) of a session read by the statements. */
-function sessionJson(row: SessionSqlRow): SessionJson {
+/** toSessionJson (model.server.ts) of a session read by the statements (SESSION_COLUMNS). */
+export function sessionJson(row: SessionSqlRow): SessionJson {
   const { version, closed_at, created_at, updated_at, ...core } = sessionCoreJson({ ...row, cycle: { name: row.cycleName } });
   return {
     ...core,
@@ -43,41 +44,38 @@ function rolesOf(row: SessionSqlRow, current: CurrentUser, role: SessionRole) {
   return sessionRolesAs({ createdById: row.createdById, members, state: row.state }, current, role);
 }
 
-/** The history newest first; a change is superseded when a later one of the same field of the same person exists. */
+/** The history newest first, as the statements give it (superseded marked in SQL): the field as the JSON names it. */
 function historyJson(rows: readonly HistorySqlRow[]): RatingChangeJson[] {
-  const seen = new Set<string>();
-  return rows.map((c) => {
-    const key = `${c.session_participant_id}:${c.field}`;
-    const superseded = seen.has(key);
-    seen.add(key);
-    return { ...c, field: c.field === "potential" ? "potential" : "rating", superseded };
-  });
+  return rows.map((c) => ({ ...c, field: c.field === "potential" ? "potential" : "rating" }));
 }
 
-export type SessionPageRead = { detail: SessionDetailJson; participant_page: ParticipantPage; board: BoardPerson[] | null };
+/** What a session page asks for (participant-page.ts reads it from the address). */
+export type SessionPageQuery = {
+  /** The participants' page (from 1; past the last = the last) and its size; `pageSize` null: every participant. */
+  page: number;
+  pageSize: number | null;
+  /** How many pages of HISTORY_PAGE changes of the history (the latest first). */
+  history: number;
+  /** The session admin's 9-box: undefined for none; null for counts and the first people of each box; a key to open that box. */
+  box?: BoxKey | null;
+};
+
+export type SessionPageRead = { detail: SessionDetailJson; participant_page: ParticipantPage; history_page: HistoryPage; board: Board | null };
 
 /**
- * The session as `role` reads it, in two statements: `paging` null gives every participant (the panelist's and the
- * sign-off party's pages); otherwise one page of them (a page past the last gives the last) and the whole session's
- * 9-box people (the session admin's page, ADR 0067).
+ * The session as `role` reads it, in two statements: one page of the participants (or all), the latest pages of the
+ * history, and, for the session admin's page, the 9-box in counts (ADR 0067, ADR 0091).
  */
-export async function readSessionPage(
-  current: CurrentUser,
-  role: SessionRole,
-  cycleId: number,
-  sessionId: number,
-  paging: { page: number; pageSize: number } | null,
-): Promise<SessionPageRead> {
+export async function readSessionPage(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, query: SessionPageQuery): Promise<SessionPageRead> {
+  const withBoard = query.box !== undefined;
   const [[row], [people]] = await Promise.all([
-    sqlRows<SessionPageSqlRow>("calibration.meeting-session", SESSION_PAGE_SQL, [sessionId, cycleId]),
-    sqlRows<ParticipantsSqlRow>("calibration.meeting-participants", PARTICIPANTS_SQL, [sessionId, paging?.page ?? 1, paging?.pageSize ?? null, paging !== null]),
+    sqlRows<SessionPageSqlRow>("calibration.meeting-session", SESSION_PAGE_SQL, [sessionId, cycleId, Math.max(1, query.history) * HISTORY_PAGE]),
+    sqlRows<ParticipantsSqlRow>("calibration.meeting-participants", PARTICIPANTS_SQL, [sessionId, query.page, query.pageSize, withBoard, BOX_PREVIEW, query.box ?? null]),
   ]);
   if (!row) throw sessionNotFound(cycleId, sessionId);
   const { roles, state } = rolesOf(row, current, role);
   const guideline = readGuideline(row.guideline);
   const total = people?.total ?? 0;
-  const pageSize = paging?.pageSize ?? Math.max(1, total);
-  const pages = Math.max(1, Math.ceil(total / pageSize));
   const detail: SessionDetailJson = {
     session: sessionJson(row),
     my_roles: roles,
@@ -94,8 +92,9 @@ export async function readSessionPage(
   };
   return {
     detail,
-    participant_page: { page: Math.min(Math.max(1, paging?.page ?? 1), pages), page_size: pageSize, total, pages },
-    board: people?.board ?? null,
+    participant_page: participantPageOf(query.page, total, query.pageSize ?? Math.max(1, total)),
+    history_page: historyPageOf(query.history, row.historyTotal),
+    board: withBoard ? { boxes: (people?.board ?? {}) as Board["boxes"], open: query.box ?? null } : null,
   };
 }
 

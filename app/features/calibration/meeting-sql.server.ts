@@ -12,7 +12,7 @@ const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const person = (alias: string) => `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email)`;
 
 /** The session row's columns, its creator, members and head counts (what toSessionJson reads), from `s` and its cycle `c`. */
-const SESSION_COLUMNS = `
+export const SESSION_COLUMNS = `
   s.id, s."cycleId", c.name AS "cycleName", s.name, s.state, s.guideline, s.deadline, s.version, s."closedAt", s."createdAt", s."updatedAt",
   s."createdById",
   (SELECT ${person("u")} FROM "User" u WHERE u.id = s."createdById") AS "createdBy",
@@ -41,21 +41,26 @@ const PARTICIPANT_JSON = `json_build_object(
                                     'nominated_by', (SELECT ${person("nu")} FROM "User" nu WHERE nu.id = n."nominatedById"), 'created_at', ${iso('n."createdAt"')})
                            FROM "PromotionNomination" n WHERE n."participantId" = p.id ORDER BY (n.status = 'withdrawn'), n.id LIMIT 1))`;
 
-/** The rating history (newest first) of the changes `where` picks (alias rc), each with its participant and who changed it. */
-const historyColumn = (where: string) => `
+/**
+ * The rating history (newest first) of the changes `where` picks (alias h), each with its participant and who changed
+ * it, the latest `limit` of them (an SQL expression; "ALL" for every one). A change is superseded when a later one of
+ * the same field of the same person exists among ALL the changes `where` picks (the window runs before the limit).
+ */
+const historyColumn = (where: string, limit: string) => `
   (SELECT coalesce(json_agg(json_build_object('id', rc.id, 'session_participant_id', rc."sessionParticipantId", 'participant', ${person("hu")},
             'field', rc.field, 'old_value', rc."oldValue", 'new_value', rc."newValue", 'reason', rc.reason,
-            'changed_by', (SELECT ${person("cu")} FROM "User" cu WHERE cu.id = rc."changedById"), 'created_at', ${iso('rc."createdAt"')})
+            'changed_by', (SELECT ${person("cu")} FROM "User" cu WHERE cu.id = rc."changedById"), 'created_at', ${iso('rc."createdAt"')},
+            'superseded', rc.rn > 1)
           ORDER BY rc."createdAt" DESC, rc.id DESC), '[]'::json)
-     FROM "CalibrationRatingChange" rc
+     FROM (SELECT h.*, row_number() OVER (PARTITION BY h."sessionParticipantId", h.field ORDER BY h."createdAt" DESC, h.id DESC) AS rn
+             FROM "CalibrationRatingChange" h WHERE ${where} ORDER BY h."createdAt" DESC, h.id DESC LIMIT ${limit}) rc
      JOIN "CalibrationSessionParticipant" hsp ON hsp.id = rc."sessionParticipantId"
-     JOIN "Participant" hp ON hp.id = hsp."participantId" JOIN "User" hu ON hu.id = hp."userId"
-     WHERE ${where}) AS history`;
+     JOIN "Participant" hp ON hp.id = hsp."participantId" JOIN "User" hu ON hu.id = hp."userId") AS history`;
 
 /** The comment thread (oldest first) `where` picks (alias cm), with each author. */
 const commentsColumn = (where: string) => `
   (SELECT coalesce(json_agg(json_build_object('id', cm.id, 'session_participant_id', cm."sessionParticipantId", 'author', ${person("au")}, 'body', cm.body,
-            'created_at', ${iso('cm."createdAt"')}) ORDER BY cm."createdAt", cm.id), '[]'::json)
+            'body_key', CASE WHEN cm."bodyCode"->>'en' = cm.body THEN cm."bodyCode" - 'en' END, 'created_at', ${iso('cm."createdAt"')}) ORDER BY cm."createdAt", cm.id), '[]'::json)
      FROM "CalibrationComment" cm JOIN "User" au ON au.id = cm."authorId" WHERE ${where}) AS comments`;
 
 /** A session read as its rows come from the statements below. */
@@ -77,8 +82,8 @@ export type SessionSqlRow = {
   counts: { live: number; changed: number; all: number };
 };
 
-/** A rating change as the statements give it: the stored field name, `superseded` still to work out. */
-export type HistorySqlRow = Omit<RatingChangeJson, "field" | "superseded"> & { field: string };
+/** A rating change as the statements give it: the stored field name. */
+export type HistorySqlRow = Omit<RatingChangeJson, "field"> & { field: string };
 
 /** The session page's statement: the session and what describes the WHOLE session (distribution, outlier groups, company mean). */
 export type SessionPageSqlRow = SessionSqlRow & {
@@ -89,10 +94,14 @@ export type SessionPageSqlRow = SessionSqlRow & {
   /** The cycle's mean proposed rating (null: none proposed). */
   companyMean: number | null;
   moveTargets: Array<{ id: number; name: string; state: string }>;
+  /** The latest $3 changes of the session's history (all when $3 is null). */
   history: HistorySqlRow[];
+  /** How many changes the session's history holds. */
+  historyTotal: number;
   comments: CommentJson[];
 };
 
+/** $1 session, $2 cycle, $3 how many of the history's latest changes (null: all). */
 export const SESSION_PAGE_SQL = `
 WITH live AS (
   SELECT row_number() OVER (ORDER BY u.name, sp.id) AS pos, sp.rating, p."proposedRating" AS proposed, mu.email AS "managerEmail", mu.name AS "managerName", u.department
@@ -112,20 +121,30 @@ SELECT ${SESSION_COLUMNS},
   (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'state', t.state) ORDER BY t.id), '[]'::json)
      FROM "CalibrationSession" t
      WHERE t."cycleId" = s."cycleId" AND t.kind = 'RATING' AND t.id <> s.id AND t.state IN ('draft', 'active', 'revision_requested')) AS "moveTargets",
-  ${historyColumn(`rc."sessionId" = s.id`)},
+  ${historyColumn(`h."sessionId" = s.id`, "$3::int")},
+  (SELECT count(*)::int FROM "CalibrationRatingChange" h WHERE h."sessionId" = s.id) AS "historyTotal",
   ${commentsColumn(`cm."sessionId" = s.id AND cm."sessionParticipantId" IS NULL`)}
 FROM "CalibrationSession" s JOIN "Cycle" c ON c.id = s."cycleId"
 WHERE s.id = $1::int AND s."cycleId" = $2::int AND s.kind = 'RATING'`;
 
-/** The participants' statement: how many, the rows of one page (or all), and the 9-box people (live, every one). */
+/** A person of the 9-box as the statement gives them. */
+type BoardSqlPerson = { id: number; user: { name: string }; rating: number | null; potential: number | null; proposed_rating: number | null; terminated: boolean };
+
+/** The participants' statement: how many, the rows of one page (or all), and the 9-box's boxes. */
 export type ParticipantsSqlRow = {
   total: number;
   rows: SessionParticipantJson[];
-  board: Array<{ id: number; user: { name: string }; rating: number | null; potential: number | null; proposed_rating: number | null; terminated: boolean }> | null;
+  /** Per box ("band-potential" or "unplaced"; live people only): the head count and the first people (every one of the open box). */
+  board: Record<string, { count: number; people: BoardSqlPerson[] }> | null;
 };
 
+/** A live person's box: the performance band of the calibrated rating (rules.ts performanceBand) and the potential. */
+const BOX_KEY = `CASE WHEN e.rating IS NULL OR e.potential IS NULL THEN 'unplaced'
+  ELSE (CASE WHEN e.rating <= 2 THEN 1 WHEN e.rating = 3 THEN 2 ELSE 3 END) || '-' || e.potential END`;
+
 /**
- * $1 session, $2 page (from 1; past the last = the last), $3 page size (null: every row), $4 with the 9-box people.
+ * $1 session, $2 page (from 1; past the last = the last), $3 page size (null: every row), $4 with the 9-box,
+ * $5 how many people of each box (in the grid's order), $6 the box whose people all come (null: none).
  * The grid's one order: name, then id.
  */
 export const PARTICIPANTS_SQL = `
@@ -146,9 +165,13 @@ SELECT (SELECT total FROM n) AS total,
      JOIN "CalibrationSessionParticipant" sp ON sp.id = e.id JOIN "Participant" p ON p.id = sp."participantId" JOIN "User" u ON u.id = p."userId"
      WHERE e.pos > win.skip AND e.pos <= win.skip + win.take) AS rows,
   CASE WHEN $4::boolean THEN
-    (SELECT coalesce(json_agg(json_build_object('id', e.id, 'user', json_build_object('name', e.name), 'rating', e.rating, 'potential', e.potential,
-              'proposed_rating', e."proposedRating", 'terminated', false) ORDER BY e.pos), '[]'::json)
-       FROM everyone e WHERE e."terminatedAt" IS NULL)
+    (SELECT coalesce(json_object_agg(b.key, json_build_object('count', b.n, 'people', b.people)), '{}'::json)
+       FROM (SELECT k.key, count(*)::int AS n,
+                    json_agg(json_build_object('id', k.id, 'user', json_build_object('name', k.name), 'rating', k.rating, 'potential', k.potential,
+                               'proposed_rating', k."proposedRating", 'terminated', false) ORDER BY k.pos) FILTER (WHERE k.rn <= $5::int OR k.key = $6::text) AS people
+               FROM (SELECT keyed.*, row_number() OVER (PARTITION BY keyed.key ORDER BY keyed.pos) AS rn
+                       FROM (SELECT e.*, ${BOX_KEY} AS key FROM everyone e WHERE e."terminatedAt" IS NULL) keyed) k
+              GROUP BY k.key) b)
   END AS board`;
 
 /** The panelist's participant page: the session, the participant's row, thread and history, and what their summary needs. */
@@ -179,7 +202,7 @@ SELECT ${SESSION_COLUMNS}, c.state::text AS "cycleState", c."peerNames", c."upwa
             'user', json_build_object('email', u.email, 'name', u.name, 'jobTitle', u."jobTitle", 'department', u.department))
      FROM "CalibrationSessionParticipant" sp JOIN "Participant" p ON p.id = sp."participantId" JOIN "User" u ON u.id = p."userId"
      WHERE sp.id = $3::int AND sp."sessionId" = s.id) AS reviewee,
-  ${historyColumn(`rc."sessionParticipantId" = $3::int`)},
+  ${historyColumn(`h."sessionParticipantId" = $3::int`, "ALL")},
   ${commentsColumn(`cm."sessionParticipantId" = $3::int`)}
 FROM "CalibrationSession" s JOIN "Cycle" c ON c.id = s."cycleId"
 WHERE s.id = $1::int AND s."cycleId" = $2::int AND s.kind = 'RATING'`;

@@ -5,9 +5,9 @@ import { intentOf, notFoundPage, pageRead } from "~/platform/page-errors.server"
 import { pageMessage } from "~/platform/i18n/page-message";
 import { MeetingRefusal, meetingAction } from "~/features/calibration/meeting-action.server";
 import { PICK_KEYS } from "~/features/calibration/meeting-keys";
-import { formNumber, formText, requireSessionRef } from "~/features/calibration/meeting-pages.server";
+import { formNumber, formText, requireSessionRef, sessionPageParams } from "~/features/calibration/meeting-pages.server";
 import { readSessionPage } from "~/features/calibration/meeting-reads.server";
-import { PARTICIPANT_PAGE_SIZE, parsePageParam } from "~/features/calibration/participant-page";
+import { PARTICIPANT_PAGE_SIZE, parseBoxParam } from "~/features/calibration/participant-page";
 import type { SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 
 /**
@@ -17,15 +17,25 @@ import type { SessionAdminPageData } from "~/features/calibration/meeting-page-t
  */
 
 /**
- * The page: the session as its admin reads it, one page (?page=, ADR 0067) of the participant table and the whole
- * session's 9-box, in two statements (meeting-reads.server.ts); a malformed page is the 404 page.
+ * The page: the session as its admin reads it, one page (?page=, ADR 0067) of the participant table, the latest
+ * changes of the history (?history=) and the 9-box in counts, every person of the box opened with ?box= (ADR 0091), in
+ * two statements (meeting-reads.server.ts); a malformed parameter is the 404 page.
  */
 export async function loadSessionAdminPage(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionAdminPageData> {
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  if (page === null) throw notFoundPage();
+  const { page, history } = sessionPageParams(request);
+  const box = parseBoxParam(new URL(request.url).searchParams.get("box"));
+  if (box === undefined) throw notFoundPage();
   const { current, cycleId, sessionId } = await requireSessionRef(request, params);
-  const read = await pageRead(() => readSessionPage(current, "session_admin", cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE }));
-  return { role: "session_admin", cycleId, spoofing: isSpoofing(current), detail: read.detail, participant_page: read.participant_page, board: read.board ?? [] };
+  const read = await pageRead(() => readSessionPage(current, "session_admin", cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE, history, box }));
+  return {
+    role: "session_admin",
+    cycleId,
+    spoofing: isSpoofing(current),
+    detail: read.detail,
+    participant_page: read.participant_page,
+    history_page: read.history_page,
+    board: read.board ?? { boxes: {}, open: box },
+  };
 }
 
 function requiredId(form: FormData, name: string, what: keyof typeof PICK_KEYS): number {

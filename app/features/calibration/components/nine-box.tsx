@@ -1,10 +1,11 @@
 import { Menu, MenuItem } from "@mui/material";
 import { useState, type DragEvent, type MouseEvent } from "react";
+import { Link as RemixLink, useLocation } from "@remix-run/react";
 import { performanceBand, ratingForBand, type Potential } from "~/features/calibration/rules";
-import type { BoardPerson } from "~/features/calibration/meeting-page-types";
+import type { Board, BoardPerson, BoxKey } from "~/features/calibration/meeting-page-types";
+import { BOX_PREVIEW, withParam } from "~/features/calibration/participant-page";
 import type { RatingTarget } from "~/features/calibration/components/rating-dialog";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
-import { useServerRender } from "~/features/calibration/components/use-server-render";
 import { Typography } from "~/platform/ui/static";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import css from "~/features/calibration/components/meeting.module.css";
@@ -18,8 +19,9 @@ import css from "~/features/calibration/components/meeting.module.css";
  * A session holds hundreds of people, so the cards are plain elements styled once by the grid's class
  * (`.nb-*`, static CSS in meeting.module.css) rather than MUI components with their own styles, and there is one "Move to box…" menu,
  * mounted only while it is open (server rendering 500 closed menus cost more than the rest of the page).
- * The server (and the hydration render) draws the first `SERVER_CARDS` cards of each box and "+ N more";
- * the browser draws every card right after hydration.
+ * The page ships each box's head count and its first BOX_PREVIEW people (ADR 0091); "+ N more" is a link to ?box=
+ * (the other parameters kept, the scroll position too) whose answer brings every person of that box, "Show fewer"
+ * closes it again. The stream's revalidation re-reads the same address, so an open box stays open and up to date.
  */
 
 type Band = 1 | 2 | 3;
@@ -27,7 +29,6 @@ const BANDS: Band[] = [1, 2, 3];
 const ROWS: Potential[] = [3, 2, 1];
 const DRAG_TYPE = "application/x-calibration-participant";
 const MENU_ID = "ninebox-move-menu";
-export const SERVER_CARDS = 5;
 /** MUI's MoreVert icon, drawn once (a hidden <symbol>) and used by every card's menu button. */
 const ICON_ID = "nb-more-icon";
 const MORE_VERT = "M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2";
@@ -81,8 +82,11 @@ function personCard(p: BoardPerson, onMenu: ((e: MouseEvent<HTMLButtonElement>) 
   );
 }
 
-export function NineBox({ participants, onMove }: { participants: BoardPerson[]; onMove?: (t: RatingTarget) => void }) {
-  const live = participants.filter((p) => !p.terminated);
+const BOX_KEYS: BoxKey[] = ["1-1", "1-2", "1-3", "2-1", "2-2", "2-3", "3-1", "3-2", "3-3", "unplaced"];
+
+export function NineBox({ board, onMove }: { board: Board; onMove?: (t: RatingTarget) => void }) {
+  const live = BOX_KEYS.flatMap((k) => board.boxes[k]?.people ?? []);
+  const { pathname, search } = useLocation();
   const { t, band: bandText, potential: potentialText, box: boxName } = useMeetingText();
   const moveLabel = (name: string) => t("calibrationMeeting.nineBox.moveTo", { name });
   const [over, setOver] = useState<string | null>(null);
@@ -91,19 +95,7 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
   const [menuOpen, setMenuOpen] = useState(false);
   const menuPerson = menu ? live.find((x) => x.id === menu.id) : undefined;
 
-  const boxes = new Map<string, BoardPerson[]>();
-  const unplaced: BoardPerson[] = [];
-  for (const p of live) {
-    const band = performanceBand(p.rating);
-    if (band === null || p.potential == null) unplaced.push(p);
-    else {
-      const key = `${band}-${p.potential}`;
-      const list = boxes.get(key);
-      if (list) list.push(p);
-      else boxes.set(key, [p]);
-    }
-  }
-
+  const unplaced = board.boxes.unplaced;
   const openMenu = onMove
     ? (e: MouseEvent<HTMLButtonElement>) => {
         const card = e.currentTarget.closest<HTMLElement>("[data-id]");
@@ -112,13 +104,24 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
       }
     : undefined;
   const menuOpenFor = menuOpen && menu ? menu.id : null;
-  const serverRender = useServerRender();
-  const cards = (list: BoardPerson[]) => {
-    const shown = serverRender ? list.slice(0, SERVER_CARDS) : list;
+  // "+ N more" and "Show fewer" are named by their box's group (role="group" with the box's name).
+  const cards = (key: BoxKey) => {
+    const box = board.boxes[key];
+    const people = box?.people ?? [];
+    const count = box?.count ?? 0;
     return (
       <div className="nb-cards">
-        {shown.map((p) => personCard(p, openMenu, menuOpenFor, moveLabel))}
-        {shown.length < list.length && <span className="nb-more">{t("calibrationMeeting.nineBox.more", { count: list.length - shown.length })}</span>}
+        {people.map((p) => personCard(p, openMenu, menuOpenFor, moveLabel))}
+        {people.length < count && (
+          <RemixLink to={withParam(pathname, search, "box", key)} preventScrollReset replace className="nb-more" data-testid={`ninebox-more-${key}`}>
+            {t("calibrationMeeting.nineBox.more", { count: count - people.length })}
+          </RemixLink>
+        )}
+        {board.open === key && count > BOX_PREVIEW && (
+          <RemixLink to={withParam(pathname, search, "box", null)} preventScrollReset replace className="nb-more" data-testid={`ninebox-less-${key}`}>
+            {t("calibrationMeeting.nineBox.less")}
+          </RemixLink>
+        )}
       </div>
     );
   };
@@ -177,15 +180,15 @@ export function NineBox({ participants, onMove }: { participants: BoardPerson[];
                 data-over={over === `${b}-${potential}` ? "true" : undefined}
                 {...dropProps(b, potential)}
               >
-                {cards(boxes.get(`${b}-${potential}`) ?? [])}
+                {cards(`${b}-${potential}` as BoxKey)}
               </div>
             )),
           ])}
         </div>
-        {unplaced.length > 0 && (
+        {unplaced && unplaced.count > 0 && (
           <div className="nb-unplaced" data-testid="ninebox-unplaced" role="group" aria-label={t("calibrationMeeting.nineBox.unplacedLabel")}>
             <Typography variant="subtitle2">{t("calibrationMeeting.nineBox.unplaced")}</Typography>
-            {cards(unplaced)}
+            {cards("unplaced")}
           </div>
         )}
       </div>

@@ -4,6 +4,7 @@ import type { SessionParticipantJson } from "~/features/calibration/types";
 import { meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
+import { ParticipantPager } from "~/features/calibration/components/participant-pager";
 import { DistributionPanel } from "~/features/calibration/components/distribution-panel";
 import { RatingHistory } from "~/features/calibration/components/rating-history";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
@@ -11,7 +12,10 @@ import { useLiveSession } from "~/features/calibration/components/use-live-sessi
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import css from "~/features/calibration/components/meeting.module.css";
 
-/** A panelist's view of a session: the participants (each links to their calibration rating page), the distribution, the history. */
+/**
+ * A panelist's view of a session: the participants (each links to their calibration rating page; one page of them,
+ * ADR 0091), the distribution, the history.
+ */
 export function PanelistSessionPage({ data }: { data: SessionPageData }) {
   const { detail, cycleId } = data;
   const { session } = detail;
@@ -23,9 +27,10 @@ export function PanelistSessionPage({ data }: { data: SessionPageData }) {
       <MeetingHeader title={session.name} session={session} spoofing={data.spoofing} back={{ to: meetingPaths.list("panelist", cycleId), label: t("nav.panelist") }} />
       <MeetingSection id="participants" title={t("calibrationMeeting.participantsTitle", { count: session.participant_count })} testId="participants">
         <ParticipantsGrid participants={detail.participants} href={href} />
+        <ParticipantPager pager={data.participant_page} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
-      <RatingHistory history={detail.history} />
+      <RatingHistory history={detail.history} paging={data.history_page} />
       {detail.comments.length > 0 && <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={false} />}
     </Stack>
   );

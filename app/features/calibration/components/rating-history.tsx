@@ -1,23 +1,24 @@
 import { useState, type ReactNode } from "react";
+import { Link as RemixLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RatingChangeJson } from "~/features/calibration/types";
+import type { HistoryPage } from "~/features/calibration/meeting-page-types";
+import { HISTORY_PAGE, withParam } from "~/features/calibration/participant-page";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { PlainTable } from "~/platform/ui/plain-table";
 import stacked from "~/platform/ui/stacked-table.module.css";
-import { Button, Typography } from "~/platform/ui/static";
+import { Button, Typography, buttonClass } from "~/platform/ui/static";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * The rating change history (newest first): who changed which value of whom, when and why. The old value is
  * struck through; a change a later one replaced is struck through whole and marked "superseded".
  *
- * A long meeting has hundreds of changes: the latest `HISTORY_PAGE` are shown, the rest after "Show all"
- * (so the server never renders them), and the table is plain markup styled once by its container (the look
- * of MUI's small outlined table) instead of an MUI TableRow/TableCell per row.
+ * A long meeting has hundreds of changes: the session pages ship the latest `HISTORY_PAGE` and the rest a page at a
+ * time on "Show more" (ADR 0091), and the table is plain markup styled once by its container (the look of MUI's small
+ * outlined table) instead of an MUI TableRow/TableCell per row.
  */
-
-export const HISTORY_PAGE = 50;
 
 type Words = ReturnType<typeof useMeetingText>;
 
@@ -90,12 +91,29 @@ function HistoryRow({ c, showParticipant, m }: { c: RatingChangeJson; showPartic
   );
 }
 
-export function RatingHistory({ history, showParticipant = true }: { history: RatingChangeJson[]; showParticipant?: boolean }) {
+/** "Show more" / "Show the latest 50": links that keep the other parameters and the scroll position (no JS needed). */
+function HistoryLink({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
+  return (
+    <RemixLink to={to} preventScrollReset replace className={buttonClass({ size: "small" })} data-testid={testId}>
+      {children}
+    </RemixLink>
+  );
+}
+
+/**
+ * The history of a session page comes in pages from the server (`paging`, ?history=N, ADR 0091): the latest N pages,
+ * "Show more" asks for one more page, "Show the latest 50" for the first again. Without `paging` (a participant's own
+ * history, whole), the latest HISTORY_PAGE are shown and "Show all" shows the rest.
+ */
+export function RatingHistory({ history, showParticipant = true, paging }: { history: RatingChangeJson[]; showParticipant?: boolean; paging?: HistoryPage }) {
   const [showAll, setShowAll] = useState(false);
+  const { pathname, search } = useLocation();
   const m = useMeetingText();
   const { t } = m;
-  const more = history.length > HISTORY_PAGE;
-  const shown = showAll || !more ? history : history.slice(0, HISTORY_PAGE);
+  const total = paging?.total ?? history.length;
+  const more = total > HISTORY_PAGE;
+  const shown = paging || showAll || !more ? history : history.slice(0, HISTORY_PAGE);
+  const everyone = shown.length >= total;
   return (
     <MeetingSection id="history" title={t("calibrationMeeting.history.title")} testId="history">
       {history.length === 0 ? (
@@ -111,10 +129,22 @@ export function RatingHistory({ history, showParticipant = true }: { history: Ra
       )}
       {more && (
         <Typography variant="body2" color="text.secondary" component="div" className={css.historyCount} data-testid="history-count">
-          {showAll ? t("calibrationMeeting.history.all", { count: history.length }) : t("calibrationMeeting.history.latest", { shown: HISTORY_PAGE, count: history.length })}
-          <Button size="small" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} data-testid="history-show-all">
-            {showAll ? t("calibrationMeeting.history.showLatest", { count: HISTORY_PAGE }) : t("calibrationMeeting.history.showAll", { count: history.length })}
-          </Button>
+          {everyone ? t("calibrationMeeting.history.all", { count: total }) : t("calibrationMeeting.history.latest", { shown: shown.length, count: total })}
+          {paging ? (
+            everyone ? (
+              <HistoryLink to={withParam(pathname, search, "history", null)} testId="history-show-all">
+                {t("calibrationMeeting.history.showLatest", { count: HISTORY_PAGE })}
+              </HistoryLink>
+            ) : (
+              <HistoryLink to={withParam(pathname, search, "history", paging.pages + 1)} testId="history-show-all">
+                {t("calibrationMeeting.history.showMore", { count: Math.min(HISTORY_PAGE, total - shown.length) })}
+              </HistoryLink>
+            )
+          ) : (
+            <Button size="small" onClick={() => setShowAll((v) => !v)} aria-expanded={showAll} data-testid="history-show-all">
+              {showAll ? t("calibrationMeeting.history.showLatest", { count: HISTORY_PAGE }) : t("calibrationMeeting.history.showAll", { count: total })}
+            </Button>
+          )}
         </Typography>
       )}
     </MeetingSection>

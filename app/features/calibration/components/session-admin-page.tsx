@@ -1,10 +1,9 @@
 import { useCallback, useState } from "react";
-import { useLocation } from "@remix-run/react";
-import { Button, ButtonLink, Stack, Typography } from "~/platform/ui/static";
+import { Button, Stack } from "~/platform/ui/static";
 import type { SessionAction } from "~/features/calibration/rules";
 import type { SessionParticipantJson } from "~/features/calibration/types";
-import { meetingPaths, type ParticipantPage, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
-import { pageHref } from "~/features/calibration/participant-page";
+import { meetingPaths, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
+import { ParticipantPager } from "~/features/calibration/components/participant-pager";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
 import { DistributionPanel } from "~/features/calibration/components/distribution-panel";
@@ -20,40 +19,13 @@ import { useMeetingText } from "~/features/calibration/components/use-meeting-te
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
- * The table's pages (ADR 0067): plain links to ?page=N (the other parameters kept), so they work before the
- * page is hydrated; shown only when the session has more than one page.
- */
-function ParticipantPager({ pager }: { pager: ParticipantPage }) {
-  const { pathname, search } = useLocation();
-  const { t } = useMeetingText();
-  if (pager.pages <= 1) return null;
-  const first = (pager.page - 1) * pager.page_size + 1;
-  const last = Math.min(pager.total, pager.page * pager.page_size);
-  return (
-    <Stack component="nav" direction="row" spacing={2} alignItems="center" flexWrap aria-label={t("calibrationMeeting.pager.label")} data-testid="participants-pager">
-      <Typography variant="body2" data-testid="participants-pager-range">{t("calibrationMeeting.pager.range", { page: pager.page, pages: pager.pages, first, last, total: pager.total })}</Typography>
-      {pager.page > 1 && (
-        <ButtonLink to={pageHref(pathname, search, pager.page - 1)} variant="outlined" size="small" data-testid="participants-page-prev">
-          {t("calibrationMeeting.pager.previous")}
-        </ButtonLink>
-      )}
-      {pager.page < pager.pages && (
-        <ButtonLink to={pageHref(pathname, search, pager.page + 1)} variant="outlined" size="small" data-testid="participants-page-next">
-          {t("calibrationMeeting.pager.next")}
-        </ButtonLink>
-      )}
-    </Stack>
-  );
-}
-
-/**
  * The session admin runs the meeting: rating changes with a reason (per row, or by moving a card in the
  * 9-box), the live distribution, outlier flags, moves to another session, terminations, the history, and
  * the progress to review. Buttons show only when `allowed` permits (the services check again).
  * Static markup (issue 27): the dialogs and the move's select are MUI's, mounted when they open / once hydrated.
  */
 export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
-  const { detail, cycleId, spoofing, participant_page: pager, board } = data;
+  const { detail, cycleId, spoofing, participant_page: pager, history_page: historyPage, board } = data;
   const { session, allowed, participants } = detail;
   const { t } = useMeetingText();
   useLiveSession(meetingPaths.events("session_admin", session.id, cycleId), session.version);
@@ -116,8 +88,8 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
         <ParticipantPager pager={pager} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
-      <NineBox participants={board} onMove={canSet ? setRatingTarget : undefined} />
-      <RatingHistory history={detail.history} />
+      <NineBox board={board} onMove={canSet ? setRatingTarget : undefined} />
+      <RatingHistory history={detail.history} paging={historyPage} />
       <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={can("comment")} />
 
       <RatingChangeDialog target={ratingTarget} onClose={() => setRatingTarget(null)} />

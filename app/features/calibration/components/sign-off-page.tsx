@@ -4,6 +4,7 @@ import { StackedTable } from "~/platform/ui/stacked-table";
 import { meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { DistributionPanel } from "~/features/calibration/components/distribution-panel";
+import { ParticipantPager } from "~/features/calibration/components/participant-pager";
 import { RatingHistory } from "~/features/calibration/components/rating-history";
 import { CommentThread } from "~/features/calibration/components/comment-thread";
 import { OutlierAlerts } from "~/features/calibration/components/outlier-alerts";
@@ -13,7 +14,7 @@ import { useMeetingText } from "~/features/calibration/components/use-meeting-te
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
- * The sign-off party reads the outcome (proposed → calibrated rating of each participant), the distribution
+ * The sign-off party reads the outcome (proposed → calibrated rating of each participant, one page of them: ADR 0091), the distribution
  * and the history, and closes the session (optional comment) or requests a revision (comment required).
  */
 export function SignOffPage({ data }: { data: SessionPageData }) {
@@ -80,9 +81,10 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
             </TableRow>
           ))}
         </StackedTable>
+        <ParticipantPager pager={data.participant_page} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
-      <RatingHistory history={detail.history} />
+      <RatingHistory history={detail.history} paging={data.history_page} />
       <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={allowed.comment && !spoofing} />
 
       <ConfirmDialog

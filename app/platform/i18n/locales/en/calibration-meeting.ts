@@ -83,6 +83,7 @@ export default {
       intro: "Drag a person into another box, or use the menu on their card, to change their rating and potential.",
       box: "{{band}} / {{potential}}",
       more: "+ {{count}} more",
+      less: "Show fewer",
       moveTo: "Move {{name}} to box…",
       moveMenu: "Move {{name}} to box",
       unplacedLabel: "Not placed: no rating or no potential yet",
@@ -110,6 +111,7 @@ export default {
       latest: "The latest {{shown}} of {{count}} changes.",
       showLatest: "Show the latest {{count}}",
       showAll: "Show all {{count}}",
+      showMore: "Show {{count}} more",
     },
     comments: {
       sessionTitle: "Session comments",

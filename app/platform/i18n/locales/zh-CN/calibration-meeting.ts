@@ -82,6 +82,7 @@ const calibrationMeeting: Translation<typeof en> = {
       intro: "将人员拖入其他格子，或使用其卡片上的菜单，即可更改其评级和潜力。",
       box: "{{band}} / {{potential}}",
       more: "还有 {{count}} 人",
+      less: "收起",
       moveTo: "将 {{name}} 移至其他格子…",
       moveMenu: "将 {{name}} 移至格子",
       unplacedLabel: "未放入：尚无评级或潜力",
@@ -109,6 +110,7 @@ const calibrationMeeting: Translation<typeof en> = {
       latest: "最近 {{shown}} 条变更，共 {{count}} 条。",
       showLatest: "仅显示最近 {{count}} 条",
       showAll: "显示全部 {{count}} 条",
+      showMore: "再显示 {{count}} 条",
     },
     comments: {
       sessionTitle: "会议评论",
