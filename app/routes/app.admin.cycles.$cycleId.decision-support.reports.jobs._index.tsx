@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link as RemixLink } from "@remix-run/react";
-import { Button } from "@mui/material";
+import { ButtonLink } from "~/platform/ui/static";
 import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
@@ -13,9 +12,9 @@ export default function JobsList() {
     <JobListRoute
       intro={t("jobs.intros.report")}
       actions={(cycleId) => (
-        <Button component={RemixLink} to={`/app/admin/cycles/${cycleId}/decision-support/reports`} variant="contained" data-testid="new-report">
+        <ButtonLink to={`/app/admin/cycles/${cycleId}/decision-support/reports`} variant="contained" data-testid="new-report">
           {t("jobs.intros.newReport")}
-        </Button>
+        </ButtonLink>
       )}
     />
   );

@@ -337,11 +337,11 @@ describe("decision support page and API description", () => {
     const page = await callWithSession(reportsPage.loader as Handler, { path, cookie, params: { cycleId: String(cycleId) } });
     expect(page.status).toBe(200);
     expect(page.body.inactive.participants.map((p: { email: string }) => p.email)).toEqual([a.email, m.email]);
-    expect(page.body.metrics.map((x: { value: string }) => x.value)).toEqual([...METRIC_TYPES]);
+    expect(page.body.stage).toBe("spu_feedback");
 
     const bad = await callWithSession(reportsPage.action as Handler, { method: "POST", path, cookie, params: { cycleId: String(cycleId) }, form: { metric_type: "nope" } });
     expect(bad.status).toBe(400);
-    expect(bad.body.formError).toMatch(/Unknown metric_type 'nope'/);
+    expect(bad.body.formError).toEqual({ key: "decisionSupport.failure.unknownMetric", values: { value: "nope", metrics: METRIC_TYPES.join(", ") } });
     const started = await callWithSession(reportsPage.action as Handler, { method: "POST", path, cookie, params: { cycleId: String(cycleId) }, form: { metric_type: "response_rate" } });
     expect(started.status).toBe(302);
     const location = started.response.headers.get("Location")!;

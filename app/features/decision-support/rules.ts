@@ -8,7 +8,8 @@
  */
 import type { CycleStage } from "~/features/cycles/rules";
 import { REVIEWER_TYPES, type ReviewerTypeValue } from "~/features/participants/rules";
-import type { JobJson } from "~/features/jobs/rules";
+import type { JobJson, JobView } from "~/features/jobs/rules";
+import type { PageMessage } from "~/platform/i18n/page-message";
 
 // ---------------------------------------------------------------------------------------------
 // Metrics
@@ -227,22 +228,22 @@ export type ReportJobJson = JobJson & { metric_type: MetricType | null };
 // ---------------------------------------------------------------------------------------------
 // Pages
 
-export type MetricOption = { value: MetricType; label: string; description: string };
+/** An inactive participant as the reports page shows them: what a nudge would remind them of, as keys. */
+export type InactiveParticipantView = Omit<InactiveParticipantJson, "pending_work"> & { reasons: PageMessage[] };
 
-export function metricOptions(): MetricOption[] {
-  return METRIC_TYPES.map((value) => ({ value, label: METRICS[value].label, description: METRICS[value].description }));
-}
+/** A report job as the reports page lists it. */
+export type RecentReportJob = Pick<JobView, "id" | "status" | "created_at"> & { metric_type: MetricType | null };
 
-/** /app/admin/cycles/{cycleId}/decision-support/reports */
+/** /app/admin/cycles/{cycleId}/decision-support/reports (texts as keys: the stage's rule, the metrics, the reasons). */
 export type ReportsPageData = {
   cycle: { id: number; name: string; state: string };
-  inactive: InactiveParticipantsJson;
+  stage: CycleStage;
+  inactive: { total: number; participants: InactiveParticipantView[] };
   page: number;
   pageSize: number;
-  metrics: MetricOption[];
-  recentJobs: ReportJobJson[];
+  recentJobs: RecentReportJob[];
   jobsPath: string;
 };
 
-/** The report form's failure (unknown metric, Temporal down). */
-export type ReportFormFailure = { ok: false; formError: string };
+/** The report form's failure (unknown metric, Temporal down), as a key. */
+export type ReportFormFailure = { ok: false; formError: PageMessage };

@@ -1,147 +1,163 @@
-import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Paper, Radio, RadioGroup, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { useTranslation } from "react-i18next";
+import { Alert, Box, Button, Link, Paper, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from "~/platform/ui/static-form";
+import { StackedTable } from "~/platform/ui/stacked-table";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { JobStatusChip } from "~/features/jobs/components/job-status";
-import { Time } from "~/platform/i18n/time";
 import { PageLinks } from "~/features/jobs/components/job-tables";
-import { METRICS, type MetricType, type ReportsPageData } from "~/features/decision-support/rules";
+import { Time } from "~/platform/i18n/time";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
+import { INACTIVE_RULE_KEYS, METRIC_KEYS } from "~/features/decision-support/messages";
+import { METRIC_TYPES, type MetricType, type ReportsPageData } from "~/features/decision-support/rules";
+import css from "~/features/decision-support/components/decision-support.module.css";
 
 /**
  * /app/admin/cycles/{cycleId}/decision-support/reports (ADR 0032): the cycle's inactive participants (paged, with
  * what a nudge would remind them of) and the participants report form (a metric → a CSV written by a job, whose page
- * shows the progress and offers the file), with the latest report jobs.
+ * shows the progress and offers the file), with the latest report jobs. Static markup (issue 27), texts as keys
+ * (issue 28): the stage's rule, the metrics and the reminders' reasons are keys, names and emails are data.
  */
-export function ReportsPage({ data, formError }: { data: ReportsPageData; formError: string | null }) {
-  const { cycle, inactive, page, pageSize, metrics, recentJobs, jobsPath } = data;
+export function ReportsPage({ data, formError }: { data: ReportsPageData; formError: PageMessage | null }) {
+  const { t } = useTranslation();
+  const { cycle, stage, inactive, page, pageSize, recentJobs, jobsPath } = data;
   const busy = useNavigation().state !== "idle";
-  const [metric, setMetric] = useState<MetricType>(metrics[0]!.value);
+  const [metric, setMetric] = useState<MetricType>(METRIC_TYPES[0]);
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <AdminCycleHeader cycle={cycle} title="Decision support" />
+    <Box className={css.page}>
+      <AdminCycleHeader cycle={cycle} title={t("decisionSupport.title")} />
 
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {`Inactive participants (${inactive.total})`}
+      <Typography variant="h6" component="h2" className={css.heading}>
+        {t("decisionSupport.inactive.heading", { total: inactive.total })}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }} data-testid="inactive-rule">
-        {inactive.rule}
+      <Typography color="text.secondary" className={css.intro} data-testid="inactive-rule">
+        {t(INACTIVE_RULE_KEYS[stage])}
       </Typography>
-      <OutlinedTable
+      <StackedTable
         testId="inactive-table"
-        ariaLabel="Inactive participants"
+        ariaLabel={t("decisionSupport.inactive.table")}
         empty={inactive.total === 0}
-        emptyText="Nobody is inactive in this stage."
+        emptyText={t("decisionSupport.inactive.empty")}
         emptyTestId="inactive-empty"
+        stackBelow="md"
         head={
           <>
-            <TableCell>Name</TableCell>
-            <TableCell>Email</TableCell>
-            <TableCell>Department</TableCell>
-            <TableCell>Manager</TableCell>
-            <TableCell>Waiting for</TableCell>
+            <TableCell>{t("decisionSupport.inactive.columns.name")}</TableCell>
+            <TableCell>{t("decisionSupport.inactive.columns.email")}</TableCell>
+            <TableCell>{t("decisionSupport.inactive.columns.department")}</TableCell>
+            <TableCell>{t("decisionSupport.inactive.columns.manager")}</TableCell>
+            <TableCell>{t("decisionSupport.inactive.columns.waitingFor")}</TableCell>
           </>
         }
       >
         {inactive.participants.map((p) => (
           <TableRow key={p.participant_id} data-testid="inactive-row">
-            <TableCell>{p.name}</TableCell>
-            <TableCell>{p.email}</TableCell>
-            <TableCell>{p.department ?? "—"}</TableCell>
-            <TableCell>{p.manager_email ?? "—"}</TableCell>
-            <TableCell>{p.pending_work}</TableCell>
+            <TableCell className={css.wrap}>{p.name}</TableCell>
+            <TableCell data-label={t("decisionSupport.inactive.columns.email")} className={css.wrap}>
+              {p.email}
+            </TableCell>
+            <TableCell data-label={t("decisionSupport.inactive.columns.department")}>{p.department ?? "—"}</TableCell>
+            <TableCell data-label={t("decisionSupport.inactive.columns.manager")} className={css.wrap}>
+              {p.manager_email ?? "—"}
+            </TableCell>
+            <TableCell data-label={t("decisionSupport.inactive.columns.waitingFor")}>
+              {p.reasons.map((m) => messageText(t, m)).join(t("decisionSupport.inactive.separator"))}
+            </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
       <PageLinks total={inactive.total} page={page} pageSize={pageSize} testId="inactive-pages" />
       {inactive.total > 0 && (
-        <Link component={RemixLink} to={`/app/admin/cycles/${cycle.id}/nudges`} sx={{ display: "inline-block", mt: 1 }} data-testid="nudges-link">
-          Remind them with a nudge
+        <Link to={`/app/admin/cycles/${cycle.id}/nudges`} className={css.nudge} data-testid="nudges-link">
+          {t("decisionSupport.inactive.nudge")}
         </Link>
       )}
 
-      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
-        Participants report
+      <Typography variant="h6" component="h2" className={`${css.heading} ${css.sectionTop}`}>
+        {t("decisionSupport.report.heading")}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 760 }}>
-        One row per participant with the counts of the chosen metric, written to a CSV file in the background. It holds counts and statuses
-        only, never what anyone wrote.
+      <Typography color="text.secondary" className={css.intro}>
+        {t("decisionSupport.report.intro")}
       </Typography>
       {formError && (
-        <Alert severity="error" sx={{ mb: 2, maxWidth: 760 }} data-testid="report-error">
-          {formError}
+        <Alert severity="error" className={css.alert} data-testid="report-error">
+          {messageText(t, formError)}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: 2, maxWidth: 760, mb: 2 }}>
+      <Paper variant="outlined" className={css.formBox}>
         <Form method="post">
-          <FormControl>
-            <FormLabel id="metric-label">Metric</FormLabel>
-            <RadioGroup aria-labelledby="metric-label" name="metric_type" value={metric} onChange={(e) => setMetric(e.target.value as MetricType)}>
-              {metrics.map((m) => (
+          <FormControl component="fieldset">
+            <FormLabel component="legend" id="metric-label">
+              {t("decisionSupport.report.metric")}
+            </FormLabel>
+            <RadioGroup aria-labelledby="metric-label" name="metric_type" value={metric} onChange={(_, value) => setMetric(value as MetricType)}>
+              {METRIC_TYPES.map((m) => (
                 <FormControlLabel
-                  key={m.value}
-                  value={m.value}
+                  key={m}
+                  value={m}
                   control={<Radio />}
                   label={
-                    <Box sx={{ py: 0.5 }}>
-                      <Typography>{m.label}</Typography>
-                      <Typography variant="body2" color="text.secondary">
-                        {m.description}
+                    <span className={css.choice}>
+                      <Typography component="span" className={css.choiceText}>
+                        {t(METRIC_KEYS[m].label)}
                       </Typography>
-                    </Box>
+                      <Typography component="span" variant="body2" color="text.secondary" className={css.choiceText}>
+                        {t(METRIC_KEYS[m].description)}
+                      </Typography>
+                    </span>
                   }
                 />
               ))}
             </RadioGroup>
           </FormControl>
-          <Box sx={{ mt: 2 }}>
+          <Box className={css.submit}>
             <Button type="submit" variant="contained" disabled={busy} data-testid="start-report">
-              Download CSV
+              {t("decisionSupport.report.start")}
             </Button>
           </Box>
         </Form>
       </Paper>
 
-      <Stack direction="row" spacing={2} sx={{ alignItems: "baseline", mb: 1 }}>
+      <Box className={css.latestHead}>
         <Typography variant="subtitle1" component="h3">
-          Latest reports
+          {t("decisionSupport.report.latest")}
         </Typography>
-        <Link component={RemixLink} to={jobsPath} data-testid="report-jobs-link">
-          All report jobs
+        <Link to={jobsPath} data-testid="report-jobs-link">
+          {t("decisionSupport.report.allJobs")}
         </Link>
-      </Stack>
-      <OutlinedTable
+      </Box>
+      <StackedTable
         testId="report-jobs"
-        ariaLabel="Latest reports"
+        ariaLabel={t("decisionSupport.report.latest")}
         empty={recentJobs.length === 0}
-        emptyText="No report yet."
+        emptyText={t("decisionSupport.report.empty")}
         emptyTestId="report-jobs-empty"
+        stackBelow="sm"
         head={
           <>
-            <TableCell>Job</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Metric</TableCell>
-            <TableCell>Created</TableCell>
+            <TableCell>{t("decisionSupport.report.columns.job")}</TableCell>
+            <TableCell>{t("decisionSupport.report.columns.status")}</TableCell>
+            <TableCell>{t("decisionSupport.report.columns.metric")}</TableCell>
+            <TableCell>{t("decisionSupport.report.columns.created")}</TableCell>
           </>
         }
       >
         {recentJobs.map((job) => (
           <TableRow key={job.id}>
             <TableCell>
-              <Link component={RemixLink} to={`${jobsPath}/${job.id}`}>
-                #{job.id}
-              </Link>
+              <Link to={`${jobsPath}/${job.id}`}>#{job.id}</Link>
             </TableCell>
-            <TableCell>
+            <TableCell data-label={t("decisionSupport.report.columns.status")}>
               <JobStatusChip status={job.status} />
             </TableCell>
-            <TableCell>{job.metric_type ? METRICS[job.metric_type].label : "—"}</TableCell>
-            <TableCell>
+            <TableCell data-label={t("decisionSupport.report.columns.metric")}>{job.metric_type ? t(METRIC_KEYS[job.metric_type].label) : "—"}</TableCell>
+            <TableCell data-label={t("decisionSupport.report.columns.created")}>
               <Time value={job.created_at} />
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
     </Box>
   );
 }

@@ -1,11 +1,12 @@
-import { Paper, Stack, Typography } from "@mui/material";
+import { Trans, useTranslation } from "react-i18next";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import * as Static from "~/platform/ui/static";
 import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
 import { Time } from "~/platform/i18n/time";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { JobFormFailure } from "~/features/jobs/rules";
+import { FLIGHT_RISK_KEYS, THERMA_SUMMARY_KEYS } from "~/features/decision-support/messages";
 import {
-  flightRiskLabel,
   THERMA_COMMENT_MAX,
   THERMA_SCORE_MAX,
   THERMA_SCORE_MIN,
@@ -13,114 +14,122 @@ import {
   type ThermaScanJson,
   type ThermaUploadPageData,
 } from "~/features/decision-support/therma-scan/rules";
+import css from "~/features/decision-support/components/decision-support.module.css";
 
 /**
  * The Therma-scan views (ADR 0033): the upload form, a participant's stored scan (admin participant page) and the
- * scans of a calibration session's participants (its session admin's page). Read-only except the upload.
+ * scans of a calibration session's participants (its session admin's page). Read-only except the upload. Static
+ * markup (issue 27); texts as keys (issue 28): names, emails and comments are data, column names in the CSV are the
+ * file's format and stay as they are.
  */
 
 export function ThermaScanUploadPage({ data, result }: { data: ThermaUploadPageData; result: JobFormFailure | null }) {
+  const { t } = useTranslation();
   const { cycle, columns, requiredColumns, jobsPath, stored, participants } = data;
   return (
     <UploadJobForm
       cycle={cycle}
-      title="Upload Therma-scan report"
+      title={t("decisionSupport.therma.uploadTitle")}
       jobsPath={jobsPath}
       templateHref={`/app/admin/cycles/${cycle.id}/therma-scan-report/template.csv`}
       result={result}
       description={
         <>
-          <Typography>
-            One row per participant of this cycle with their latest Therma-scan results. A participant already scanned is updated; the values
-            are shown to super admins and to the session admins of the participant&apos;s calibration session, nobody else.
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Columns: {columns.join(", ")} ({requiredColumns.join(", ")} required). engagement, wellbeing and workload are whole numbers from{" "}
-            {THERMA_SCORE_MIN} to {THERMA_SCORE_MAX} (5 best); flight_risk is low, medium or high; comment is optional, at most {THERMA_COMMENT_MAX}{" "}
-            characters.
-          </Typography>
-          <Typography variant="body2" data-testid="therma-coverage">
-            {`${stored} of ${participants} participants have a stored scan.`}
-          </Typography>
+          <Static.Typography>{t("decisionSupport.therma.uploadIntro")}</Static.Typography>
+          <Static.Typography variant="body2" color="text.secondary" className={css.wrap}>
+            {t("decisionSupport.therma.columns", {
+              columns: columns.join(", "),
+              required: requiredColumns.join(", "),
+              min: THERMA_SCORE_MIN,
+              max: THERMA_SCORE_MAX,
+              comment: THERMA_COMMENT_MAX,
+            })}
+          </Static.Typography>
+          <Static.Typography variant="body2" data-testid="therma-coverage">
+            {t("decisionSupport.therma.coverage", { stored, participants })}
+          </Static.Typography>
         </>
       }
     />
   );
 }
 
-const scoreText = (n: number) => `${n} / ${THERMA_SCORE_MAX}`;
-
 /** One participant's stored scan (the admin participant page). */
 export function ThermaScanDetails({ scan }: { scan: ThermaScanJson | null }) {
+  const { t } = useTranslation();
   return (
-    <Paper variant="outlined" sx={{ p: 2, mt: 3, maxWidth: 760 }} data-testid="therma-scan">
-      <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
-        Therma-scan
-      </Typography>
+    <Static.Paper variant="outlined" className={css.scan} data-testid="therma-scan">
+      <Static.Typography variant="subtitle1" component="h2" className={css.heading}>
+        {t("decisionSupport.therma.title")}
+      </Static.Typography>
       {scan ? (
-        <Stack spacing={0.5}>
-          <Typography variant="body2">
-            Engagement {scoreText(scan.engagement)} · Wellbeing {scoreText(scan.wellbeing)} · Workload {scoreText(scan.workload)} · Flight risk{" "}
-            {flightRiskLabel(scan.flight_risk)}
-          </Typography>
+        <Static.Stack spacing={0.5}>
+          <Static.Typography variant="body2">
+            {t(THERMA_SUMMARY_KEYS[scan.flight_risk], { engagement: scan.engagement, wellbeing: scan.wellbeing, workload: scan.workload, max: THERMA_SCORE_MAX })}
+          </Static.Typography>
           {scan.comment && (
-            <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
+            <Static.Typography variant="body2" className={css.comment}>
               {scan.comment}
-            </Typography>
+            </Static.Typography>
           )}
-          <Typography variant="body2" color="text.secondary">
-            Uploaded <Time value={scan.updated_at} />
-            {scan.job_id ? ` (job #${scan.job_id})` : ""}
-          </Typography>
-        </Stack>
+          <Static.Typography variant="body2" color="text.secondary">
+            {scan.job_id ? (
+              <Trans i18nKey="decisionSupport.therma.uploadedByJob" values={{ job: scan.job_id }} components={[<Time key="at" value={scan.updated_at} />]} />
+            ) : (
+              <Trans i18nKey="decisionSupport.therma.uploaded" components={[<Time key="at" value={scan.updated_at} />]} />
+            )}
+          </Static.Typography>
+        </Static.Stack>
       ) : (
-        <Typography variant="body2" color="text.secondary">
-          No Therma-scan uploaded for this participant.
-        </Typography>
+        <Static.Typography variant="body2" color="text.secondary">
+          {t("decisionSupport.therma.none")}
+        </Static.Typography>
       )}
-    </Paper>
+    </Static.Paper>
   );
 }
 
 /** The scans of a calibration session's participants (its session admin's page), read-only. */
 export function ThermaScanSessionPanel({ scans }: { scans: SessionThermaScans | null }) {
+  const { t } = useTranslation();
   if (!scans) return null;
+  const head = (key: keyof typeof HEAD) => t(HEAD[key]);
   return (
-    <Static.Box component="section" aria-labelledby="therma-scan-title" style={{ marginTop: 24, maxWidth: 1400 }} data-testid="therma-scan-panel">
-      <Static.Typography id="therma-scan-title" variant="h6" component="h2" style={{ marginBottom: 8 }}>
-        {`Therma-scan (${scans.entries.length} of ${scans.participantCount} participants)`}
+    <Static.Box component="section" aria-labelledby="therma-scan-title" className={css.panel} data-testid="therma-scan-panel">
+      <Static.Typography id="therma-scan-title" variant="h6" component="h2" className={css.heading}>
+        {t("decisionSupport.therma.panelTitle", { count: scans.entries.length, total: scans.participantCount })}
       </Static.Typography>
       <StackedTable
         stackBelow="md"
-        ariaLabel="Therma-scan"
+        ariaLabel={t("decisionSupport.therma.title")}
         testId="therma-scan-table"
         empty={scans.entries.length === 0}
-        emptyText="No Therma-scan uploaded for the participants of this session."
+        emptyText={t("decisionSupport.therma.panelEmpty")}
         head={
           <>
-            <Static.TableCell>Participant</Static.TableCell>
-            <Static.TableCell align="right">Engagement</Static.TableCell>
-            <Static.TableCell align="right">Wellbeing</Static.TableCell>
-            <Static.TableCell align="right">Workload</Static.TableCell>
-            <Static.TableCell>Flight risk</Static.TableCell>
-            <Static.TableCell>Comment</Static.TableCell>
+            <Static.TableCell>{head("participant")}</Static.TableCell>
+            <Static.TableCell align="right">{head("engagement")}</Static.TableCell>
+            <Static.TableCell align="right">{head("wellbeing")}</Static.TableCell>
+            <Static.TableCell align="right">{head("workload")}</Static.TableCell>
+            <Static.TableCell>{head("flightRisk")}</Static.TableCell>
+            <Static.TableCell>{head("comment")}</Static.TableCell>
           </>
         }
       >
         {scans.entries.map((s) => (
           <Static.TableRow key={s.participant_id} data-testid="therma-scan-row">
             <Static.TableCell>{s.name}</Static.TableCell>
-            <Static.TableCell data-label="Engagement" align="right">
+            <Static.TableCell data-label={head("engagement")} align="right">
               {s.engagement}
             </Static.TableCell>
-            <Static.TableCell data-label="Wellbeing" align="right">
+            <Static.TableCell data-label={head("wellbeing")} align="right">
               {s.wellbeing}
             </Static.TableCell>
-            <Static.TableCell data-label="Workload" align="right">
+            <Static.TableCell data-label={head("workload")} align="right">
               {s.workload}
             </Static.TableCell>
-            <Static.TableCell data-label="Flight risk">{flightRiskLabel(s.flight_risk)}</Static.TableCell>
-            <Static.TableCell data-label="Comment" style={{ maxWidth: 420 }}>
+            <Static.TableCell data-label={head("flightRisk")}>{t(FLIGHT_RISK_KEYS[s.flight_risk])}</Static.TableCell>
+            <Static.TableCell data-label={head("comment")} className={css.commentCell}>
               {s.comment ?? "—"}
             </Static.TableCell>
           </Static.TableRow>
@@ -129,3 +138,12 @@ export function ThermaScanSessionPanel({ scans }: { scans: SessionThermaScans | 
     </Static.Box>
   );
 }
+
+const HEAD = {
+  participant: "decisionSupport.therma.columnsHead.participant",
+  engagement: "decisionSupport.therma.columnsHead.engagement",
+  wellbeing: "decisionSupport.therma.columnsHead.wellbeing",
+  workload: "decisionSupport.therma.columnsHead.workload",
+  flightRisk: "decisionSupport.therma.columnsHead.flightRisk",
+  comment: "decisionSupport.therma.columnsHead.comment",
+} as const satisfies Record<string, TranslationKey>;

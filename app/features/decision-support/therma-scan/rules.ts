@@ -139,7 +139,3 @@ export type ThermaUploadPageData = {
   stored: number;
   participants: number;
 };
-
-export function flightRiskLabel(value: string): string {
-  return (FLIGHT_RISK_LABELS as Record<string, string>)[value] ?? value;
-}

@@ -166,13 +166,3 @@ export async function thermaScansOfSession(current: CurrentUser, cycleId: number
   const entries = rows.map(toJson).sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
   return { participantCount, entries };
 }
-
-/** How many participants of the cycle have a stored scan, of how many (the upload page). */
-export async function thermaScanCoverage(cycleId: number): Promise<{ stored: number; participants: number }> {
-  const db = await getDb();
-  const [stored, participants] = await Promise.all([
-    db.thermaScanEntry.count({ where: { participant: { cycleId } } }),
-    db.participant.count({ where: { cycleId } }),
-  ]);
-  return { stored, participants };
-}
