@@ -1,30 +1,19 @@
-import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Trans, useTranslation } from "react-i18next";
 import { pageMessage } from "~/platform/i18n/page-message";
 import { pageTitle } from "~/platform/i18n/page-title";
 import { useLoaderData } from "@remix-run/react";
-import { Typography } from "@mui/material";
+import { Typography } from "~/platform/ui/static";
 import { JobDetailLayout } from "~/features/jobs/components/job-pages";
 import { JobOriginFacts } from "~/features/jobs/components/job-status";
 import { stageText } from "~/features/nudges/components/nudge-views";
 import type { NudgeJobView } from "~/features/nudges/rules";
-import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
-import { PageQuerySchema } from "~/features/jobs/queries.server";
-import { getNudgeJobDetail } from "~/features/nudges/service.server";
+import { loadNudgeJobPage } from "~/features/nudges/pages.server";
 
 export const handle = pageTitle<typeof loader>((data) => pageMessage("nudges.job.pageTitle", { id: data?.job.id ?? "" }));
 
 /** One nudge job: status, progress (refreshed every second while running), counts and refused emails. */
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { cycle } = await requireAdminCycle(request, params);
-  const jobId = pageIdParam(params.jobId);
-  const url = new URL(request.url);
-  const parsed = PageQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined });
-  const query = parsed.success ? parsed.data : { page: 1, page_size: 25 };
-  const detail = await orNotFoundPage(() => getNudgeJobDetail(cycle.id, jobId, query));
-  return { cycle, ...detail };
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadNudgeJobPage(request, params);
 
 export default function NudgeJob() {
   const { cycle, job: raw, row_errors, row_errors_total, page, page_size } = useLoaderData<typeof loader>();

@@ -1,14 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { StartDownloadButton } from "~/features/jobs/components/job-pages";
 import { PopulateFiltersForm } from "~/features/jobs/components/populate-filters-form";
-import { jobListLoader, jobStartAction } from "~/features/jobs/pages.server";
-import { populateFilterOptionsLoader } from "~/features/jobs/types/participants/populate-filters.server";
+import { jobStartAction, populateJobsLoader } from "~/features/jobs/pages.server";
 
 export const handle = jobListHandle("populate_participants");
 /** The cycle's populate jobs, and the directory's departments, locations and levels for the filters. */
-export const loader = async (args: LoaderFunctionArgs) => ({ ...(await jobListLoader("POPULATE_PARTICIPANTS")(args)), filterOptions: await populateFilterOptionsLoader() });
+export const loader = populateJobsLoader();
 /** Start a populate job with the chosen filters → its page. */
 export const action = jobStartAction("POPULATE_PARTICIPANTS");
 

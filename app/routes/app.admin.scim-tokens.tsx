@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/platform/i18n/page-title";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Box, Button, Link, Stack, TextField, Typography } from "@mui/material";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Box, Button, Link, Stack, Typography, cx } from "~/platform/ui/static";
+import { TextField } from "~/platform/ui/static-form";
+import css from "~/features/auth/tokens/tokens.module.css";
 import { useState } from "react";
 import { TokenActionAlerts, TokenCreateForm } from "~/features/auth/tokens/token-page-parts";
 import { ScimTokenTable } from "~/features/scim/tokens/scim-token-table";
@@ -41,19 +43,19 @@ export default function ScimTokens() {
   const { t } = useTranslation();
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1040 }}>
-      <Link component={RemixLink} to="/app/admin/users" sx={{ display: "inline-block", mb: 1 }}>
+    <Box className={cx(css.page, css.scim)}>
+      <Link to="/app/admin/users" className={css.back}>
         {t("tokens.scim.back")}
       </Link>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+      <Typography variant="h5" component="h1" className={css.title}>
         {t("tokens.scim.title")}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" className={css.introShort}>
         {t("tokens.scim.intro")}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 3, alignItems: "center" }}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap className={css.baseUrl}>
         <Typography variant="body2">{t("tokens.scim.baseUrl")}</Typography>
-        <Typography component="code" data-testid="scim-base-url" sx={{ fontFamily: "monospace", overflowWrap: "anywhere" }}>
+        <Typography component="code" data-testid="scim-base-url" className={cx(css.mono, css.wrap)}>
           {baseUrl}
         </Typography>
         <CopyButton value={baseUrl} testId="scim-base-url-copy" />
@@ -65,11 +67,11 @@ export default function ScimTokens() {
         created={
           created && (
             <>
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <Typography variant="body2" className={css.createdLine}>
                 {t("tokens.scim.created", { name: created.scim_token.name })}
               </Typography>
-              <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-                <Typography component="code" data-testid="scim-token-value" sx={{ fontFamily: "monospace", overflowWrap: "anywhere", userSelect: "all" }}>
+              <Stack direction="row" spacing={1} alignItems="center">
+                <Typography component="code" data-testid="scim-token-value" className={css.code}>
                   {created.token}
                 </Typography>
                 <CopyButton value={created.token} testId="scim-token-copy" />
@@ -86,7 +88,7 @@ export default function ScimTokens() {
           size="small"
           required
           inputProps={{ maxLength: SCIM_TOKEN_NAME_MAX, "data-testid": "scim-token-name" }}
-          sx={{ minWidth: 260 }}
+          className={css.nameField}
         />
       </TokenCreateForm>
 

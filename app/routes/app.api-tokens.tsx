@@ -2,7 +2,9 @@ import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/platform/i18n/page-title";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Box, TextField, Typography } from "@mui/material";
+import { Box, Typography, cx } from "~/platform/ui/static";
+import { TextField } from "~/platform/ui/static-form";
+import css from "~/features/auth/tokens/tokens.module.css";
 import { ApiTokenTable } from "~/features/auth/tokens/api-token-table";
 import { TokenActionAlerts, TokenCreateForm } from "~/features/auth/tokens/token-page-parts";
 import { PERSONAL_TOKEN_DAYS_DEFAULT, TOKEN_NAME_MAX } from "~/features/auth/tokens/rules";
@@ -22,11 +24,11 @@ export default function ApiTokens() {
   const { t } = useTranslation();
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
+    <Box className={cx(css.page, css.api)}>
+      <Typography variant="h5" component="h1" className={css.title}>
         {t("tokens.api.title")}
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      <Typography color="text.secondary" className={css.intro}>
         {t("tokens.api.intro")}
       </Typography>
 
@@ -36,10 +38,10 @@ export default function ApiTokens() {
         created={
           created && (
             <>
-              <Typography variant="body2" sx={{ mb: 1 }}>
+              <Typography variant="body2" className={css.createdLine}>
                 {t("tokens.api.created", { name: created.api_token.name })}
               </Typography>
-              <Typography component="code" data-testid="api-token-value" sx={{ fontFamily: "monospace", overflowWrap: "anywhere", userSelect: "all" }}>
+              <Typography component="code" data-testid="api-token-value" className={css.code}>
                 {created.token}
               </Typography>
             </>
@@ -49,7 +51,7 @@ export default function ApiTokens() {
 
       {!spoofing && (
         <TokenCreateForm created={created} busy={busy} submitTestId="api-token-create">
-          <TextField name="name" label={t("tokens.name")} size="small" required inputProps={{ maxLength: TOKEN_NAME_MAX }} sx={{ minWidth: 260 }} />
+          <TextField name="name" label={t("tokens.name")} size="small" required inputProps={{ maxLength: TOKEN_NAME_MAX }} className={css.nameField} />
           <TextField
             name="expires_in_days"
             label={t("tokens.api.expiresIn")}
@@ -58,7 +60,7 @@ export default function ApiTokens() {
             required
             defaultValue={PERSONAL_TOKEN_DAYS_DEFAULT}
             inputProps={{ min: 1, max: maxDays }}
-            sx={{ width: 160 }}
+            className={css.daysField}
           />
         </TokenCreateForm>
       )}

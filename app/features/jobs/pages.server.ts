@@ -11,7 +11,8 @@ import { jobFailureMessage } from "~/features/jobs/messages";
 import { createJob } from "~/features/jobs/service.server";
 import { jobCycleIdFor, jobScope, jobTypeDef, PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
 import { readUploadForm, UploadFieldsSchema } from "~/features/jobs/upload.server";
-import { getJobDetail, listJobs, PageQuerySchema } from "~/features/jobs/queries.server";
+import { PageQuerySchema } from "~/features/jobs/queries.server";
+import { readJobDetailPage, readJobListPage, readPopulateFilterOptions } from "~/features/jobs/page-reads.server";
 import type {
   JobDetailPageData,
   JobFormFailure,
@@ -72,28 +73,39 @@ function pageQuery(request: Request, pageSize = 25) {
   return parsed.success ? parsed.data : { page: 1, page_size: pageSize };
 }
 
+/**
+ * The guard of a job page's loader without reading the cycle (the page's one statement reads it, page-reads.server.ts):
+ * the signed-in super admin (403 otherwise) and, for a cycle job type, the cycle id of the address (404 if malformed).
+ */
+async function requireJobPageReader(request: Request, params: Params, type: JobType): Promise<number | null> {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  return jobScope(type) === "cycle" ? pageIdParam(params.cycleId) : null;
+}
+
+/** A job list page in one statement: the cycle (404 if unknown), a page of the type's jobs, their number. */
 export async function loadJobListPage(request: Request, params: Params, type: JobType) {
-  const { cycle } = await requireJobPage(request, params, type);
-  const cycleId = cycle?.id ?? null;
+  const cycleId = await requireJobPageReader(request, params, type);
   const query = pageQuery(request);
-  const { jobs, total } = await listJobs(cycleId, type, query);
+  const { cycle, jobs, total } = await orNotFoundPage(() => readJobListPage(cycleId, type, query));
   return { cycle, view: jobTypeView(type, cycleId), jobs, total, page: query.page, pageSize: query.page_size } satisfies JobListPageData;
 }
 
+/** A job's page in one statement: the cycle (404 if unknown), the job (404 if not one of the page's), a page of its row errors. */
 export async function loadJobDetailPage(request: Request, params: Params, type: JobType) {
-  const { cycle } = await requireJobPage(request, params, type);
-  const cycleId = cycle?.id ?? null;
-  const jobId = pageIdParam(params.jobId);
+  const cycleId = await requireJobPageReader(request, params, type);
+  // A malformed or out-of-range id names no job: the cycle is still checked first (its 404 says so), then the job's 404.
+  const jobId = /^\d{1,9}$/.test(params.jobId ?? "") ? Number(params.jobId) : 0;
   const query = pageQuery(request);
-  const detail = await orNotFoundPage(() => getJobDetail(cycleId, type, jobId, query));
+  const detail = await orNotFoundPage(() => readJobDetailPage(cycleId, type, jobId, query));
   return {
-    cycle,
+    cycle: detail.cycle,
     view: jobTypeView(type, cycleId),
     job: detail.job,
-    rowErrors: detail.row_errors,
-    rowErrorsTotal: detail.row_errors_total,
-    page: detail.page,
-    pageSize: detail.page_size,
+    rowErrors: detail.rowErrors,
+    rowErrorsTotal: detail.rowErrorsTotal,
+    page: query.page,
+    pageSize: query.page_size,
   } satisfies JobDetailPageData;
 }
 
@@ -151,6 +163,15 @@ export function jobListLoader(type: JobType) {
 /** {pagePath}/{jobId}: status, progress and row errors of one job (see loadJobDetailPage). */
 export function jobDetailLoader(type: JobType) {
   return ({ request, params }: LoaderFunctionArgs) => loadJobDetailPage(request, params, type);
+}
+
+/** The populate jobs page: its jobs (as jobListLoader) and the directory's values for the filters, read side by side after the guard (2 statements). */
+export function populateJobsLoader() {
+  return async ({ request, params }: LoaderFunctionArgs) => {
+    await requireJobPageReader(request, params, "POPULATE_PARTICIPANTS");
+    const [page, filterOptions] = await Promise.all([loadJobListPage(request, params, "POPULATE_PARTICIPANTS"), readPopulateFilterOptions()]);
+    return { ...page, filterOptions };
+  };
 }
 
 /** Start a job of the type from a page form → its page (see startJobFromPage). */

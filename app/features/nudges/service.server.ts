@@ -43,6 +43,19 @@ export async function nudgeCounts(db: Db | Tx, jobIds: number[]): Promise<Map<nu
   return out;
 }
 
+/** A job as a nudge job's JSON: its counts, the stage its recipients file names, the schedule that started it. */
+export function nudgeJobOf(job: JobJson, counts: Counts | undefined, recipientsFile: string | null | undefined, scheduleId: number | null | undefined): NudgeJobJson {
+  const c = counts ?? { notified: 0, emailed: 0, email_failed: 0 };
+  const stage = recipientsFile ? (/^recipients-([a-z_]+)\.json$/.exec(recipientsFile)?.[1] ?? null) : null;
+  return {
+    ...job,
+    stage: stage ? fromDbState(stage) : null,
+    recipients: job.total_rows,
+    ...c,
+    schedule_id: scheduleId ?? null,
+  };
+}
+
 async function toNudgeJobs(db: Db, jobs: JobJson[]): Promise<NudgeJobJson[]> {
   const ids = jobs.map((j) => j.id);
   const [counts, files, rows] = await Promise.all([
@@ -50,19 +63,9 @@ async function toNudgeJobs(db: Db, jobs: JobJson[]): Promise<NudgeJobJson[]> {
     db.jobFile.findMany({ where: { jobId: { in: ids }, kind: RECIPIENTS_FILE }, select: { jobId: true, name: true } }),
     db.job.findMany({ where: { id: { in: ids } }, select: { id: true, nudgeScheduleId: true } }),
   ]);
-  const stageOf = new Map(files.map((f) => [f.jobId, /^recipients-([a-z_]+)\.json$/.exec(f.name)?.[1] ?? null]));
+  const fileOf = new Map(files.map((f) => [f.jobId, f.name]));
   const scheduleOf = new Map(rows.map((r) => [r.id, r.nudgeScheduleId]));
-  return jobs.map((job) => {
-    const c = counts.get(job.id) ?? { notified: 0, emailed: 0, email_failed: 0 };
-    const stage = stageOf.get(job.id);
-    return {
-      ...job,
-      stage: stage ? fromDbState(stage) : null,
-      recipients: job.total_rows,
-      ...c,
-      schedule_id: scheduleOf.get(job.id) ?? null,
-    };
-  });
+  return jobs.map((job) => nudgeJobOf(job, counts.get(job.id), fileOf.get(job.id), scheduleOf.get(job.id)));
 }
 
 /** The cycle's nudge jobs, newest first. 404 for an unknown cycle. */

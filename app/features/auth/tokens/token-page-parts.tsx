@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
-import { Alert, Button, Stack } from "@mui/material";
+import { Alert, Button, Stack } from "~/platform/ui/static";
+import css from "~/features/auth/tokens/tokens.module.css";
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { tokenMessage } from "~/features/auth/tokens/messages";
@@ -32,17 +33,17 @@ export function TokenActionAlerts({ result, testIdPrefix, created }: { result: T
   return (
     <>
       {result && !result.ok && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-error`}>
+        <Alert severity="error" className={css.alert} data-testid={`${testIdPrefix}-error`}>
           {say(result.error)}
         </Alert>
       )}
       {result?.ok && result.message && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-message`}>
+        <Alert severity="success" className={css.alert} data-testid={`${testIdPrefix}-message`}>
           {say(result.message)}
         </Alert>
       )}
       {created && (
-        <Alert severity="success" sx={{ mb: 2 }} data-testid={`${testIdPrefix}-created`}>
+        <Alert severity="success" className={css.alert} data-testid={`${testIdPrefix}-created`}>
           {created}
         </Alert>
       )}
@@ -63,7 +64,7 @@ export function TokenCreateForm({ created, busy, submitTestId, children }: { cre
   return (
     <Form method="post" ref={form}>
       <input type="hidden" name="intent" value="create_token" />
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 3, alignItems: { sm: "flex-start" } }}>
+      <Stack spacing={2} className={css.form}>
         {children}
         <Button type="submit" variant="contained" disabled={busy} data-testid={submitTestId}>
           {t("tokens.make")}

@@ -1,5 +1,7 @@
-import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, Link, Paper, Stack, Typography } from "@mui/material";
+import { Form, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, Link, Paper, Stack, Typography, buttonClass } from "~/platform/ui/static";
+import css from "~/features/jobs/components/jobs.module.css";
+import staticCss from "~/platform/ui/static.module.css";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { INVALID_ROWS_KEYS, JOB_TYPE_KEYS } from "~/features/jobs/messages";
@@ -34,17 +36,30 @@ export function JobPageHeader({
   return (
     <>
       {parent && (
-        <Link component={RemixLink} to={parent.path} sx={{ display: "inline-block", mb: 1 }} data-testid="parent-back-link">
+        <Link to={parent.path} className={css.backLink} data-testid="parent-back-link">
           ← {PARENT_KEYS[parent.path] ? t(PARENT_KEYS[parent.path]!) : parent.label}
         </Link>
       )}
-      <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.header}>
         <Typography variant="h5" component="h1">
           {title}
         </Typography>
-        {actions && <Stack direction="row" spacing={1} sx={{ ml: "auto !important" }}>{actions}</Stack>}
+        {actions && (
+          <Stack direction="row" spacing={1} className={css.actions}>
+            {actions}
+          </Stack>
+        )}
       </Stack>
     </>
+  );
+}
+
+/** A link that downloads a file (a template, an export): MUI Link's look, the browser's download. */
+export function DownloadLink({ href, children, testId }: { href: string; children: ReactNode; testId: string }) {
+  return (
+    <a href={href} download className={staticCss.link} data-testid={testId}>
+      {children}
+    </a>
   );
 }
 
@@ -91,11 +106,11 @@ export function JobListPage({
   useJobPolling(jobs.some(isActive));
   const keys = JOB_TYPE_KEYS[view.key];
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <JobPageHeader cycle={cycle} parent={view.parent} title={keys ? t(keys.list) : view.label} actions={actions} />
       {intro}
       {formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="job-form-error">
+        <Alert severity="error" className={css.formError} data-testid="job-form-error">
           {formError}
         </Alert>
       )}
@@ -146,16 +161,16 @@ export function JobDetailLayout({
   const { t } = useTranslation();
   useJobPolling(isActive(job));
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <JobPageHeader cycle={cycle} parent={parent} title={title} />
-      <Link component={RemixLink} to={listPath} sx={{ display: "inline-block", mb: 2 }} data-testid="job-list-link">
+      <Link to={listPath} className={css.listLink} data-testid="job-list-link">
         {listLabel}
       </Link>
       {intro}
-      <Paper variant="outlined" sx={{ p: 2, mb: 3 }}>
+      <Paper variant="outlined" className={css.panel}>
         <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
-            <Typography component="span" sx={{ fontWeight: 500 }}>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <Typography component="span" fontWeight="medium">
               {t("jobs.statusLabel")}
             </Typography>
             <JobStatusChip status={job.status} />
@@ -172,7 +187,7 @@ export function JobDetailLayout({
           {children}
         </Stack>
       </Paper>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" className={css.rowErrorsTitle}>
         {rowErrorsTotal > 0 ? rowErrorsTitle.withCount : rowErrorsTitle.plain}
       </Typography>
       <RowErrorsTable errors={items} total={rowErrorsTotal} page={page} pageSize={pageSize} />
@@ -230,9 +245,9 @@ export function JobDetailPage({
     >
       {view.hasOutput && job.output_file_url && (
         <Box>
-          <Button variant="contained" href={job.output_file_url} download data-testid="job-download">
+          <a href={job.output_file_url} download className={buttonClass({ variant: "contained" })} data-testid="job-download">
             {t("jobs.downloadCsv")}
-          </Button>
+          </a>
         </Box>
       )}
     </JobDetailLayout>

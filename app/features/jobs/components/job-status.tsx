@@ -1,5 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
-import { Box, Chip, LinearProgress, Typography } from "@mui/material";
+import { Box, Chip, Typography, cx } from "~/platform/ui/static";
+import css from "~/features/jobs/components/jobs.module.css";
 import { useCallback, useEffect } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import type { JobView } from "~/features/jobs/rules";
@@ -31,6 +32,25 @@ export function JobStatusChip({ status }: { status: JobView["status"] }) {
   return <Chip size="small" label={t(JOB_STATUS_KEYS[status])} color={STATUS_COLOR[status]} data-testid="job-status" />;
 }
 
+/**
+ * MUI's LinearProgress in static CSS (8 px, rounded): a bar as wide as `value` (aria-valuenow), or, `indeterminate`, a
+ * bar that slides (no value; once only under reduced motion, baseline.css); `color` as the job's outcome.
+ */
+function ProgressBar({ value, indeterminate, color, label }: { value: number; indeterminate: boolean; color: "primary" | "success" | "error"; label: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={indeterminate ? undefined : value}
+      className={cx(css.progress, indeterminate && css.indeterminate, color === "error" && css.error, color === "success" && css.success)}
+    >
+      <div className={css.bar} style={indeterminate ? undefined : { width: `${value}%` }} />
+    </div>
+  );
+}
+
 /** Reload the page's data every second while `active` (a job is pending or running). */
 export function useJobPolling(active: boolean, intervalMs = 1000) {
   const revalidator = useRevalidator();
@@ -54,12 +74,11 @@ export function JobProgress({ job, unit = "jobs.progressRows", withMessage = tru
   const indeterminate = job.status === "pending" || (job.status === "running" && total === 0);
   return (
     <Box data-testid="job-progress">
-      <LinearProgress
-        variant={indeterminate ? "indeterminate" : "determinate"}
+      <ProgressBar
+        indeterminate={indeterminate}
         value={pct}
         color={job.status === "failed" ? "error" : job.status === "succeeded" ? "success" : "primary"}
-        aria-label={t("jobs.progress")}
-        sx={{ height: 8, borderRadius: 1, mb: 0.5 }}
+        label={t("jobs.progress")}
       />
       <Typography variant="body2" color="text.secondary" data-testid="job-progress-text">
         {t(unit, { processed: job.processed_rows, total })}

@@ -1,18 +1,22 @@
-import { Link as RemixLink, useSearchParams } from "@remix-run/react";
-import { Link, TableCell, TablePagination, TableRow } from "@mui/material";
+import { useLocation } from "@remix-run/react";
+import { ButtonLink, Link, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { ERROR_MODE_KEYS } from "~/features/jobs/messages";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import css from "~/features/jobs/components/jobs.module.css";
 import { JobStatusChip } from "~/features/jobs/components/job-status";
 import { Time } from "~/platform/i18n/time";
 import { ERROR_MODES, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
 
 /** The tables of the bulk job pages (ADR 0015): jobs of any kind, a job type's jobs, row errors, and their page links. */
 
-/** A column of a jobs table, after the "Job" (link) and "Status" columns every job table starts with. */
-export type JobColumn<J> = { head: string; align?: "right"; testId?: string; maxWidth?: number; cell: (job: J) => ReactNode };
+/**
+ * A column of a jobs table, after the "Job" (link) and "Status" columns every job table starts with; `wide`: a long
+ * text (the job's result) that wraps within 360 px.
+ */
+export type JobColumn<J> = { head: string; align?: "right"; testId?: string; wide?: boolean; cell: (job: J) => ReactNode };
 
 /** A table of jobs of any kind: "#id" links to `{basePath}/{id}`, the status chip, then `columns`. */
 export function JobTable<J extends JobView>({
@@ -27,16 +31,19 @@ export function JobTable<J extends JobView>({
   emptyText?: string;
 }) {
   const { t } = useTranslation();
+  const jobHead = t("jobs.columns.job");
+  const statusHead = t("jobs.columns.status");
+  // Stacked rows below 960 px (ADR 0068): each cell named by its column, no text cut.
   return (
-    <OutlinedTable
+    <StackedTable
       testId="jobs-table"
       empty={jobs.length === 0}
       emptyText={emptyText ?? t("jobs.noJobs")}
       emptyTestId="jobs-empty"
       head={
         <>
-          <TableCell>{t("jobs.columns.job")}</TableCell>
-          <TableCell>{t("jobs.columns.status")}</TableCell>
+          <TableCell>{jobHead}</TableCell>
+          <TableCell>{statusHead}</TableCell>
           {columns.map((c) => (
             <TableCell key={c.head} align={c.align}>
               {c.head}
@@ -48,21 +55,21 @@ export function JobTable<J extends JobView>({
       {jobs.map((job) => (
         <TableRow key={job.id} hover data-testid="job-row">
           <TableCell>
-            <Link component={RemixLink} to={`${basePath}/${job.id}`} data-testid="job-link">
+            <Link to={`${basePath}/${job.id}`} data-testid="job-link">
               #{job.id}
             </Link>
           </TableCell>
-          <TableCell>
+          <TableCell data-label={statusHead}>
             <JobStatusChip status={job.status} />
           </TableCell>
           {columns.map((c) => (
-            <TableCell key={c.head} align={c.align} data-testid={c.testId} sx={c.maxWidth ? { maxWidth: c.maxWidth } : undefined}>
+            <TableCell key={c.head} align={c.align} data-testid={c.testId} data-label={c.head} className={c.wide ? css.wide : undefined}>
               {c.cell(job)}
             </TableCell>
           ))}
         </TableRow>
       ))}
-    </OutlinedTable>
+    </StackedTable>
   );
 }
 
@@ -92,57 +99,75 @@ export function JobsTable({ jobs, view }: { jobs: JobView[]; view: JobTypeView }
     },
     { head: t("jobs.columns.startedBy"), cell: (job) => job.created_by?.name ?? "—" },
     { head: t("jobs.columns.created"), cell: (job) => <Time value={job.created_at} /> },
-    { head: t("jobs.columns.result"), maxWidth: 360, cell: (job) => job.message ?? "—" },
+    { head: t("jobs.columns.result"), wide: true, cell: (job) => job.message ?? "—" },
   ];
   return <JobTable jobs={jobs} basePath={view.basePath} columns={columns} />;
 }
 
-/** Page links under a paged table (sets ?page=); nothing when everything fits on the first page. */
+/** The address of page `page` of the table: this page's address with ?page= set (the other parameters kept). */
+function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  params.set("page", String(page));
+  return `${pathname}?${params}`;
+}
+
+/**
+ * Page links under a paged table ("1–25 of 29", previous and next): plain links to ?page=N, so they work before the
+ * page is hydrated; nothing when everything fits on the first page.
+ */
 export function PageLinks({ total, page, pageSize, testId }: { total: number; page: number; pageSize: number; testId: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   if (total <= pageSize && page === 1) return null;
+  const from = total === 0 ? 0 : Math.min(total, (page - 1) * pageSize + 1);
+  const to = Math.min(total, page * pageSize);
+  const last = Math.max(1, Math.ceil(total / pageSize));
   return (
-    <TablePagination
-      component="div"
-      count={total}
-      page={page - 1}
-      rowsPerPage={pageSize}
-      rowsPerPageOptions={[pageSize]}
-      onPageChange={(_, p) => {
-        const next = new URLSearchParams(searchParams);
-        next.set("page", String(p + 1));
-        setSearchParams(next);
-      }}
-      data-testid={testId}
-    />
+    <Stack component="nav" direction="row" spacing={2} alignItems="center" flexWrap className={css.pages} aria-label={t("jobs.pages.label")} data-testid={testId}>
+      <Typography variant="body2">{t("jobs.pages.range", { from, to, total })}</Typography>
+      {page > 1 && (
+        <ButtonLink to={pageHref(pathname, search, Math.min(page - 1, last))} variant="outlined" size="small" data-testid={`${testId}-previous`}>
+          {t("jobs.pages.previous")}
+        </ButtonLink>
+      )}
+      {page < last && (
+        <ButtonLink to={pageHref(pathname, search, page + 1)} variant="outlined" size="small" data-testid={`${testId}-next`}>
+          {t("jobs.pages.next")}
+        </ButtonLink>
+      )}
+    </Stack>
   );
 }
 
 export function RowErrorsTable({ errors, total, page, pageSize }: { errors: JobRowErrorJson[]; total: number; page: number; pageSize: number }) {
   const { t } = useTranslation();
+  const rowHead = t("jobs.columns.row");
+  const columnHead = t("jobs.columns.column");
+  const messageHead = t("jobs.columns.message");
   return (
     <>
-      <OutlinedTable
+      <StackedTable
         testId="row-errors-table"
         empty={total === 0}
         emptyText={t("jobs.noRowErrors")}
         emptyTestId="row-errors-empty"
+        stackBelow="sm"
         head={
           <>
-            <TableCell sx={{ width: 90 }}>{t("jobs.columns.row")}</TableCell>
-            <TableCell sx={{ width: 220 }}>{t("jobs.columns.column")}</TableCell>
-            <TableCell>{t("jobs.columns.message")}</TableCell>
+            <TableCell className={css.rowCol}>{rowHead}</TableCell>
+            <TableCell className={css.colCol}>{columnHead}</TableCell>
+            <TableCell>{messageHead}</TableCell>
           </>
         }
       >
         {errors.map((e, i) => (
           <TableRow key={`${e.row_number}-${i}`} data-testid="row-error">
-            <TableCell>{e.row_number}</TableCell>
-            <TableCell>{e.column ?? "—"}</TableCell>
-            <TableCell>{e.message}</TableCell>
+            <TableCell data-label={rowHead}>{e.row_number}</TableCell>
+            <TableCell data-label={columnHead}>{e.column ?? "—"}</TableCell>
+            <TableCell data-label={messageHead}>{e.message}</TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
       {total > 0 && <PageLinks total={total} page={page} pageSize={pageSize} testId="row-errors-pages" />}
     </>
   );

@@ -1,5 +1,6 @@
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Button, Typography } from "@mui/material";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button, ButtonLink, Typography } from "~/platform/ui/static";
+import css from "~/features/jobs/components/jobs.module.css";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { JOB_TYPE_KEYS } from "~/features/jobs/messages";
@@ -68,14 +69,14 @@ export function JobListRoute({
     <JobListPage
       {...data}
       formError={result?.formError ? messageText(t, result.formError) : null}
-      intro={typeof intro === "string" ? <Typography sx={{ mb: 2, maxWidth: 760 }}>{intro}</Typography> : intro}
+      intro={typeof intro === "string" ? <Typography className={css.intro}>{intro}</Typography> : intro}
       actions={
         <>
           {cycle && actions?.(cycle.id)}
           {uploadPage && (
-            <Button component={RemixLink} to={cycle ? `/app/admin/cycles/${cycle.id}/${uploadPage}` : `/app/admin/${uploadPage}`} variant="contained" data-testid="new-upload">
+            <ButtonLink to={cycle ? `/app/admin/cycles/${cycle.id}/${uploadPage}` : `/app/admin/${uploadPage}`} variant="contained" data-testid="new-upload">
               {t("jobs.uploadFile")}
-            </Button>
+            </ButtonLink>
           )}
           {start && (
             <Form method="post">

@@ -1,8 +1,13 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Checkbox, FormControl, InputLabel, ListItemText, MenuItem, OutlinedInput, Select, Stack, TextField, Typography } from "@mui/material";
+import { Checkbox, ListItemText, MenuItem, OutlinedInput, Select } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { Button, Stack, Typography, cx } from "~/platform/ui/static";
+import { FormLabel, TextField } from "~/platform/ui/static-form";
+import formCss from "~/platform/ui/static-form.module.css";
+import { useHydrated } from "~/platform/ui/mount-hooks";
+import css from "~/features/jobs/components/populate-filters-form.module.css";
 import type { PopulateFilterOptions } from "~/features/jobs/types/participants/populate-filters";
 
 type ListKey = "departments" | "locations" | "levels";
@@ -12,33 +17,47 @@ const LISTS: Array<{ key: ListKey; label: TranslationKey }> = [
   { key: "levels", label: "jobs.populate.levels" },
 ];
 
-/** One multi-select over the directory's values; each chosen value is posted as a repeated field `name`. */
+/**
+ * One multi-select over the directory's values; each chosen value is posted as a repeated field `name`. Its label sits
+ * above the box (as the static form controls'); the box is MUI's Select from hydration on (a menu of checkboxes), and
+ * in the server render an empty box of the same size, so the page's HTML needs no runtime styles (issue 27).
+ */
 function ValuesSelect({ name, label, values }: { name: ListKey; label: string; values: string[] }) {
   const [chosen, setChosen] = useState<string[]>([]);
+  const hydrated = useHydrated();
   const id = `populate-${name}-label`;
+  const disabled = values.length === 0;
   return (
-    <FormControl size="small" sx={{ minWidth: 220, maxWidth: 320 }} disabled={values.length === 0}>
-      <InputLabel id={id}>{label}</InputLabel>
-      <Select
-        labelId={id}
-        multiple
-        value={chosen}
-        onChange={(e) => setChosen(typeof e.target.value === "string" ? e.target.value.split(",") : e.target.value)}
-        input={<OutlinedInput label={label} />}
-        renderValue={(selected) => selected.join(", ")}
-        data-testid={`populate-${name}`}
-      >
-        {values.map((value) => (
-          <MenuItem key={value} value={value} data-testid={`populate-${name}-option-${value}`}>
-            <Checkbox checked={chosen.includes(value)} size="small" />
-            <ListItemText primary={value} />
-          </MenuItem>
-        ))}
-      </Select>
+    <div className={cx(formCss.control, css.select)}>
+      <FormLabel component="span" id={id} disabled={disabled}>
+        {label}
+      </FormLabel>
+      {hydrated ? (
+        <Select
+          labelId={id}
+          multiple
+          size="small"
+          disabled={disabled}
+          value={chosen}
+          onChange={(e) => setChosen(typeof e.target.value === "string" ? e.target.value.split(",") : e.target.value)}
+          input={<OutlinedInput />}
+          renderValue={(selected) => selected.join(", ")}
+          data-testid={`populate-${name}`}
+        >
+          {values.map((value) => (
+            <MenuItem key={value} value={value} data-testid={`populate-${name}-option-${value}`}>
+              <Checkbox checked={chosen.includes(value)} size="small" />
+              <ListItemText primary={value} />
+            </MenuItem>
+          ))}
+        </Select>
+      ) : (
+        <div className={cx(formCss.input, formCss.small, formCss.select, css.placeholder)} aria-hidden data-testid={`populate-${name}`} />
+      )}
       {chosen.map((value) => (
         <input key={value} type="hidden" name={name} value={value} />
       ))}
-    </FormControl>
+    </div>
   );
 }
 
@@ -51,20 +70,13 @@ export function PopulateFiltersForm({ options }: { options: PopulateFilterOption
   const { t } = useTranslation();
   return (
     <Form method="post" aria-label={t("jobs.populate.form")}>
-      <Typography sx={{ mb: 2, maxWidth: 760 }}>{t("jobs.populate.intro")}</Typography>
-      <Stack direction={{ xs: "column", md: "row" }} spacing={2} sx={{ mb: 3, alignItems: { md: "flex-start" }, flexWrap: "wrap" }} useFlexGap>
+      <Typography className={css.intro}>{t("jobs.populate.intro")}</Typography>
+      <Stack spacing={2} flexWrap className={css.fields}>
         {LISTS.map((list) => (
           <ValuesSelect key={list.key} name={list.key} label={t(list.label)} values={options[list.key]} />
         ))}
-        <TextField
-          name="started_before"
-          label={t("jobs.populate.startedBefore")}
-          type="date"
-          size="small"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "populate-started-before" } }}
-          sx={{ width: 180 }}
-        />
-        <Button type="submit" variant="contained" disabled={busy} data-testid="start-populate">
+        <TextField name="started_before" label={t("jobs.populate.startedBefore")} type="date" size="small" inputProps={{ "data-testid": "populate-started-before" }} className={css.date} />
+        <Button type="submit" variant="contained" disabled={busy} data-testid="start-populate" className={css.start}>
           {t("jobs.populate.start")}
         </Button>
       </Stack>

@@ -1,8 +1,10 @@
-import { Form, Link as RemixLink, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, FormControl, FormControlLabel, FormLabel, Link, Paper, Radio, RadioGroup, Stack, Typography } from "@mui/material";
+import { Form, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, Link, Paper, Stack, Typography, buttonClass, cx } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from "~/platform/ui/static-form";
+import css from "~/features/jobs/components/jobs.module.css";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { JobPageHeader } from "~/features/jobs/components/job-pages";
+import { DownloadLink, JobPageHeader } from "~/features/jobs/components/job-pages";
 import { ERROR_MODE_KEYS } from "~/features/jobs/messages";
 import type { JobCycleInfo, JobFormFailure } from "~/features/jobs/rules";
 import { messageText } from "~/platform/i18n/page-message";
@@ -47,25 +49,25 @@ export function UploadJobForm({
   const [fileName, setFileName] = useState<string>("");
   const [mode, setMode] = useState<"all_or_nothing" | "valid_only">("all_or_nothing");
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <JobPageHeader cycle={cycle} parent={parent} title={title} />
-      <Stack spacing={1} sx={{ mb: 2, maxWidth: 760 }}>
+      <Stack spacing={1} className={css.intro}>
         {description}
-        <Stack direction="row" spacing={2}>
+        <Stack direction="row" spacing={2} flexWrap>
           {templateHref && (
-            <Link href={templateHref} download data-testid="template-link">
+            <DownloadLink href={templateHref} testId="template-link">
               {templateLabel ?? t("jobs.upload.template")}
-            </Link>
+            </DownloadLink>
           )}
           {links}
-          <Link component={RemixLink} to={jobsPath} data-testid="jobs-link">
+          <Link to={jobsPath} data-testid="jobs-link">
             {t("jobs.upload.previous")}
           </Link>
         </Stack>
       </Stack>
       {result && !result.ok && (
-        <Alert severity="error" sx={{ mb: 2, maxWidth: 760 }} data-testid="upload-error">
-          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+        <Alert severity="error" className={cx(css.formError, css.narrow)} data-testid="upload-error">
+          <Typography variant="body2" fontWeight="medium">
             {messageText(t, result.formError)}
           </Typography>
           {result.details.map((d) => messageText(t, d)).map((d) => (
@@ -75,34 +77,32 @@ export function UploadJobForm({
           ))}
         </Alert>
       )}
-      <Paper variant="outlined" sx={{ p: 2, maxWidth: 760 }}>
+      <Paper variant="outlined" className={cx(css.panel, css.narrow)}>
         <Form method="post" encType="multipart/form-data">
           <Stack spacing={2}>
-            <Stack direction="row" spacing={2} sx={{ alignItems: "center" }}>
-              <Button variant="outlined" component="label">
+            <Stack direction="row" spacing={2} alignItems="center">
+              {/* The file input inside its button's label: hidden from sight, not from the keyboard (the label shows its focus). */}
+              <label className={buttonClass({ variant: "outlined" }, css.fileButton)}>
                 {t("jobs.upload.choose")}
                 <input
-                  hidden
+                  className={css.fileInput}
                   type="file"
                   name="file"
                   accept={accept}
                   data-testid="upload-file"
                   onChange={(e) => setFileName(e.currentTarget.files?.[0]?.name ?? "")}
                 />
-              </Button>
-              <Typography variant="body2" color={fileName ? "text.primary" : "text.secondary"} data-testid="upload-file-name">
+              </label>
+              <Typography variant="body2" color={fileName ? "text.primary" : "text.secondary"} className={css.fileName} data-testid="upload-file-name">
                 {fileName || t("jobs.upload.noFile")}
               </Typography>
             </Stack>
             {errorModeChoice && (
               <FormControl>
-                <FormLabel id="error-mode-label">{t("jobs.upload.ifInvalid")}</FormLabel>
-                <RadioGroup
-                  aria-labelledby="error-mode-label"
-                  name="error_mode"
-                  value={mode}
-                  onChange={(e) => setMode(e.target.value as typeof mode)}
-                >
+                <FormLabel component="span" id="error-mode-label">
+                  {t("jobs.upload.ifInvalid")}
+                </FormLabel>
+                <RadioGroup aria-labelledby="error-mode-label" name="error_mode" value={mode} onChange={(_, value) => setMode(value as typeof mode)}>
                   <FormControlLabel value="all_or_nothing" control={<Radio />} label={t(ERROR_MODE_KEYS.all_or_nothing)} />
                   <FormControlLabel value="valid_only" control={<Radio />} label={t(ERROR_MODE_KEYS.valid_only)} />
                 </RadioGroup>

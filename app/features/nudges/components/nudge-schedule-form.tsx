@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
-import { Box, Button, FormControl, FormControlLabel, FormLabel, InputLabel, MenuItem, Radio, RadioGroup, Select, Stack, TextField } from "@mui/material";
+import { Box, Button, Stack } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormLabel, NativeSelect, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
+import css from "~/features/nudges/components/nudges.module.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { NudgeActionResult, NudgeFrequency } from "~/features/nudges/rules";
@@ -49,8 +51,10 @@ export function NudgeScheduleForm({ result, busy }: { result: NudgeActionResult 
       <input type="hidden" name="tz_offset" value={offset} />
       <Stack spacing={2}>
         <FormControl>
-          <FormLabel id="nudge-when-label">{t("nudges.form.when")}</FormLabel>
-          <RadioGroup aria-labelledby="nudge-when-label" name="when" value={when} onChange={(e) => setWhen(e.target.value)} row>
+          <FormLabel component="span" id="nudge-when-label">
+            {t("nudges.form.when")}
+          </FormLabel>
+          <RadioGroup aria-labelledby="nudge-when-label" name="when" value={when} onChange={(_, value) => setWhen(value)} row>
             <FormControlLabel value="now" control={<Radio />} label={t("nudges.form.now")} />
             <FormControlLabel value="at" control={<Radio />} label={t("nudges.form.at")} />
             <FormControlLabel value="recurring" control={<Radio />} label={t("nudges.form.recurring")} />
@@ -64,39 +68,37 @@ export function NudgeScheduleForm({ result, busy }: { result: NudgeActionResult 
             defaultValue={prev.at_local ?? ""}
             error={!!err("at")}
             helperText={err("at") ?? t("nudges.form.atHelp")}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "nudge-at" } }}
-            sx={{ maxWidth: 320 }}
+            inputProps={{ "data-testid": "nudge-at" }}
+            className={css.w320}
           />
         )}
         {when === "recurring" && (
-          <Stack spacing={2} sx={{ maxWidth: 520 }}>
-            <FormControl sx={{ maxWidth: 320 }}>
-              <InputLabel id="nudge-frequency-label">{t("nudges.form.repeat")}</InputLabel>
-              <Select
-                labelId="nudge-frequency-label"
-                label={t("nudges.form.repeat")}
-                name="frequency"
-                value={frequency}
-                onChange={(e) => setFrequency(e.target.value as NudgeFrequency)}
-                data-testid="nudge-frequency"
-              >
-                <MenuItem value="daily">{t("nudges.form.daily")}</MenuItem>
-                <MenuItem value="weekdays">{t("nudges.form.weekdays")}</MenuItem>
-                <MenuItem value="weekly">{t("nudges.form.weekly")}</MenuItem>
-                <MenuItem value="custom">{t("nudges.form.custom")}</MenuItem>
-              </Select>
-            </FormControl>
+          <Stack spacing={2} className={css.w520}>
+            <NativeSelect
+              id="nudge-frequency"
+              label={t("nudges.form.repeat")}
+              name="frequency"
+              value={frequency}
+              onChange={(e) => setFrequency(e.target.value as NudgeFrequency)}
+              options={[
+                { value: "daily", label: t("nudges.form.daily") },
+                { value: "weekdays", label: t("nudges.form.weekdays") },
+                { value: "weekly", label: t("nudges.form.weekly") },
+                { value: "custom", label: t("nudges.form.custom") },
+              ]}
+              inputProps={{ "data-testid": "nudge-frequency" }}
+              className={css.w320}
+            />
             {frequency === "weekly" && (
-              <FormControl sx={{ maxWidth: 320 }}>
-                <InputLabel id="nudge-weekday-label">{t("nudges.form.day")}</InputLabel>
-                <Select labelId="nudge-weekday-label" label={t("nudges.form.day")} name="weekday" value={weekday} onChange={(e) => setWeekday(e.target.value)}>
-                  {WEEKDAYS.map((d) => (
-                    <MenuItem key={d} value={d}>
-                      {t(WEEKDAY_LABELS[d])}
-                    </MenuItem>
-                  ))}
-                </Select>
-              </FormControl>
+              <NativeSelect
+                id="nudge-weekday"
+                label={t("nudges.form.day")}
+                name="weekday"
+                value={weekday}
+                onChange={(e) => setWeekday(e.target.value)}
+                options={WEEKDAYS.map((d) => ({ value: d, label: t(WEEKDAY_LABELS[d]) }))}
+                className={css.w320}
+              />
             )}
             {frequency === "custom" ? (
               <TextField
@@ -105,7 +107,7 @@ export function NudgeScheduleForm({ result, busy }: { result: NudgeActionResult 
                 defaultValue={prev.cron ?? ""}
                 error={!!err("cron")}
                 helperText={err("cron") ?? t("nudges.form.cronHelp")}
-                slotProps={{ htmlInput: { "data-testid": "nudge-cron" } }}
+                inputProps={{ "data-testid": "nudge-cron" }}
               />
             ) : (
               <TextField
@@ -115,8 +117,8 @@ export function NudgeScheduleForm({ result, busy }: { result: NudgeActionResult 
                 defaultValue={prev.time ?? "09:00"}
                 error={!!err("time") || !!err("cron")}
                 helperText={err("time") ?? err("cron")}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "nudge-time" } }}
-                sx={{ maxWidth: 200 }}
+                inputProps={{ "data-testid": "nudge-time" }}
+                className={css.w200}
               />
             )}
             <TextField
@@ -126,8 +128,8 @@ export function NudgeScheduleForm({ result, busy }: { result: NudgeActionResult 
               onChange={(e) => setTimeZone(e.target.value)}
               error={!!err("time_zone")}
               helperText={err("time_zone") ?? t("nudges.form.timeZoneHelp")}
-              slotProps={{ htmlInput: { "data-testid": "nudge-time-zone" } }}
-              sx={{ maxWidth: 320 }}
+              inputProps={{ "data-testid": "nudge-time-zone" }}
+              className={css.w320}
             />
           </Stack>
         )}

@@ -1,5 +1,9 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from "@mui/material";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Button, Chip, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/nudges/components/nudges.module.css";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
@@ -10,7 +14,6 @@ import { JobTable, type JobColumn } from "~/features/jobs/components/job-tables"
 import { Time } from "~/platform/i18n/time";
 import type { CycleStage } from "~/features/cycles/rules";
 import type { NudgeJobView, NudgeScheduleView } from "~/features/nudges/rules";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
 
 /**
  * Views of the nudge pages (ADR 0019): the jobs table with recipient and delivery counts, and the
@@ -75,9 +78,18 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
   useEffect(() => {
     if (navigation.state === "idle") setConfirm(null);
   }, [navigation.state]);
+  // The confirmation (MUI) mounts on its first opening: a closed dialog would still cost style work (issue 27).
+  const mounted = useOpenedOnce(confirm !== null);
+  const heads = {
+    status: t("nudges.schedule.columns.status"),
+    nextRun: t("nudges.schedule.columns.nextRun"),
+    runs: t("nudges.schedule.columns.runs"),
+    lastRun: t("nudges.schedule.columns.lastRun"),
+    createdBy: t("nudges.schedule.columns.createdBy"),
+  };
   return (
     <>
-      <OutlinedTable
+      <StackedTable
         testId="schedules-table"
         empty={schedules.length === 0}
         emptyText={t("nudges.schedule.none")}
@@ -85,11 +97,11 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
         head={
           <>
             <TableCell>{t("nudges.schedule.columns.schedule")}</TableCell>
-            <TableCell>{t("nudges.schedule.columns.status")}</TableCell>
-            <TableCell>{t("nudges.schedule.columns.nextRun")}</TableCell>
-            <TableCell align="right">{t("nudges.schedule.columns.runs")}</TableCell>
-            <TableCell>{t("nudges.schedule.columns.lastRun")}</TableCell>
-            <TableCell>{t("nudges.schedule.columns.createdBy")}</TableCell>
+            <TableCell>{heads.status}</TableCell>
+            <TableCell>{heads.nextRun}</TableCell>
+            <TableCell align="right">{heads.runs}</TableCell>
+            <TableCell>{heads.lastRun}</TableCell>
+            <TableCell>{heads.createdBy}</TableCell>
             <TableCell />
           </>
         }
@@ -98,18 +110,20 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
           <TableRow key={s.id} data-testid="schedule-row">
             <TableCell>
               {text.describe(s)}
-              <Typography variant="caption" color="text.secondary" sx={{ display: "block" }}>
+              <Typography variant="caption" color="text.secondary" className={css.caption}>
                 {s.schedule_id}
               </Typography>
             </TableCell>
-            <TableCell>
+            <TableCell data-label={heads.status}>
               <ScheduleStatusChip status={s.status} />
             </TableCell>
-            <TableCell>{s.next_run_at ? <time dateTime={s.next_run_at}>{text.at(s, s.next_run_at)}</time> : "—"}</TableCell>
-            <TableCell align="right">{s.runs}</TableCell>
-            <TableCell>{s.last_run_at ? <time dateTime={s.last_run_at}>{text.at(s, s.last_run_at)}</time> : "—"}</TableCell>
-            <TableCell>{s.created_by?.name ?? "—"}</TableCell>
-            <TableCell align="right">
+            <TableCell data-label={heads.nextRun}>{s.next_run_at ? <time dateTime={s.next_run_at}>{text.at(s, s.next_run_at)}</time> : "—"}</TableCell>
+            <TableCell align="right" data-label={heads.runs}>
+              {s.runs}
+            </TableCell>
+            <TableCell data-label={heads.lastRun}>{s.last_run_at ? <time dateTime={s.last_run_at}>{text.at(s, s.last_run_at)}</time> : "—"}</TableCell>
+            <TableCell data-label={heads.createdBy}>{s.created_by?.name ?? "—"}</TableCell>
+            <TableCell align="right" data-label="">
               {s.status !== "cancelled" && (
                 <Button size="small" color="error" disabled={busy} onClick={() => setConfirm(s)} data-testid="schedule-cancel">
                   {t("nudges.schedule.cancel")}
@@ -118,25 +132,27 @@ export function NudgeSchedulesTable({ schedules, busy }: { schedules: NudgeSched
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
+      {mounted && (
       <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="schedule-cancel-dialog">
         <DialogTitle>{t("nudges.schedule.cancelTitle")}</DialogTitle>
         <DialogContent>
           <DialogContentText>{t("nudges.schedule.cancelText", { description: confirm ? text.describe(confirm) : "" })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)} disabled={busy}>
+          <MuiButton onClick={() => setConfirm(null)} disabled={busy}>
             {t("nudges.schedule.keep")}
-          </Button>
+          </MuiButton>
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="schedule_id" value={confirm?.id ?? ""} />
-            <Button type="submit" color="error" variant="contained" disabled={busy} data-testid="schedule-cancel-confirm">
+            <MuiButton type="submit" color="error" variant="contained" disabled={busy} data-testid="schedule-cancel-confirm">
               {t("nudges.schedule.cancelConfirm")}
-            </Button>
+            </MuiButton>
           </Form>
         </DialogActions>
       </Dialog>
+      )}
     </>
   );
 }

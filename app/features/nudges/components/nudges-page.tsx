@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Paper, Stack, Typography } from "@mui/material";
+import { Alert, Box, Paper, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/nudges/components/nudges.module.css";
 import { useSnackbar } from "notistack";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -50,9 +51,9 @@ export function NudgesPage() {
   const formError = result && !result.ok && result.formError ? nudgeMessage(t, result.formError) : null;
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <AdminCycleHeader cycle={cycle} title={t("nudges.title")} />
-      <Paper variant="outlined" sx={{ p: 2, mb: 3, maxWidth: 900 }}>
+      <Paper variant="outlined" className={css.panel}>
         <Stack spacing={1}>
           <Typography variant="h6" component="h2">
             {t("nudges.remind")}
@@ -73,14 +74,14 @@ export function NudgesPage() {
         </Stack>
       </Paper>
 
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" className={css.heading}>
         {t("nudges.schedules")}
       </Typography>
-      <Box sx={{ mb: 3 }}>
+      <Box className={css.section}>
         <NudgeSchedulesTable schedules={schedules as NudgeScheduleView[]} busy={busy} />
       </Box>
 
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <Typography variant="h6" component="h2" className={css.heading}>
         {t("nudges.jobs")}
       </Typography>
       <NudgeJobsTable jobs={jobs as NudgeJobView[]} cycleId={cycle.id} />

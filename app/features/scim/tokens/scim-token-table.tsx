@@ -1,7 +1,10 @@
 import { Form } from "@remix-run/react";
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TableCell, TableRow, Typography } from "@mui/material";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useState } from "react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
+import { Button, Chip, TableCell, TableRow, Typography } from "~/platform/ui/static";
+import { StackedTable } from "~/platform/ui/stacked-table";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/auth/tokens/tokens.module.css";
 import { useTranslation } from "react-i18next";
 import { useTokenTime } from "~/features/auth/tokens/token-page-parts";
 import type { ScimTokenView } from "~/features/scim/tokens/rules";
@@ -14,9 +17,12 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
   const [confirming, setConfirming] = useState<ScimTokenView | null>(null);
   const { t } = useTranslation();
   const when = useTokenTime();
+  // The confirmation (MUI) mounts on its first opening: a closed dialog would still cost style work (issue 27).
+  const mounted = useOpenedOnce(confirming !== null);
+  const [token, madeBy, made, lastUsed] = [t("tokens.token"), t("tokens.madeBy"), t("tokens.made"), t("tokens.lastUsed")];
   return (
     <>
-      <OutlinedTable
+      <StackedTable
         testId="scim-token-table"
         ariaLabel={t("tokens.scim.label")}
         empty={tokens.length === 0}
@@ -25,36 +31,38 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
         head={
           <>
             <TableCell>{t("tokens.name")}</TableCell>
-            <TableCell>{t("tokens.token")}</TableCell>
-            <TableCell>{t("tokens.madeBy")}</TableCell>
-            <TableCell>{t("tokens.made")}</TableCell>
-            <TableCell>{t("tokens.lastUsed")}</TableCell>
+            <TableCell>{token}</TableCell>
+            <TableCell>{madeBy}</TableCell>
+            <TableCell>{made}</TableCell>
+            <TableCell>{lastUsed}</TableCell>
             <TableCell aria-label={t("tokens.actions")} />
           </>
         }
       >
-        {tokens.map((token) => (
-          <TableRow key={token.id} data-testid={`scim-token-row-${token.id}`}>
+        {tokens.map((row) => (
+          <TableRow key={row.id} data-testid={`scim-token-row-${row.id}`}>
             <TableCell>
-              <Typography variant="body2" sx={{ overflowWrap: "anywhere" }}>
-                {token.name}
+              <Typography variant="body2" className={css.wrap}>
+                {row.name}
               </Typography>
             </TableCell>
-            <TableCell sx={{ fontFamily: "monospace" }}>{`${token.prefix}…`}</TableCell>
-            <TableCell>{token.created_by?.name ?? t("tokens.scim.commandLine")}</TableCell>
-            <TableCell>{when(token.created_at)}</TableCell>
-            <TableCell data-testid={`scim-token-last-used-${token.id}`}>{when(token.last_used_at)}</TableCell>
-            <TableCell align="right">
-              {token.revoked_at ? (
-                <Chip size="small" variant="outlined" label={t("tokens.scim.revoked", { when: when(token.revoked_at) })} data-testid={`scim-token-revoked-${token.id}`} />
+            <TableCell className={css.mono} data-label={token}>{`${row.prefix}…`}</TableCell>
+            <TableCell data-label={madeBy}>{row.created_by?.name ?? t("tokens.scim.commandLine")}</TableCell>
+            <TableCell data-label={made}>{when(row.created_at)}</TableCell>
+            <TableCell data-label={lastUsed} data-testid={`scim-token-last-used-${row.id}`}>
+              {when(row.last_used_at)}
+            </TableCell>
+            <TableCell align="right" data-label="">
+              {row.revoked_at ? (
+                <Chip size="small" variant="outlined" label={t("tokens.scim.revoked", { when: when(row.revoked_at) })} data-testid={`scim-token-revoked-${row.id}`} />
               ) : (
                 <Button
                   size="small"
                   color="error"
                   disabled={busy}
-                  aria-label={t("tokens.revokeOne", { name: token.name })}
-                  data-testid={`scim-token-revoke-${token.id}`}
-                  onClick={() => setConfirming(token)}
+                  aria-label={t("tokens.revokeOne", { name: row.name })}
+                  data-testid={`scim-token-revoke-${row.id}`}
+                  onClick={() => setConfirming(row)}
                 >
                   {t("tokens.revoke")}
                 </Button>
@@ -62,7 +70,8 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
             </TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </StackedTable>
+      {mounted && (
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby="scim-revoke-title">
         <DialogTitle id="scim-revoke-title">{t("tokens.scim.revokeTitle", { name: confirming?.name ?? "" })}</DialogTitle>
         <DialogContent>
@@ -71,16 +80,17 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(null)}>{t("tokens.scim.cancel")}</Button>
+          <MuiButton onClick={() => setConfirming(null)}>{t("tokens.scim.cancel")}</MuiButton>
           <Form method="post" onSubmit={() => setConfirming(null)}>
             <input type="hidden" name="intent" value="revoke_token" />
             <input type="hidden" name="token_id" value={confirming?.id ?? ""} />
-            <Button type="submit" color="error" variant="contained" data-testid="scim-token-revoke-confirm">
+            <MuiButton type="submit" color="error" variant="contained" data-testid="scim-token-revoke-confirm">
               {t("tokens.revoke")}
-            </Button>
+            </MuiButton>
           </Form>
         </DialogActions>
       </Dialog>
+      )}
     </>
   );
 }

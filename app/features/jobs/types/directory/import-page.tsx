@@ -1,5 +1,6 @@
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Link, Typography } from "@mui/material";
+import { Typography } from "~/platform/ui/static";
+import { DownloadLink } from "~/features/jobs/components/job-pages";
 import { useTranslation } from "react-i18next";
 import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
 import type { JobFormFailure } from "~/features/jobs/rules";
@@ -18,9 +19,9 @@ export function DirectoryImportRoute() {
       jobsPath={jobsPath}
       templateHref={templateHref}
       links={
-        <Link href={exportHref} download data-testid="directory-export-link">
+        <DownloadLink href={exportHref} testId="directory-export-link">
           {t("jobs.directory.download")}
-        </Link>
+        </DownloadLink>
       }
       result={result ?? null}
       description={

@@ -17,5 +17,7 @@ export default {
     sources: { page: "page", api: "api", workflow: "workflow", system: "system", scim: "scim", cli: "cli" },
     before: "Before",
     after: "After",
+    loading: "Loading",
+    pages: { label: "Pages", rowsPerPage: "Rows per page:", range: "{{from}}–{{to}} of {{total}}", previous: "Go to previous page", next: "Go to next page" },
   },
 };

@@ -18,6 +18,7 @@ export default {
     uploadFile: "Upload a file",
     noJobs: "No jobs yet.",
     noRowErrors: "No row errors.",
+    pages: { label: "Pages", range: "{{from}}–{{to}} of {{total}}", previous: "Go to previous page", next: "Go to next page" },
     columns: {
       job: "Job",
       status: "Status",

@@ -20,6 +20,8 @@ const audit: Translation<typeof en> = {
     sources: { page: "网页", api: "API", workflow: "工作流", system: "系统", scim: "SCIM", cli: "命令行" },
     before: "变更前",
     after: "变更后",
+    loading: "加载中",
+    pages: { label: "分页", rowsPerPage: "每页行数：", range: "第 {{from}}–{{to}} 条，共 {{total}} 条", previous: "上一页", next: "下一页" },
   },
 };
 

@@ -21,6 +21,7 @@ const jobs: Translation<typeof en> = {
     uploadFile: "上传文件",
     noJobs: "暂无任务。",
     noRowErrors: "没有行错误。",
+    pages: { label: "分页", range: "第 {{from}}–{{to}} 条，共 {{total}} 条", previous: "上一页", next: "下一页" },
     columns: {
       job: "任务",
       status: "状态",
