@@ -17,6 +17,22 @@ export type StaticHtmlOptions = {
   allowMui?: boolean;
 };
 
+/**
+ * The runtime CSS-in-JS in a whole server-rendered document (the every-page walk, every-page-static.spec.ts), [] when
+ * none: an emotion style tag that holds a style id or CSS, more than the one (empty) tag of the render's cache, or an
+ * element with an emotion class (`css-…`).
+ */
+export function emotionInDocument(html: string): string[] {
+  const tags = [...html.matchAll(/<style data-emotion="([^"]*)"[^>]*>([^<]*)<\/style>/g)].map((m) => ({ ids: m[1]!.trim().split(/\s+/).slice(1), css: m[2]! }));
+  const styled = tags.filter((t) => t.ids.length > 0 || t.css !== "");
+  const problems: string[] = [];
+  if (styled.length) problems.push(`${styled.length} emotion style tags with ${styled.reduce((n, t) => n + t.css.length, 0)} bytes of CSS`);
+  else if (tags.length > 1) problems.push(`${tags.length} emotion style tags`);
+  const classes = html.match(/class="[^"]*\bcss-[^"]*"/g) ?? [];
+  if (classes.length) problems.push(`${classes.length} elements with an emotion class (first: ${classes[0]})`);
+  return problems;
+}
+
 export function staticHtmlCheck(options: StaticHtmlOptions) {
   return async function expectNoEmotion(page: Page, path: string, marker: string): Promise<void> {
     const res = await page.request.get(path);

@@ -1,0 +1,98 @@
+import { test } from "./fixtures";
+import { expect, judge, pagesByPerson, startWalk, type Walk } from "./every-page-walk";
+import { emotionInDocument } from "./static-html";
+
+/**
+ * Issue 27 ("every page's server HTML free of emotion styles"): the server-rendered document of every page of
+ * tests/e2e/page-catalogue.ts, as the demo role that reaches it, holds no runtime CSS-in-JS: no emotion style tag with
+ * a style or CSS in it (the document stream's one empty cache tag aside) and no element with an emotion class
+ * (static-html.ts `emotionInDocument`). One context and one sign-in per demo person.
+ *
+ * PENDING: the pages whose server HTML still has emotion styles, with the reason; each must STILL fail (remove it when
+ * it passes).
+ */
+const PENDING: Record<string, string> = {
+  // What each page's HTML held at 4733381 (as the demo role of the catalogue).
+  "app.login": "13 emotion style tags (13 KB of CSS), 13 elements with an emotion class",
+  "app.anytime-feedback": "60 emotion style tags (44 KB of CSS), 94 elements with an emotion class",
+  "app.api-tokens": "24 emotion style tags (20 KB of CSS), 20 elements with an emotion class",
+  "app.guides.general-guideline": "15 emotion style tags (3 KB of CSS), 44 elements with an emotion class",
+  "app.performance.prep": "19 emotion style tags (6 KB of CSS), 38 elements with an emotion class",
+  "app.performance.peer-finalization": "49 emotion style tags (39 KB of CSS), 71 elements with an emotion class",
+  "app.my-reportees.peer-finalization": "16 emotion style tags (6 KB of CSS), 108 elements with an emotion class",
+  "app.my-reportees.$email.peer-finalization": "45 emotion style tags (31 KB of CSS), 59 elements with an emotion class",
+  "app.admin.cycles._index": "25 emotion style tags (25 KB of CSS), 136 elements with an emotion class",
+  "app.admin.cycles.create": "7 emotion style tags (10 KB of CSS), 5 elements with an emotion class",
+  "app.admin.cycles.$cycleId.questions": "64 emotion style tags (41 KB of CSS), 158 elements with an emotion class",
+  "app.admin.cycles.$cycleId.json-builder": "35 emotion style tags (27 KB of CSS), 36 elements with an emotion class",
+  "app.admin.cycles.$cycleId.nudges._index": "28 emotion style tags (14 KB of CSS), 39 elements with an emotion class",
+  "app.admin.cycles.$cycleId.participants._index": "65 emotion style tags (44 KB of CSS), 669 elements with an emotion class",
+  "app.admin.cycles.$cycleId.participants.create": "32 emotion style tags (25 KB of CSS), 43 elements with an emotion class",
+  "app.admin.cycles.$cycleId.participants.$email.edit": "46 emotion style tags (37 KB of CSS), 49 elements with an emotion class",
+  "app.admin.cycles.$cycleId.participants.$email.panel": "20 emotion style tags (9 KB of CSS), 59 elements with an emotion class",
+  "app.admin.cycles.$cycleId.participants.$email.edit-rating": "26 emotion style tags (17 KB of CSS), 52 elements with an emotion class",
+  "app.admin.cycles.$cycleId.participants.$email.edit-promotion-decision": "26 emotion style tags (17 KB of CSS), 38 elements with an emotion class",
+  "app.admin.cycles.$cycleId.decision-support.reports._index": "31 emotion style tags (14 KB of CSS), 66 elements with an emotion class",
+  "app.admin.cycles.$cycleId.therma-scan-report.upload": "30 emotion style tags (19 KB of CSS), 32 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upload-participants": "29 emotion style tags (19 KB of CSS), 31 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upsert-participants": "29 emotion style tags (19 KB of CSS), 31 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upload-questionnaire": "19 emotion style tags (14 KB of CSS), 20 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upload-participants-jobs._index": "18 emotion style tags (15 KB of CSS), 28 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upload-participants-jobs.$jobId": "30 emotion style tags (10 KB of CSS), 35 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upsert-participants-jobs._index": "18 emotion style tags (15 KB of CSS), 28 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upsert-participants-jobs.$jobId": "30 emotion style tags (10 KB of CSS), 35 elements with an emotion class",
+  "app.admin.cycles.$cycleId.populate-participants-jobs._index": "41 emotion style tags (33 KB of CSS), 56 elements with an emotion class",
+  "app.admin.cycles.$cycleId.populate-participants-jobs.$jobId": "21 emotion style tags (7 KB of CSS), 22 elements with an emotion class",
+  "app.admin.cycles.$cycleId.download-participant-jobs._index": "17 emotion style tags (11 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.download-participant-jobs.$jobId": "23 emotion style tags (13 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.bulk-participants-feedback-pdf-download._index": "17 emotion style tags (11 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.bulk-participants-feedback-pdf-download.$jobId": "23 emotion style tags (13 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.download-nomination-jobs._index": "17 emotion style tags (11 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.download-nomination-jobs.$jobId": "23 emotion style tags (13 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upload-questionnaire-jobs._index": "23 emotion style tags (17 KB of CSS), 32 elements with an emotion class",
+  "app.admin.cycles.$cycleId.upload-questionnaire-jobs.$jobId": "26 emotion style tags (13 KB of CSS), 30 elements with an emotion class",
+  "app.admin.cycles.$cycleId.therma-scan-report.jobs._index": "16 emotion style tags (11 KB of CSS), 27 elements with an emotion class",
+  "app.admin.cycles.$cycleId.therma-scan-report.jobs.$jobId": "21 emotion style tags (7 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.decision-support.reports.jobs._index": "17 emotion style tags (11 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.decision-support.reports.jobs.$jobId": "23 emotion style tags (13 KB of CSS), 24 elements with an emotion class",
+  "app.admin.cycles.$cycleId.nudges.$jobId": "21 emotion style tags (7 KB of CSS), 23 elements with an emotion class",
+  "app.admin.users._index": "41 emotion style tags (35 KB of CSS), 36 elements with an emotion class",
+  "app.admin.users.new": "42 emotion style tags (31 KB of CSS), 90 elements with an emotion class",
+  "app.admin.users.$userId": "75 emotion style tags (59 KB of CSS), 153 elements with an emotion class",
+  "app.admin.users.import._index": "33 emotion style tags (20 KB of CSS), 35 elements with an emotion class",
+  "app.admin.users.import.jobs._index": "21 emotion style tags (12 KB of CSS), 91 elements with an emotion class",
+  "app.admin.users.import.jobs.$jobId": "34 emotion style tags (11 KB of CSS), 38 elements with an emotion class",
+  "app.admin.personal-data.exports._index": "20 emotion style tags (7 KB of CSS), 77 elements with an emotion class",
+  "app.admin.personal-data.exports.$jobId": "27 emotion style tags (14 KB of CSS), 27 elements with an emotion class",
+  "app.admin.personal-data.erasures._index": "20 emotion style tags (7 KB of CSS), 77 elements with an emotion class",
+  "app.admin.personal-data.erasures.$jobId": "25 emotion style tags (8 KB of CSS), 25 elements with an emotion class",
+  "app.admin.audits._index": "55 emotion style tags (36 KB of CSS), 842 elements with an emotion class",
+  "app.admin.scim-tokens": "26 emotion style tags (20 KB of CSS), 18 elements with an emotion class",
+};
+
+let walk: Walk;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(240_000);
+  walk = await startWalk(browser, "en-US", "E2E every page static");
+});
+
+test.afterAll(async () => {
+  await walk?.close();
+});
+
+test("every page's server-rendered HTML holds no emotion style", async () => {
+  test.setTimeout(300_000);
+  for (const { person, entries } of pagesByPerson()) {
+    const request = walk.context(entries[0]!.role).request;
+    const results: Array<{ route: string; problems: string[] }> = [];
+    for (const entry of entries) {
+      const path = entry.path(walk.ids);
+      const res = await request.get(path, { maxRedirects: 0 });
+      const status = res.status();
+      const problems = status === (entry.status ?? 200) ? emotionInDocument(await res.text()) : [`${path} answered ${status}, not ${entry.status ?? 200}`];
+      results.push({ route: entry.route, problems: problems.map((p) => `${path}: ${p}`) });
+    }
+    expect.soft(judge(results, PENDING), `pages of ${person}`).toEqual([]);
+  }
+});
