@@ -32,6 +32,9 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
   const [date, setDate] = useState("");
   const [time, setTime] = useState("");
   const [initialLocal, setInitialLocal] = useState("");
+  // Until the person changes the date or the time, the form posts the deadline it had: the fields are empty in the
+  // server's markup and until hydration, and a form saved then (a rename before the page is interactive) cleared it.
+  const [edited, setEdited] = useState(false);
   useEffect(() => {
     const v = isoToLocalInput(initialIso);
     setDate(v.slice(0, 10));
@@ -39,7 +42,7 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
     setInitialLocal(v);
   }, [initialIso]);
   const local = date === "" ? "" : `${date}T${time || DEFAULT_DEADLINE_TIME}`;
-  const iso = local !== "" && local === initialLocal ? initialIso ?? "" : localInputToIso(local);
+  const iso = !edited || (local !== "" && local === initialLocal) ? initialIso ?? "" : localInputToIso(local);
   return (
     <Stack direction="row" spacing={2} flexWrap alignItems="flex-start">
       <TextField
@@ -47,7 +50,10 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
         type="date"
         label={t("calibrationSetup.form.deadline")}
         value={date}
-        onChange={(e) => setDate(e.target.value)}
+        onChange={(e) => {
+          setEdited(true);
+          setDate(e.target.value);
+        }}
         disabled={disabled}
         error={!!error}
         helperText={error ?? t("calibrationSetup.form.deadlineHelp")}
@@ -59,7 +65,10 @@ export function DeadlineField({ initialIso, error, disabled }: { initialIso: str
         type="time"
         label={t("calibrationSetup.form.time")}
         value={time}
-        onChange={(e) => setTime(e.target.value)}
+        onChange={(e) => {
+          setEdited(true);
+          setTime(e.target.value);
+        }}
         disabled={disabled}
         helperText={t("calibrationSetup.form.timeHelp", { time: DEFAULT_DEADLINE_TIME })}
         className={css.time}
