@@ -2,7 +2,7 @@ import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/platform/i18n/page-title";
-import { pageMessage } from "~/platform/i18n/page-message";
+import { messageText, pageMessage } from "~/platform/i18n/page-message";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { useFormat } from "~/platform/i18n/reader-context";
 import { data, redirect } from "@remix-run/node";
@@ -21,12 +21,11 @@ import type { CycleStage } from "~/features/cycles/rules";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import {
   CyclePatchSchema,
-  cycleFormFailure,
   cycleFormValues,
-  fieldErrorsOf,
   formStrings,
   updateCycle,
 } from "~/features/cycles/service.server";
+import { cycleFieldMessages, cycleFormRefusal } from "~/features/cycles/form-messages.server";
 import { deleteCycle } from "~/features/cycles/workflow.server";
 import { readAdminCyclePage } from "~/features/cycles/admin-page-reads.server";
 import { temporalSettings } from "~/platform/temporal.server";
@@ -95,7 +94,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     try {
       await deleteCycle(current.actor, id);
     } catch (err) {
-      const failure = cycleFormFailure(err);
+      const failure = cycleFormRefusal(err, "delete", id);
       return data({ intent, ok: false as const, values: null, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
     }
     return redirect("/app/admin/cycles");
@@ -103,12 +102,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = formStrings(form);
   const parsed = CyclePatchSchema.safeParse(cycleFormValues(form));
   if (!parsed.success) {
-    return data({ intent: "update", ok: false as const, values, formError: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    return data({ intent: "update", ok: false as const, values, ...cycleFieldMessages(parsed.error) }, { status: 400 });
   }
   try {
     await updateCycle(current.actor, id, parsed.data);
   } catch (err) {
-    const failure = cycleFormFailure(err);
+    const failure = cycleFormRefusal(err, "update", id);
     return data({ intent: "update", ok: false as const, values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
   return { intent: "update", ok: true as const, values: null, formError: null, fieldErrors: {} };
@@ -149,12 +148,7 @@ export default function CycleDetails() {
 
       {result?.formError && (
         <Alert severity="error" style={{ marginBottom: 16 }} data-testid="cycle-form-error">
-          {result.formError}
-        </Alert>
-      )}
-      {result && !result.ok && result.fieldErrors?.form && (
-        <Alert severity="error" style={{ marginBottom: 16 }} data-testid="cycle-form-error">
-          {result.fieldErrors.form.join(" ")}
+          {messageText(t, result.formError)}
         </Alert>
       )}
 

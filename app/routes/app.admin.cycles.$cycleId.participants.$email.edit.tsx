@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Box } from "@mui/material";
+import { Box } from "~/platform/ui/static";
+import css from "~/features/participants/components/participants.module.css";
 import { ParticipantFormFields } from "~/features/participants/components/participant-form-fields";
 import {
   participantFormFailure,
@@ -51,7 +52,7 @@ export default function EditParticipant() {
   const busy = useNavigation().state !== "idle";
   const { t } = useTranslation();
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <ParticipantsPageHeader cycle={cycle} title={t("participants.edit.title", { name: participant.name })} />
       <ParticipantFormError formError={result?.formError} formErrors={result?.fieldErrors?.form} />
       <Form method="post" noValidate key={JSON.stringify(result?.values ?? participant.updated_at)}>

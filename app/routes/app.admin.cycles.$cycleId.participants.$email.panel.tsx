@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
+import { Alert, Box, Chip, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "~/platform/ui/static";
+import css from "~/features/participants/components/participants.module.css";
 import { requireParticipantPage } from "~/features/participants/pages.server";
-import { getParticipantPanel } from "~/features/participants/queries.server";
+import { readAdminPanelPage } from "~/features/participants/panel-reads.server";
+import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form";
 import { addAdminPanelReviewer, getAdminPanelView } from "~/features/peer-selection/admin-panel.server";
 import { pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
-import { isSpoofing } from "~/platform/auth.server";
+import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
 import { useTranslation } from "react-i18next";
 import { pageMessage } from "~/platform/i18n/page-message";
 import { pageTitle } from "~/platform/i18n/page-title";
@@ -24,12 +26,16 @@ export const handle = pageTitle<typeof loader>((data) =>
  * a super admin adds a reviewer here (POST …/panel/new under the manager's rules, ADR 0034).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { current, cycle, participant } = await requireParticipantPage(request, params);
-  const [panel, editable] = await Promise.all([
-    getParticipantPanel(cycle.id, participant.email),
-    current.user.role === "SUPER_ADMIN" ? getAdminPanelView(current, cycle.id, participant.email) : Promise.resolve(null),
-  ]);
-  return { cycle, panel, editable, spoofing: isSpoofing(current) };
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  // The cycle, the participant and their panel in one statement (issue 27).
+  const page = await readAdminPanelPage(pageIdParam(params.cycleId), params.email ?? "");
+  if (!page) throw notFoundPage();
+  const { cycle, panel, adminBlocked } = page;
+  // The add-reviewer form's view (peer selection's) only while a reviewer can be added; else the page says why.
+  const admin = current.user.role === "SUPER_ADMIN";
+  const editable = admin && adminBlocked === null ? await getAdminPanelView(current, cycle.id, panel.participant.email) : null;
+  return { cycle, panel, editable, blocked: admin ? adminBlocked : null, spoofing: isSpoofing(current) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -46,7 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function ParticipantPanel() {
-  const { cycle, panel, editable, spoofing } = useLoaderData<typeof loader>();
+  const { cycle, panel, editable, blocked, spoofing } = useLoaderData<typeof loader>();
+  const blockedReason = editable && !editable.can_edit ? editable.edit_blocked_reason : blocked;
   const { participant } = panel;
   const { t } = useTranslation();
   const say = useSay();
@@ -55,9 +62,9 @@ export default function ParticipantPanel() {
     return key ? t(key) : label;
   };
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <ParticipantsPageHeader cycle={cycle} title={t("participants.panel.title", { name: participant.name })} gap={1} />
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" className={css.intro}>
         {t("participants.panel.intro", { email: participant.email })}
       </Typography>
       {!panel.receives_feedback ? (
@@ -66,7 +73,8 @@ export default function ParticipantPanel() {
         </Alert>
       ) : (
         <>
-          <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 900 }}>
+          <Paper variant="outlined" className={css.panelTable}>
+            <TableContainer>
             <Table size="small" aria-label={t("participants.panel.mandatory")}>
               <TableHead>
                 <TableRow>
@@ -87,29 +95,32 @@ export default function ParticipantPanel() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
-          <Box sx={{ display: "flex", alignItems: "center", gap: 1, mt: 3, mb: 1 }}>
+            </TableContainer>
+          </Paper>
+          <Box className={css.peersHeading}>
             <Typography variant="h6" component="h2">
               {t("participants.panel.peers")}
             </Typography>
             <Chip size="small" color={panel.panel_status === "manager_approved" ? "primary" : "default"} label={t(PANEL_STATUS_KEYS[panel.panel_status])} data-testid="panel-status" />
           </Box>
-          {editable &&
-            (editable.can_edit ? (
-              <Box sx={{ maxWidth: 900, mb: 2 }} data-testid="panel-add-reviewer">
-                <AddPeerForm panel={editable} spoofing={spoofing} />
-              </Box>
-            ) : (
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} data-testid="panel-add-blocked">
-                {t("participants.panel.blocked", { reason: editable.edit_blocked_reason ? say(editable.edit_blocked_reason) : "" })}
+          {editable?.can_edit ? (
+            <Box className={css.addPeer} data-testid="panel-add-reviewer">
+              <AddPeerForm panel={editable} spoofing={spoofing} />
+            </Box>
+          ) : (
+            blockedReason !== null && (
+              <Typography variant="body2" color="text.secondary" className={css.blocked} data-testid="panel-add-blocked">
+                {t("participants.panel.blocked", { reason: blockedReason ? say(blockedReason) : "" })}
               </Typography>
-            ))}
+            )
+          )}
           {panel.peer_requests.length === 0 ? (
             <Typography variant="body2" color="text.secondary" data-testid="panel-no-peers">
               {t("participants.panel.noPeers")}
             </Typography>
           ) : (
-            <TableContainer component={Paper} variant="outlined" sx={{ maxWidth: 900 }}>
+            <Paper variant="outlined" className={css.panelTable}>
+              <TableContainer>
               <Table size="small" aria-label={t("participants.panel.peerRequests")}>
                 <TableHead>
                   <TableRow>
@@ -137,7 +148,8 @@ export default function ParticipantPanel() {
                   ))}
                 </TableBody>
               </Table>
-            </TableContainer>
+              </TableContainer>
+            </Paper>
           )}
         </>
       )}

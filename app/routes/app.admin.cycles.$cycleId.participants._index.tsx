@@ -1,22 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  Paper,
-  Stack,
-  TablePagination,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Alert, Box, Button, ButtonLink, Link, Paper, Stack, Typography } from "~/platform/ui/static";
+import { TextField } from "~/platform/ui/static-form";
+import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import css from "~/features/participants/components/participants.module.css";
+import { ParticipantsPagination } from "~/features/participants/components/participants-pagination";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,7 +19,7 @@ import type { CycleStage } from "~/features/cycles/rules";
 import { participantFormFailure } from "~/features/participants/pages.server";
 import { ParticipantsTable } from "~/features/participants/components/participants-table";
 import { deleteParticipant } from "~/features/participants/service.server";
-import { listParticipants } from "~/features/participants/queries.server";
+import { listParticipantsOf } from "~/features/participants/queries.server";
 import { ParticipantListQuerySchema } from "~/features/participants/schemas";
 
 export const handle = pageTitle<typeof loader>((data) =>
@@ -48,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   // A bad page or page size in the address falls back to the first page.
   const query = parsed.success ? parsed.data : { q: url.searchParams.get("q")?.slice(0, 200), page: 1, page_size: 25 };
-  const result = await listParticipants(cycle.id, query);
+  const result = await listParticipantsOf(cycle.id, query);
   return { cycle, ...result, q: query.q ?? "", page: query.page, pageSize: query.page_size };
 }
 
@@ -79,6 +69,7 @@ export default function ParticipantsList() {
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useTranslation();
   const [confirm, setConfirm] = useState<{ email: string; name: string } | null>(null);
+  const dialogMounted = useOpenedOnce(confirm !== null);
   const base = `/app/admin/cycles/${cycle.id}/participants`;
 
   useEffect(() => {
@@ -89,34 +80,38 @@ export default function ParticipantsList() {
   }, [navigation.state]);
   // A change made on another participant page redirects here with ?done=...: the shell shows it (AddressToasts).
 
-  const goTo = (changes: Record<string, string | null>) => {
+  const withChanges = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(searchParams);
     for (const [k, v] of Object.entries(changes)) {
       if (v === null || v === "") next.delete(k);
       else next.set(k, v);
     }
-    setSearchParams(next);
+    return next;
+  };
+  const goTo = (changes: Record<string, string | null>) => setSearchParams(withChanges(changes));
+  const pageHref = (p: number) => {
+    const query = withChanges({ page: p === 1 ? null : String(p) }).toString();
+    return query ? `${base}?${query}` : base;
   };
 
-
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Link component={RemixLink} to={`/app/admin/cycles/${cycle.id}`} sx={{ display: "inline-block", mb: 1 }} data-testid="cycle-back-link">
+    <Box className={css.page}>
+      <Link to={`/app/admin/cycles/${cycle.id}`} className={css.back} data-testid="cycle-back-link">
         ← {cycle.name}
       </Link>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: "center", mb: 2, flexWrap: "wrap", rowGap: 1 }}>
+      <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.header}>
         <Typography variant="h5" component="h1">
           {t("participants.title")}
         </Typography>
         <CycleStageChip cycleId={cycle.id} stage={cycle.state as CycleStage} />
-        <Box sx={{ flexGrow: 1 }} />
-        <Button component={RemixLink} to={`${base}/create`} variant="contained" data-testid="participant-create-link">
+        <Box className={css.spacer} />
+        <ButtonLink to={`${base}/create`} variant="contained" data-testid="participant-create-link">
           {t("participants.add")}
-        </Button>
+        </ButtonLink>
       </Stack>
 
       {result && !result.ok && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participants-error">
+        <Alert severity="error" className={css.alert} data-testid="participants-error">
           {messageText(t, result.message)}
         </Alert>
       )}
@@ -131,14 +126,15 @@ export default function ParticipantsList() {
           goTo({ q: text, page: null });
         }}
       >
-        <Stack direction="row" spacing={1} sx={{ mb: 2, maxWidth: 560 }}>
+        <div className={css.search}>
           <TextField
+            id="participants-search"
             name="q"
             size="small"
             label={t("participants.search")}
             defaultValue={q}
             fullWidth
-            slotProps={{ htmlInput: { "data-testid": "participants-search", maxLength: 200 } }}
+            inputProps={{ "data-testid": "participants-search", maxLength: 200 }}
           />
           <Button type="submit" variant="outlined" data-testid="participants-search-submit">
             {t("participants.searchButton")}
@@ -148,7 +144,7 @@ export default function ParticipantsList() {
               {t("participants.clear")}
             </Button>
           )}
-        </Stack>
+        </div>
       </Form>
 
       {participants.length === 0 ? (
@@ -156,43 +152,42 @@ export default function ParticipantsList() {
       ) : (
         <Paper variant="outlined">
           <ParticipantsTable participants={participants} base={base} busy={busy} onDelete={setConfirm} />
-          <TablePagination
-            component="div"
-            count={total}
-            page={Math.min(page - 1, Math.max(0, Math.ceil(total / pageSize) - 1))}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_e, p) => goTo({ page: p === 0 ? null : String(p + 1) })}
-            onRowsPerPageChange={(e) => goTo({ page_size: e.target.value, page: null })}
-            // On a phone the controls wrap onto two lines instead of scrolling sideways.
-            sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", justifyContent: "flex-end" } }}
+          <ParticipantsPagination
+            total={total}
+            page={page}
+            pageSize={pageSize}
+            sizes={PAGE_SIZES}
+            hrefOf={pageHref}
+            onPageSize={(size) => goTo({ page_size: String(size), page: null })}
             data-testid="participants-pagination"
           />
         </Paper>
       )}
 
-      <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="participant-delete-dialog">
-        <DialogTitle>{t("participants.deleteParticipant")}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {t("participants.deleteText", { name: confirm?.name ?? "", email: confirm?.email ?? "", cycle: cycle.name })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)} disabled={busy}>
-            {t("participants.cancel")}
-          </Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={busy}
-            data-testid="participant-delete-confirm"
-            onClick={() => confirm && submit({ intent: "delete", email: confirm.email }, { method: "post" })}
-          >
-            {t("participants.delete")}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {dialogMounted && (
+        <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} data-testid="participant-delete-dialog">
+          <DialogTitle>{t("participants.deleteParticipant")}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {t("participants.deleteText", { name: confirm?.name ?? "", email: confirm?.email ?? "", cycle: cycle.name })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <MuiButton onClick={() => setConfirm(null)} disabled={busy}>
+              {t("participants.cancel")}
+            </MuiButton>
+            <MuiButton
+              color="error"
+              variant="contained"
+              disabled={busy}
+              data-testid="participant-delete-confirm"
+              onClick={() => confirm && submit({ intent: "delete", email: confirm.email }, { method: "post" })}
+            >
+              {t("participants.delete")}
+            </MuiButton>
+          </DialogActions>
+        </Dialog>
+      )}
     </Box>
   );
 }

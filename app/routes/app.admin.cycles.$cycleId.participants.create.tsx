@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Box } from "@mui/material";
+import { Box } from "~/platform/ui/static";
+import css from "~/features/participants/components/participants.module.css";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { ParticipantFormFields } from "~/features/participants/components/participant-form-fields";
 import {
@@ -48,7 +49,7 @@ export default function CreateParticipant() {
   const busy = useNavigation().state !== "idle";
   const { t } = useTranslation();
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <ParticipantsPageHeader cycle={cycle} title={t("participants.add")} />
       <ParticipantFormError formError={result?.formError} formErrors={result?.fieldErrors?.form} />
       <Form method="post" noValidate key={JSON.stringify(result?.values ?? null)}>

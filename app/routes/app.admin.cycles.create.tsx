@@ -1,13 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { pageTitle } from "~/platform/i18n/page-title";
-import { doneParam, pageMessage } from "~/platform/i18n/page-message";
+import { doneParam, messageText, pageMessage } from "~/platform/i18n/page-message";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
-import { Alert, Box, Button, Stack, Typography } from "@mui/material";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Alert, Box, Button, ButtonLink, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/cycles/components/cycle-list.module.css";
 import { CycleFormFields } from "~/features/cycles/components/cycle-form-fields";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
-import { CycleCreateSchema, cycleFormFailure, cycleFormValues, fieldErrorsOf, formStrings } from "~/features/cycles/service.server";
+import { CycleCreateSchema, cycleFormValues, formStrings } from "~/features/cycles/service.server";
+import { cycleFieldMessages, cycleFormRefusal } from "~/features/cycles/form-messages.server";
 import { createCycle } from "~/features/cycles/workflow.server";
 
 export const handle = pageTitle("cyclesAdmin.titles.create");
@@ -25,13 +27,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const values = formStrings(form);
   const parsed = CycleCreateSchema.safeParse(cycleFormValues(form));
   if (!parsed.success) {
-    return data({ values, formError: null, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400 });
+    // Field errors as keys (issue 28): the schema's English stays the API's.
+    return data({ values, ...cycleFieldMessages(parsed.error) }, { status: 400 });
   }
   let created: Awaited<ReturnType<typeof createCycle>>;
   try {
     created = await createCycle(current.actor, parsed.data);
   } catch (err) {
-    const failure = cycleFormFailure(err);
+    const failure = cycleFormRefusal(err, "create");
     return data({ values, formError: failure.formError, fieldErrors: failure.fieldErrors }, { status: failure.status });
   }
   // The new cycle's page, with a toast (the shell's AddressToasts shows ?done= once; issue 26 §4).
@@ -44,18 +47,13 @@ export default function CreateCycle() {
   const values = result?.values;
   const { t } = useTranslation();
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+    <Box className={css.page}>
+      <Typography variant="h5" component="h1" className={css.heading}>
         {t("cyclesAdmin.create.title")}
       </Typography>
       {result?.formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
-          {result.formError}
-        </Alert>
-      )}
-      {result?.fieldErrors?.form && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="cycle-form-error">
-          {result.fieldErrors.form.join(" ")}
+        <Alert severity="error" className={css.alert} data-testid="cycle-form-error">
+          {messageText(t, result.formError)}
         </Alert>
       )}
       <Form method="post" noValidate>
@@ -63,13 +61,11 @@ export default function CreateCycle() {
           defaults={values}
           errors={result?.fieldErrors}
         />
-        <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+        <Stack direction="row" spacing={2} className={css.buttons}>
           <Button type="submit" variant="contained" disabled={busy} data-testid="cycle-create-submit">
             {t("cyclesAdmin.create.submit")}
           </Button>
-          <Button component={RemixLink} to="/app/admin/cycles">
-            {t("cyclesAdmin.create.cancel")}
-          </Button>
+          <ButtonLink to="/app/admin/cycles">{t("cyclesAdmin.create.cancel")}</ButtonLink>
         </Stack>
       </Form>
     </Box>

@@ -143,7 +143,7 @@ describe("the setting through the pages", () => {
     await move(cycle.id, "progress_to_spu_feedback");
     const refused = await callPage(detailsPage.action as never, { path: `/app/admin/cycles/${cycle.id}`, userId: admin.id, params, form: form("managers") });
     expect(refused.status).toBe(409);
-    expect(refused.data.formError).toContain("cannot change once feedback has opened");
+    expect(refused.data.formError).toEqual({ key: "cyclesAdmin.form.errors.namesFixed" });
     expect((await row(cycle.id)).peerNames).toBe("nobody");
     // The same form with the stored value saves (the select always posts it).
     expect((await callPage(detailsPage.action as never, { path: `/app/admin/cycles/${cycle.id}`, userId: admin.id, params, form: form("nobody") })).data).toMatchObject({ ok: true });

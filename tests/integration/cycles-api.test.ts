@@ -315,7 +315,7 @@ describe("cycles API: create, read, update", () => {
       form: { intent: "update", name: chosen.name, max_peers: "10", upward_names: "nobody" },
     });
     expect(page.status).toBe(409);
-    expect(page.data.formError).toContain("cannot change once feedback has opened");
+    expect(page.data.formError).toEqual({ key: "cyclesAdmin.form.errors.namesFixed" });
     expect((await db.cycle.findUniqueOrThrow({ where: { id: chosen.id } })).upwardNames).toBe("managers");
     const loaded = await callPage(detailsPage.loader as never, { path: `/app/admin/cycles/${id}`, userId: admin.id, params: { cycleId: id } });
     expect(loaded.data.cycle).toMatchObject({ peer_names: "nobody", upward_names: "managers" });
@@ -603,7 +603,7 @@ describe("admin cycle pages", () => {
     expect(await db.cycle.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ name: `${name} v2`, maxPeers: 9 });
     const refused = await callPage(detailsPage.action as never, { path: `/app/admin/cycles/${row.id}`, userId: admin.id, params, form: { intent: "delete" } });
     expect(refused.status).toBe(409);
-    expect(refused.data.formError).toContain("only a cycle that has not started can be deleted");
+    expect(refused.data.formError).toEqual({ key: "cyclesAdmin.form.errors.deleteStarted.spu_feedback", values: { id: row.id } });
 
     const draft = await createOk({});
     const deleted = await callPage(detailsPage.action as never, {

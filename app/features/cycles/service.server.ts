@@ -151,15 +151,6 @@ export function formStrings(form: FormData): {
   };
 }
 
-export type FieldErrors = Partial<
-  Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days" | "peer_names" | "upward_names", string[]>
-> & { form?: string[] };
-
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const flat = z.flattenError(error);
-  return { ...(flat.fieldErrors as FieldErrors), ...(flat.formErrors.length ? { form: flat.formErrors } : {}) };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Reads
 
@@ -257,21 +248,4 @@ export async function resolveSelectedCycle(request: Request): Promise<SelectedCy
   const cycle = /^\d+$/.test(raw) ? cycles.find((c) => c.id === Number(raw)) : undefined;
   if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles };
   return { kind: "selected", cycle, cycles };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pages: turning failures into what a form shows
-
-export type CycleFormFailure = { status: number; formError: string | null; fieldErrors: FieldErrors };
-
-/** A page action's failure: field errors for invalid input, a message (Alert) for everything else. */
-export function cycleFormFailure(err: unknown): CycleFormFailure {
-  if (err instanceof z.ZodError) return { status: 400, formError: null, fieldErrors: fieldErrorsOf(err) };
-  if (err instanceof ApiError) {
-    const details = err.details as { fieldErrors?: FieldErrors } | null;
-    const fieldErrors = details && typeof details === "object" && details.fieldErrors ? details.fieldErrors : {};
-    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-    return { status: err.status, formError: hasFieldErrors ? null : err.message, fieldErrors };
-  }
-  throw err;
 }

@@ -131,6 +131,7 @@ export async function deleteCycle(actor: Actor, id: number): Promise<void> {
     throw conflict(`Cycle ${id} is in stage '${stageLabel(stage)}'; only a cycle that has not started can be deleted`, {
       cycle_id: id,
       reason: CYCLE_FAILURE.notDraft,
+      stage,
     });
   }
   await runUpdate(row, (client) => client.workflow.getHandle(row.workflowId).executeUpdate(deleteUpdate, { args: [{ actor }] }));

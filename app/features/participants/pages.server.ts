@@ -1,4 +1,4 @@
-import { notFoundPage } from "~/platform/page-errors.server";
+import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcomes/fields";
@@ -6,10 +6,10 @@ import { PROMOTION_DECISIONS, type OutcomeEditActionData, type OutcomeEditPageDa
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import type { Actor } from "~/platform/audit.server";
-import type { CurrentUser } from "~/platform/auth.server";
-import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
+import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
+import { readParticipantPage } from "~/features/participants/page-reads.server";
+import type { ParticipantRow } from "~/features/participants/model.server";
 import { CalibratedRatingSchema, type ParticipantFieldErrors } from "~/features/participants/schemas";
-import { getParticipant } from "~/features/participants/queries.server";
 import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
 import { searchUsersForPicker } from "~/features/users/service.server";
 import { participantMessage } from "~/features/participants/messages";
@@ -17,19 +17,21 @@ import { doneParam, pageMessage } from "~/platform/i18n/page-message";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
 
-/** As above, plus the participant named by the {email} segment (404 if not a participant of the cycle). */
+/**
+ * For the pages of one participant (…/participants/{email}/…): the signed-in super admin (403 otherwise), the cycle
+ * (404 for a malformed or unknown id) and the participant named by the {email} segment (404 if not a participant of
+ * the cycle), read in one statement (page-reads.server.ts). Call in EVERY loader and action of such a page.
+ */
 export async function requireParticipantPage(
   request: Request,
   params: LoaderFunctionArgs["params"],
-): Promise<{ current: CurrentUser; cycle: CycleJson; participant: ParticipantJson }> {
-  const base = await requireAdminCycle(request, params);
-  const email = params.email ?? "";
-  try {
-    return { ...base, participant: await getParticipant(base.cycle.id, email) };
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) throw notFoundPage();
-    throw err;
-  }
+): Promise<{ current: CurrentUser; cycle: CycleJson; participant: ParticipantJson; row: ParticipantRow }> {
+  const current = await requireUser(request);
+  pageGuard(() => assertSuperAdmin(current));
+  const cycleId = pageIdParam(params.cycleId);
+  const { cycle, participant, row } = await readParticipantPage(cycleId, params.email ?? "");
+  if (!cycle || !participant || !row) throw notFoundPage();
+  return { current, cycle, participant, row };
 }
 
 export type FormFailure = { status: number; formError: string | null; fieldErrors: ParticipantFieldErrors };

@@ -20,8 +20,13 @@ export async function assertCycle(tx: Db | Tx, cycleId: number) {
 // Reads
 
 export async function listParticipants(cycleId: number, query: ParticipantListQuery): Promise<{ participants: ParticipantJson[]; total: number }> {
+  await assertCycle(await getDb(), cycleId);
+  return listParticipantsOf(cycleId, query);
+}
+
+/** As listParticipants, for a cycle the caller has just read (the list page): one statement, no second check that it exists. */
+export async function listParticipantsOf(cycleId: number, query: ParticipantListQuery): Promise<{ participants: ParticipantJson[]; total: number }> {
   const db = await getDb();
-  await assertCycle(db, cycleId);
   const { rows, total } = await listParticipantRows(db, cycleId, {
     q: query.q,
     skip: (query.page - 1) * query.page_size,

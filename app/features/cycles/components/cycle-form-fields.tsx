@@ -5,6 +5,7 @@ import { NativeSelect, TextField } from "~/platform/ui/static-form";
 import { useHydrated } from "~/platform/ui/mount-hooks";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import { ENDORSEMENT_DAYS_DEFAULT, ENDORSEMENT_RULES, type EndorsementRule } from "~/features/promotions/rules";
 import { NAME_VISIBILITIES, type NameVisibility } from "~/features/cycles/reviewer-names";
 
@@ -28,8 +29,9 @@ export type CycleFormDefaults = {
   peer_names?: string;
   upward_names?: string;
 };
+/** The server's field errors as keys and values (form-messages.server.ts), said in the reader's language. */
 export type CycleFieldErrors = Partial<
-  Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days" | "peer_names" | "upward_names", string[]>
+  Record<"name" | "start_date" | "planned_end_date" | "max_peers" | "endorsement_rule" | "endorsement_days" | "peer_names" | "upward_names", PageMessage>
 >;
 
 /**
@@ -40,7 +42,10 @@ export type CycleFieldErrors = Partial<
  */
 export function CycleFormFields({ defaults, errors, namesFixed = false }: { defaults?: CycleFormDefaults; errors?: CycleFieldErrors; namesFixed?: boolean }) {
   const { t } = useTranslation();
-  const err = (k: keyof CycleFieldErrors) => errors?.[k]?.[0];
+  const err = (k: keyof CycleFieldErrors) => {
+    const message = errors?.[k];
+    return message ? messageText(t, message) : undefined;
+  };
   return (
     <Stack spacing={2} style={{ maxWidth: 480 }}>
       <TextField

@@ -1,17 +1,17 @@
-import { Link as RemixLink } from "@remix-run/react";
-import { Button, Link, Stack, Typography } from "@mui/material";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button, ButtonLink, Link, Stack, Typography } from "~/platform/ui/static";
+import css from "~/features/participants/components/participants.module.css";
 
-/** The participant admin pages' shared parts. The back link to a cycle's participants and the page heading, shared by the participant admin pages. */
-export function ParticipantsPageHeader({ cycle, title, gap = 2 }: { cycle: { id: number; name: string }; title: ReactNode; gap?: number }) {
+/** The participant admin pages' shared parts (static markup, issue 27). The back link to a cycle's participants and the page heading. */
+export function ParticipantsPageHeader({ cycle, title, gap = 2 }: { cycle: { id: number; name: string }; title: ReactNode; gap?: 1 | 2 }) {
   const { t } = useTranslation();
   return (
     <>
-      <Link component={RemixLink} to={`/app/admin/cycles/${cycle.id}/participants`} sx={{ display: "inline-block", mb: 1 }}>
+      <Link to={`/app/admin/cycles/${cycle.id}/participants`} className={css.back}>
         {t("participants.back", { cycle: cycle.name })}
       </Link>
-      <Typography variant="h5" component="h1" sx={{ mb: gap }}>
+      <Typography variant="h5" component="h1" className={gap === 1 ? css.headingTight : css.heading}>
         {title}
       </Typography>
     </>
@@ -22,13 +22,11 @@ export function ParticipantsPageHeader({ cycle, title, gap = 2 }: { cycle: { id:
 export function ParticipantFormButtons({ cycleId, busy, saveTestId, label }: { cycleId: number; busy: boolean; saveTestId: string; label?: string }) {
   const { t } = useTranslation();
   return (
-    <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+    <Stack direction="row" spacing={2} className={css.formButtons}>
       <Button type="submit" variant="contained" disabled={busy} data-testid={saveTestId}>
         {label ?? t("participants.save")}
       </Button>
-      <Button component={RemixLink} to={`/app/admin/cycles/${cycleId}/participants`}>
-        {t("participants.cancel")}
-      </Button>
+      <ButtonLink to={`/app/admin/cycles/${cycleId}/participants`}>{t("participants.cancel")}</ButtonLink>
     </Stack>
   );
 }

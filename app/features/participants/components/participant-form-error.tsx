@@ -1,4 +1,5 @@
-import { Alert } from "@mui/material";
+import { Alert } from "~/platform/ui/static";
+import css from "~/features/participants/components/participants.module.css";
 import { useTranslation } from "react-i18next";
 import { participantMessage } from "~/features/participants/messages";
 import { messageText } from "~/platform/i18n/page-message";
@@ -13,12 +14,12 @@ export function ParticipantFormError({ formError, formErrors }: { formError?: st
   return (
     <>
       {formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+        <Alert severity="error" className={css.alert} data-testid="participant-form-error">
           {say(formError)}
         </Alert>
       )}
       {formErrors && formErrors.length > 0 && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+        <Alert severity="error" className={css.alert} data-testid="participant-form-error">
           {formErrors.map(say).join(" ")}
         </Alert>
       )}

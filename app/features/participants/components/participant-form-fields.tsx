@@ -1,5 +1,7 @@
-import { Checkbox, FormControlLabel, Stack, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { Stack } from "~/platform/ui/static";
+import { Checkbox, FormControlLabel, TextField } from "~/platform/ui/static-form";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 import { UserEmailField } from "~/features/users/user-email-field";
 import { participantMessage } from "~/features/participants/messages";
 import { messageText } from "~/platform/i18n/page-message";
@@ -12,6 +14,29 @@ export type ParticipantFormDefaults = {
   reviewer_only?: boolean;
 };
 export type ParticipantFormErrors = Partial<Record<"email" | "manager_email" | "secondary_manager_email" | "hr_partner_email" | "reviewer_only", string[]>>;
+
+/**
+ * A user's email with suggestions: a static text field in the server render (issue 27: no style work), the users
+ * feature's picker (MUI's Autocomplete) from hydration on, with the same name, label, test id and value.
+ */
+function EmailField(props: { cycleId: number; name: string; label: string; required?: boolean; defaultValue?: string | null; error?: string; helperText?: string; testId: string }) {
+  const hydrated = useHydrated();
+  if (hydrated) return <UserEmailField {...props} />;
+  const { name, label, required, defaultValue, error, helperText, testId } = props;
+  return (
+    <TextField
+      id={`participant-${name}`}
+      name={name}
+      label={label}
+      required={required}
+      defaultValue={defaultValue ?? ""}
+      error={!!error}
+      helperText={error ?? helperText}
+      autoComplete="off"
+      inputProps={{ "data-testid": testId }}
+    />
+  );
+}
 
 /** Participant, managers, HR partner and the reviewer-only flag (server-validated with zod). `fixedEmail`: edit form. */
 export function ParticipantFormFields({
@@ -32,11 +57,11 @@ export function ParticipantFormFields({
     return first === undefined ? undefined : messageText(t, participantMessage(first));
   };
   return (
-    <Stack spacing={2} sx={{ maxWidth: 520 }}>
+    <Stack spacing={2} style={{ maxWidth: 520 }}>
       {fixedEmail ? (
-        <TextField label={t("participants.form.email")} value={fixedEmail} disabled slotProps={{ htmlInput: { "data-testid": "participant-field-email" } }} />
+        <TextField id="participant-email" label={t("participants.form.email")} value={fixedEmail} disabled inputProps={{ "data-testid": "participant-field-email" }} />
       ) : (
-        <UserEmailField
+        <EmailField
           cycleId={cycleId}
           name="email"
           label={t("participants.form.email")}
@@ -47,7 +72,7 @@ export function ParticipantFormFields({
           testId="participant-field-email"
         />
       )}
-      <UserEmailField
+      <EmailField
         cycleId={cycleId}
         name="manager_email"
         label={t("participants.form.manager")}
@@ -55,7 +80,7 @@ export function ParticipantFormFields({
         error={err("manager_email")}
         testId="participant-field-manager-email"
       />
-      <UserEmailField
+      <EmailField
         cycleId={cycleId}
         name="secondary_manager_email"
         label={t("participants.form.secondary")}
@@ -64,7 +89,7 @@ export function ParticipantFormFields({
         helperText={t("participants.form.secondaryHelp")}
         testId="participant-field-secondary-manager-email"
       />
-      <UserEmailField
+      <EmailField
         cycleId={cycleId}
         name="hr_partner_email"
         label={t("participants.form.hrPartner")}
@@ -73,7 +98,7 @@ export function ParticipantFormFields({
         testId="participant-field-hr-partner-email"
       />
       <FormControlLabel
-        control={<Checkbox name="reviewer_only" defaultChecked={defaults?.reviewer_only ?? false} slotProps={{ input: { "data-testid": "participant-field-reviewer-only" } as object }} />}
+        control={<Checkbox name="reviewer_only" defaultChecked={defaults?.reviewer_only ?? false} inputProps={{ "data-testid": "participant-field-reviewer-only" }} />}
         label={t("participants.form.reviewerOnly")}
       />
     </Stack>

@@ -1,5 +1,7 @@
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Alert, Box, FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Typography } from "@mui/material";
+import { Alert, Box, Typography } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup } from "~/platform/ui/static-form";
+import css from "~/features/participants/components/participants.module.css";
 import { Trans, useTranslation } from "react-i18next";
 import { OUTCOME_FIELDS, type OutcomeField } from "~/features/participants/outcomes/fields";
 import type { OutcomeEditActionData, OutcomeEditPageData } from "~/features/participants/rules";
@@ -26,9 +28,9 @@ export function ParticipantOutcomeEditPage({ field }: { field: OutcomeField }) {
   const busy = useNavigation().state !== "idle";
   const current = def.value(participant);
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <Box className={css.page}>
       <ParticipantsPageHeader cycle={cycle} title={t(def.heading)} gap={1} />
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <Typography color="text.secondary" className={css.current}>
         <Trans
           i18nKey="participants.current"
           values={{ name: participant.name, email: participant.email, value: current ? messageText(t, current) : "—" }}
@@ -36,18 +38,20 @@ export function ParticipantOutcomeEditPage({ field }: { field: OutcomeField }) {
         />
       </Typography>
       {result?.error && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="participant-form-error">
+        <Alert severity="error" className={css.alert} data-testid="participant-form-error">
           {messageText(t, result.error)}
         </Alert>
       )}
       {participant.reviewer_only && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className={css.alert}>
           {t(def.reviewerOnlyNote)}
         </Alert>
       )}
       <Form method="post" key={participant.updated_at}>
         <FormControl>
-          <FormLabel id={`${def.key}-label`}>{t(def.label)}</FormLabel>
+          <FormLabel component="span" id={`${def.key}-label`}>
+            {t(def.label)}
+          </FormLabel>
           <RadioGroup aria-labelledby={`${def.key}-label`} name={field} defaultValue={participant[field]?.toString() ?? ""}>
             {def.options.map((option) => (
               <FormControlLabel
