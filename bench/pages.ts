@@ -14,8 +14,8 @@
  *
  * Pages: the trivial signed-in page (the floor of a signed-in page: an unknown /app path, 404 inside the shell),
  * /app/home (an employee, the cycle in 360 feedback), the 360 feedback form (the same employee, a colleague
- * who asked them), the feedback summary (the employee's own, in the communicated cycle), and the calibration
- * session admin page (`--participants` people).
+ * who asked them), the feedback summary (the employee's own, in the communicated cycle), the calibration session
+ * admin page (`--participants` people), and the same session as its panelist and its sign-off party read it.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -29,7 +29,7 @@ import { cpuSeconds, rssSampler, signIn, startApp, startFloor, type Child } from
 import { startWorker, type WorkerProcess } from "./worker-process";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PAGES = ["trivial", "home", "feedback-form", "summary", "calibration"] as const;
+const PAGES = ["trivial", "home", "feedback-form", "summary", "calibration", "calibration-panelist", "calibration-sign-off"] as const;
 type PageName = (typeof PAGES)[number];
 
 function parseArgs(argv: string[]) {
@@ -48,7 +48,7 @@ function parseArgs(argv: string[]) {
       sessions: { type: "string" },
       "app-node-args": { type: "string" },
     },
-    "npm run bench:pages -- [--db postgres|pglite] [--connections 50] [--duration 15] [--warmup 3] [--participants 500] [--web-concurrency N] [--profile DIR] [--soak SECONDS] [--only trivial,home,feedback-form,summary,calibration] [--sessions 10] [--app-node-args \"--max-old-space-size=256\"]",
+    "npm run bench:pages -- [--db postgres|pglite] [--connections 50] [--duration 15] [--warmup 3] [--participants 500] [--web-concurrency N] [--profile DIR] [--soak SECONDS] [--only trivial,home,feedback-form,summary,calibration,calibration-panelist,calibration-sign-off] [--sessions 10] [--app-node-args \"--max-old-space-size=256\"]",
   );
   const db = v.db ?? "postgres";
   if (db !== "postgres" && db !== "pglite") throw new Error("--db is postgres or pglite");
@@ -70,6 +70,8 @@ function parseArgs(argv: string[]) {
 }
 
 const BENCH_ADMIN = "bench.session.admin@bench.example.com";
+const BENCH_PANELIST = "bench.panelist@bench.example.com";
+const BENCH_SIGN_OFF = "bench.signoff@bench.example.com";
 
 /** The demo company, plus a cycle in calibration with one active rating session of `n` participants. */
 async function prepareData(url: string, n: number) {
@@ -82,7 +84,8 @@ async function prepareData(url: string, n: number) {
     const cycle = await db.cycle.create({ data: { name: "Bench calibration", state: "CALIBRATION", workflowId: "bench-calibration" } });
     const hr = await db.user.create({ data: { email: "bench.hr@bench.example.com", name: "Bench HR", role: "PEOPLE_PARTNER" } });
     const admin = await db.user.create({ data: { email: BENCH_ADMIN, name: "Bench Session Admin" } });
-    const panelist = await db.user.create({ data: { email: "bench.panelist@bench.example.com", name: "Bench Panelist" } });
+    const panelist = await db.user.create({ data: { email: BENCH_PANELIST, name: "Bench Panelist" } });
+    const signOff = await db.user.create({ data: { email: BENCH_SIGN_OFF, name: "Bench Sign-off" } });
     const sql = (q: string, ...args: unknown[]) => db.$executeRawUnsafe(q, ...args);
     await sql(`INSERT INTO "User"(email, name, department, "updatedAt") SELECT 'mgr' || g || '@bench.example.com', 'Manager ' || g, 'Dept ' || (g % 10), now() FROM generate_series(1, 50) g`);
     await sql(
@@ -101,7 +104,7 @@ async function prepareData(url: string, n: number) {
     const session = await db.calibrationSession.create({
       data: { cycleId: cycle.id, name: "Bench session", kind: "RATING", state: "active", createdById: hr.id, guideline: { 1: 5, 2: 15, 3: 50, 4: 20, 5: 10 }, deadline: new Date(Date.now() + 3 * 86_400_000) },
     });
-    await db.calibrationSessionMember.createMany({ data: [{ sessionId: session.id, userId: admin.id, role: "ADMIN" }, { sessionId: session.id, userId: panelist.id, role: "PANELIST" }] });
+    await db.calibrationSessionMember.createMany({ data: [{ sessionId: session.id, userId: admin.id, role: "ADMIN" }, { sessionId: session.id, userId: panelist.id, role: "PANELIST" }, { sessionId: session.id, userId: signOff.id, role: "SIGN_OFF" }] });
     await sql(
       `INSERT INTO "CalibrationSessionParticipant"("sessionId", "participantId", kind, rating, potential, "updatedAt")
        SELECT $1::int, p.id, 'RATING', p."proposedRating", p."proposedPotential", now() FROM "Participant" p WHERE p."cycleId" = $2::int`,
@@ -220,6 +223,8 @@ async function main() {
     };
     const eli = await sessions("eli.employee@example.com");
     const admin = await sessions(BENCH_ADMIN);
+    const panelistSessions = opts.only.includes("calibration-panelist") ? await sessions(BENCH_PANELIST) : [];
+    const signOffSessions = opts.only.includes("calibration-sign-off") ? await sessions(BENCH_SIGN_OFF) : [];
     const list = await expectPage(`${appUrl}/app/performance/spu-feedback?cycle_id=${ids.feedbackCycle}`, eli[0]!, "spu-feedback");
     const formPath = /href="(\/app\/performance\/spu-feedback\/feedback\/[^"/?]+)(?:\?[^"]*)?"/.exec(list)?.[1];
     if (!formPath) throw new Error("No 360 feedback form link on Eli's list");
@@ -235,6 +240,19 @@ async function main() {
         title: `calibration session admin (${opts.participants})`,
         url: `${appUrl}/app/session-admin/calibration-sessions/${ids.sessionId}?cycle_id=${ids.calibrationCycle}`,
         cookies: admin,
+        marker: "Person 0001",
+      },
+      // The panelist's and the sign-off party's pages of the same session (first page of the participants).
+      "calibration-panelist": {
+        title: `calibration panelist session (${opts.participants})`,
+        url: `${appUrl}/app/ratings/calibration-panelist/sessions/${ids.sessionId}?cycle_id=${ids.calibrationCycle}`,
+        cookies: panelistSessions,
+        marker: "Person 0001",
+      },
+      "calibration-sign-off": {
+        title: `calibration sign-off session (${opts.participants})`,
+        url: `${appUrl}/app/sign-off-party/calibration-sessions/${ids.sessionId}?cycle_id=${ids.calibrationCycle}`,
+        cookies: signOffSessions,
         marker: "Person 0001",
       },
     };

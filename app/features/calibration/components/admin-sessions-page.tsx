@@ -10,15 +10,16 @@ import { SESSION_STATES, type SessionState } from "~/features/calibration/rules"
 import type { HrPartnerParticipantJson } from "~/features/calibration/types";
 import { countByState, type AdminSessionsPageData, type SetupActionResult } from "~/features/calibration/session-setup";
 import { PoolTable } from "~/features/calibration/components/session-participant-picker";
-import { SessionRowActions, peopleText, useSetupToasts } from "~/features/calibration/components/session-setup-parts";
-import { SessionTable } from "~/features/calibration/components/session-table";
-import { Alert, Box, Button, Link, Stack, Typography } from "~/platform/ui/static";
+import { useSetupToasts } from "~/features/calibration/components/session-setup-parts";
+import { AdminSessionsTable } from "~/features/calibration/components/admin-sessions-table";
+import { Alert, Box, Button, Stack, Typography } from "~/platform/ui/static";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
  * /app/admin/calibration-sessions ('Calibration Sessions', super admin): every rating calibration session of
- * the cycle of ?cycle_id= with its state, people, progress counts and workflow id; activate; close all
+ * the cycle of ?cycle_id= with its state, people, progress counts and workflow id (six columns that fit at 1440 px:
+ * admin-sessions-table.tsx, ADR 0091); activate; close all
  * sessions or those in review (after a confirmation); the participants in no session. Loader and action:
  * app/features/calibration/admin-pages.server.ts. Static markup (issue 27); the confirmation is MUI's, mounted when
  * it first opens (ADR 0062). In the reader's language (issue 28: `title` is a key).
@@ -103,7 +104,7 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
           {messageText(t, result.formError)}
         </Alert>
       )}
-      <SessionsTable data={data} busy={busy} />
+      <AdminSessionsTable data={data} busy={busy} />
       <UnassignedSection participants={data.unassigned} />
       {dialogMounted && (
         <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-labelledby="admin-close-title" data-testid="admin-close-dialog">
@@ -128,62 +129,6 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
         </Dialog>
       )}
     </>
-  );
-}
-
-function SessionsTable({ data, busy }: { data: Selected; busy: boolean }) {
-  const { t } = useTranslation();
-  const editPath = (id: number) => `/app/admin/cycles/${data.cycle.id}/calibration-sessions/${id}/edit`;
-  return (
-    <Box component="section" aria-labelledby="admin-sessions-heading">
-      <Typography variant="h6" component="h2" id="admin-sessions-heading" className={css.sectionHead}>
-        {t("calibrationSetup.admin.sessions")}
-      </Typography>
-      <SessionTable
-        prefix="admin"
-        ariaLabel={t("calibrationSetup.admin.tableLabel")}
-        emptyText={t("calibrationSetup.admin.noSessions")}
-        sessions={data.sessions}
-        name={{
-          cell: (s) => (
-            <Link to={editPath(s.id)} data-testid={`admin-session-name-${s.id}`}>
-              {s.name}
-            </Link>
-          ),
-        }}
-        before={[{ head: t("calibrationSetup.columns.hrPartner"), cell: (s) => peopleText([s.created_by]) }]}
-        deadlineTestId
-        after={[
-          {
-            head: t("calibrationSetup.columns.participants"),
-            align: "right",
-            testId: "admin-session-participants",
-            cell: (s) => s.participant_count,
-          },
-          {
-            head: t("calibrationSetup.columns.changedRatings"),
-            align: "right",
-            testId: "admin-session-changed",
-            cell: (s) => s.changed_count,
-          },
-          {
-            head: t("calibrationSetup.columns.terminated"),
-            align: "right",
-            testId: "admin-session-terminated",
-            cell: (s) => s.terminated_count,
-          },
-          {
-            head: t("calibrationSetup.columns.workflow"),
-            cell: (s) => (
-              <Typography component="code" variant="body2" className={css.code} data-testid={`admin-session-workflow-${s.id}`}>
-                {s.workflow_id}
-              </Typography>
-            ),
-          },
-        ]}
-        actions={(s) => <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel />}
-      />
-    </Box>
   );
 }
 

@@ -52,6 +52,7 @@ export default {
       sessionAdmin: "Session admin",
       panelists: "Panelists",
       signOffParty: "Sign-off party",
+      people: "People",
       deadline: "Deadline",
       participants: "Participants",
       changedRatings: "Changed ratings",

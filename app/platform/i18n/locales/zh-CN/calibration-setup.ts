@@ -50,6 +50,7 @@ const calibrationSetup: Translation<typeof en> = {
       sessionAdmin: "会议管理员",
       panelists: "评审成员",
       signOffParty: "签核人",
+      people: "人员",
       deadline: "截止时间",
       participants: "参与者",
       changedRatings: "已调整评级",
