@@ -17,16 +17,20 @@ const PENDING: Record<string, string> = {
   "app.anytime-feedback": "at 375 px its Received / Sent / Team tabs scroll sideways in their box (331 px in 231 px)",
   "app.admin.users._index": "at 375 px the users' data grid scrolls sideways (its header row and scrollbar stick out of the page)",
   "app.admin.calibration-sessions._index": "at 1440 px the sessions table scrolls sideways (1424 px in a 1050 px box)",
+  "app.admin.cycles.$cycleId.upload-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.upsert-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.populate-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.download-participant-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.bulk-participants-feedback-pdf-download._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.download-nomination-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.upload-questionnaire-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.therma-scan-report.jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.cycles.$cycleId.decision-support.reports.jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.users.import.jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.personal-data.exports._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
+  "app.admin.personal-data.erasures._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
   // Texts not in keys yet
-  "app.admin.cycles.$cycleId.decision-support.reports._index": "the decision support page's texts are English (title, metrics, report form, inactive participants)",
-  "app.admin.cycles.$cycleId.therma-scan-report.upload": "the Therma-scan upload form's texts are English (title, columns help, coverage line)",
-  "app.admin.cycles.$cycleId.participants.$email.edit": "its Therma-scan card is English ('Therma-scan', 'No Therma-scan uploaded for this participant.')",
-  "app.session-admin.calibration-sessions.$id": "its Therma-scan panel is English (heading, column heads, flight risk values, aria-label)",
   "app.performance.final-assessment._index": "the calibrated rating is the server's English label ('4 - Exceeds Expectations')",
-  "app.performance.final-assessment.summary": "the reviewers' names rule (names-rule) is the server's English sentence",
-  "app.my-reportees.$email.feedback.summary": "the reviewers' names rule (names-rule) is the server's English sentence",
-  "app.my-reportees.secondary.$email.feedback.summary": "the reviewers' names rule (names-rule) is the server's English sentence",
-  "app.ratings.calibration-panelist.sessions.$sessionId.participants.$participantId.calibration-rating": "the reviewers' names rule (names-rule) is the server's English sentence",
 };
 
 /** Instants as Intl writes them for en-XA (English's format, the zone named), and calendar days: data. */

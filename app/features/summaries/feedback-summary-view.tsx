@@ -8,6 +8,7 @@ import { ANONYMITY_THRESHOLD } from "~/features/summaries/visibility";
 import { Trans, useTranslation } from "react-i18next";
 import { reviewerTypeKey } from "~/features/feedback/answer-messages";
 import { sectionHiddenMessage } from "~/features/summaries/summary-messages";
+import { namesRuleKeys } from "~/features/cycles/reviewer-names-keys";
 
 /**
  * A feedback summary (ADR 0023) as the pages show it: one card per reviewer type, per question the rating
@@ -144,9 +145,9 @@ export function FeedbackSummaryView({ summary, downloadUrl, title }: { summary: 
         <Typography variant="body2" color="text.secondary">
           {t("summary.namesRuleHeading")}
         </Typography>
-        {summary.cycle.reviewer_names.rule.map((line) => (
-          <Typography key={line} variant="body2" color="text.secondary">
-            {line}
+        {namesRuleKeys(summary.cycle.reviewer_names).map((key) => (
+          <Typography key={key} variant="body2" color="text.secondary">
+            {t(key)}
           </Typography>
         ))}
       </Box>
