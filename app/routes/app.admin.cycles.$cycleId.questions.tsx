@@ -1,100 +1,100 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link as RemixLink, useLoaderData } from "@remix-run/react";
-import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from "@mui/material";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Alert, ButtonLink, Chip, Paper, Stack, Typography } from "~/platform/ui/static";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { QuestionPreview } from "~/features/questionnaires/question-preview";
-import { REVIEWER_TYPES, REVIEWER_TYPE_DESCRIPTIONS, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/features/questionnaires/rules";
+import { StaticTabs } from "~/features/questionnaires/components/tabs";
+import { TYPE_DESCRIPTION_KEYS, TYPE_KEYS, TYPE_WITH_COUNT_KEYS } from "~/features/questionnaires/keys";
+import { questionsByType, REVIEWER_TYPES, type ReviewerType } from "~/features/questionnaires/rules";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
-import { getCycleQuestions, QUESTIONNAIRE_LOCKED_MESSAGE } from "~/features/questionnaires/service.server";
+import { readQuestionnairePage } from "~/features/questionnaires/page-reads.server";
+import { pageTitle } from "~/platform/i18n/page-title";
+import { pageMessage } from "~/platform/i18n/page-message";
+import css from "~/features/questionnaires/components/questionnaires.module.css";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Questions - ${data?.cycle.name ?? "Cycle"} - PMR` }];
+export const handle = pageTitle<typeof loader>((data) => pageMessage("questionnaires.titles.questions", { cycle: data?.cycle.name ?? "—" }));
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { cycle } = await requireAdminCycle(request, params);
-  const questions = await getCycleQuestions(cycle.id);
+  const view = await readQuestionnairePage(cycle.id);
   const url = new URL(request.url);
   const type = url.searchParams.get("type");
   const initial = (REVIEWER_TYPES as readonly string[]).includes(type ?? "") ? (type as ReviewerType) : null;
-  return { cycle, ...questions, initial, lockedMessage: QUESTIONNAIRE_LOCKED_MESSAGE };
+  return { cycle, questions: questionsByType(view.definition), version: view.version, is_default: view.is_default, locked: view.locked, initial };
 }
 
 export default function CycleQuestions() {
-  const { cycle, questions, version, is_default, locked, initial, lockedMessage } = useLoaderData<typeof loader>();
-  const firstUsed = REVIEWER_TYPES.find((t) => questions[t].length > 0) ?? "SELF";
+  const { t } = useTranslation();
+  const { cycle, questions, version, is_default, locked, initial } = useLoaderData<typeof loader>();
+  const firstUsed = REVIEWER_TYPES.find((type) => questions[type].length > 0) ?? "SELF";
   const [tab, setTab] = useState<ReviewerType>(initial ?? firstUsed);
   const list = questions[tab];
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
+    <div className={css.page}>
       <AdminCycleHeader
         cycle={cycle}
-        title="Questions"
+        title={t("questionnaires.questions.title")}
         actions={
           <>
-            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/json-builder`} variant="contained" size="small" data-testid="questions-edit">
-              Edit in JSON builder
-            </Button>
-            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/upload-questionnaire`} variant="outlined" size="small" data-testid="questions-upload">
-              Upload questionnaire
-            </Button>
-            <Button component={RemixLink} to={`/app/admin/cycles/${cycle.id}/upload-questionnaire-jobs`} size="small" data-testid="questions-upload-jobs">
-              Upload jobs
-            </Button>
+            <ButtonLink to={`/app/admin/cycles/${cycle.id}/json-builder`} variant="contained" size="small" data-testid="questions-edit">
+              {t("questionnaires.questions.editInBuilder")}
+            </ButtonLink>
+            <ButtonLink to={`/app/admin/cycles/${cycle.id}/upload-questionnaire`} variant="outlined" size="small" data-testid="questions-upload">
+              {t("questionnaires.questions.upload")}
+            </ButtonLink>
+            <ButtonLink to={`/app/admin/cycles/${cycle.id}/upload-questionnaire-jobs`} size="small" data-testid="questions-upload-jobs">
+              {t("questionnaires.questions.uploadJobs")}
+            </ButtonLink>
           </>
         }
       />
-      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: "center" }}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap className={css.gapBelow}>
         <Chip
           size="small"
           data-testid="questionnaire-version"
-          label={is_default ? "Default questionnaire" : `Version ${version}`}
+          label={is_default ? t("questionnaires.defaultQuestionnaire") : t("questionnaires.version", { version })}
           color={is_default ? "default" : "primary"}
           variant="outlined"
         />
-        {locked && <Chip size="small" color="warning" label="Locked" data-testid="questionnaire-locked-chip" />}
+        {locked && <Chip size="small" color="warning" label={t("questionnaires.questions.lockedChip")} data-testid="questionnaire-locked-chip" />}
       </Stack>
       {is_default && (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="questionnaire-default-note">
-          This cycle has no questionnaire of its own yet, so reviewers get the default questionnaire below.
+        <Alert severity="info" className={css.gapBelow} data-testid="questionnaire-default-note">
+          {t("questionnaires.questions.defaultNote")}
         </Alert>
       )}
       {locked && (
-        <Alert severity="warning" sx={{ mb: 2 }} data-testid="questionnaire-locked">
-          {lockedMessage}
+        <Alert severity="warning" className={css.gapBelow} data-testid="questionnaire-locked">
+          {t("questionnaires.locked")}
         </Alert>
       )}
 
       <Paper variant="outlined">
-        <Tabs
+        <StaticTabs
           value={tab}
-          onChange={(_e, v: ReviewerType) => setTab(v)}
-          variant="scrollable"
-          scrollButtons="auto"
-          aria-label="Reviewer types"
-          sx={{ borderBottom: 1, borderColor: "divider" }}
-        >
-          {REVIEWER_TYPES.map((t) => (
-            <Tab
-              key={t}
-              value={t}
-              data-testid={`questions-tab-${t}`}
-              label={`${REVIEWER_TYPE_LABELS[t]} (${questions[t].length})`}
-              id={`questions-tab-${t}`}
-              aria-controls={`questions-panel-${t}`}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`questions-panel-${tab}`} aria-labelledby={`questions-tab-${tab}`} sx={{ p: 2 }} data-testid="questions-panel">
+          onChange={setTab}
+          label={t("questionnaires.questions.tabs")}
+          items={REVIEWER_TYPES.map((type) => ({
+            value: type,
+            label: t(TYPE_WITH_COUNT_KEYS[type], { count: questions[type].length }),
+            testId: `questions-tab-${type}`,
+            id: `questions-tab-${type}`,
+            panelId: `questions-panel-${type}`,
+          }))}
+        />
+        <div role="tabpanel" id={`questions-panel-${tab}`} aria-labelledby={`questions-tab-${tab}`} className={css.panel} data-testid="questions-panel">
           <Typography variant="subtitle1" component="h2">
-            {REVIEWER_TYPE_LABELS[tab]}
+            {t(TYPE_KEYS[tab])}
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {REVIEWER_TYPE_DESCRIPTIONS[tab]}
+          <Typography variant="body2" color="text.secondary" className={css.gapBelow}>
+            {t(TYPE_DESCRIPTION_KEYS[tab])}
           </Typography>
           {list.length === 0 ? (
             <Typography color="text.secondary" data-testid="questions-empty">
-              No questions: reviewers of this type are not asked anything in this cycle.
+              {t("questionnaires.questions.empty")}
             </Typography>
           ) : (
             <Stack spacing={2}>
@@ -103,8 +103,8 @@ export default function CycleQuestions() {
               ))}
             </Stack>
           )}
-        </Box>
+        </div>
       </Paper>
-    </Box>
+    </div>
   );
 }

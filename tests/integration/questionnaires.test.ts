@@ -273,24 +273,26 @@ describe("pages", () => {
       builderPage.action({ request: await pageRequest(path, userId, form), params: { cycleId: String(cycle.id) }, context: {} } as never);
     const bodyOf = async (r: unknown) => {
       const d = r as { data: unknown; init?: { status?: number } };
-      return { status: d.init?.status ?? 200, data: d.data as { ok: boolean; issues?: unknown[]; formError?: string; version?: number } };
+      return { status: d.init?.status ?? 200, data: d.data as { ok: boolean; issues?: unknown[]; formError?: unknown; version?: number } };
     };
 
     const invalid = await bodyOf(await post({ definition: '{"SELF": []}', version: "0" }));
     expect(invalid.status).toBe(400);
     expect(invalid.data.ok).toBe(false);
-    expect(invalid.data.issues).toHaveLength(1);
+    expect(invalid.data.issues).toEqual([{ path: ["SELF"], key: "questionnaires.issues.typeEmpty" }]);
 
     const saved = await bodyOf(await post({ definition: JSON.stringify(MINI), version: "0" }));
     expect(saved.data).toEqual({ ok: true, version: 1 });
 
     const stale = await bodyOf(await post({ definition: JSON.stringify(MINI), version: "0" }));
     expect(stale.status).toBe(409);
+    expect(stale.data.formError).toEqual({ key: "questionnaires.errors.changed", values: { version: 1 } });
 
     await feedbackRow(cycle.id, "SUBMITTED", {});
     const locked = await bodyOf(await post({ definition: JSON.stringify(MINI), version: "1" }));
     expect(locked.status).toBe(409);
-    expect(locked.data.formError).toBe(LOCKED);
+    // The page hears the refusal as a key (ADR 0093), not the API's English sentence.
+    expect(locked.data.formError).toEqual({ key: "questionnaires.locked" });
 
     // Non-admins: 403 in loader and action.
     for (const u of [hrOps, partner, employee]) {

@@ -47,4 +47,12 @@ describe("page titles", () => {
       });
     expect(both).toEqual([]);
   });
+
+  it("every route names its title in its handle: none is left on a meta title (ADR 0080)", () => {
+    const dir = join(process.cwd(), "app/routes");
+    const onMeta = readdirSync(dir)
+      .filter((file) => /\.tsx?$/.test(file))
+      .filter((file) => /export const meta\b[\s\S]*?title:/.test(readFileSync(join(dir, file), "utf8")));
+    expect(onMeta).toEqual([]);
+  });
 });

@@ -7,14 +7,16 @@ import {
   Paper,
   Stack,
   Switch,
-  Tab,
-  Tabs,
   TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
 import { useState } from "react";
-import { QUESTION_KINDS, QUESTION_KIND_LABELS, REVIEWER_TYPES, REVIEWER_TYPE_LABELS, type ReviewerType } from "~/features/questionnaires/rules";
+import { useTranslation } from "react-i18next";
+import { StaticTabs } from "~/features/questionnaires/components/tabs";
+import css from "~/features/questionnaires/components/questionnaires.module.css";
+import { QUESTION_KINDS, REVIEWER_TYPES, type ReviewerType } from "~/features/questionnaires/rules";
+import { ASK_KEYS, KIND_KEYS, NOT_ASKED_KEYS, STOP_ASKING_KEYS, TYPE_KEYS, TYPE_WITH_COUNT_KEYS } from "~/features/questionnaires/keys";
 
 /**
  * A structured editor over the questionnaire document of the json-builder page. It edits the parsed
@@ -77,6 +79,7 @@ function QuestionFields({
   onMove: (delta: number) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation();
   const kind = str(q.kind);
   const scale = (q.scale && typeof q.scale === "object" ? q.scale : {}) as Record<string, unknown>;
   const set = (key: string, value: unknown) => {
@@ -90,40 +93,40 @@ function QuestionFields({
     <Paper variant="outlined" sx={{ p: 2 }} data-testid={`list-question-${index}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1 }}>
         <Typography variant="caption" color="text.secondary" sx={{ flexGrow: 1 }}>
-          Question {index + 1}
+          {t("questionnaires.editor.number", { n: index + 1 })}
         </Typography>
-        <Tooltip title="Move up">
+        <Tooltip title={t("questionnaires.editor.moveUp")}>
           <span>
-            <IconButton size="small" aria-label="Move up" disabled={disabled || index === 0} onClick={() => onMove(-1)}>
+            <IconButton size="small" aria-label={t("questionnaires.editor.moveUp")} disabled={disabled || index === 0} onClick={() => onMove(-1)}>
               ↑
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Move down">
+        <Tooltip title={t("questionnaires.editor.moveDown")}>
           <span>
-            <IconButton size="small" aria-label="Move down" disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
+            <IconButton size="small" aria-label={t("questionnaires.editor.moveDown")} disabled={disabled || index === count - 1} onClick={() => onMove(1)}>
               ↓
             </IconButton>
           </span>
         </Tooltip>
         <Button size="small" color="error" disabled={disabled} onClick={onRemove}>
-          Remove
+          {t("questionnaires.editor.remove")}
         </Button>
       </Stack>
       <Stack spacing={2}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
           <TextField
-            label="Id"
+            label={t("questionnaires.editor.id")}
             size="small"
             value={str(q.id)}
             disabled={disabled}
             onChange={(e) => set("id", e.target.value)}
-            helperText="Stable slug, unique within the type"
+            helperText={t("questionnaires.editor.idHelp")}
             sx={{ minWidth: 200 }}
           />
           <TextField
             select
-            label="Kind"
+            label={t("questionnaires.editor.kind")}
             size="small"
             value={(QUESTION_KINDS as readonly string[]).includes(kind) ? kind : ""}
             disabled={disabled}
@@ -132,18 +135,18 @@ function QuestionFields({
           >
             {QUESTION_KINDS.map((k) => (
               <MenuItem key={k} value={k}>
-                {QUESTION_KIND_LABELS[k]}
+                {t(KIND_KEYS[k])}
               </MenuItem>
             ))}
           </TextField>
           <FormControlLabel
             control={<Switch checked={q.required === true} disabled={disabled} onChange={(e) => set("required", e.target.checked)} />}
-            label="Required"
+            label={t("questionnaires.editor.required")}
           />
         </Stack>
-        <TextField label="Question" size="small" value={str(q.label)} disabled={disabled} onChange={(e) => set("label", e.target.value)} fullWidth multiline />
+        <TextField label={t("questionnaires.editor.label")} size="small" value={str(q.label)} disabled={disabled} onChange={(e) => set("label", e.target.value)} fullWidth multiline />
         <TextField
-          label="Help text (optional)"
+          label={t("questionnaires.editor.help")}
           size="small"
           value={str(q.help)}
           disabled={disabled}
@@ -151,9 +154,9 @@ function QuestionFields({
           fullWidth
         />
         {kind === "rating" && (
-          <Stack direction="row" spacing={2}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: "wrap" }}>
             <TextField
-              label="Scale from"
+              label={t("questionnaires.editor.scaleFrom")}
               size="small"
               value={str(scale.min)}
               disabled={disabled}
@@ -161,7 +164,7 @@ function QuestionFields({
               sx={{ width: 120 }}
             />
             <TextField
-              label="Scale to"
+              label={t("questionnaires.editor.scaleTo")}
               size="small"
               value={str(scale.max)}
               disabled={disabled}
@@ -169,13 +172,13 @@ function QuestionFields({
               sx={{ width: 120 }}
             />
             <Typography variant="body2" color="text.secondary" sx={{ alignSelf: "center" }}>
-              Words for the points: edit scale.labels in the JSON tab.
+              {t("questionnaires.editor.scaleWords")}
             </Typography>
           </Stack>
         )}
         {kind === "choice" && (
           <TextField
-            label="Options (one per line)"
+            label={t("questionnaires.editor.options")}
             size="small"
             multiline
             minRows={2}
@@ -187,7 +190,7 @@ function QuestionFields({
         )}
         {kind === "text" && (
           <TextField
-            label="Maximum answer length (optional)"
+            label={t("questionnaires.editor.maxLength")}
             size="small"
             value={str(q.max_length)}
             disabled={disabled}
@@ -209,14 +212,15 @@ export function QuestionListEditor({
   onChange: (doc: LooseDocument) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const [type, setType] = useState<ReviewerType>(REVIEWER_TYPES.find((t) => Array.isArray(value[t])) ?? "SELF");
   const list = questionsOf(value, type);
   const setList = (next: LooseQuestion[] | undefined) => {
     const doc: LooseDocument = {};
     // Keep the canonical type order, then anything unknown (the JSON tab reports it).
-    for (const t of REVIEWER_TYPES) {
-      const v = t === type ? next : value[t];
-      if (v !== undefined) doc[t] = v;
+    for (const rt of REVIEWER_TYPES) {
+      const v = rt === type ? next : value[rt];
+      if (v !== undefined) doc[rt] = v;
     }
     for (const [k, v] of Object.entries(value)) if (!(REVIEWER_TYPES as readonly string[]).includes(k)) doc[k] = v;
     onChange(doc);
@@ -224,22 +228,26 @@ export function QuestionListEditor({
 
   return (
     <Box data-testid="question-list-editor">
-      <Tabs value={type} onChange={(_e, v: ReviewerType) => setType(v)} variant="scrollable" scrollButtons="auto" sx={{ mb: 2 }}>
-        {REVIEWER_TYPES.map((t) => {
-          const n = questionsOf(value, t)?.length;
-          return <Tab key={t} value={t} label={`${REVIEWER_TYPE_LABELS[t]}${n === undefined ? "" : ` (${n})`}`} data-testid={`list-tab-${t}`} />;
+      <StaticTabs
+        value={type}
+        onChange={setType}
+        label={t("questionnaires.questions.tabs")}
+        className={css.gapBelow}
+        items={REVIEWER_TYPES.map((rt) => {
+          const n = questionsOf(value, rt)?.length;
+          return { value: rt, label: n === undefined ? t(TYPE_KEYS[rt]) : t(TYPE_WITH_COUNT_KEYS[rt], { count: n }), testId: `list-tab-${rt}` };
         })}
-      </Tabs>
+      />
       {list === null ? (
         <Stack spacing={1} sx={{ alignItems: "flex-start" }}>
-          <Typography color="text.secondary">{REVIEWER_TYPE_LABELS[type]} reviewers are not asked anything.</Typography>
+          <Typography color="text.secondary">{t(NOT_ASKED_KEYS[type])}</Typography>
           <Button
             variant="outlined"
             disabled={disabled}
             onClick={() => setList([{ id: "question_1", kind: "text", label: "", required: true }])}
             data-testid="list-add-type"
           >
-            Ask {REVIEWER_TYPE_LABELS[type]} reviewers
+            {t(ASK_KEYS[type])}
           </Button>
         </Stack>
       ) : (
@@ -261,17 +269,17 @@ export function QuestionListEditor({
               onRemove={() => setList(list.filter((_x, j) => j !== i))}
             />
           ))}
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: "wrap" }}>
             <Button
               variant="outlined"
               disabled={disabled}
               onClick={() => setList([...list, { id: newId(list), kind: "text", label: "", required: true }])}
               data-testid="list-add-question"
             >
-              Add question
+              {t("questionnaires.editor.addQuestion")}
             </Button>
             <Button color="error" disabled={disabled} onClick={() => setList(undefined)}>
-              Stop asking {REVIEWER_TYPE_LABELS[type]} reviewers
+              {t(STOP_ASKING_KEYS[type])}
             </Button>
           </Stack>
         </Stack>

@@ -1,58 +1,55 @@
-import {
-  Box,
-  Chip,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from "@mui/material";
-import { QUESTION_KIND_LABELS, scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
+import { useTranslation } from "react-i18next";
+import { Chip, Paper, Stack, Typography } from "~/platform/ui/static";
+import { FormControl, FormControlLabel, Radio, RadioGroup, TextField } from "~/platform/ui/static-form";
+import { KIND_KEYS } from "~/features/questionnaires/keys";
+import { scalePoints, textMaxLength, type Question } from "~/features/questionnaires/rules";
+import css from "~/features/questionnaires/components/questionnaires.module.css";
 
-/** One question as a reviewer will see it (inputs disabled: this is a preview). */
+/** One question as a reviewer will see it (inputs disabled: this is a preview). Static CSS; the question's texts are data. */
 export function QuestionPreview({ question, index }: { question: Question; index: number }) {
+  const { t } = useTranslation();
   const labelId = `q-${question.id}-label`;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid={`question-${question.id}`}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: "center", mb: 1, flexWrap: "wrap", rowGap: 0.5 }}>
+    <Paper variant="outlined" className={css.panel} data-testid={`question-${question.id}`}>
+      <Stack direction="row" spacing={1} alignItems="center" flexWrap className={css.questionHead} style={{ rowGap: 4 }}>
         <Typography variant="caption" color="text.secondary">
-          Question {index + 1}
+          {t("questionnaires.preview.number", { n: index + 1 })}
         </Typography>
-        <Chip size="small" variant="outlined" label={QUESTION_KIND_LABELS[question.kind]} />
-        <Chip size="small" variant="outlined" label={question.required ? "Required" : "Optional"} color={question.required ? "primary" : "default"} />
-        <Typography variant="caption" color="text.secondary" sx={{ fontFamily: "monospace" }}>
-          id: {question.id}
+        <Chip size="small" variant="outlined" label={t(KIND_KEYS[question.kind])} />
+        <Chip
+          size="small"
+          variant="outlined"
+          label={question.required ? t("questionnaires.preview.required") : t("questionnaires.preview.optional")}
+          color={question.required ? "primary" : "default"}
+        />
+        <Typography variant="caption" color="text.secondary" className={css.mono}>
+          {t("questionnaires.preview.id", { id: question.id })}
         </Typography>
       </Stack>
       <FormControl fullWidth disabled>
-        <FormLabel id={labelId} sx={{ color: "text.primary", "&.Mui-disabled": { color: "text.primary" }, fontWeight: 500 }}>
+        <div id={labelId} className={css.questionLabel}>
           <span data-testid={`question-label-${question.id}`}>{question.label}</span>
           {question.required && (
-            <Box component="span" aria-hidden sx={{ color: "error.main", ml: 0.5 }}>
+            <span aria-hidden className={css.required}>
               *
-            </Box>
+            </span>
           )}
-        </FormLabel>
+        </div>
         {question.help && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="text.secondary" className={css.help}>
             {question.help}
           </Typography>
         )}
-        <Box sx={{ mt: 1 }}>
+        <div className={css.answer}>
           {question.kind === "text" && (
             <TextField
               disabled
               multiline
               minRows={3}
               fullWidth
-              placeholder="The reviewer's answer"
-              helperText={`Up to ${textMaxLength(question)} characters`}
-              // The preview's field is disabled, but its hint must stay readable (WCAG contrast).
-              slotProps={{ htmlInput: { "aria-labelledby": labelId }, formHelperText: { sx: { "&.Mui-disabled": { color: "text.secondary" } } } }}
+              placeholder={t("questionnaires.preview.answer")}
+              helperText={t("questionnaires.preview.upTo", { max: textMaxLength(question) })}
+              inputProps={{ "aria-labelledby": labelId }}
             />
           )}
           {question.kind === "rating" && question.scale && (
@@ -61,9 +58,9 @@ export function QuestionPreview({ question, index }: { question: Question; index
                 <FormControlLabel
                   key={p.value}
                   value={String(p.value)}
-                  control={<Radio size="small" />}
-                  label={p.label ? `${p.value} - ${p.label}` : String(p.value)}
-                  labelPlacement="end"
+                  disabled
+                  control={<Radio />}
+                  label={p.label ? t("questionnaires.preview.point", { value: p.value, label: p.label }) : String(p.value)}
                 />
               ))}
             </RadioGroup>
@@ -71,11 +68,11 @@ export function QuestionPreview({ question, index }: { question: Question; index
           {question.kind === "choice" && (
             <RadioGroup aria-labelledby={labelId}>
               {(question.options ?? []).map((o) => (
-                <FormControlLabel key={o} value={o} control={<Radio size="small" />} label={o} />
+                <FormControlLabel key={o} value={o} disabled control={<Radio />} label={o} />
               ))}
             </RadioGroup>
           )}
-        </Box>
+        </div>
       </FormControl>
     </Paper>
   );

@@ -5,14 +5,15 @@
  * Peer/Stakeholder, Matrix Manager, Matrix Team); each present type holds its ordered questions.
  * A type that is absent is not asked anything; a present type must have at least one question.
  *
- * PURE module (zod only): the server validates with it, and the json-builder page runs the very same
- * schema in the browser for live validation messages.
+ * PURE module (zod and the `en` texts of its messages): the server validates with it, and the json-builder page runs
+ * the very same rules in the browser for live validation messages (as keys, ADR 0093).
  *
  * This file: the document schema, its types and reading helpers. The validation messages for editors
  * are in validation.ts, the default questionnaire in default-questionnaire.ts.
  */
 import { z } from "zod";
 import { NOT_BLANK, valueRule } from "~/platform/input";
+import en from "~/platform/i18n/locales/en/questionnaires";
 
 /** The questions' rules over valid fields (a kind and its scale/options, repeats): 422 on the API (ADR 0060). */
 const VALUE_RULE = valueRule("").params;
@@ -20,7 +21,7 @@ const VALUE_RULE = valueRule("").params;
 export const REVIEWER_TYPES = ["SELF", "MANAGER", "DIRECT_REPORT", "PEER", "MATRIX_MANAGER", "MATRIX_TEAM"] as const;
 export type ReviewerType = (typeof REVIEWER_TYPES)[number];
 
-/** Display labels (spec §3). */
+/** English labels (spec §3): the CSV upload reads them, the upload job's summary writes them; the pages use keys (keys.ts). */
 export const REVIEWER_TYPE_LABELS: Record<ReviewerType, string> = {
   SELF: "Self",
   MANAGER: "Manager",
@@ -30,20 +31,8 @@ export const REVIEWER_TYPE_LABELS: Record<ReviewerType, string> = {
   MATRIX_TEAM: "Matrix Team",
 };
 
-/** Who answers each type's questions, for the pages. */
-export const REVIEWER_TYPE_DESCRIPTIONS: Record<ReviewerType, string> = {
-  SELF: "The participant reflects on their own work",
-  MANAGER: "The participant's manager",
-  DIRECT_REPORT: "People who report to the participant (upward feedback)",
-  PEER: "Peers and stakeholders the participant chose",
-  MATRIX_MANAGER: "The participant's secondary (matrix) manager",
-  MATRIX_TEAM: "People who report to the participant through the matrix",
-};
-
 export const QUESTION_KINDS = ["rating", "text", "choice"] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
-
-export const QUESTION_KIND_LABELS: Record<QuestionKind, string> = { rating: "Rating", text: "Free text", choice: "Single choice" };
 
 /** Limits of the questionnaire format. */
 export const QUESTIONNAIRE_LIMITS = {
@@ -66,145 +55,166 @@ export const DEFAULT_TEXT_MAX_LENGTH = 5000;
 /** Stable question id: a lowercase slug (letters, digits, '_' and '-'), starting with a letter. */
 export const QUESTION_ID_PATTERN = /^[a-z][a-z0-9_-]*$/;
 
-const trimmedText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`)
-    .meta({ pattern: NOT_BLANK.source });
+/**
+ * The validation messages are keys of the `questionnaires.issues` section with their values (ADR 0093): the schemas
+ * are built once with English texts (the API's messages, the CSV upload's row errors, the service's parse) and once
+ * with messages that carry the key and values (`pageIssueSchema`, read back by validation.ts for the pages).
+ */
+export type IssueKey = `questionnaires.issues.${keyof (typeof en)["questionnaires"]["issues"]}`;
+export type IssueValues = Record<string, string | number>;
+/** Writes one validation message: English, or a code the pages read back as a key and values. */
+export type SayIssue = (key: IssueKey, values?: IssueValues) => string;
 
-export const RatingScaleSchema = z
-  .object({
-    min: z
-      .number({ error: "scale.min must be a whole number" })
-      .int("scale.min must be a whole number")
-      .min(QUESTIONNAIRE_LIMITS.scaleMin, `scale.min must be at least ${QUESTIONNAIRE_LIMITS.scaleMin}`)
-      .max(QUESTIONNAIRE_LIMITS.scaleMax, `scale.min must be at most ${QUESTIONNAIRE_LIMITS.scaleMax}`),
-    max: z
-      .number({ error: "scale.max must be a whole number" })
-      .int("scale.max must be a whole number")
-      .min(QUESTIONNAIRE_LIMITS.scaleMin, `scale.max must be at least ${QUESTIONNAIRE_LIMITS.scaleMin}`)
-      .max(QUESTIONNAIRE_LIMITS.scaleMax, `scale.max must be at most ${QUESTIONNAIRE_LIMITS.scaleMax}`),
-    /** Words for some or all points of the scale, keyed by the point: { "1": "Needs improvement", "5": "Exceptional" }. */
-    labels: z.record(z.string(), trimmedText("A scale label", QUESTIONNAIRE_LIMITS.scaleLabelMaxLength)).optional(),
-  })
-  .strict()
-  .superRefine((scale, ctx) => {
-    if (scale.max <= scale.min) {
-      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["max"], message: "scale.max must be greater than scale.min" });
-      return;
-    }
-    for (const key of Object.keys(scale.labels ?? {})) {
-      const point = /^-?\d+$/.test(key) ? Number(key) : Number.NaN;
-      if (!Number.isInteger(point) || point < scale.min || point > scale.max) {
-        ctx.addIssue({
-          code: "custom",
-          params: VALUE_RULE,
-          path: ["labels", key],
-          message: `Scale label '${key}' is not a point of the scale ${scale.min}-${scale.max}`,
-        });
-      }
-    }
-  });
-export type RatingScale = z.infer<typeof RatingScaleSchema>;
+/** The English text of a validation message (the same text the `en` section gives the pages). */
+export const englishIssue: SayIssue = (key, values = {}) => {
+  const name = key.slice("questionnaires.issues.".length) as keyof (typeof en)["questionnaires"]["issues"];
+  return en.questionnaires.issues[name].replace(/\{\{(\w+)\}\}/g, (_m, v: string) => String(values[v] ?? ""));
+};
 
-export const QuestionSchema = z
-  .object({
-    id: z
-      .string({ error: "id must be text" })
-      .min(1, "id is required")
-      .max(QUESTIONNAIRE_LIMITS.idMaxLength, `id must be at most ${QUESTIONNAIRE_LIMITS.idMaxLength} characters`)
-      .regex(QUESTION_ID_PATTERN, "id must be a lowercase slug: letters, digits, '_' or '-', starting with a letter"),
-    kind: z.enum(QUESTION_KINDS, { error: "kind must be one of rating, text, choice" }),
-    label: trimmedText("label", QUESTIONNAIRE_LIMITS.labelMaxLength),
-    help: z
-      .string({ error: "help must be text" })
+function buildSchemas(say: SayIssue) {
+  const limits = QUESTIONNAIRE_LIMITS;
+  const field = (name: string, max: number) =>
+    z
+      .string({ error: say("questionnaires.issues.mustBeText", { field: name }) })
       .trim()
-      .max(QUESTIONNAIRE_LIMITS.helpMaxLength, `help must be at most ${QUESTIONNAIRE_LIMITS.helpMaxLength} characters`)
-      .optional(),
-    required: z.boolean({ error: "required must be true or false" }),
-    scale: RatingScaleSchema.optional(),
-    options: z
-      .array(trimmedText("An option", QUESTIONNAIRE_LIMITS.optionMaxLength), { error: "options must be a list of texts" })
-      .optional(),
-    max_length: z
-      .number({ error: "max_length must be a whole number" })
-      .int("max_length must be a whole number")
-      .min(1, "max_length must be at least 1")
-      .max(QUESTIONNAIRE_LIMITS.textMaxLength, `max_length must be at most ${QUESTIONNAIRE_LIMITS.textMaxLength}`)
-      .optional(),
-  })
-  .strict()
-  .superRefine((q, ctx) => {
-    // Fields that belong to one kind only.
-    if (q.kind !== "rating" && q.scale !== undefined) {
-      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["scale"], message: "scale is only allowed on a rating question" });
-    }
-    if (q.kind !== "choice" && q.options !== undefined) {
-      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options"], message: "options are only allowed on a choice question" });
-    }
-    if (q.kind !== "text" && q.max_length !== undefined) {
-      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["max_length"], message: "max_length is only allowed on a text question" });
-    }
-    // Fields each kind needs.
-    if (q.kind === "rating" && q.scale === undefined) {
-      ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["scale"], message: "A rating question needs a scale ({ min, max })" });
-    }
-    if (q.kind === "choice") {
-      const options = q.options ?? [];
-      if (options.length < QUESTIONNAIRE_LIMITS.optionsMin) {
-        ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options"], message: `A choice question needs at least ${QUESTIONNAIRE_LIMITS.optionsMin} options` });
-      }
-      if (options.length > QUESTIONNAIRE_LIMITS.optionsMax) {
-        ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options"], message: `A choice question has at most ${QUESTIONNAIRE_LIMITS.optionsMax} options` });
-      }
-      const seen = new Set<string>();
-      options.forEach((option, i) => {
-        const key = option.toLowerCase();
-        if (seen.has(key)) ctx.addIssue({ code: "custom", params: VALUE_RULE, path: ["options", i], message: `Option '${option}' is listed twice` });
-        seen.add(key);
-      });
-    }
-  });
-export type Question = z.infer<typeof QuestionSchema>;
+      .min(1, say("questionnaires.issues.isRequired", { field: name }))
+      .max(max, say("questionnaires.issues.tooLong", { field: name, max }))
+      .meta({ pattern: NOT_BLANK.source });
+  const scaleLabel = z
+    .string({ error: say("questionnaires.issues.scaleLabelText") })
+    .trim()
+    .min(1, say("questionnaires.issues.scaleLabelRequired"))
+    .max(limits.scaleLabelMaxLength, say("questionnaires.issues.scaleLabelTooLong", { max: limits.scaleLabelMaxLength }))
+    .meta({ pattern: NOT_BLANK.source });
+  const option = z
+    .string({ error: say("questionnaires.issues.optionText") })
+    .trim()
+    .min(1, say("questionnaires.issues.optionRequired"))
+    .max(limits.optionMaxLength, say("questionnaires.issues.optionTooLong", { max: limits.optionMaxLength }))
+    .meta({ pattern: NOT_BLANK.source });
+  const whole = (name: string, min: number, max: number) =>
+    z
+      .number({ error: say("questionnaires.issues.wholeNumber", { field: name }) })
+      .int(say("questionnaires.issues.wholeNumber", { field: name }))
+      .min(min, say("questionnaires.issues.atLeast", { field: name, min }))
+      .max(max, say("questionnaires.issues.atMost", { field: name, max }));
+  const rule = (message: string, path: PropertyKey[]) => ({ code: "custom" as const, params: VALUE_RULE, path, message });
 
-export const QuestionListSchema = z
-  .array(QuestionSchema, { error: "Each reviewer type holds a list of questions" })
-  .min(1, "A reviewer type that is used needs at least one question (remove the type to ask nothing)")
-  .max(QUESTIONNAIRE_LIMITS.questionsPerType, `At most ${QUESTIONNAIRE_LIMITS.questionsPerType} questions per reviewer type`)
-  .superRefine((questions, ctx) => {
-    const first = new Map<string, number>();
-    questions.forEach((q, i) => {
-      const earlier = first.get(q.id);
-      if (earlier !== undefined) {
-        ctx.addIssue({ code: "custom", params: VALUE_RULE, path: [i, "id"], message: `Question id '${q.id}' is already used by question ${earlier + 1}` });
-      } else {
-        first.set(q.id, i);
+  const RatingScaleSchema = z
+    .object({
+      min: whole("scale.min", limits.scaleMin, limits.scaleMax),
+      max: whole("scale.max", limits.scaleMin, limits.scaleMax),
+      /** Words for some or all points of the scale, keyed by the point: { "1": "Needs improvement", "5": "Exceptional" }. */
+      labels: z.record(z.string(), scaleLabel).optional(),
+    })
+    .strict()
+    .superRefine((scale, ctx) => {
+      if (scale.max <= scale.min) {
+        ctx.addIssue(rule(say("questionnaires.issues.scaleOrder"), ["max"]));
+        return;
+      }
+      for (const key of Object.keys(scale.labels ?? {})) {
+        const point = /^-?\d+$/.test(key) ? Number(key) : Number.NaN;
+        if (!Number.isInteger(point) || point < scale.min || point > scale.max) {
+          ctx.addIssue(rule(say("questionnaires.issues.notAPoint", { point: key, min: scale.min, max: scale.max }), ["labels", key]));
+        }
       }
     });
-  });
 
-const typeShape = Object.fromEntries(REVIEWER_TYPES.map((t) => [t, QuestionListSchema.optional()])) as Record<
-  ReviewerType,
-  z.ZodOptional<typeof QuestionListSchema>
->;
+  const QuestionSchema = z
+    .object({
+      id: z
+        .string({ error: say("questionnaires.issues.mustBeText", { field: "id" }) })
+        .min(1, say("questionnaires.issues.isRequired", { field: "id" }))
+        .max(limits.idMaxLength, say("questionnaires.issues.tooLong", { field: "id", max: limits.idMaxLength }))
+        .regex(QUESTION_ID_PATTERN, say("questionnaires.issues.idSlug")),
+      kind: z.enum(QUESTION_KINDS, { error: say("questionnaires.issues.kindOneOf") }),
+      label: field("label", limits.labelMaxLength),
+      help: z
+        .string({ error: say("questionnaires.issues.mustBeText", { field: "help" }) })
+        .trim()
+        .max(limits.helpMaxLength, say("questionnaires.issues.tooLong", { field: "help", max: limits.helpMaxLength }))
+        .optional(),
+      required: z.boolean({ error: say("questionnaires.issues.trueOrFalse", { field: "required" }) }),
+      scale: RatingScaleSchema.optional(),
+      options: z.array(option, { error: say("questionnaires.issues.optionsList") }).optional(),
+      max_length: whole("max_length", 1, limits.textMaxLength).optional(),
+    })
+    .strict()
+    .superRefine((q, ctx) => {
+      // Fields that belong to one kind only.
+      if (q.kind !== "rating" && q.scale !== undefined) ctx.addIssue(rule(say("questionnaires.issues.scaleOnlyRating"), ["scale"]));
+      if (q.kind !== "choice" && q.options !== undefined) ctx.addIssue(rule(say("questionnaires.issues.optionsOnlyChoice"), ["options"]));
+      if (q.kind !== "text" && q.max_length !== undefined) ctx.addIssue(rule(say("questionnaires.issues.maxLengthOnlyText"), ["max_length"]));
+      // Fields each kind needs.
+      if (q.kind === "rating" && q.scale === undefined) ctx.addIssue(rule(say("questionnaires.issues.ratingNeedsScale"), ["scale"]));
+      if (q.kind === "choice") {
+        const options = q.options ?? [];
+        if (options.length < limits.optionsMin) ctx.addIssue(rule(say("questionnaires.issues.tooFewOptions", { min: limits.optionsMin }), ["options"]));
+        if (options.length > limits.optionsMax) ctx.addIssue(rule(say("questionnaires.issues.tooManyOptions", { max: limits.optionsMax }), ["options"]));
+        const seen = new Set<string>();
+        options.forEach((o, i) => {
+          const key = o.toLowerCase();
+          if (seen.has(key)) ctx.addIssue(rule(say("questionnaires.issues.optionTwice", { option: o }), ["options", i]));
+          seen.add(key);
+        });
+      }
+    });
 
-export const QuestionnaireSchema = z
-  .object(typeShape, { error: "A questionnaire is an object keyed by reviewer type" })
-  .strict()
-  .superRefine((value, ctx) => {
-    if (!REVIEWER_TYPES.some((t) => value[t] !== undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [],
-        message: `A questionnaire needs questions for at least one reviewer type (${REVIEWER_TYPES.join(", ")})`,
+  const QuestionListSchema = z
+    .array(QuestionSchema, { error: say("questionnaires.issues.typeList") })
+    .min(1, say("questionnaires.issues.typeEmpty"))
+    .max(limits.questionsPerType, say("questionnaires.issues.typeTooMany", { max: limits.questionsPerType }))
+    .superRefine((questions, ctx) => {
+      const first = new Map<string, number>();
+      questions.forEach((q, i) => {
+        const earlier = first.get(q.id);
+        if (earlier !== undefined) ctx.addIssue(rule(say("questionnaires.issues.idTwice", { id: q.id, n: earlier + 1 }), [i, "id"]));
+        else first.set(q.id, i);
       });
-    }
-  })
-  // The document says it too (ADR 0060).
-  .meta({ minProperties: 1 });
+    });
+
+  const typeShape = Object.fromEntries(REVIEWER_TYPES.map((t) => [t, QuestionListSchema.optional()])) as Record<
+    ReviewerType,
+    z.ZodOptional<typeof QuestionListSchema>
+  >;
+
+  const QuestionnaireSchema = z
+    .object(typeShape, { error: say("questionnaires.issues.notObject") })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (!REVIEWER_TYPES.some((t) => value[t] !== undefined)) {
+        ctx.addIssue({ code: "custom", path: [], message: say("questionnaires.issues.noType", { types: REVIEWER_TYPES.join(", ") }) });
+      }
+    })
+    // The document says it too (ADR 0060).
+    .meta({ minProperties: 1 });
+
+  return { RatingScaleSchema, QuestionSchema, QuestionListSchema, QuestionnaireSchema };
+}
+
+/** The schemas with English messages: the API, the service, the CSV upload. */
+export const { RatingScaleSchema, QuestionSchema, QuestionListSchema, QuestionnaireSchema } = buildSchemas(englishIssue);
+export type RatingScale = z.infer<typeof RatingScaleSchema>;
+export type Question = z.infer<typeof QuestionSchema>;
 export type Questionnaire = z.infer<typeof QuestionnaireSchema>;
+
+/** A message of the page schema: a code holding the key and values (never shown as it is). */
+const ISSUE_CODE = "questionnaire-issue:";
+let pageSchema: ReturnType<typeof buildSchemas>["QuestionnaireSchema"] | null = null;
+
+/** The questionnaire schema whose messages are codes (`issueCodeOf` reads one back); built on first use. */
+export function pageIssueSchema() {
+  pageSchema ??= buildSchemas((key, values) => `${ISSUE_CODE}${JSON.stringify({ key, values })}`).QuestionnaireSchema;
+  return pageSchema;
+}
+
+/** The key and values a page schema's message carries, or null for a message of zod's own (a wrong JSON type). */
+export function issueCodeOf(message: string): { key: IssueKey; values?: IssueValues } | null {
+  if (!message.startsWith(ISSUE_CODE)) return null;
+  const { key, values } = JSON.parse(message.slice(ISSUE_CODE.length)) as { key: IssueKey; values?: IssueValues };
+  return values ? { key, values } : { key };
+}
 
 /** The reviewer types a questionnaire asks questions of, in the canonical order. */
 export function usedReviewerTypes(q: Questionnaire): ReviewerType[] {

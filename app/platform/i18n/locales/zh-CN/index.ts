@@ -29,8 +29,9 @@ import promotionsHr from "./promotions-hr";
 import managerReview from "./manager-review";
 import performanceTrends from "./performance-trends";
 import cyclesAdmin from "./cycles-admin";
+import questionnaires from "./questionnaires";
 import decisionSupport from "./decision-support";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...decisionSupport };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport };
 
 export default zhCN;
