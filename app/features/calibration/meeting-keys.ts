@@ -5,17 +5,12 @@
  * PURE (components and servers import it).
  */
 import type { TranslationKey } from "~/platform/i18n/locales/types";
-import type { CalibratedRating } from "~/features/participants/rules";
 import type { NominationStatus } from "~/features/manager-review/rules";
 import type { OutlierFlag, Potential, SessionState } from "~/features/calibration/rules";
 
-export const RATING_KEYS: Record<CalibratedRating, TranslationKey> = {
-  5: "calibrationMeeting.rating.5",
-  4: "calibrationMeeting.rating.4",
-  3: "calibrationMeeting.rating.3",
-  2: "calibrationMeeting.rating.2",
-  1: "calibrationMeeting.rating.1",
-};
+/** The rating scale's labels: one source for every page (participants/messages.ts, section ratingScale). */
+import { RATING_KEYS } from "~/features/participants/messages";
+export { RATING_KEYS };
 
 export const POTENTIAL_KEYS: Record<Potential, TranslationKey> = {
   1: "calibrationMeeting.potential.1",

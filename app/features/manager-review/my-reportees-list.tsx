@@ -1,4 +1,5 @@
 import { Box, ButtonLink, Chip, Stack, TableCell, TableRow, Typography, type ChipProps } from "~/platform/ui/static";
+import { useFormat } from "~/platform/i18n/reader-context";
 import type { CycleStage } from "~/features/cycles/rules";
 import { useTranslation } from "react-i18next";
 import { REPORTEE_PATHS, type ManagerFeedbackState, type NominationStatus } from "~/features/manager-review/rules";
@@ -49,6 +50,7 @@ function StageNote({ stage, cycleId }: { stage: CycleStage; cycleId: number }) {
 
 function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { kind: "selected" }>["direct"]; cycleId: number }) {
   const { t } = useTranslation();
+  const { byName } = useFormat();
   return (
     <Box component="section" aria-labelledby="direct-reports-heading">
       <Typography variant="h5" component="h2" id="direct-reports-heading" style={{ marginBottom: 8 }}>
@@ -73,7 +75,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
           </>
         }
       >
-        {data.direct_reports.map((r) => (
+        {byName(data.direct_reports, (r) => r.name).map((r) => (
           <TableRow key={r.email} data-testid={`reportee-row-${r.email}`}>
             <TableCell>
               <Typography fontWeight="medium">{r.name}</Typography>
@@ -155,6 +157,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
 
 function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, { kind: "selected" }>["secondary"]; cycleId: number }) {
   const { t } = useTranslation();
+  const { byName } = useFormat();
   if (data.secondary_reports.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="secondary-reports-heading">
@@ -175,7 +178,7 @@ function SecondaryReports({ data, cycleId }: { data: Extract<ReporteesPageData, 
           </>
         }
       >
-        {data.secondary_reports.map((r) => (
+        {byName(data.secondary_reports, (r) => r.name).map((r) => (
           <TableRow key={r.email} data-testid={`secondary-row-${r.email}`}>
             <TableCell>
               <Typography fontWeight="medium">{r.name}</Typography>

@@ -8,12 +8,16 @@ import { PROMOTION_DECISIONS, type CalibratedRating, type PromotionDecision } fr
  * each through the key that matches: the set is closed (the sentences below), an unknown one reads as `fallback`.
  */
 
+/**
+ * The calibrated rating scale's labels ("3 - Meets Expectations"): the one source (section ratingScale) that the
+ * participants' pages, the calibration meeting and set-up pages and the Performance Trends Report all use.
+ */
 export const RATING_KEYS: Record<CalibratedRating, TranslationKey> = {
-  5: "participants.ratings.5",
-  4: "participants.ratings.4",
-  3: "participants.ratings.3",
-  2: "participants.ratings.2",
-  1: "participants.ratings.1",
+  5: "ratingScale.5",
+  4: "ratingScale.4",
+  3: "ratingScale.3",
+  2: "ratingScale.2",
+  1: "ratingScale.1",
 };
 
 export const DECISION_KEYS: Record<PromotionDecision, TranslationKey> = {

@@ -9,13 +9,9 @@ import type { RatingPoint, StatsKind, StatsPoint, TrendCycle } from "~/features/
  * formats them in the reader's language), names of cycles and people are values, never translated.
  */
 
-export const RATING_KEYS: Record<CalibratedRating, TranslationKey> = {
-  5: "performanceTrends.rating.5",
-  4: "performanceTrends.rating.4",
-  3: "performanceTrends.rating.3",
-  2: "performanceTrends.rating.2",
-  1: "performanceTrends.rating.1",
-};
+/** The rating scale's labels: one source for every page (participants/messages.ts, section ratingScale). */
+import { RATING_KEYS } from "~/features/participants/messages";
+export { RATING_KEYS };
 
 /** A rating's label ('3 - Meets Expectations'), or 'Not rated'. */
 export function ratingKey(value: number | null | undefined): TranslationKey {

@@ -1,4 +1,5 @@
 import { Link as RemixLink, useNavigation, useSearchParams } from "@remix-run/react";
+import { useFormat } from "~/platform/i18n/reader-context";
 import { Box, Button, LinearProgress, MenuItem, Stack, Tab as MuiTab, Tabs, TextField, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { DAYS_OPTIONS } from "~/features/anytime-feedback/rules";
@@ -18,6 +19,7 @@ const PERSON_LABEL: Record<Tab, TranslationKey> = { received: "anytime.person.re
 
 function Filters({ data }: { data: AnytimeFeedbackPageData }) {
   const { t } = useTranslation();
+  const { byName } = useFormat();
   const [, setParams] = useSearchParams();
   // The filters of the list shown (its tab), whatever address a navigation still under way is heading to.
   const set = (key: "person" | "days", value: string) => {
@@ -41,7 +43,7 @@ function Filters({ data }: { data: AnytimeFeedbackPageData }) {
         slotProps={{ select: { SelectDisplayProps: { "data-testid": "feedback-filter-person" } as object } }}
       >
         <MenuItem value="">{t("anytime.everyone")}</MenuItem>
-        {data.people.map((p) => (
+        {byName(data.people, (p) => p.name).map((p) => (
           <MenuItem key={p.id} value={p.email}>
             {p.name}
           </MenuItem>

@@ -1,19 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Typography } from "~/platform/ui/static";
 import { useFormat } from "~/platform/i18n/reader-context";
-import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { FormHelperText, TextField } from "~/platform/ui/static-form";
 import css from "~/features/calibration/components/session-pages.module.css";
 import { RATINGS, type Guideline, type Rating } from "~/features/calibration/rules";
 
 /** Each rating's name on the scale ("3 - Meets Expectations"). */
-export const RATING_KEYS: Record<Rating, TranslationKey> = {
-  5: "calibrationSetup.rating.5",
-  4: "calibrationSetup.rating.4",
-  3: "calibrationSetup.rating.3",
-  2: "calibrationSetup.rating.2",
-  1: "calibrationSetup.rating.1",
-};
+/** The rating scale's labels: one source for every page (participants/messages.ts, section ratingScale). */
+import { RATING_KEYS } from "~/features/participants/messages";
+export { RATING_KEYS };
 
 /**
  * The guideline distribution: the share of people (percent) expected at each rating 1–5, five number fields

@@ -127,7 +127,7 @@ export function TeamRatingsPanel({ team }: { team: TeamRatingsTrend }) {
               </tr>
             </thead>
             <tbody>
-              {team.direct_reports.map((r) => (
+              {format.byName(team.direct_reports, (r) => r.name).map((r) => (
                 <tr key={r.email} data-testid={`team-row-${r.email}`}>
                   <th scope="row">
                     {r.name}

@@ -10,6 +10,8 @@ import type { TrendsPageData } from "~/features/performance-trends/types";
 import { RatingsPanel, TeamRatingsPanel } from "~/features/performance-trends/components/ratings-panels";
 import { StatsPanel } from "~/features/performance-trends/components/stats-panel";
 import css from "~/features/performance-trends/components/trends-page.module.css";
+import { trendsPeopleInOrder } from "~/features/performance-trends/people-order";
+import { useFormat } from "~/platform/i18n/reader-context";
 
 /**
  * /app/performance-dashboard 'Performance Trends Report' (ADR 0030): a person's calibrated ratings, peer and upward
@@ -105,8 +107,9 @@ function PersonCard({ data }: { data: TrendsPageData }) {
   );
 }
 
-function PersonPicker({ people, selected, viewerEmail }: { people: TrendsPageData["people"]; selected: string; viewerEmail: string }) {
+function PersonPicker({ people: given, selected, viewerEmail }: { people: TrendsPageData["people"]; selected: string; viewerEmail: string }) {
   const { t } = useTranslation();
+  const people = trendsPeopleInOrder(given, useFormat().reader.language);
   const navigate = useNavigate();
   const hydrated = useHydrated();
   const value = people.some((p) => p.email === selected) ? selected : "";

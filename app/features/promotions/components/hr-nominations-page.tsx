@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/platform/i18n/reader-context";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { Box, ButtonLink, Link, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
@@ -122,6 +123,7 @@ function SessionsSection({ data }: { data: Selected }) {
 
 function NominationsSection({ nominations, cycleId }: { nominations: NominationRowJson[]; cycleId: number }) {
   const { t } = useTranslation();
+  const { byName } = useFormat();
   const none = t("promotionsHr.none");
   const col = (k: keyof typeof COLUMNS) => t(COLUMNS[k]);
   return (
@@ -147,7 +149,7 @@ function NominationsSection({ nominations, cycleId }: { nominations: NominationR
           </>
         }
       >
-        {nominations.map((n) => {
+        {byName(nominations, (n) => n.nominee.name).map((n) => {
           const done = n.endorsement_counts.endorsed;
           const open = n.endorsement_counts.requested + n.endorsement_counts.accepted;
           const decision = n.decision ?? n.promotion_decision;

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFormat } from "~/platform/i18n/reader-context";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { Alert, Button, ButtonLink, Stack, Typography, cx } from "~/platform/ui/static";
@@ -47,6 +48,7 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
   const { detail, cycleId, cycle, role, spoofing, comments } = data;
   const { session, allowed, nominations } = detail;
   const { t } = useTranslation();
+  const { byName } = useFormat();
   useLiveSession(hrPaths.events(session.id, cycleId, role), session.version);
   useSetupToasts(undefined);
   const can = (a: PromotionAction) => allowed[a] && !spoofing;
@@ -99,7 +101,7 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
       )}
       <MeetingSection id="nominations" title={t("promotionsHr.session.nominationsTitle", { count: session.nomination_count })} testId="nominations">
         <Stack spacing={2}>
-          {nominations.map((n) => (
+          {byName(nominations, (n) => n.nominee.name).map((n) => (
             <NominationCard
               key={n.nomination_id}
               nomination={n}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useFormat } from "~/platform/i18n/reader-context";
 import { Alert, Stack, Typography } from "~/platform/ui/static";
 import type { CommentJson } from "~/features/calibration/types";
 import type { SessionState } from "~/features/calibration/rules";
@@ -38,6 +39,7 @@ export function PanelistSessionPage({ data }: { data: PanelistSessionPageData })
   const { detail, cycleId, spoofing, open } = data;
   const { session, allowed, nominations } = detail;
   const { t } = useTranslation();
+  const { byName } = useFormat();
   useLiveSession(promotionPaths.events("panelist", session.id, cycleId), session.version);
   const note = STATE_NOTES[session.state];
   const voted = nominations.filter((n) => n.my_vote).length;
@@ -67,7 +69,7 @@ export function PanelistSessionPage({ data }: { data: PanelistSessionPageData })
           </Typography>
         ) : (
           <Stack spacing={2}>
-            {nominations.map((n) => {
+            {byName(nominations, (n) => n.nominee.name).map((n) => {
               const isOpen = open?.nomination_id === n.nomination_id;
               const active = !n.terminated && n.nomination_status === "nominated";
               return (

@@ -70,6 +70,7 @@ export function SignOffOutcomeTable({
   hrefOf: (nominationId: number | null) => string;
 }) {
   const { t } = useTranslation();
+  const { byName } = useFormat();
   return (
     <PlainTable>
       <table aria-label={t("promotionsMeeting.outcome.tableLabel")} data-testid="outcome-table" className={stacked.md}>
@@ -84,7 +85,7 @@ export function SignOffOutcomeTable({
           </tr>
         </thead>
         <tbody>
-          {nominations.map((n) => {
+          {byName(nominations, (n) => n.nominee.name).map((n) => {
             const id = n.nomination_id;
             const about = [n.nominee.job_title, n.nominee.department, n.nominee.level ? t("promotionsMeeting.outcome.level", { level: n.nominee.level }) : null].filter(Boolean).join(" · ");
             const isOpen = openId === id;

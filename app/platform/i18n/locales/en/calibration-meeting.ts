@@ -4,13 +4,6 @@
  */
 export default {
   calibrationMeeting: {
-    rating: {
-      "5": "5 - Outstanding",
-      "4": "4 - Exceeds Expectations",
-      "3": "3 - Meets Expectations",
-      "2": "2 - Partially Meets Expectations",
-      "1": "1 - Does Not Meet Expectations",
-    },
     potential: { "1": "Low potential", "2": "Medium potential", "3": "High potential" },
     band: { "1": "Below", "2": "Meets", "3": "Above" },
     state: { draft: "Draft", active: "Active", in_review: "In review", revision_requested: "Revision requested", closed: "Closed" },

@@ -30,13 +30,6 @@ export default {
       backAdmin: "Calibration Sessions",
     },
     state: { draft: "Draft", active: "Active", in_review: "In review", revision_requested: "Revision requested", closed: "Closed" },
-    rating: {
-      "5": "5 - Outstanding",
-      "4": "4 - Exceeds Expectations",
-      "3": "3 - Meets Expectations",
-      "2": "2 - Partially Meets Expectations",
-      "1": "1 - Does Not Meet Expectations",
-    },
     noDeadline: "No deadline",
     cycle: {
       invalid: "Invalid Cycle ID",

@@ -43,13 +43,6 @@ export default {
     deleteOne: "Delete {{email}}",
     deleteText: "Remove {{name}} ({{email}}) from '{{cycle}}'? Participants with feedback about or by them cannot be removed.",
     delete: "Delete",
-    ratings: {
-      "5": "5 - Outstanding",
-      "4": "4 - Exceeds Expectations",
-      "3": "3 - Meets Expectations",
-      "2": "2 - Partially Meets Expectations",
-      "1": "1 - Does Not Meet Expectations",
-    },
     decisions: { PROMOTED: "Promoted", NOT_PROMOTED: "Not Promoted", DEFERRED: "Deferred" },
     edit: { title: "Edit {{name}}", pageTitle: "Edit {{name}} - PMR", pageTitleUnknown: "Edit Participant - PMR" },
     current: "{{name}} ({{email}}) — current: <0>{{value}}</0>",

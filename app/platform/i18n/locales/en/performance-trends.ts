@@ -26,13 +26,6 @@ export default {
       noReportsOther: "{{name}} has no direct reports, so there is no upward feedback.",
       team: "None of your direct reports has a calibrated rating to show yet: their ratings appear from the calibration stage of the cycles in which you are their manager.",
     },
-    rating: {
-      "5": "5 - Outstanding",
-      "4": "4 - Exceeds Expectations",
-      "3": "3 - Meets Expectations",
-      "2": "2 - Partially Meets Expectations",
-      "1": "1 - Does Not Meet Expectations",
-    },
     ratings: {
       title: "Calibrated ratings",
       series: "Calibrated rating",

@@ -4,13 +4,6 @@ import type en from "~/platform/i18n/locales/en/calibration-meeting";
 /** 评级校准会议页面（会议管理员、评审成员、签核人）及其对话框、操作提示、操作被拒原因和校准提醒邮件的简体中文文本。 */
 const calibrationMeeting: Translation<typeof en> = {
   calibrationMeeting: {
-    rating: {
-      "5": "5 - 卓越",
-      "4": "4 - 超出预期",
-      "3": "3 - 符合预期",
-      "2": "2 - 部分符合预期",
-      "1": "1 - 未达预期",
-    },
     potential: { "1": "低潜力", "2": "中潜力", "3": "高潜力" },
     band: { "1": "低于预期", "2": "符合预期", "3": "高于预期" },
     state: { draft: "草稿", active: "进行中", in_review: "审核中", revision_requested: "已要求修改", closed: "已关闭" },

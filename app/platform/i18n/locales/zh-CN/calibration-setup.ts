@@ -28,13 +28,6 @@ const calibrationSetup: Translation<typeof en> = {
       backAdmin: "校准会议",
     },
     state: { draft: "草稿", active: "进行中", in_review: "审核中", revision_requested: "已要求修改", closed: "已关闭" },
-    rating: {
-      "5": "5 - 卓越",
-      "4": "4 - 超出预期",
-      "3": "3 - 符合预期",
-      "2": "2 - 部分符合预期",
-      "1": "1 - 未达预期",
-    },
     noDeadline: "无截止时间",
     cycle: {
       invalid: "无效的周期 ID",

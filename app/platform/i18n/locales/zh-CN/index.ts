@@ -31,7 +31,8 @@ import performanceTrends from "./performance-trends";
 import cyclesAdmin from "./cycles-admin";
 import questionnaires from "./questionnaires";
 import decisionSupport from "./decision-support";
+import ratings from "./ratings";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings };
 
 export default zhCN;

@@ -46,13 +46,6 @@ const participants: Translation<typeof en> = {
     deleteOne: "删除 {{email}}",
     deleteText: "要将 {{name}}（{{email}}）从“{{cycle}}”中移除吗？已有关于其本人或由其撰写的反馈的参与者无法移除。",
     delete: "删除",
-    ratings: {
-      "5": "5 - 卓越",
-      "4": "4 - 超出预期",
-      "3": "3 - 符合预期",
-      "2": "2 - 部分符合预期",
-      "1": "1 - 未达预期",
-    },
     decisions: { PROMOTED: "晋升", NOT_PROMOTED: "不晋升", DEFERRED: "暂缓" },
     edit: { title: "编辑 {{name}}", pageTitle: "编辑 {{name}} - PMR", pageTitleUnknown: "编辑参与者 - PMR" },
     current: "{{name}}（{{email}}）— 当前：<0>{{value}}</0>",

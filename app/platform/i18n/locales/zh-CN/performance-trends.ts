@@ -27,13 +27,6 @@ const performanceTrends: Translation<typeof en> = {
       noReportsOther: "{{name}} 没有直属下属，因此没有向上反馈。",
       team: "你的直属下属暂无可显示的校准评级：在你担任其经理的周期中，评级从校准阶段起显示。",
     },
-    rating: {
-      "5": "5 - 卓越",
-      "4": "4 - 超出预期",
-      "3": "3 - 符合预期",
-      "2": "2 - 部分符合预期",
-      "1": "1 - 未达预期",
-    },
     ratings: {
       title: "校准评级",
       series: "校准评级",
