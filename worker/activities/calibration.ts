@@ -5,6 +5,8 @@ import { fromDbState } from "~/features/cycles/rules";
 import { stateOf } from "~/features/calibration/model.server";
 import { remindSession } from "~/features/calibration/reminders.server";
 import { undecidedNominees, writePromotionDecisions } from "~/features/promotions/outcome.server";
+import { storedText } from "~/platform/i18n/stored-text.server";
+import type { Prisma } from "~/generated/prisma/client.ts";
 import {
   CALIBRATION_FAILURE,
   type ApplySessionTransitionInput,
@@ -55,7 +57,11 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
         throw ApplicationFailure.nonRetryable(`Calibration session ${sessionId} is '${session.state}' in the database but the workflow expected '${from}'`, CALIBRATION_FAILURE.stateMismatch);
       }
       if (comment && actor.userId) {
-        await tx.calibrationComment.create({ data: { sessionId, authorId: actor.userId, body: `${transition === "progress_to_revision_requested" ? "Revision requested" : transition === "progress_to_close" ? "Closed" : "Note"}: ${comment}` } });
+        // "Revision requested: …" in English (the API's and the export's words) with its code, so that each reader
+        // sees the prefix in their language (ADR 0096); the comment itself is what its author wrote.
+        const key = transition === "progress_to_revision_requested" ? "storedTexts.calibrationComment.revisionRequested" : transition === "progress_to_close" ? "storedTexts.calibrationComment.closed" : "storedTexts.calibrationComment.note";
+        const { text, code } = storedText(key, { comment });
+        await tx.calibrationComment.create({ data: { sessionId, authorId: actor.userId, body: text, bodyCode: code as Prisma.InputJsonValue } });
       }
       await recordAudit(tx, actor, {
         action: "calibration_session.transition",

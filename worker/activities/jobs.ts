@@ -4,7 +4,7 @@ import { getDb, type Db } from "~/platform/db.server";
 import type { Job } from "~/generated/prisma/client.ts";
 import { handlerFor } from "~/features/jobs/handlers.server";
 import { CsvInputError } from "~/features/jobs/files.server";
-import { auditJob, jobCounters, JobInputError, JobStateError, type JobContext } from "~/features/jobs/runner.server";
+import { auditJob, jobCounters, jobMessageData, jobTextEnglish, JobInputError, JobStateError, type JobContext } from "~/features/jobs/runner.server";
 import {
   JOB_FAILURE,
   type BeginJobInput,
@@ -88,7 +88,7 @@ export async function beginJob(input: BeginJobInput): Promise<StepResult> {
             processedRows: 0,
             succeededRows: 0,
             failedRows: 0,
-            message: begun.phase,
+            ...jobMessageData(begun.phase),
           },
         });
         if (res.count !== 1) return; // a retry after the commit: already running
@@ -119,18 +119,21 @@ export async function finishJob(input: FinishJobInput): Promise<JobOutcome> {
   if (job.status === "SUCCEEDED" || job.status === "FAILED") return { status: job.status };
   const ctx = contextFor(db, job, input);
   const verdict = await handlerFor(job.type).finish(ctx);
+  // The English (and its code, ADR 0096) as kept; a text cut to the column's length keeps no code.
+  const english = jobTextEnglish(verdict.message);
+  const kept = english.length > MAX_MESSAGE ? jobMessageData(english.slice(0, MAX_MESSAGE)) : jobMessageData(verdict.message);
   return db.$transaction(
     async (tx) => {
       const res = await tx.job.updateMany({
         where: { id: job.id, status: "RUNNING" },
-        data: { status: verdict.status, message: verdict.message.slice(0, MAX_MESSAGE), finishedAt: new Date() },
+        data: { status: verdict.status, ...kept, finishedAt: new Date() },
       });
       if (res.count === 1) {
         await verdict.write?.(tx);
         const after = await tx.job.findUniqueOrThrow({ where: { id: job.id } });
         await auditJob(tx, ctx.actor, job, verdict.status === "SUCCEEDED" ? "job.succeed" : "job.fail", {
           ...jobCounters(after),
-          message: verdict.message,
+          message: english,
         });
         return { status: verdict.status };
       }
@@ -152,7 +155,7 @@ export async function failJob(input: FailJobInput): Promise<JobOutcome> {
   await db.$transaction(async (tx) => {
     const res = await tx.job.updateMany({
       where: { id: job.id, status: { in: ["PENDING", "RUNNING"] } },
-      data: { status: "FAILED", message, finishedAt: new Date() },
+      data: { status: "FAILED", ...jobMessageData(message), finishedAt: new Date() },
     });
     if (res.count === 1) await auditJob(tx, actor, job, "job.fail", { ...jobCounters(job), message });
   });

@@ -120,6 +120,12 @@ export const CommentJsonSchema = z.object({
   session_participant_id: int.nullable().describe("null: a comment on the session"),
   author: Person,
   body: z.string(),
+  body_key: (
+    z
+      .object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() })
+      .nullable()
+      .optional() as z.ZodType<CommentJson["body_key"]>
+  ).describe("A sign-off comment (\"Revision requested: …\") as a translation key with the comment as a value, for showing it in the reader's language; null: body as it is"),
   created_at: z.string(),
 }) satisfies z.ZodType<CommentJson>;
 

@@ -2,6 +2,7 @@
  * The JSON the calibration API answers and the pages render (pure types: components import them).
  */
 import type { DistributionRow, Guideline, OutlierFlag, SessionAction, SessionRole, SessionState } from "~/features/calibration/rules";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 export type PersonJson = { id: number; name: string; email: string };
 
@@ -74,6 +75,8 @@ export type CommentJson = {
   session_participant_id: number | null;
   author: PersonJson;
   body: string;
+  /** A sign-off comment ("Revision requested: …") as a translation key with the comment as a value (ADR 0096); null or absent: `body` as it is. */
+  body_key?: StoredMessage | null;
   created_at: string;
 };
 

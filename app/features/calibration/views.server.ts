@@ -8,6 +8,7 @@ import type { FeedbackSummary } from "~/features/summaries/rules";
 import { distribution, outlierFlags, readGuideline, type OutlierGroup, type SessionRole } from "~/features/calibration/rules";
 import { allowedActions, personJson, requireSessionAs, stateOf, toSessionJson, type Client, type SessionKind } from "~/features/calibration/model.server";
 import type { CommentJson, NominationDetailsJson, ProposalJson, RatingChangeJson, SessionDetailJson, SessionJson, SessionParticipantJson } from "~/features/calibration/types";
+import { storedMessage } from "~/platform/i18n/stored-text";
 
 /** What each role reads of a session: the grid, the distribution, the history, comments, outliers. */
 
@@ -86,7 +87,7 @@ async function historyOf(client: Client, where: Prisma.CalibrationRatingChangeWh
 
 async function commentsOf(client: Client, where: Prisma.CalibrationCommentWhereInput): Promise<CommentJson[]> {
   const rows = await client.calibrationComment.findMany({ where, include: { author: person }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  return rows.map((c) => ({ id: c.id, session_participant_id: c.sessionParticipantId, author: personJson(c.author), body: c.body, created_at: c.createdAt.toISOString() }));
+  return rows.map((c) => ({ id: c.id, session_participant_id: c.sessionParticipantId, author: personJson(c.author), body: c.body, body_key: storedMessage(c.body, c.bodyCode), created_at: c.createdAt.toISOString() }));
 }
 
 /** The session as `role` reads it (403 when `current` does not hold that role in it). */

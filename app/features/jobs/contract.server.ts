@@ -30,6 +30,13 @@ export const JobSchema = z.object({
   succeeded_rows: z.number().int(),
   failed_rows: z.number().int(),
   message: z.string().nullable(),
+  message_key: z
+    .object({
+      key: z.string(),
+      values: z.record(z.string(), z.union([z.string(), z.number(), z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() })])).optional(),
+    })
+    .nullable()
+    .describe("message as a translation key with its values (a value may itself be such a message), for showing it in the reader's language; null when the message has none (older jobs, an error's own text)"),
   created_by: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
   created_at: z.string(),
   started_at: z.string().nullable(),

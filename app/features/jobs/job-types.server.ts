@@ -8,6 +8,7 @@ import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rule
 import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
 import { PopulateFiltersBody, populateFiltersFromForm } from "~/features/jobs/types/participants/populate-filters";
 import type { z } from "zod";
+import { storedMessage } from "~/platform/i18n/stored-text";
 
 /**
  * The bulk job types (ADR 0015): JOB_TYPES describes each type for the API and the pages (key, label,
@@ -315,6 +316,7 @@ export function toJobJson(job: JobWithCreator): JobJson {
     succeeded_rows: job.succeededRows,
     failed_rows: job.failedRows,
     message: job.message,
+    message_key: storedMessage(job.message, job.messageCode),
     created_by: job.createdBy,
     created_at: job.createdAt.toISOString(),
     started_at: job.startedAt?.toISOString() ?? null,

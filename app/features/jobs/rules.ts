@@ -5,6 +5,7 @@
  */
 
 import type { PageMessage } from "~/platform/i18n/page-message";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 export type UploadedFile = { name: string; contentType: string; bytes: Uint8Array<ArrayBuffer> };
 
@@ -35,6 +36,8 @@ export type JobJson = {
   succeeded_rows: number;
   failed_rows: number;
   message: string | null;
+  /** `message` as a translation key with values (ADR 0096); null: show `message` as it is. */
+  message_key: StoredMessage | null;
   created_by: { id: number; email: string; name: string } | null;
   created_at: string;
   started_at: string | null;

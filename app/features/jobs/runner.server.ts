@@ -1,6 +1,8 @@
 import type { Db, Tx } from "~/platform/db.server";
-import type { Job, Prisma } from "~/generated/prisma/client.ts";
+import { Prisma, type Job } from "~/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "~/platform/audit.server";
+import type { StoredCode } from "~/platform/i18n/stored-text";
+import { storedText } from "~/platform/i18n/stored-text.server";
 import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
 
 /**
@@ -53,10 +55,24 @@ export type JobContext<J extends Job = Job> = {
   checkCancelled(): void;
 };
 
+/**
+ * A job's phase or result as stored (ADR 0096): its English `text` (Job.message: what the API, the audit and
+ * `claimRows` compare) and its `code` (Job.messageCode), so that the job pages show it in the reader's language.
+ */
+export type JobText = { text: string; code: StoredCode };
+
+/** The Job row's message columns for a text (a plain string, e.g. an exception's, is kept without a code). */
+export function jobMessageData(value: string | JobText): { message: string; messageCode: Prisma.InputJsonValue | typeof Prisma.DbNull } {
+  return typeof value === "string" ? { message: value, messageCode: Prisma.DbNull } : { message: value.text, messageCode: value.code as Prisma.InputJsonValue };
+}
+
+/** The English of a job text (what Job.message keeps). */
+export const jobTextEnglish = (value: string | JobText): string => (typeof value === "string" ? value : value.text);
+
 export type BeginResult = {
   totalRows: number;
-  /** Phase text shown on the job page while it runs; also the phase `claimRows` checks. */
-  phase: string;
+  /** Phase shown on the job page while it runs; its English (`text`) is also the phase `claimRows` checks. */
+  phase: string | JobText;
   /** The first step, or null if there is nothing to do (finish follows). */
   first: JobStep | null;
   /**
@@ -68,35 +84,41 @@ export type BeginResult = {
 
 export type JobVerdict = {
   status: "SUCCEEDED" | "FAILED";
-  message: string;
+  message: string | JobText;
   /** Writes in the same transaction as the final status (only once). */
   write?: (tx: Tx) => Promise<void>;
 };
 
 /**
  * The verdict of a job that checks and commits a file's rows (the uploads): with ALL_OR_NOTHING any failed row fails
- * the job; otherwise the rows with errors are skipped. `write` goes with it (e.g. dropping staged rows).
+ * the job; otherwise the rows with errors are skipped. `write` goes with it (e.g. dropping staged rows). Its message
+ * is a JobText (English and code, ADR 0096).
  */
-export function rowJobVerdict(
+export function rowJobOutcome(
   job: { totalRows: number; errorMode: string; failedRows: number; succeededRows: number },
   write?: JobVerdict["write"],
 ): JobVerdict {
   const total = job.totalRows;
-  const verdict = (status: JobVerdict["status"], message: string): JobVerdict => (write ? { status, message, write } : { status, message });
-  if (total === 0) return verdict("SUCCEEDED", "The file has no rows");
-  // "1 of 1 row has", "1 row with errors was skipped": a count of one takes the singular (issue 26 §6).
-  const of = `of ${total} row${total === 1 ? "" : "s"}`;
-  const failed = job.failedRows === 1 ? "1 row with errors was" : `${job.failedRows} rows with errors were`;
+  const verdict = (status: JobVerdict["status"], message: JobText): JobVerdict => (write ? { status, message, write } : { status, message });
+  if (total === 0) return verdict("SUCCEEDED", storedText("storedTexts.jobs.noRows"));
+  // "1 of 1 row has", "1 row with errors was skipped": a count of one takes the singular (issue 26 §6); the total is
+  // the plural's count, a second count of one has keys of its own.
+  const counts = { count: total, failed: job.failedRows, committed: job.succeededRows };
   if (job.errorMode === "ALL_OR_NOTHING" && job.failedRows > 0) {
-    return verdict(
-      "FAILED",
-      job.succeededRows > 0
-        ? `${job.failedRows} ${of} became invalid while saving; ${job.succeededRows} ${job.succeededRows === 1 ? "row had" : "rows had"} been committed`
-        : `${job.failedRows} ${of} ${total === 1 ? "has" : "have"} errors; nothing was committed`,
-    );
+    if (job.succeededRows === 0) return verdict("FAILED", storedText("storedTexts.jobs.haveErrors", counts));
+    return verdict("FAILED", storedText(job.succeededRows === 1 ? "storedTexts.jobs.invalidWhileSavingOneCommitted" : "storedTexts.jobs.invalidWhileSaving", counts));
   }
-  if (job.failedRows > 0) return verdict("SUCCEEDED", `${job.succeededRows} ${of} committed; ${failed} skipped`);
-  return verdict("SUCCEEDED", `${job.succeededRows} ${of} committed`);
+  if (job.failedRows > 0) return verdict("SUCCEEDED", storedText(job.failedRows === 1 ? "storedTexts.jobs.committedOneSkipped" : "storedTexts.jobs.committedSkipped", counts));
+  return verdict("SUCCEEDED", storedText("storedTexts.jobs.committed", counts));
+}
+
+/** rowJobOutcome with its message as English text only (what Job.message keeps). */
+export function rowJobVerdict(
+  job: { totalRows: number; errorMode: string; failedRows: number; succeededRows: number },
+  write?: JobVerdict["write"],
+): JobVerdict & { message: string } {
+  const verdict = rowJobOutcome(job, write);
+  return { ...verdict, message: jobTextEnglish(verdict.message) };
 }
 
 export interface JobHandler<J extends Job = Job> {

@@ -4,12 +4,13 @@ import type { Job, JobType, Prisma } from "~/generated/prisma/client.ts";
 import { ApiError, badRequest, cycleNotFound, unprocessable } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { INPUT_FILE, PARAMS_FILE } from "~/features/jobs/files.server";
-import { auditJob } from "~/features/jobs/runner.server";
+import { auditJob, jobMessageData } from "~/features/jobs/runner.server";
 import { JOB_TYPES, jobCycleIdFor, jobInclude, jobTypeDef, toJobJson } from "~/features/jobs/job-types.server";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
 import { getTemporalClient, temporalSettings } from "~/platform/temporal.server";
 import { BULK_JOB_WORKFLOW, type BulkJobInput, type BulkJobWorkflow } from "../../../workflows/bulk-job-contract";
 import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * Bulk jobs (ADR 0015): each job is a Job row plus a Temporal workflow `job-<jobId>` (search
@@ -139,7 +140,7 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
     await db.$transaction(async (tx) => {
       const res = await tx.job.updateMany({
         where: { id: job.id, status: "PENDING" },
-        data: { status: "FAILED", message: "The workflow service was unavailable; the job did not start", finishedAt: new Date() },
+        data: { status: "FAILED", ...jobMessageData(storedText("storedTexts.jobs.workflowUnavailable")), finishedAt: new Date() },
       });
       if (res.count === 1) await auditJob(tx, { ...actor, source: "system" }, job, "job.fail", { message: "workflow start failed" });
     });

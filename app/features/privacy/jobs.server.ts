@@ -1,10 +1,11 @@
 import type { JobType } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/platform/api.server";
-import { CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler, type JobText, type JobVerdict } from "~/features/jobs/runner.server";
 import { OUTPUT_FILE } from "~/features/jobs/files.server";
 import { collectPersonData, personExportZip } from "~/features/privacy/export.server";
 import { erasePerson } from "~/features/privacy/erase.server";
 import type { StepResult } from "../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * The two company-wide job types of a person's data (ADR 0053), run by the generic bulk job workflow (ADR 0015):
@@ -14,8 +15,11 @@ import type { StepResult } from "../../../workflows/bulk-job-contract";
  *  - ERASE_PERSON: the erasure of `Job.subjectUserId` (re-checked inside the transaction: still deactivated, not erased).
  */
 
-export const EXPORT_PHASE = "Collecting the person's data";
-export const ERASE_PHASE = "Erasing the person's data";
+const EXPORT_PHASE_TEXT = storedText("storedTexts.jobs.phase.collecting");
+const ERASE_PHASE_TEXT = storedText("storedTexts.jobs.phase.erasing");
+/** The phases' English (Job.message; claimRows compares it); their codes above (ADR 0096). */
+export const EXPORT_PHASE = EXPORT_PHASE_TEXT.text;
+export const ERASE_PHASE = ERASE_PHASE_TEXT.text;
 
 export const exportFileName = (job: { id: number; subjectUserId: number | null }) => `personal-data-user-${job.subjectUserId}-job-${job.id}.zip`;
 
@@ -25,14 +29,14 @@ function subjectOf(ctx: JobContext): number {
 }
 
 /** A job whose one step either ran (claimed and counted) or was already done. */
-function singleStepVerdict(ctx: JobContext, done: string): JobVerdict {
-  return ctx.job.succeededRows === 1 ? { status: "SUCCEEDED", message: done } : { status: "FAILED", message: "The job did not complete" };
+function singleStepVerdict(ctx: JobContext, done: JobText): JobVerdict {
+  return ctx.job.succeededRows === 1 ? { status: "SUCCEEDED", message: done } : { status: "FAILED", message: storedText("storedTexts.jobs.notCompleted") };
 }
 
 export const exportPersonHandler: JobHandler = {
   async begin(ctx) {
     subjectOf(ctx);
-    return { totalRows: 1, phase: EXPORT_PHASE, first: { phase: "export", cursor: null } };
+    return { totalRows: 1, phase: EXPORT_PHASE_TEXT, first: { phase: "export", cursor: null } };
   },
 
   async step(ctx): Promise<StepResult> {
@@ -50,14 +54,14 @@ export const exportPersonHandler: JobHandler = {
   },
 
   async finish(ctx) {
-    return singleStepVerdict(ctx, "The export is ready to download");
+    return singleStepVerdict(ctx, storedText("storedTexts.jobs.exportReady"));
   },
 };
 
 export const erasePersonHandler: JobHandler = {
   async begin(ctx) {
     subjectOf(ctx);
-    return { totalRows: 1, phase: ERASE_PHASE, first: { phase: "erase", cursor: null } };
+    return { totalRows: 1, phase: ERASE_PHASE_TEXT, first: { phase: "erase", cursor: null } };
   },
 
   async step(ctx): Promise<StepResult> {
@@ -81,7 +85,7 @@ export const erasePersonHandler: JobHandler = {
   },
 
   async finish(ctx) {
-    return singleStepVerdict(ctx, "The person's personal data was erased");
+    return singleStepVerdict(ctx, storedText("storedTexts.jobs.erased"));
   },
 };
 

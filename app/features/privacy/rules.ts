@@ -1,3 +1,4 @@
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 /**
  * Personal data: export and erasure of one person (docs/decisions/0053-personal-data-export-and-erasure.md).
  * PURE module: no Node or browser imports, no server modules; the rules the erasure and the export apply
@@ -189,5 +190,5 @@ export type PrivacyPanelData = {
   active: boolean;
   erasedAt: string | null;
   exports: Array<{ id: number; status: string; createdAt: string; fileUrl: string | null; pageUrl: string }>;
-  erasures: Array<{ id: number; status: string; createdAt: string; message: string | null; pageUrl: string }>;
+  erasures: Array<{ id: number; status: string; createdAt: string; message: string | null; messageKey: StoredMessage | null; pageUrl: string }>;
 };

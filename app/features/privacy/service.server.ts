@@ -9,6 +9,7 @@ import { jobTypeDef } from "~/features/jobs/job-types.server";
 import { assertErasable } from "~/features/privacy/erase.server";
 import type { PrivacyPanelData } from "~/features/privacy/rules";
 import type { PERSON_JOB_KEYS } from "~/features/privacy/contract.server";
+import { storedMessage } from "~/platform/i18n/stored-text";
 
 /**
  * A person's data jobs for the API and the admin user page (ADR 0053): start an export or an erasure (company-wide
@@ -152,6 +153,6 @@ export async function privacyPanelData(userId: number): Promise<PrivacyPanelData
       .map(({ json: j }) => ({ id: j.id, status: j.status, createdAt: j.created_at, fileUrl: j.output_file_url, pageUrl: jobPage("EXPORT_PERSON", j.id) })),
     erasures: json
       .filter((j) => j.row.type === "ERASE_PERSON")
-      .map(({ json: j }) => ({ id: j.id, status: j.status, createdAt: j.created_at, message: j.message, pageUrl: jobPage("ERASE_PERSON", j.id) })),
+      .map(({ row, json: j }) => ({ id: j.id, status: j.status, createdAt: j.created_at, message: j.message, messageKey: storedMessage(row.message, row.messageCode), pageUrl: jobPage("ERASE_PERSON", j.id) })),
   };
 }

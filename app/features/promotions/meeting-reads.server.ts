@@ -11,6 +11,7 @@ import type { FeedbackSummary } from "~/features/summaries/rules";
 import { sessionNominationJson } from "~/features/promotions/nomination-json.server";
 import { personJson, promotionAllowed, toEndorsementJson, toPromotionSessionJson, type EndorsementRow, type PromotionSessionRow } from "~/features/promotions/model.server";
 import type { PromotionSessionDetailJson, SessionNominationJson } from "~/features/promotions/types";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 /**
  * The promotion panelist's and sign-off party's session pages in at most two round trips (issue 27, ADR 0063; the
@@ -56,7 +57,7 @@ type NominationFlat = {
   changes: Array<{ id: number; oldText: string | null; newText: string | null; reason: string; createdAt: string; changedBy: Person | null }>;
   commentCount: number;
 };
-type CommentFlat = { id: number; spId: number | null; body: string; createdAt: string; author: Person };
+type CommentFlat = { id: number; spId: number | null; body: string; bodyKey: StoredMessage | null; createdAt: string; author: Person };
 type OpenNomineeFlat = {
   id: number;
   userId: number;
@@ -95,7 +96,7 @@ type Row = {
 /** A timestamp(3) column (stored UTC) as Date.toISOString() writes it. */
 const iso = (col: string) => `to_char(${col}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const person = (alias: string) => `json_build_object('id', ${alias}.id, 'name', ${alias}.name, 'email', ${alias}.email)`;
-const comments = (where: string) => `(SELECT coalesce(json_agg(json_build_object('id', cc.id, 'spId', cc."sessionParticipantId", 'body', cc.body,
+const comments = (where: string) => `(SELECT coalesce(json_agg(json_build_object('id', cc.id, 'spId', cc."sessionParticipantId", 'body', cc.body, 'bodyKey', CASE WHEN cc."bodyCode"->>'en' = cc.body THEN cc."bodyCode" - 'en' END,
        'createdAt', ${iso("cc.\"createdAt\"")}, 'author', ${person("ca")}) ORDER BY cc."createdAt", cc.id), '[]'::json)
      FROM "CalibrationComment" cc JOIN "User" ca ON ca.id = cc."authorId" WHERE ${where})`;
 
@@ -190,7 +191,7 @@ function nominationJson(n: NominationFlat, r: Row, current: CurrentUser): Sessio
   return sessionNominationJson(facts, n.endorsements.map((e) => toEndorsementJson(endorsementRow(e, n, r), true)), current.user.id);
 }
 
-const commentJson = (c: CommentFlat): CommentJson => ({ id: c.id, session_participant_id: c.spId, author: personJson(c.author), body: c.body, created_at: c.createdAt });
+const commentJson = (c: CommentFlat): CommentJson => ({ id: c.id, session_participant_id: c.spId, author: personJson(c.author), body: c.body, body_key: c.bodyKey, created_at: c.createdAt });
 
 /** The nomination a page has open (?nomination=): its comment thread and, for panelists, the nominee's feedback summary. */
 export type OpenNominationRead = { nomination_id: number; comments: CommentJson[]; summary: FeedbackSummary | null };

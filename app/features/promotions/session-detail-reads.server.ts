@@ -3,6 +3,7 @@ import { sessionNominationJson } from "~/features/promotions/nomination-json.ser
 import { personJson, toEndorsementJson, type EndorsementRow } from "~/features/promotions/model.server";
 import type { CommentJson } from "~/features/calibration/types";
 import type { SessionNominationJson } from "~/features/promotions/types";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 /**
  * A promotion session's nominations as the page of whoever runs it shows them, in ONE prepared statement (issue 27,
@@ -47,7 +48,7 @@ type Flat = {
   }>;
   votes: Array<{ vote: string; note: string | null; updatedAt: string; panelist: Person }>;
   changes: Array<{ id: number; oldText: string | null; newText: string | null; reason: string; createdAt: string; changedBy: Person | null }>;
-  comments: Array<{ id: number; body: string; createdAt: string; author: Person }>;
+  comments: Array<{ id: number; body: string; bodyKey: StoredMessage | null; createdAt: string; author: Person }>;
 };
 
 const SQL = `
@@ -66,7 +67,7 @@ SELECT sp.id, sp.decision, sp."terminatedAt" IS NOT NULL AS terminated, p.id AS 
   (SELECT coalesce(json_agg(json_build_object('id', ch.id, 'oldText', ch."oldText", 'newText', ch."newText", 'reason', ch.reason, 'createdAt', ${iso('ch."createdAt"')},
             'changedBy', CASE WHEN cu.id IS NULL THEN NULL ELSE ${person("cu")} END) ORDER BY ch."createdAt" DESC, ch.id DESC), '[]'::json)
      FROM "CalibrationRatingChange" ch LEFT JOIN "User" cu ON cu.id = ch."changedById" WHERE ch."sessionParticipantId" = sp.id AND ch.field = 'decision') AS changes,
-  (SELECT coalesce(json_agg(json_build_object('id', cm.id, 'body', cm.body, 'createdAt', ${iso('cm."createdAt"')}, 'author', ${person("au")}) ORDER BY cm."createdAt", cm.id), '[]'::json)
+  (SELECT coalesce(json_agg(json_build_object('id', cm.id, 'body', cm.body, 'bodyKey', CASE WHEN cm."bodyCode"->>'en' = cm.body THEN cm."bodyCode" - 'en' END, 'createdAt', ${iso('cm."createdAt"')}, 'author', ${person("au")}) ORDER BY cm."createdAt", cm.id), '[]'::json)
      FROM "CalibrationComment" cm JOIN "User" au ON au.id = cm."authorId" WHERE cm."sessionParticipantId" = sp.id) AS comments
 FROM "CalibrationSessionParticipant" sp
   JOIN "Participant" p ON p.id = sp."participantId"
@@ -111,7 +112,7 @@ export async function readSessionNominations(sessionId: number, viewerId: number
   const rows = await sqlRows<Flat>("promotions.session-nominations", SQL, [sessionId]);
   const comments: Record<number, CommentJson[]> = {};
   for (const r of rows) {
-    comments[r.nominationId] = r.comments.map((c) => ({ id: c.id, session_participant_id: r.id, author: personJson(c.author), body: c.body, created_at: c.createdAt }));
+    comments[r.nominationId] = r.comments.map((c) => ({ id: c.id, session_participant_id: r.id, author: personJson(c.author), body: c.body, body_key: c.bodyKey, created_at: c.createdAt }));
   }
   return { nominations: rows.map((r) => toNominationJson(r, viewerId)), comments };
 }

@@ -6,6 +6,7 @@ import type { CommentJson } from "~/features/calibration/types";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
+import { storedTextFor } from "~/platform/i18n/stored-text";
 
 /**
  * A comment thread (of a participant, or of the session) in the order written, and, when `canComment`, a
@@ -46,7 +47,7 @@ export function CommentThread({
                 {when(c.created_at)}
               </p>
               <p className="body" data-testid="comment-body">
-                {c.body}
+                {storedTextFor(t, c.body, c.body_key)}
               </p>
             </li>
           ))}

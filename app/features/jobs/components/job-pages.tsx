@@ -10,6 +10,7 @@ import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-heade
 import { isActive, JobOriginFacts, JobProgress, JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
 import { JobsTable, PageLinks, RowErrorsTable } from "~/features/jobs/components/job-tables";
 import { type JobCycleInfo, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
+import { storedTextFor } from "~/platform/i18n/stored-text";
 
 /**
  * The pages shared by every bulk job type (ADR 0015): the list page, the page of one job (and the
@@ -178,7 +179,7 @@ export function JobDetailLayout({
           <JobProgress job={job} unit={progressUnit} withMessage={progressMessage} />
           {!isActive(job) && job.message && (
             <Alert severity={job.status === "failed" ? "error" : warning ? "warning" : "success"} data-testid="job-message">
-              {job.message}
+              {storedTextFor(t, job.message, job.message_key)}
             </Alert>
           )}
           <Stack spacing={0.5} data-testid="job-facts">

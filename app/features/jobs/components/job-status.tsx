@@ -8,6 +8,7 @@ import { JOB_STATUS_KEYS } from "~/features/jobs/messages";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { useFormat } from "~/platform/i18n/reader-context";
 import { Time } from "~/platform/i18n/time";
+import { storedTextFor } from "~/platform/i18n/stored-text";
 
 /**
  * The parts that show one job of any kind (ADR 0015): status chip, progress bar, the "Started by" and
@@ -82,7 +83,7 @@ export function JobProgress({ job, unit = "jobs.progressRows", withMessage = tru
       />
       <Typography variant="body2" color="text.secondary" data-testid="job-progress-text">
         {t(unit, { processed: job.processed_rows, total })}
-        {withMessage && isActive(job) && job.message ? ` · ${job.message}` : ""}
+        {withMessage && isActive(job) && job.message ? ` · ${storedTextFor(t, job.message, job.message_key)}` : ""}
       </Typography>
     </Box>
   );

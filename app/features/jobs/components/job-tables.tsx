@@ -9,6 +9,7 @@ import css from "~/features/jobs/components/jobs.module.css";
 import { JobStatusChip } from "~/features/jobs/components/job-status";
 import { Time } from "~/platform/i18n/time";
 import { ERROR_MODES, type JobRowErrorJson, type JobTypeView, type JobView } from "~/features/jobs/rules";
+import { storedTextFor } from "~/platform/i18n/stored-text";
 
 /** The tables of the bulk job pages (ADR 0015): jobs of any kind, a job type's jobs, row errors, and their page links. */
 
@@ -99,7 +100,7 @@ export function JobsTable({ jobs, view }: { jobs: JobView[]; view: JobTypeView }
     },
     { head: t("jobs.columns.startedBy"), cell: (job) => job.created_by?.name ?? "—" },
     { head: t("jobs.columns.created"), cell: (job) => <Time value={job.created_at} /> },
-    { head: t("jobs.columns.result"), wide: true, cell: (job) => job.message ?? "—" },
+    { head: t("jobs.columns.result"), wide: true, cell: (job) => (job.message ? storedTextFor(t, job.message, job.message_key) : "—") },
   ];
   return <JobTable jobs={jobs} basePath={view.basePath} columns={columns} />;
 }

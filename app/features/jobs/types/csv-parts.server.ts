@@ -39,7 +39,7 @@ export function nextPart(ctx: JobContext, got: Array<{ id: number }>, fromRow: n
 }
 
 /** The finish: the parts joined into the output file `name`. */
-export function assembleCsv(ctx: JobContext, name: string, message: string): JobVerdict {
+export function assembleCsv(ctx: JobContext, name: string, message: JobVerdict["message"]): JobVerdict {
   const job = ctx.job;
   return {
     status: "SUCCEEDED",

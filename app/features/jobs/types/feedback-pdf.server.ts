@@ -6,6 +6,7 @@ import { recipientReader } from "~/platform/i18n/recipient.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * BULK_FEEDBACK_PDF (spec: bulk-participants-feedback-pdf-download; ADR 0023): one PDF per participant who
@@ -21,7 +22,9 @@ import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contrac
 
 /** Participants per step: a PDF takes ~10–40 ms, so a step stays within seconds and progress moves often. */
 export const PDF_CHUNK = 10;
-export const PDF_PHASE = "Writing PDFs";
+export const PDF_PHASE_TEXT = storedText("storedTexts.jobs.phase.writingPdfs");
+/** The phase's English (Job.message; claimRows compares it). */
+export const PDF_PHASE = PDF_PHASE_TEXT.text;
 const PART_PREFIX = "part:";
 const CENTRAL_PART = "part:~central";
 const partKind = (row: number) => `${PART_PREFIX}${String(row).padStart(7, "0")}`;
@@ -55,7 +58,7 @@ export const feedbackPdfJobHandler: JobHandler = cycleJobHandler({
     await creatorOf(ctx);
     const totalRows = await ctx.db.participant.count({ where: receivesFeedback(ctx.job.cycleId) });
     if (totalRows > ZIP_MAX_ENTRIES) throw new JobInputError(`A feedback archive holds at most ${ZIP_MAX_ENTRIES} participants; this cycle has ${totalRows}`);
-    return { totalRows, phase: PDF_PHASE, first: { phase: "pdf", cursor: { row: 0, afterId: 0 } } };
+    return { totalRows, phase: PDF_PHASE_TEXT, first: { phase: "pdf", cursor: { row: 0, afterId: 0 } } };
   },
 
   async step(ctx, step): Promise<StepResult> {
@@ -128,7 +131,7 @@ export const feedbackPdfJobHandler: JobHandler = cycleJobHandler({
     const name = feedbackPdfArchiveName(job);
     return {
       status: "SUCCEEDED",
-      message: `${entries.length} feedback summary PDFs written`,
+      message: storedText("storedTexts.jobs.pdfsWritten", { written: entries.length }),
       write: async (tx) => {
         await tx.jobFile.createMany({
           data: [{ jobId: job.id, kind: CENTRAL_PART, name: "central directory", contentType: "application/zip", content: new Uint8Array(central) }],

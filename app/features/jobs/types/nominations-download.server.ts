@@ -7,9 +7,10 @@ import { cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server"
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { createJob, type CreateJobOptions } from "~/features/jobs/service.server";
 import { jobTypeDef } from "~/features/jobs/job-types.server";
-import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
+import { keysetCursor, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import type { JobJson } from "~/features/jobs/rules";
 import type { StepResult } from "../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * Download of a cycle's promotion nominations as CSV (`download_nomination_jobs`, issue 14): one row per
@@ -86,7 +87,7 @@ export const nominationsDownloadHandler: JobHandler = cycleJobHandler({
       ctx.db.endorsement.count({ where: { nomination: cycle } }),
       ctx.db.promotionNomination.count({ where: { ...cycle, endorsements: { none: {} } } }),
     ]);
-    return { totalRows: requests + bare, phase: PHASE.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
+    return { totalRows: requests + bare, phase: PHASE_TEXT.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
   },
 
   async step(ctx, step): Promise<StepResult> {
@@ -105,7 +106,7 @@ export const nominationsDownloadHandler: JobHandler = cycleJobHandler({
   },
 
   async finish(ctx) {
-    return assembleCsv(ctx, jobTypeDef("DOWNLOAD_NOMINATIONS").output!.fileName(ctx.job), `${ctx.job.processedRows} rows written`);
+    return assembleCsv(ctx, jobTypeDef("DOWNLOAD_NOMINATIONS").output!.fileName(ctx.job), storedText("storedTexts.jobs.rowsWritten", { written: ctx.job.processedRows }));
   },
 });
 

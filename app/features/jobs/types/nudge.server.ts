@@ -9,6 +9,7 @@ import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mail
 import { nudgeCounts, nudgeDedupeKey, RECIPIENTS_FILE } from "~/features/nudges/service.server";
 import { pendingWorkFor, type PendingRecipient } from "~/features/nudges/pending-work.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * NUDGE (ADR 0019): the bulk job handler of a nudge run, which reminds everyone with pending work
@@ -25,8 +26,9 @@ import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contrac
  */
 
 export const NUDGE_KIND = "nudge";
-/** Job.message while the recipients are being reminded (the phase claimRows checks). */
-export const NUDGE_PHASE = "Sending reminders";
+const NUDGE_PHASE_TEXT = storedText("storedTexts.jobs.phase.sendingReminders");
+/** Job.message while the recipients are being reminded (the phase claimRows checks); its code above (ADR 0096). */
+export const NUDGE_PHASE = NUDGE_PHASE_TEXT.text;
 /** Recipients per step at most (each may be an SMTP round trip). */
 export const NUDGE_CHUNK = 100;
 
@@ -147,7 +149,7 @@ const nudgeHandler: JobHandler = cycleJobHandler({
     const snapshot: Snapshot = { cycle_id: cycle.id, cycle_name: cycle.name, stage, recipients };
     return {
       totalRows: recipients.length,
-      phase: NUDGE_PHASE,
+      phase: NUDGE_PHASE_TEXT,
       // Always one step: if this begin is a retry after its commit, the stored list decides, not this one.
       first: { phase: "nudge", cursor: { row: 0 } },
       write: async (tx) => {

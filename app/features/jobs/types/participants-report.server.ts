@@ -1,7 +1,7 @@
 import { readJobParams } from "~/features/jobs/files.server";
 import { cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
-import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
+import { keysetCursor, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { isMetricType, METRICS, metricColumns, reportFileName, type MetricType } from "~/features/decision-support/rules";
 import { reportParticipantSelect, reportRecords } from "~/features/decision-support/metrics.server";
 import type { StepResult } from "../../../../workflows/bulk-job-contract";
@@ -23,7 +23,7 @@ export const participantsReportHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     await metricOf(ctx);
     const totalRows = await ctx.db.participant.count({ where: { cycleId: ctx.job.cycleId } });
-    return { totalRows, phase: PHASE.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
+    return { totalRows, phase: PHASE_TEXT.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
   },
 
   async step(ctx, step): Promise<StepResult> {

@@ -18,9 +18,10 @@ import {
 } from "~/features/questionnaires/csv";
 import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
 import { checkedCsvHeader, csvCursor, readCsvChunk, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
-import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, JobStateError, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, jobMessageData, JobStateError, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question
@@ -37,10 +38,12 @@ import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contrac
  *           never saves twice. The same questionnaire as the stored one is not saved again.
  */
 
-export const QUESTIONNAIRE_PHASE = {
-  checking: "Checking rows",
-  saving: "Saving the questionnaire",
-} as const;
+export const QUESTIONNAIRE_PHASE_TEXT = {
+  checking: storedText("storedTexts.jobs.phase.checking"),
+  saving: storedText("storedTexts.jobs.phase.savingQuestionnaire"),
+};
+/** The phases' English (Job.message; claimRows compares it). */
+export const QUESTIONNAIRE_PHASE = { checking: QUESTIONNAIRE_PHASE_TEXT.checking.text, saving: QUESTIONNAIRE_PHASE_TEXT.saving.text };
 
 /** The header (checked again: the upload was checked before the job existed) and where the rows start. */
 async function headerOf(ctx: JobContext): Promise<{ columns: string[]; start: CsvPosition }> {
@@ -166,7 +169,7 @@ export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
     const { totalRows, errors } = await scanRows(ctx, start, columns);
     return {
       totalRows,
-      phase: QUESTIONNAIRE_PHASE.checking,
+      phase: QUESTIONNAIRE_PHASE_TEXT.checking,
       first: totalRows > 0 ? { phase: "check", cursor: { ...start, columns } } : null,
       write: async (tx) => {
         if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId: ctx.job.id, ...e })) });
@@ -203,7 +206,7 @@ export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
         const now = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { failedRows: true } });
         if (now.failedRows === 0) {
           // Every row is valid: the save step applies the whole file.
-          await tx.job.update({ where: { id: ctx.job.id }, data: { message: QUESTIONNAIRE_PHASE.saving, processedRows: 0 } });
+          await tx.job.update({ where: { id: ctx.job.id }, data: { ...jobMessageData(QUESTIONNAIRE_PHASE_TEXT.saving), processedRows: 0 } });
           return { claimed: true, switched: true };
         }
       }
@@ -221,11 +224,11 @@ export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
 
   async finish(ctx): Promise<JobVerdict> {
     const job = ctx.job;
-    if (job.totalRows === 0) return { status: "FAILED", message: "The file has no questions; the questionnaire was not changed" };
+    if (job.totalRows === 0) return { status: "FAILED", message: storedText("storedTexts.jobs.noQuestions") };
     if (job.failedRows > 0) {
       return {
         status: "FAILED",
-        message: `${job.failedRows} of ${job.totalRows} rows have errors; the questionnaire was not changed (it is applied only when every row is valid)`,
+        message: storedText("storedTexts.jobs.questionnaireErrors", { failed: job.failedRows, total: job.totalRows }),
       };
     }
     const committed = await ctx.db.auditRecord.findFirst({

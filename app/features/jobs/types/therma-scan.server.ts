@@ -1,8 +1,8 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobStateError, rowJobVerdict, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, jobMessageData, JobStateError, rowJobOutcome, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { checkedCsvHeader, csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
-import { PHASE } from "~/features/jobs/types/participants/common.server";
+import { PHASE, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
 import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS } from "~/features/decision-support/therma-scan/rules";
 import { importThermaRows } from "~/features/decision-support/therma-scan/service.server";
@@ -31,7 +31,7 @@ export const thermaScanUploadHandler: JobHandler = cycleJobHandler({
     const { totalRows, duplicates } = await scanCsv(ctx, start, columns, "participant_email");
     return {
       totalRows,
-      phase: checkFirst(ctx) ? PHASE.checking : PHASE.saving,
+      phase: checkFirst(ctx) ? PHASE_TEXT.checking : PHASE_TEXT.saving,
       first: totalRows > 0 ? { phase: checkFirst(ctx) ? "check" : "save", cursor: { ...start, columns } } : null,
       write: async (tx) => {
         for (let i = 0; i < duplicates.length; i += 1000) {
@@ -57,7 +57,7 @@ export const thermaScanUploadHandler: JobHandler = cycleJobHandler({
         const now = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { failedRows: true } });
         if (now.failedRows === 0) {
           // Every row is valid: the save pass starts from the first row.
-          await tx.job.update({ where: { id: ctx.job.id }, data: { message: PHASE.saving, processedRows: 0, succeededRows: 0, failedRows: 0 } });
+          await tx.job.update({ where: { id: ctx.job.id }, data: { ...jobMessageData(PHASE_TEXT.saving), processedRows: 0, succeededRows: 0, failedRows: 0 } });
           return { claimed: true, switched: true };
         }
       }
@@ -74,7 +74,7 @@ export const thermaScanUploadHandler: JobHandler = cycleJobHandler({
   },
 
   async finish(ctx): Promise<JobVerdict> {
-    return rowJobVerdict(ctx.job);
+    return rowJobOutcome(ctx.job);
   },
 });
 

@@ -24,6 +24,7 @@ import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
 import { Time } from "~/platform/i18n/time";
 import { confirmationMatches, type PrivacyPanelData } from "~/features/privacy/rules";
+import { storedTextFor } from "~/platform/i18n/stored-text";
 
 /**
  * The "Personal data" card of the admin user page (ADR 0053): export everything held about the person (a job; its ZIP
@@ -106,7 +107,7 @@ export function PrivacyPanel({ userId }: { userId: number }) {
         </Alert>
       )}
       <JobList title="privacy.exports" testId="privacy-exports" jobs={data.exports} render={(j) => (j.fileUrl ? <Link href={j.fileUrl} download data-testid={`privacy-export-download-${j.id}`}>{t("privacy.downloadZip")}</Link> : null)} />
-      <JobList title="privacy.erasures" testId="privacy-erasures" jobs={data.erasures} render={(j) => (j.status === "failed" && j.message ? <Typography variant="body2" color="error">{j.message}</Typography> : null)} />
+      <JobList title="privacy.erasures" testId="privacy-erasures" jobs={data.erasures} render={(j) => (j.status === "failed" && j.message ? <Typography variant="body2" color="error">{storedTextFor(t, j.message, j.messageKey)}</Typography> : null)} />
 
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="privacy-erase-title" data-testid="privacy-erase-dialog">
         <eraseForm.Form method="post" action={url}>

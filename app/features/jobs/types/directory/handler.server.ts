@@ -1,6 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { readCsvRecords } from "~/features/jobs/files.server";
-import { auditJob, claimRows, JobStateError, rowJobVerdict, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, claimRows, jobMessageData, JobStateError, rowJobOutcome, type JobContext, type JobHandler, type JobText, type JobVerdict } from "~/features/jobs/runner.server";
 import { checkedCsvHeader } from "~/features/jobs/types/csv-steps.server";
 import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
 import { dropDirectoryRows, stageDirectoryCsv } from "~/features/jobs/types/directory/staging.server";
@@ -8,6 +8,7 @@ import { checkDirectoryRows } from "~/features/jobs/types/directory/check.server
 import { columnsPresent } from "~/features/jobs/types/directory/columns";
 import { createChunk, saveChunk, type SaveCounts } from "~/features/jobs/types/directory/write.server";
 import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * IMPORT_DIRECTORY (ADR 0052): a company-wide job (no cycle) that creates and updates users from a directory CSV, on
@@ -24,11 +25,19 @@ import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-cont
  * The counts (created, updated, deactivated, reactivated, unchanged) add up in Job.params.counts.
  */
 
+const DIRECTORY_PHASE_TEXT = {
+  checking: storedText("storedTexts.jobs.phase.checking"),
+  creating: storedText("storedTexts.jobs.phase.creatingUsers"),
+  saving: storedText("storedTexts.jobs.phase.savingUsers"),
+};
+
+/** The phases' English (Job.message; claimRows compares it); with their codes in DIRECTORY_PHASE_TEXT (ADR 0096). */
 export const DIRECTORY_PHASE = {
-  checking: "Checking rows",
-  creating: "Creating new users",
-  saving: "Saving users",
-} as const;
+  checking: DIRECTORY_PHASE_TEXT.checking.text,
+  creating: DIRECTORY_PHASE_TEXT.creating.text,
+  saving: DIRECTORY_PHASE_TEXT.saving.text,
+};
+const PHASE_TEXTS: Record<string, JobText> = { check: DIRECTORY_PHASE_TEXT.checking, create: DIRECTORY_PHASE_TEXT.creating, save: DIRECTORY_PHASE_TEXT.saving };
 
 /** Rows per create/save step (one statement of each kind per step; a step's own cost is paid per 20,000 rows). */
 export const DIRECTORY_IMPORT_CHUNK_ROWS = 20_000;
@@ -79,7 +88,7 @@ export const directoryImportHandler: JobHandler = {
     for await (const _ of readCsvRecords(ctx.db, ctx.job.id, start, 1)) any = true;
     return {
       totalRows: 0,
-      phase: DIRECTORY_PHASE.checking,
+      phase: DIRECTORY_PHASE_TEXT.checking,
       first: any ? { phase: "check", cursor: { row: 0 } } : null,
       write: async (tx) => {
         await tx.job.update({ where: { id: ctx.job.id }, data: { params: { columns } satisfies Params } });
@@ -130,7 +139,7 @@ export const directoryImportHandler: JobHandler = {
           const after = next(failedRows);
           // The last step of a phase moves the job to the next one (the watermark starts again from row 0).
           if (after && after.phase !== step.phase) {
-            await tx.job.update({ where: { id: ctx.job.id }, data: { message: PHASES[after.phase]!, processedRows: 0 } });
+            await tx.job.update({ where: { id: ctx.job.id }, data: { ...jobMessageData(PHASE_TEXTS[after.phase]!), processedRows: 0 } });
           }
           return { next: after };
         },
@@ -149,10 +158,10 @@ export const directoryImportHandler: JobHandler = {
   },
 
   async finish(ctx): Promise<JobVerdict> {
-    const verdict = rowJobVerdict(ctx.job, (tx) => dropDirectoryRows(tx, ctx.job.id));
+    const verdict = rowJobOutcome(ctx.job, (tx) => dropDirectoryRows(tx, ctx.job.id));
     const c = (ctx.job.params as Params | null)?.counts;
     if (verdict.status !== "SUCCEEDED" || !c || ctx.job.totalRows === 0) return verdict;
-    const parts = [`${c.created} created`, `${c.updated} updated`, `${c.deactivated} deactivated`, `${c.reactivated} reactivated`, `${c.unchanged} unchanged`];
-    return { ...verdict, message: `${verdict.message} (${parts.join(", ")})` };
+    const result = typeof verdict.message === "string" ? verdict.message : { key: verdict.message.code.key, ...(verdict.message.code.values ? { values: verdict.message.code.values } : {}) };
+    return { ...verdict, message: storedText("storedTexts.jobs.directoryCounts", { result, ...c }) };
   },
 };

@@ -2,8 +2,9 @@ import { participantInclude, toParticipantJson } from "~/features/participants/m
 import { cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server";
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
-import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
+import { keysetCursor, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import type { StepResult } from "../../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /** Download of the cycle's participants as CSV: one part per chunk, assembled in the database at the end. */
 
@@ -13,7 +14,7 @@ export const PARTICIPANT_DOWNLOAD_COLUMNS = [...PARTICIPANT_CSV_COLUMNS, "name",
 export const downloadHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const totalRows = await ctx.db.participant.count({ where: { cycleId: ctx.job.cycleId } });
-    return { totalRows, phase: PHASE.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
+    return { totalRows, phase: PHASE_TEXT.writing, first: { phase: "export", cursor: { row: 0, afterId: 0, part: 0 } } };
   },
 
   async step(ctx, step): Promise<StepResult> {
@@ -34,6 +35,6 @@ export const downloadHandler: JobHandler = cycleJobHandler({
   },
 
   async finish(ctx) {
-    return assembleCsv(ctx, `participants-cycle-${ctx.job.cycleId}-job-${ctx.job.id}.csv`, `${ctx.job.processedRows} participants written`);
+    return assembleCsv(ctx, `participants-cycle-${ctx.job.cycleId}-job-${ctx.job.id}.csv`, storedText("storedTexts.jobs.participantsWritten", { written: ctx.job.processedRows }));
   },
 });

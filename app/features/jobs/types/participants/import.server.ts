@@ -1,8 +1,8 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobStateError, rowJobVerdict, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, jobMessageData, JobStateError, rowJobOutcome, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
-import { PHASE } from "~/features/jobs/types/participants/common.server";
+import { PHASE, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { headerOf, scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
 import { importParticipantRows } from "~/features/participants/rows/import.server";
 import type { JobStep } from "../../../../../workflows/bulk-job-contract";
@@ -23,7 +23,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
       const first = totalRows > 0 ? { phase: phaseKey(ctx), cursor: { ...start, columns } } : null;
       return {
         totalRows,
-        phase: checkFirst(ctx) ? PHASE.checking : PHASE.saving,
+        phase: checkFirst(ctx) ? PHASE_TEXT.checking : PHASE_TEXT.saving,
         first,
         write: async (tx) => {
           for (let i = 0; i < duplicates.length; i += 1000) {
@@ -57,7 +57,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
           const now = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { failedRows: true } });
           if (now.failedRows === 0) {
             // Every row is valid: start the commit pass from the first row.
-            await tx.job.update({ where: { id: ctx.job.id }, data: { message: PHASE.saving, processedRows: 0, succeededRows: 0, failedRows: 0 } });
+            await tx.job.update({ where: { id: ctx.job.id }, data: { ...jobMessageData(PHASE_TEXT.saving), processedRows: 0, succeededRows: 0, failedRows: 0 } });
             return { claimed: true as const, switched: true };
           }
         }
@@ -77,7 +77,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
     },
 
     async finish(ctx): Promise<JobVerdict> {
-      return rowJobVerdict(ctx.job);
+      return rowJobOutcome(ctx.job);
     },
   });
 }

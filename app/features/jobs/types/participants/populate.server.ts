@@ -2,10 +2,11 @@ import { recordAudits } from "~/platform/audit.server";
 import { participantAuditSnapshot, participantInclude, toParticipantJson } from "~/features/participants/model.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, type JobHandler } from "~/features/jobs/runner.server";
 import { openWorkOfCurrentStage } from "~/features/cycles/stage-effects.server";
-import { keysetCursor, PHASE } from "~/features/jobs/types/participants/common.server";
+import { keysetCursor, PHASE, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { populateFiltersOf } from "~/features/jobs/types/participants/populate-filters";
 import { populateUserWhere } from "~/features/jobs/types/participants/populate-filters.server";
 import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-contract";
+import { storedText } from "~/platform/i18n/stored-text.server";
 
 /**
  * Populate a cycle's participants from the directory: active employees and people partners, all of them or those the
@@ -16,7 +17,7 @@ import type { JobStep, StepResult } from "../../../../../workflows/bulk-job-cont
 export const populateHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const totalRows = await ctx.db.user.count({ where: populateUserWhere(populateFiltersOf(ctx.job.params)) });
-    return { totalRows, phase: PHASE.populating, first: { phase: "populate", cursor: { row: 0, afterId: 0 } } };
+    return { totalRows, phase: PHASE_TEXT.populating, first: { phase: "populate", cursor: { row: 0, afterId: 0 } } };
   },
 
   async step(ctx, step): Promise<StepResult> {
@@ -76,7 +77,7 @@ export const populateHandler: JobHandler = cycleJobHandler({
     const job = ctx.job;
     return {
       status: "SUCCEEDED",
-      message: `Created ${job.succeededRows} participants; ${job.processedRows - job.succeededRows} users were already participants`,
+      message: storedText("storedTexts.jobs.populated", { created: job.succeededRows, already: job.processedRows - job.succeededRows }),
       // Users may have joined or left meanwhile: the total is what was processed.
       write: async (tx) => void (await tx.job.update({ where: { id: job.id }, data: { totalRows: job.processedRows } })),
     };

@@ -1,6 +1,6 @@
 import { readCsvRecords } from "~/features/jobs/files.server";
-import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobStateError, rowJobVerdict, type CycleJobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
-import { PHASE } from "~/features/jobs/types/participants/common.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, jobMessageData, JobStateError, rowJobOutcome, type CycleJobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
+import { PHASE, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { headerOf } from "~/features/jobs/types/participants/csv-scan.server";
 import { dropStagedRows, stageParticipantCsv } from "~/features/jobs/types/participants/staging.server";
 import { checkStagedChunk, insertStagedChunk, type StagedChunk } from "~/features/participants/rows/staged.server";
@@ -52,7 +52,7 @@ export const uploadHandler: JobHandler = cycleJobHandler({
     for await (const _ of readCsvRecords(ctx.db, ctx.job.id, start, 1)) any = true;
     return {
       totalRows: 0,
-      phase: checkFirst ? PHASE.checking : PHASE.saving,
+      phase: checkFirst ? PHASE_TEXT.checking : PHASE_TEXT.saving,
       first: any ? { phase: checkFirst ? "check" : "save", cursor: { row: 0, columns } } : null,
       write: async (tx) => (any ? { totalRows: await stageParticipantCsv(tx, ctx, start, columns) } : undefined),
     };
@@ -80,7 +80,7 @@ export const uploadHandler: JobHandler = cycleJobHandler({
           const now = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { failedRows: true } });
           if (now.failedRows === 0) {
             // Every row is valid: start the commit pass from the first row.
-            await tx.job.update({ where: { id: ctx.job.id }, data: { message: PHASE.saving, processedRows: 0, succeededRows: 0, failedRows: 0 } });
+            await tx.job.update({ where: { id: ctx.job.id }, data: { ...jobMessageData(PHASE_TEXT.saving), processedRows: 0, succeededRows: 0, failedRows: 0 } });
             return { claimed: true as const, switched: true };
           }
         }
@@ -116,6 +116,6 @@ export const uploadHandler: JobHandler = cycleJobHandler({
   },
 
   async finish(ctx): Promise<JobVerdict> {
-    return rowJobVerdict(ctx.job, (tx) => dropStagedRows(tx, ctx.job.id));
+    return rowJobOutcome(ctx.job, (tx) => dropStagedRows(tx, ctx.job.id));
   },
 });

@@ -33,8 +33,9 @@ import cyclesAdmin from "./cycles-admin";
 import questionnaires from "./questionnaires";
 import decisionSupport from "./decision-support";
 import ratings from "./ratings";
+import storedTexts from "./stored-texts";
 
-const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings };
+const en = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings, ...storedTexts };
 
 export default en;
 export type EnglishResources = typeof en;

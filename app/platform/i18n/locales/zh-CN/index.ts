@@ -32,7 +32,8 @@ import cyclesAdmin from "./cycles-admin";
 import questionnaires from "./questionnaires";
 import decisionSupport from "./decision-support";
 import ratings from "./ratings";
+import storedTexts from "./stored-texts";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings, ...storedTexts };
 
 export default zhCN;
