@@ -1,16 +1,18 @@
 import { useTranslation } from "react-i18next";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Alert, Divider } from "@mui/material";
+import { Alert, Divider } from "~/platform/ui/static";
 import { CyclePageFrame } from "~/features/cycles/components/cycle-page-frame";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { IncomingRequests } from "~/features/peer-selection/components/incoming-requests";
 import { PeerPanel } from "~/features/peer-selection/components/peer-panel";
 import { isSpoofing } from "~/platform/auth.server";
-import { addMyPeer, getMyPanel, removeMyPeer } from "~/features/peer-selection/service.server";
-import { listMyPeerRequests, respondToPeerRequest } from "~/features/peer-selection/peer-requests.server";
-import { pageAction, PeerEmailField, RequestIdField, selectedCyclePage, unknownIntent } from "~/features/peer-selection/pages.server";
-import { participantFetch } from "~/platform/page-errors.server";
+import { addMyPeer, removeMyPeer } from "~/features/peer-selection/service.server";
+import { respondToPeerRequest } from "~/features/peer-selection/peer-requests.server";
+import { readMyPeerPage } from "~/features/peer-selection/page-reads.server";
+import { incomingView, pageAction, panelView, peerEmailOf, requestIdOf, selectedCyclePage, unknownIntent } from "~/features/peer-selection/pages.server";
+import { acceptedLoadNotice } from "~/features/peer-selection/rules";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { pageTitle } from "~/platform/i18n/page-title";
 
 export const handle = pageTitle("titles.peerSelection");
@@ -22,14 +24,14 @@ export const handle = pageTitle("titles.peerSelection");
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await selectedCyclePage(request);
   if (page.kind !== "selected") return { kind: page.kind, message: page.message, cycles: page.cycles } as const;
-  const incoming = await listMyPeerRequests(page.current, page.cycleId);
-  const mine = await participantFetch(() => getMyPanel(page.current, page.cycleId));
+  const read = await readMyPeerPage(page.current, page.cycle);
+  const incoming = incomingView(read.incoming);
   return {
     kind: "selected",
     cycles: page.cycles,
     cycleId: page.cycleId,
     cycle: incoming.cycle,
-    panel: mine?.panel ?? null,
+    panel: read.panel ? panelView(read.panel) : null,
     incoming,
     spoofing: isSpoofing(page.current),
   } as const;
@@ -44,25 +46,25 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (intent) {
     case "add":
       return pageAction(intent, async () => {
-        const email = PeerEmailField.parse(form.get("peer_email") ?? "");
-        const { panel, warning } = await addMyPeer(current, cycleId, email);
+        const email = peerEmailOf(form);
+        const { panel, notice } = await addMyPeer(current, cycleId, email);
         const peer = panel.peers.find((p) => p.email === email);
-        return { message: `Feedback requested from ${peer?.name ?? email}`, warning };
+        return { message: pageMessage("peers.result.requested", { name: peer?.name ?? email }), warning: notice };
       });
     case "remove":
       return pageAction(intent, async () => {
-        const email = PeerEmailField.parse(form.get("peer_email") ?? "");
+        const email = peerEmailOf(form);
         await removeMyPeer(current, cycleId, email);
-        return { message: `Request to ${email} withdrawn` };
+        return { message: pageMessage("peers.result.withdrawn", { email }) };
       });
     case "accept":
     case "decline":
       return pageAction(intent, async () => {
-        const id = RequestIdField.parse(form.get("request_id"));
-        const res = await respondToPeerRequest(current, cycleId, id, intent);
+        const res = await respondToPeerRequest(current, cycleId, requestIdOf(form), intent);
+        const name = res.request.participant.name;
         return {
-          message: `${intent === "accept" ? "Accepted" : "Declined"} the feedback request of ${res.request.participant.name}`,
-          warning: res.warning,
+          message: pageMessage(intent === "accept" ? "peers.result.accepted" : "peers.result.declined", { name }),
+          warning: intent === "accept" ? acceptedLoadNotice(res.accepted_count) : null,
         };
       });
     default:

@@ -670,13 +670,13 @@ describe("pages", () => {
 
     const mandatory = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: boss.email } });
     expect(mandatory.status).toBe(422);
-    expect(mandatory.body).toMatchObject({ ok: false, intent: "add", message: `${boss.email} is already a mandatory reviewer` });
+    expect(mandatory.body).toMatchObject({ ok: false, intent: "add", message: { key: "peers.result.mandatory", values: { peer: boss.email } } });
     const own = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: sue.email } });
-    expect(own.body.message).toBe("Peer's email can't be the same as the user's email");
-    expect((await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: "nope" } })).body).toMatchObject({ ok: false, message: "Enter a valid email address" });
+    expect(own.body.message).toEqual({ key: "peers.result.ownEmail" });
+    expect((await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: "nope" } })).body).toMatchObject({ ok: false, message: { key: "peers.result.invalidEmail" } });
     const added = await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: pat.email } });
     expect(added.status).toBe(200);
-    expect(added.body).toMatchObject({ ok: true, message: "Feedback requested from Pat Peer" });
+    expect(added.body).toMatchObject({ ok: true, message: { key: "peers.result.requested", values: { name: "Pat Peer" } } });
     await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: quinn.email } });
     const [audit] = await audits({ entityType: "PeerRequest", entityId: String((await requestOf(c, sue, pat))!.id) });
     expect(audit).toMatchObject({ action: "peer_request.create", source: "page", actorId: sue.id });
@@ -689,14 +689,14 @@ describe("pages", () => {
     const spoofed = await page(selectionPage.action, pat, path, { form: { intent: "accept", request_id: String(patRequest) }, realUserId: admin.id });
     expect(spoofed.status).toBe(403);
     const accepted = await page(selectionPage.action, pat, path, { form: { intent: "accept", request_id: String(patRequest) } });
-    expect(accepted.body).toMatchObject({ ok: true, message: "Accepted the feedback request of Sue Subject" });
+    expect(accepted.body).toMatchObject({ ok: true, message: { key: "peers.result.accepted", values: { name: "Sue Subject" } } });
     const quinnRequest = (await requestOf(c, sue, quinn))!.id;
     expect((await page(selectionPage.action, quinn, path, { form: { intent: "decline", request_id: String(quinnRequest) } })).body.ok).toBe(true);
     expect((await page(selectionPage.action, quinn, path, { form: { intent: "decline", request_id: String(quinnRequest) } })).status).toBe(409);
 
     const removeAccepted = await page(selectionPage.action, sue, path, { form: { intent: "remove", peer_email: pat.email } });
     expect(removeAccepted.status).toBe(409);
-    expect(removeAccepted.body.message).toBe(`${pat.email} has accepted the request and cannot be removed`);
+    expect(removeAccepted.body.message).toEqual({ key: "peers.result.acceptedCannotBeRemoved", values: { peer: pat.email } });
     expect((await page(selectionPage.action, sue, path, { form: { intent: "remove", peer_email: quinn.email } })).body.ok).toBe(true);
     expect((await page(selectionPage.action, sue, path, { form: { intent: "nonsense" } })).status).toBe(400);
     expect((await page(selectionPage.action, sue, path, { form: { intent: "add", peer_email: ray.email }, realUserId: admin.id })).status).toBe(403);
@@ -713,9 +713,9 @@ describe("pages", () => {
     await api.add(c, { peer_email: pat.email }, tok(sue));
     const team = await page(teamPage.loader, boss, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`);
     expect(team.status).toBe(200);
-    expect(team.body.team.direct_reports.map((r: { email: string; panel_status_label: string; reviewer_only: boolean; counters: { selected: number } }) => [r.email, r.panel_status_label, r.reviewer_only, r.counters.selected])).toEqual([
-      [ro.email, "Not approved", true, 0],
-      [sue.email, "Not approved", false, 1],
+    expect(team.body.team.direct_reports.map((r: { email: string; panel_status: string; reviewer_only: boolean; counters: { selected: number } }) => [r.email, r.panel_status, r.reviewer_only, r.counters.selected])).toEqual([
+      [ro.email, "admin_approved", true, 0],
+      [sue.email, "admin_approved", false, 1],
     ]);
     expect((await page(teamPage.loader, pat, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`)).body.team.direct_reports).toEqual([]);
 
@@ -729,19 +729,19 @@ describe("pages", () => {
     expect((await page(reportPage.action, otherBoss, path, { params, form: { intent: "approve" } })).status).toBe(403);
 
     const added = await page(reportPage.action, boss, path, { params, form: { intent: "add", peer_email: quinn.email } });
-    expect(added.body).toMatchObject({ ok: true, message: "Feedback requested from Quinn Peer for Sue Subject" });
+    expect(added.body).toMatchObject({ ok: true, message: { key: "peers.result.requestedFor", values: { name: "Quinn Peer", participant: "Sue Subject" } } });
     expect(await panelStatusOf(c, sue)).toBe("MANAGER_APPROVED");
-    expect((await page(reportPage.action, boss, path, { params, form: { intent: "add", peer_email: rob.email } })).body.message).toBe(`${rob.email} is already a mandatory reviewer`);
+    expect((await page(reportPage.action, boss, path, { params, form: { intent: "add", peer_email: rob.email } })).body.message).toEqual({ key: "peers.result.mandatory", values: { peer: rob.email } });
     expect((await page(reportPage.action, boss, path, { params, form: { intent: "remove", peer_email: pat.email } })).body.ok).toBe(true);
-    expect((await page(reportPage.action, boss, path, { params, form: { intent: "approve" } })).body).toMatchObject({ ok: true, message: "Selection of Sue Subject approved (Manager Approved)" });
+    expect((await page(reportPage.action, boss, path, { params, form: { intent: "approve" } })).body).toMatchObject({ ok: true, message: { key: "peers.result.approved", values: { name: "Sue Subject" } } });
     expect((await page(reportPage.action, boss, path, { params, form: { intent: "approve" }, realUserId: admin.id })).status).toBe(403);
 
     // The participant's page now shows Manager Approved and refuses their edits.
     const mine = await page(selectionPage.loader, sue, `/app/performance/peer-finalization?cycle_id=${c.id}`);
-    expect(mine.body.panel).toMatchObject({ panel_status_label: "Manager Approved", can_edit: false });
+    expect(mine.body.panel).toMatchObject({ panel_status: "manager_approved", can_edit: false, edit_blocked_notice: { key: "peers.result.managerApproved" } });
     const refused = await page(selectionPage.action, sue, `/app/performance/peer-finalization?cycle_id=${c.id}`, { form: { intent: "add", peer_email: ray.email } });
     expect(refused.status).toBe(409);
     const teamAfter = await page(teamPage.loader, boss, `/app/my-reportees/peer-finalization?cycle_id=${c.id}`);
-    expect(teamAfter.body.team.direct_reports[1]).toMatchObject({ email: sue.email, panel_status_label: "Manager Approved" });
+    expect(teamAfter.body.team.direct_reports[1]).toMatchObject({ email: sue.email, panel_status: "manager_approved" });
   });
 });

@@ -76,20 +76,20 @@ describe("who may edit (spec §4)", () => {
 
   it("after a manager change (Manager Approved) only the manager may edit", () => {
     const locked = { ...open, panelStatus: "manager_approved" as const };
-    expect(editRefusal(locked, "participant")).toEqual({ status: 409, message: MESSAGES.managerApproved });
+    expect(editRefusal(locked, "participant")).toEqual({ status: 409, message: MESSAGES.managerApproved, notice: { key: "peers.result.managerApproved" } });
     expect(canEditSelection(locked, "participant")).toBe(false);
     expect(editRefusal(locked, "manager")).toBeNull();
   });
 
   it("allows editing only in the start stage (selection closes with SPU feedback)", () => {
     for (const stage of CYCLE_STAGES.filter((s) => s !== "start")) {
-      expect(editRefusal({ ...open, stage }, "participant")).toEqual({ status: 409, message: MESSAGES.wrongStage });
-      expect(editRefusal({ ...open, stage }, "manager")).toEqual({ status: 409, message: MESSAGES.wrongStage });
+      expect(editRefusal({ ...open, stage }, "participant")).toEqual({ status: 409, message: MESSAGES.wrongStage, notice: { key: "peers.result.wrongStage" } });
+      expect(editRefusal({ ...open, stage }, "manager")).toEqual({ status: 409, message: MESSAGES.wrongStage, notice: { key: "peers.result.wrongStage" } });
     }
   });
 
   it("reviewer-only participants have no panel to edit", () => {
-    expect(editRefusal({ ...open, reviewerOnly: true }, "participant")).toEqual({ status: 409, message: MESSAGES.reviewerOnly });
+    expect(editRefusal({ ...open, reviewerOnly: true }, "participant")).toEqual({ status: 409, message: MESSAGES.reviewerOnly, notice: { key: "peers.result.reviewerOnly" } });
     expect(editRefusal({ ...open, reviewerOnly: true }, "manager")?.status).toBe(409);
   });
 
@@ -102,7 +102,7 @@ describe("who may edit (spec §4)", () => {
   it("an admin adds reviewers under the manager's rules (start stage, not reviewer-only, even when Manager Approved) and changes no status", () => {
     expect(editRefusal(open, "admin")).toBeNull();
     expect(editRefusal({ ...open, panelStatus: "manager_approved" }, "admin")).toBeNull();
-    expect(editRefusal({ ...open, reviewerOnly: true }, "admin")).toEqual({ status: 409, message: MESSAGES.reviewerOnly });
+    expect(editRefusal({ ...open, reviewerOnly: true }, "admin")).toEqual({ status: 409, message: MESSAGES.reviewerOnly, notice: { key: "peers.result.reviewerOnly" } });
     for (const stage of CYCLE_STAGES.filter((s) => s !== "start")) expect(editRefusal({ ...open, stage }, "admin")?.status).toBe(409);
     expect(panelStatusAfterEdit("admin_approved", "admin")).toBe("admin_approved");
     expect(panelStatusAfterEdit("manager_approved", "admin")).toBe("manager_approved");
@@ -119,32 +119,47 @@ describe("adding a peer (spec §5)", () => {
     expect(addPeerRefusal(input({ peerEmail: "Sue.Subject@example.com ", peer: { userId: 1, email: subject.email } }))).toEqual({
       status: 422,
       message: "Peer's email can't be the same as the user's email",
+      notice: { key: "peers.result.ownEmail" },
     });
     // Own email even when the lookup found nobody (e.g. an inactive own account).
     expect(addPeerRefusal(input({ peerEmail: subject.email, peer: null }))?.message).toBe(MESSAGES.ownEmail);
   });
 
   it("refuses an email with no active user", () => {
-    expect(addPeerRefusal(input({ peerEmail: "ghost@example.com", peer: null }))).toEqual({ status: 422, message: MESSAGES.unknownPeer("ghost@example.com") });
+    expect(addPeerRefusal(input({ peerEmail: "ghost@example.com", peer: null }))).toEqual({
+      status: 422,
+      message: MESSAGES.unknownPeer("ghost@example.com"),
+      notice: { key: "peers.result.unknownPeer", values: { peer: "ghost@example.com" } },
+    });
   });
 
   it("refuses a mandatory reviewer with '{peer} is already a mandatory reviewer'", () => {
     expect(addPeerRefusal(input({ peerEmail: "bea.boss@example.com", peer: { userId: 2, email: "bea.boss@example.com" } }))).toEqual({
       status: 422,
       message: "bea.boss@example.com is already a mandatory reviewer",
+      notice: { key: "peers.result.mandatory", values: { peer: "bea.boss@example.com" } },
     });
   });
 
   it("refuses a peer already asked (requested or accepted) and one who declined", () => {
-    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "requested" }] }))).toEqual({ status: 422, message: MESSAGES.duplicate(peer.email) });
+    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "requested" }] }))).toEqual({
+      status: 422,
+      message: MESSAGES.duplicate(peer.email),
+      notice: { key: "peers.result.duplicate", values: { peer: peer.email } },
+    });
     expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "accepted" }] }))?.message).toBe(MESSAGES.duplicate(peer.email));
-    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "declined" }] }))).toEqual({ status: 422, message: MESSAGES.declinedBefore(peer.email) });
+    expect(addPeerRefusal(input({ requests: [{ reviewerId: 9, status: "declined" }] }))).toEqual({
+      status: 422,
+      message: MESSAGES.declinedBefore(peer.email),
+      notice: { key: "peers.result.declinedBefore", values: { peer: peer.email } },
+    });
   });
 
   it("refuses more than maxPeers requested or accepted peers, naming the number; declined ones free their place", () => {
     expect(addPeerRefusal(input({ requests: reqs("requested", "accepted", "requested") }))).toEqual({
       status: 422,
       message: "At most 3 peers can be selected in this cycle",
+      notice: { key: "peers.result.maxPeers", values: { count: 3 } },
     });
     expect(addPeerRefusal(input({ requests: reqs("requested", "declined", "accepted", "declined") }))).toBeNull();
     expect(addPeerRefusal(input({ maxPeers: 0 }))?.message).toBe(MESSAGES.maxPeers(0));
@@ -165,11 +180,15 @@ describe("removing a peer (spec §4)", () => {
   });
 
   it("never removes an accepted reviewer (409)", () => {
-    expect(removePeerRefusal({ status: "accepted" }, peer.email)).toEqual({ status: 409, message: `${peer.email} has accepted the request and cannot be removed` });
+    expect(removePeerRefusal({ status: "accepted" }, peer.email)).toEqual({
+      status: 409,
+      message: `${peer.email} has accepted the request and cannot be removed`,
+      notice: { key: "peers.result.acceptedCannotBeRemoved", values: { peer: peer.email } },
+    });
   });
 
   it("404 for a peer not in the list", () => {
-    expect(removePeerRefusal(null, peer.email)).toEqual({ status: 404, message: MESSAGES.notInList(peer.email) });
+    expect(removePeerRefusal(null, peer.email)).toEqual({ status: 404, message: MESSAGES.notInList(peer.email), notice: { key: "peers.result.notInList", values: { peer: peer.email } } });
   });
 });
 
@@ -183,15 +202,23 @@ describe("answering a request", () => {
   });
 
   it("403 for anyone else (even the participant or their manager)", () => {
-    expect(respondRefusal(request, 1, "start")).toEqual({ status: 403, message: MESSAGES.notYourRequest });
+    expect(respondRefusal(request, 1, "start")).toEqual({ status: 403, message: MESSAGES.notYourRequest, notice: { key: "peers.result.notYourRequest" } });
     expect(respondRefusal(request, 1, "spu_feedback")?.status).toBe(403);
   });
 
   it("409 once answered or when selection is closed", () => {
-    expect(respondRefusal({ reviewerId: 9, status: "accepted" }, 9, "start")).toEqual({ status: 409, message: "This feedback request was already accepted" });
-    expect(respondRefusal({ reviewerId: 9, status: "declined" }, 9, "start")).toEqual({ status: 409, message: "This feedback request was already declined" });
+    expect(respondRefusal({ reviewerId: 9, status: "accepted" }, 9, "start")).toEqual({
+      status: 409,
+      message: "This feedback request was already accepted",
+      notice: { key: "peers.result.alreadyAnswered.accepted" },
+    });
+    expect(respondRefusal({ reviewerId: 9, status: "declined" }, 9, "start")).toEqual({
+      status: 409,
+      message: "This feedback request was already declined",
+      notice: { key: "peers.result.alreadyAnswered.declined" },
+    });
     for (const stage of CYCLE_STAGES.filter((s) => s !== "start")) {
-      expect(respondRefusal(request, 9, stage)).toEqual({ status: 409, message: MESSAGES.wrongStage });
+      expect(respondRefusal(request, 9, stage)).toEqual({ status: 409, message: MESSAGES.wrongStage, notice: { key: "peers.result.wrongStage" } });
     }
   });
 });

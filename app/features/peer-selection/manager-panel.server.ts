@@ -1,3 +1,4 @@
+import type { PageMessage } from "~/platform/i18n/page-message";
 import { getDb } from "~/platform/db.server";
 import { fromDbPanelStatus, fromDbPeerStatus, PANEL_STATUS_LABELS, selectionCounters, type PanelStatusValue } from "~/features/peer-selection/rules";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
@@ -32,9 +33,9 @@ export async function getReportPanel(current: CurrentUser, cycleId: number, emai
 const report = (current: CurrentUser, cycleId: number, email: string): SubjectResolver => (client) => requireDirectReport(client, cycleId, current.user.id, email);
 
 /** POST cycles/{cycle_id}/direct_reports/{email}/panel/new: the manager asks a peer for a report (→ Manager Approved). */
-export async function addReportPeer(current: CurrentUser, cycleId: number, email: string, peerEmail: string): Promise<{ panel: PanelJson; warning: string | null }> {
-  const { warning } = await addPeer(current, cycleId, report(current, cycleId, email), "manager", peerEmail);
-  return { panel: await panelAfterWrite(cycleId, report(current, cycleId, email), "manager"), warning };
+export async function addReportPeer(current: CurrentUser, cycleId: number, email: string, peerEmail: string): Promise<{ panel: PanelJson; warning: string | null; notice: PageMessage | null }> {
+  const { warning, notice } = await addPeer(current, cycleId, report(current, cycleId, email), "manager", peerEmail);
+  return { panel: await panelAfterWrite(cycleId, report(current, cycleId, email), "manager"), warning, notice };
 }
 
 /** DELETE cycles/{cycle_id}/direct_reports/{email}/panel/{peer_email}: the manager withdraws a request not yet accepted (→ Manager Approved). */
@@ -68,8 +69,13 @@ export type TeamSelectionJson = {
   counters: ReturnType<typeof selectionCounters>;
 };
 
-/** The signed-in manager's direct reports in the cycle with the state of each one's selection. */
-export async function listTeamSelections(current: CurrentUser, cycleId: number): Promise<{ cycle: CycleRefJson; max_peers: number; can_edit_stage: boolean; direct_reports: TeamSelectionJson[] }> {
+export type TeamSelectionsJson = { cycle: CycleRefJson; max_peers: number; can_edit_stage: boolean; direct_reports: TeamSelectionJson[] };
+
+/**
+ * The signed-in manager's direct reports in the cycle with the state of each one's selection, through Prisma: the
+ * reference the team page's prepared read (page-reads.server.ts readTeamPeerPage) is tested against.
+ */
+export async function listTeamSelections(current: CurrentUser, cycleId: number): Promise<TeamSelectionsJson> {
   const db = await getDb();
   const cycle = await requireCycle(db, cycleId);
   const reports = await db.participant.findMany({

@@ -4,6 +4,7 @@ import { stageLabel, type CycleStage } from "~/features/cycles/rules";
 import { deriveMandatoryPanel, type PanelMember, type PanelPerson, type PanelReviewer } from "~/features/participants/rules";
 import {
   addPeerRefusal,
+  busyPeerNotice,
   busyPeerWarning,
   editRefusal,
   fromDbPanelStatus,
@@ -19,7 +20,10 @@ import {
   type PanelStatusValue,
   type PeerRequestStatusValue,
   type Refusal,
+  unknownPeerRefusal,
 } from "~/features/peer-selection/rules";
+import type { PageMessage } from "~/platform/i18n/page-message";
+import { withNotice } from "~/platform/refusal-notice.server";
 import { ApiError, conflict, forbidden, notFound, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
@@ -54,6 +58,10 @@ export function personJson(p: { email: string; name: string } | null | undefined
 
 /** Turn a rule's refusal into the API error (a 422, a rule over well-formed input, carries the field it is about; ADR 0060). */
 export function refusalError(r: Refusal, field?: string): ApiError {
+  return withNotice(apiErrorOf(r, field), r.notice);
+}
+
+function apiErrorOf(r: Refusal, field?: string): ApiError {
   switch (r.status) {
     case 422:
       return unprocessable(r.message, field ? { formErrors: [], fieldErrors: { [field]: [r.message] } } : null);
@@ -172,17 +180,40 @@ export type PanelJson = {
   can_edit: boolean;
   /** Why not, when can_edit is false. */
   edit_blocked_reason: string | null;
+  /** The same as a translation key (pages only; the API's schemas strip it). */
+  edit_blocked_notice: PageMessage | null;
   mandatory_reviewers: Array<{ reviewer_type: PanelReviewer["reviewerType"]; reviewer_type_label: string; email: string; name: string }>;
-  peers: Array<PeerRequestJson & { can_remove: boolean; warning: string | null }>;
+  /** warning_notice: the warning as a translation key (pages only; the API's schemas strip it). */
+  peers: Array<PeerRequestJson & { can_remove: boolean; warning: string | null; warning_notice: PageMessage | null }>;
   advice: string[];
 };
 
 export async function buildPanel(client: Client, cycle: { id: number; name: string; stage: CycleStage; maxPeers: number }, subject: ParticipantWithPeople, viewer: Editor): Promise<PanelJson> {
   const [mandatory, rows] = [await mandatoryReviewersOf(client, subject), await requestRowsOf(client, subject.id)];
   const counts = await acceptedCounts(client, cycle.id, rows.map((r) => r.reviewerId));
+  return panelOf({ cycle, subject, mandatory, requests: rows.map((r) => ({ ...toRequestJson(r), reviewerId: r.reviewerId })), accepted: counts }, viewer);
+}
+
+/** What a panel is made of, however it was read (buildPanel through Prisma, the pages' prepared read). */
+export type PanelFacts = {
+  cycle: { id: number; name: string; stage: CycleStage; maxPeers: number };
+  subject: { reviewerOnly: boolean; panelStatus: string; user: { email: string; name: string }; manager: { email: string; name: string } | null };
+  mandatory: PanelReviewer[];
+  /** The subject's requests, oldest first, with the reviewer's user id. */
+  requests: Array<PeerRequestJson & { reviewerId: number }>;
+  /** How many requests each of those reviewers accepted in the cycle. */
+  accepted: ReadonlyMap<number, number>;
+};
+
+/** A panel as `viewer` sees it, from its facts (PURE). */
+export function panelOf({ cycle, subject, mandatory, requests: rows, accepted: counts }: PanelFacts, viewer: Editor): PanelJson {
   const panelStatus = fromDbPanelStatus(subject.panelStatus);
   const refusal = editRefusal({ stage: cycle.stage, reviewerOnly: subject.reviewerOnly, panelStatus }, viewer);
-  const requests = rows.map(toRequestJson);
+  const requests: PeerRequestJson[] = rows.map((row) => {
+    const { reviewerId, ...r } = row;
+    void reviewerId;
+    return r;
+  });
   return {
     cycle: cycleRef(cycle),
     participant: { email: subject.user.email, name: subject.user.name, reviewer_only: subject.reviewerOnly, manager: personJson(subject.manager) },
@@ -193,11 +224,13 @@ export async function buildPanel(client: Client, cycle: { id: number; name: stri
     counters: selectionCounters(requests, cycle.maxPeers),
     can_edit: refusal === null,
     edit_blocked_reason: refusal?.message ?? null,
+    edit_blocked_notice: refusal?.notice ?? null,
     mandatory_reviewers: mandatory.map((r) => ({ reviewer_type: r.reviewerType, reviewer_type_label: r.label, email: r.email, name: r.name })),
     peers: requests.map((r, i) => ({
       ...r,
       can_remove: refusal === null && removePeerRefusal(r, r.email) === null,
       warning: r.status === "requested" ? busyPeerWarning(r.name, counts.get(rows[i]!.reviewerId) ?? 0) : null,
+      warning_notice: r.status === "requested" ? busyPeerNotice(r.name, counts.get(rows[i]!.reviewerId) ?? 0) : null,
     })),
     advice: subject.reviewerOnly ? [] : [...SELECTION_ADVICE],
   };
@@ -247,7 +280,7 @@ export async function addPeer(current: CurrentUser, cycleId: number, resolve: Su
   assertNotSpoofing(current);
   const peerEmail = peerEmailRaw.trim().toLowerCase();
   const db = await getDb();
-  const { subjectId, warning } = await db.$transaction(async (tx) => {
+  const { subjectId, warning, notice } = await db.$transaction(async (tx) => {
     const { cycle, subject, state } = await lockEditableSelection(tx, cycleId, resolve, editor);
     const peer = await tx.user.findFirst({
       where: { email: { equals: peerEmail, mode: "insensitive" }, active: true },
@@ -264,7 +297,7 @@ export async function addPeer(current: CurrentUser, cycleId: number, resolve: Su
       requests: requests.map((r) => ({ reviewerId: r.reviewerId, status: fromDbPeerStatus(r.status) })),
       maxPeers: cycle.maxPeers,
     });
-    if (refusal || !peer) throw refusalError(refusal ?? { status: 422, message: `No active user with the email ${peerEmail}` }, "peer_email");
+    if (refusal || !peer) throw refusalError(refusal ?? unknownPeerRefusal(peerEmail), "peer_email");
     const created = await tx.peerRequest.create({ data: { cycleId, participantId: subject.id, reviewerId: peer.id, requestedById: current.user.id } });
     await recordAudit(tx, current.actor, {
       action: "peer_request.create",
@@ -274,9 +307,9 @@ export async function addPeer(current: CurrentUser, cycleId: number, resolve: Su
     });
     await applyPanelStatus(tx, current, subject, state.panelStatus, panelStatusAfterEdit(state.panelStatus, editor), cycleId);
     const accepted = (await acceptedCounts(tx, cycleId, [peer.id])).get(peer.id) ?? 0;
-    return { subjectId: subject.id, warning: busyPeerWarning(peer.name, accepted) };
+    return { subjectId: subject.id, warning: busyPeerWarning(peer.name, accepted), notice: busyPeerNotice(peer.name, accepted) };
   });
-  return { subjectId, warning };
+  return { subjectId, warning, notice };
 }
 
 export async function removePeer(current: CurrentUser, cycleId: number, resolve: SubjectResolver, editor: Editor, peerEmailRaw: string) {
@@ -290,7 +323,7 @@ export async function removePeer(current: CurrentUser, cycleId: number, resolve:
       include: { reviewer: { select: { email: true } } },
     });
     const refusal = removePeerRefusal(request ? { status: fromDbPeerStatus(request.status) } : null, peerEmail);
-    if (refusal || !request) throw refusalError(refusal ?? { status: 404, message: `${peerEmail} is not in the peer list` });
+    if (refusal || !request) throw refusalError(refusal ?? removePeerRefusal(null, peerEmail)!);
     // Conditional on the status: an acceptance committed meanwhile keeps the reviewer (spec §4).
     const deleted = await tx.peerRequest.deleteMany({ where: { id: request.id, status: { not: "ACCEPTED" } } });
     if (deleted.count === 0) throw refusalError(removePeerRefusal({ status: "accepted" }, peerEmail)!);

@@ -6,12 +6,12 @@ import {
   ADVISED_MAX_ACCEPTED_REQUESTS,
   fromDbPeerStatus,
   PEER_REQUEST_STATUS_LABELS,
+  requestNotFoundRefusal,
   respondRefusal,
   statusAfterDecision,
   type PeerDecision,
   type PeerRequestStatusValue,
 } from "~/features/peer-selection/rules";
-import { notFound } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle } from "~/features/cycles/context.server";
@@ -77,12 +77,17 @@ export async function listMyPeerRequests(current: CurrentUser, cycleId: number):
     include: incomingInclude,
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
-  const order: Record<string, number> = { REQUESTED: 0, ACCEPTED: 1, DECLINED: 2 };
-  rows.sort((a, b) => order[a.status]! - order[b.status]!);
-  const accepted = rows.filter((r) => r.status === "ACCEPTED").length;
+  return incomingListOf(cycle, rows.map((r) => toIncoming(r, current.user.id, cycle.stage)));
+}
+
+/** The requests to the viewer (oldest first) as the list shows them: open ones first, the accepted count (PURE). */
+export function incomingListOf(cycle: { id: number; name: string; stage: CycleStage }, requests: IncomingRequestJson[]): IncomingRequestsJson {
+  const order: Record<PeerRequestStatusValue, number> = { requested: 0, accepted: 1, declined: 2 };
+  const sorted = [...requests].sort((a, b) => order[a.status] - order[b.status]);
+  const accepted = sorted.filter((r) => r.status === "accepted").length;
   return {
     cycle: cycleRef(cycle),
-    requests: rows.map((r) => toIncoming(r, current.user.id, cycle.stage)),
+    requests: sorted,
     accepted_count: accepted,
     advised_max_accepted: ADVISED_MAX_ACCEPTED_REQUESTS,
     warning: acceptedLoadWarning(accepted),
@@ -106,7 +111,7 @@ export async function respondToPeerRequest(
     await requireCycle(tx, cycleId);
     const stage = await lockCycleStage(tx, cycleId);
     const request = await tx.peerRequest.findFirst({ where: { id: requestId, cycleId }, include: incomingInclude });
-    if (!request) throw notFound(`Feedback request ${requestId} not found in this cycle`);
+    if (!request) throw refusalError(requestNotFoundRefusal(requestId));
     const refusal = respondRefusal({ reviewerId: request.reviewerId, status: fromDbPeerStatus(request.status) }, current.user.id, stage);
     if (refusal) throw refusalError(refusal);
     const next = statusAfterDecision(decision);
@@ -117,7 +122,7 @@ export async function respondToPeerRequest(
     });
     if (updated.count === 0) {
       const now = await tx.peerRequest.findUnique({ where: { id: request.id }, select: { status: true } });
-      throw refusalError(now ? respondRefusal({ reviewerId: request.reviewerId, status: fromDbPeerStatus(now.status) }, current.user.id, stage)! : { status: 404, message: "Feedback request not found" });
+      throw refusalError(now ? respondRefusal({ reviewerId: request.reviewerId, status: fromDbPeerStatus(now.status) }, current.user.id, stage)! : requestNotFoundRefusal());
     }
     await recordAudit(tx, current.actor, {
       action: `peer_request.${decision}`,

@@ -7,6 +7,7 @@
  * reads. See docs/decisions/0020-peer-selection.md.
  */
 import type { CycleStage } from "~/features/cycles/rules";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 
 // ---------------------------------------------------------------------------------------------
 // Constants and labels
@@ -77,8 +78,11 @@ export const SELECTION_ADVICE = [
 /** Who changes a selection: the participant, their manager, or an admin (POST admin/…/panel/new, ADR 0034). */
 export type Editor = "participant" | "manager" | "admin";
 
-/** A refusal: the HTTP status of the API and the message the user reads. */
-export type Refusal = { status: 403 | 404 | 409 | 422; message: string };
+/**
+ * A refusal: the HTTP status of the API, its English message (the API's) and the same as a translation key with values
+ * (`notice`: what a page shows, in the reader's language; issue 28).
+ */
+export type Refusal = { status: 403 | 404 | 409 | 422; message: string; notice: PageMessage };
 
 export type SelectionState = {
   stage: CycleStage;
@@ -92,9 +96,11 @@ export type SelectionState = {
  * only the manager may edit. The manager may always edit a direct report's selection in the stage.
  */
 export function editRefusal(state: SelectionState, editor: Editor): Refusal | null {
-  if (state.stage !== SELECTION_STAGE) return { status: 409, message: MESSAGES.wrongStage };
-  if (state.reviewerOnly) return { status: 409, message: MESSAGES.reviewerOnly };
-  if (editor === "participant" && state.panelStatus === "manager_approved") return { status: 409, message: MESSAGES.managerApproved };
+  if (state.stage !== SELECTION_STAGE) return { status: 409, message: MESSAGES.wrongStage, notice: pageMessage("peers.result.wrongStage") };
+  if (state.reviewerOnly) return { status: 409, message: MESSAGES.reviewerOnly, notice: pageMessage("peers.result.reviewerOnly") };
+  if (editor === "participant" && state.panelStatus === "manager_approved") {
+    return { status: 409, message: MESSAGES.managerApproved, notice: pageMessage("peers.result.managerApproved") };
+  }
   return null;
 }
 
@@ -145,23 +151,35 @@ export type AddPeerInput = {
 export function addPeerRefusal(input: AddPeerInput): Refusal | null {
   const email = input.peerEmail.trim().toLowerCase();
   if (email === input.subject.email.toLowerCase() || input.peer?.userId === input.subject.userId) {
-    return { status: 422, message: MESSAGES.ownEmail };
+    return { status: 422, message: MESSAGES.ownEmail, notice: pageMessage("peers.result.ownEmail") };
   }
-  if (!input.peer) return { status: 422, message: MESSAGES.unknownPeer(email) };
+  if (!input.peer) return unknownPeerRefusal(email);
   const peerId = input.peer.userId;
-  if (input.mandatory.some((m) => m.userId === peerId)) return { status: 422, message: MESSAGES.mandatory(email) };
-  const existing = input.requests.find((r) => r.reviewerId === peerId);
-  if (existing) {
-    return { status: 422, message: existing.status === "declined" ? MESSAGES.declinedBefore(email) : MESSAGES.duplicate(email) };
+  if (input.mandatory.some((m) => m.userId === peerId)) {
+    return { status: 422, message: MESSAGES.mandatory(email), notice: pageMessage("peers.result.mandatory", { peer: email }) };
   }
-  if (selectedCount(input.requests) >= input.maxPeers) return { status: 422, message: MESSAGES.maxPeers(input.maxPeers) };
+  const existing = input.requests.find((r) => r.reviewerId === peerId);
+  if (existing?.status === "declined") {
+    return { status: 422, message: MESSAGES.declinedBefore(email), notice: pageMessage("peers.result.declinedBefore", { peer: email }) };
+  }
+  if (existing) return { status: 422, message: MESSAGES.duplicate(email), notice: pageMessage("peers.result.duplicate", { peer: email }) };
+  if (selectedCount(input.requests) >= input.maxPeers) {
+    return { status: 422, message: MESSAGES.maxPeers(input.maxPeers), notice: pageMessage("peers.result.maxPeers", { count: input.maxPeers }) };
+  }
   return null;
+}
+
+/** No active user has the email (the peer to add). */
+export function unknownPeerRefusal(peerEmail: string): Refusal {
+  return { status: 422, message: MESSAGES.unknownPeer(peerEmail), notice: pageMessage("peers.result.unknownPeer", { peer: peerEmail }) };
 }
 
 /** Why the request may not be removed, or null (spec §4: once accepted a reviewer cannot be removed). */
 export function removePeerRefusal(request: { status: PeerRequestStatusValue } | null, peerEmail: string): Refusal | null {
-  if (!request) return { status: 404, message: MESSAGES.notInList(peerEmail) };
-  if (request.status === "accepted") return { status: 409, message: MESSAGES.acceptedCannotBeRemoved(peerEmail) };
+  if (!request) return { status: 404, message: MESSAGES.notInList(peerEmail), notice: pageMessage("peers.result.notInList", { peer: peerEmail }) };
+  if (request.status === "accepted") {
+    return { status: 409, message: MESSAGES.acceptedCannotBeRemoved(peerEmail), notice: pageMessage("peers.result.acceptedCannotBeRemoved", { peer: peerEmail }) };
+  }
   return null;
 }
 
@@ -176,10 +194,18 @@ export type PeerDecision = "accept" | "decline";
  * remove the reviewer, and a declined one is not reopened).
  */
 export function respondRefusal(request: { reviewerId: number; status: PeerRequestStatusValue }, userId: number, stage: CycleStage): Refusal | null {
-  if (request.reviewerId !== userId) return { status: 403, message: MESSAGES.notYourRequest };
-  if (stage !== SELECTION_STAGE) return { status: 409, message: MESSAGES.wrongStage };
-  if (request.status !== "requested") return { status: 409, message: MESSAGES.alreadyAnswered(request.status) };
+  if (request.reviewerId !== userId) return { status: 403, message: MESSAGES.notYourRequest, notice: pageMessage("peers.result.notYourRequest") };
+  if (stage !== SELECTION_STAGE) return { status: 409, message: MESSAGES.wrongStage, notice: pageMessage("peers.result.wrongStage") };
+  if (request.status !== "requested") {
+    return { status: 409, message: MESSAGES.alreadyAnswered(request.status), notice: pageMessage(`peers.result.alreadyAnswered.${request.status}`) };
+  }
   return null;
+}
+
+/** The feedback request (its id) is not in the cycle, or no longer there. */
+export function requestNotFoundRefusal(requestId?: number): Refusal {
+  const message = requestId === undefined ? "Feedback request not found" : `Feedback request ${requestId} not found in this cycle`;
+  return { status: 404, message, notice: pageMessage("peers.result.requestNotFound") };
 }
 
 export function statusAfterDecision(decision: PeerDecision): PeerRequestStatusValue {
@@ -191,7 +217,7 @@ export function statusAfterDecision(decision: PeerDecision): PeerRequestStatusVa
 
 /**
  * A warning for the reviewer about their load: null up to the advised number of accepted requests,
- * a sentence above it.
+ * a sentence above it (the API's; a page says acceptedLoadNotice).
  */
 export function acceptedLoadWarning(acceptedCount: number): string | null {
   if (acceptedCount <= ADVISED_MAX_ACCEPTED_REQUESTS) return null;
@@ -205,6 +231,18 @@ export function acceptedLoadWarning(acceptedCount: number): string | null {
 export function busyPeerWarning(peerName: string, acceptedCount: number): string | null {
   if (acceptedCount < ADVISED_MAX_ACCEPTED_REQUESTS) return null;
   return `${peerName} has already accepted ${acceptedCount} feedback requests in this cycle; no more than ${ADVISED_MAX_ACCEPTED_REQUESTS} are advised, so consider someone else.`;
+}
+
+/** acceptedLoadWarning as a translation key with values (issue 28). */
+export function acceptedLoadNotice(acceptedCount: number): PageMessage | null {
+  if (acceptedCount <= ADVISED_MAX_ACCEPTED_REQUESTS) return null;
+  return pageMessage("peers.result.loadWarning", { count: acceptedCount, max: ADVISED_MAX_ACCEPTED_REQUESTS });
+}
+
+/** busyPeerWarning as a translation key with values (issue 28). */
+export function busyPeerNotice(peerName: string, acceptedCount: number): PageMessage | null {
+  if (acceptedCount < ADVISED_MAX_ACCEPTED_REQUESTS) return null;
+  return pageMessage("peers.result.busyPeer", { name: peerName, count: acceptedCount, max: ADVISED_MAX_ACCEPTED_REQUESTS });
 }
 
 /** Counters of a selection for the page: selected (requested + accepted), accepted, declined, places left. */

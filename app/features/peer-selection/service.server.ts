@@ -1,3 +1,4 @@
+import type { PageMessage } from "~/platform/i18n/page-message";
 import { getDb } from "~/platform/db.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import { notFound } from "~/platform/api.server";
@@ -135,9 +136,9 @@ export async function getMyPanel(current: CurrentUser, cycleId: number): Promise
 const own = (current: CurrentUser, cycleId: number): SubjectResolver => (client) => requireOwnParticipant(client, cycleId, current.user.id);
 
 /** POST cycles/{cycle_id}/panels/new: the participant asks a peer (400 rules; 409 stage, reviewer-only, Manager Approved). */
-export async function addMyPeer(current: CurrentUser, cycleId: number, peerEmail: string): Promise<{ panel: PanelJson; warning: string | null }> {
-  const { warning } = await addPeer(current, cycleId, own(current, cycleId), "participant", peerEmail);
-  return { panel: await panelAfterWrite(cycleId, own(current, cycleId), "participant"), warning };
+export async function addMyPeer(current: CurrentUser, cycleId: number, peerEmail: string): Promise<{ panel: PanelJson; warning: string | null; notice: PageMessage | null }> {
+  const { warning, notice } = await addPeer(current, cycleId, own(current, cycleId), "participant", peerEmail);
+  return { panel: await panelAfterWrite(cycleId, own(current, cycleId), "participant"), warning, notice };
 }
 
 /** DELETE cycles/{cycle_id}/panels/{email}: the participant withdraws a request not yet accepted. */

@@ -1,19 +1,44 @@
-import { Box, Button, Stack, TextField, Typography } from "@mui/material";
+import { Box, TextField } from "@mui/material";
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
-import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
-import { useActionUrl, useResultToasts, useSay } from "~/features/peer-selection/components/use-selection-action";
+import { Button, Typography } from "~/platform/ui/static";
+import { TextField as StaticTextField } from "~/platform/ui/static-form";
+import { useHydrated } from "~/platform/ui/mount-hooks";
+import type { AddPeerPanel, SelectionActionResult } from "~/features/peer-selection/types";
+import { useActionUrl, useResultToasts, useSayMessage } from "~/features/peer-selection/components/use-selection-action";
+import css from "~/features/peer-selection/components/peer-pages.module.css";
 import { useTranslation } from "react-i18next";
 import { PEER_STATUS_KEYS } from "~/features/peer-selection/messages";
 import { reviewerTypeKey } from "~/features/feedback/answer-messages";
 
-/** The add-peer form of the panel: the peer picker (suggestions, who is already taken) and its submit button. */
+/**
+ * The add-peer form of the panel: the peer picker (suggestions, who is already taken) and its submit button. The server
+ * render (and the first browser render) draws the picker as a static field with the same label, placeholder and help
+ * (no emotion work, issue 27); MUI's Autocomplete takes its place on hydration.
+ */
 
 /** Email field with suggestions from GET /api/v1/users?q= (any active employee may be asked). */
 function PeerPicker({ value, onChange, error, disabled, taken }: { value: string; onChange: (v: string) => void; error: string | null; disabled: boolean; taken: Map<string, string> }) {
   const query = value.trim();
   const { t } = useTranslation();
+  if (!useHydrated()) {
+    return (
+      <StaticTextField
+        className={css.picker}
+        name="peer_email"
+        label={t("peers.add.label")}
+        placeholder={t("peers.add.search")}
+        size="small"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        autoComplete="off"
+        helperText={t("peers.add.help")}
+        inputProps={{ "data-testid": "peer-add-input" }}
+      />
+    );
+  }
   return (
     <UserEmailAutocomplete
       value={value}
@@ -57,11 +82,11 @@ function PeerPicker({ value, onChange, error, disabled, taken }: { value: string
   );
 }
 
-export function AddPeerForm({ panel, spoofing }: { panel: PanelView; spoofing: boolean }) {
+export function AddPeerForm({ panel, spoofing }: { panel: AddPeerPanel; spoofing: boolean }) {
   const fetcher = useFetcher<SelectionActionResult>();
   const action = useActionUrl();
   const { t } = useTranslation();
-  const say = useSay();
+  const say = useSayMessage();
   const [text, setText] = useState("");
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useResultToasts(fetcher.data, false);
@@ -78,14 +103,14 @@ export function AddPeerForm({ panel, spoofing }: { panel: PanelView; spoofing: b
   return (
     <fetcher.Form method="post" action={action} data-testid="peer-add-form">
       <input type="hidden" name="intent" value="add" />
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} sx={{ alignItems: "flex-start" }}>
+      <div className={css.addRow}>
         <PeerPicker value={text} onChange={setText} error={result && !result.ok ? say(result.message) : null} disabled={spoofing} taken={taken} />
         <Button type="submit" variant="contained" disabled={spoofing || fetcher.state !== "idle" || text.trim() === ""} data-testid="peer-add-submit">
           {t("peers.add.submit")}
         </Button>
-      </Stack>
+      </div>
       {full && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="peer-max-reached">
+        <Typography variant="body2" color="text.secondary" className={css.note} data-testid="peer-max-reached">
           {t("peers.add.full", { max: panel.max_peers })}
         </Typography>
       )}

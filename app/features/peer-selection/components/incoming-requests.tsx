@@ -1,10 +1,11 @@
-import { Alert, Button, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Alert, Button, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { useFetcher } from "@remix-run/react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { IncomingView, SelectionActionResult } from "~/features/peer-selection/types";
 import { PeerStatusChip } from "~/features/peer-selection/components/status-chips";
-import { useActionUrl, useResultToasts, useSay } from "~/features/peer-selection/components/use-selection-action";
+import { PeerTable } from "~/features/peer-selection/components/peer-table";
+import { useActionUrl, useResultToasts, useSayMessage } from "~/features/peer-selection/components/use-selection-action";
 import { useTranslation } from "react-i18next";
+import css from "~/features/peer-selection/components/peer-pages.module.css";
 
 /** The feedback requests addressed to the signed-in user, with their Accept/Decline buttons (intent accept | decline). */
 
@@ -17,14 +18,14 @@ function AnswerButtons({ id, email, name, spoofing }: { id: number; email: strin
   return (
     <fetcher.Form method="post" action={action}>
       <input type="hidden" name="request_id" value={id} />
-      <Stack direction="row" spacing={1} sx={{ justifyContent: "flex-end" }}>
+      <div className={css.answers}>
         <Button type="submit" name="intent" value="accept" size="small" variant="contained" disabled={spoofing || busy} aria-label={t("peers.incoming.acceptName", { name })} data-testid={`incoming-accept-${email}`}>
           {t("peers.incoming.accept")}
         </Button>
         <Button type="submit" name="intent" value="decline" size="small" variant="outlined" color="error" disabled={spoofing || busy} aria-label={t("peers.incoming.declineName", { name })} data-testid={`incoming-decline-${email}`}>
           {t("peers.incoming.decline")}
         </Button>
-      </Stack>
+      </div>
     </fetcher.Form>
   );
 }
@@ -32,7 +33,7 @@ function AnswerButtons({ id, email, name, spoofing }: { id: number; email: strin
 /** 'Feedback requests for you': requests where the signed-in user is the requested reviewer, with Accept/Decline. */
 export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingView; spoofing: boolean }) {
   const { t } = useTranslation();
-  const say = useSay();
+  const say = useSayMessage();
   return (
     <Stack spacing={1.5} data-testid="incoming-requests">
       <Typography variant="h6" component="h2">
@@ -46,7 +47,7 @@ export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingVie
           {say(incoming.warning)}
         </Alert>
       )}
-      <OutlinedTable
+      <PeerTable
         ariaLabel={t("peers.incoming.title")}
         empty={incoming.requests.length === 0}
         emptyText={t("peers.incoming.empty")}
@@ -76,7 +77,7 @@ export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingVie
             <TableCell align="right">{r.can_respond && <AnswerButtons id={r.id} email={r.participant.email} name={r.participant.name} spoofing={spoofing} />}</TableCell>
           </TableRow>
         ))}
-      </OutlinedTable>
+      </PeerTable>
     </Stack>
   );
 }

@@ -1,13 +1,13 @@
-import { Alert, Box, Button, Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
+import { Alert, Button, Chip, Stack, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { useFetcher } from "@remix-run/react";
-import { OutlinedTable } from "~/platform/ui/outlined-table";
 import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
 import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form";
+import { PeerTable } from "~/features/peer-selection/components/peer-table";
 import { PanelStatusChip, PeerStatusChip } from "~/features/peer-selection/components/status-chips";
-import { useActionUrl, useResultToasts, useSay } from "~/features/peer-selection/components/use-selection-action";
+import { useActionUrl, useResultToasts, useSayMessage } from "~/features/peer-selection/components/use-selection-action";
 import { useTranslation } from "react-i18next";
-import { ADVICE_MESSAGES } from "~/features/peer-selection/messages";
 import { reviewerTypeKey } from "~/features/feedback/answer-messages";
+import css from "~/features/peer-selection/components/peer-pages.module.css";
 
 /**
  * The peer/stakeholder selection views shared by /app/performance/peer-finalization (the participant) and
@@ -16,7 +16,8 @@ import { reviewerTypeKey } from "~/features/feedback/answer-messages";
  * signed-in user. Writes post to the page's own action (intent add | remove | approve | accept | decline).
  *
  * This file holds the panel (used by both pages) and the manager page's approve button; the add-peer form,
- * the requests to the signed-in user, the status chips and the shared hooks are their own files here.
+ * the requests to the signed-in user, the status chips and the shared hooks are their own files here. Static markup
+ * and CSS (issue 27, ADR 0062): the server render does no style work; texts arrive as keys (issue 28).
  */
 
 /**
@@ -44,7 +45,7 @@ function RemovePeerButton({ email, name, spoofing }: { email: string; name: stri
 export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: PanelView; spoofing: boolean; editor: "participant" | "manager"; extraActions?: React.ReactNode }) {
   useResultToasts(useFetcher<SelectionActionResult>({ key: REMOVE_PEER_FETCHER }).data, true);
   const { t } = useTranslation();
-  const say = useSay();
+  const say = useSayMessage();
   if (!panel.receives_feedback) {
     return (
       <Alert severity="info" data-testid="panel-reviewer-only">
@@ -54,18 +55,18 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
   }
   const c = panel.counters;
   return (
-    <Stack spacing={2.5}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-        <Typography fontWeight={500}>{t("peers.selectionStatus")}</Typography>
+    <div className={css.panel}>
+      <Stack direction="row" spacing={1.5} alignItems="center" flexWrap>
+        <Typography fontWeight="medium">{t("peers.selectionStatus")}</Typography>
         <PanelStatusChip status={panel.panel_status} />
         <Typography color="text.secondary" data-testid="peer-counters">
           {t(c.declined ? "peers.countersDeclined" : "peers.counters", { selected: c.selected, max: c.max, accepted: c.accepted, requested: c.requested, declined: c.declined })}
         </Typography>
         {extraActions}
       </Stack>
-      {!panel.can_edit && panel.edit_blocked_reason && (
+      {!panel.can_edit && panel.edit_blocked_notice && (
         <Alert severity="info" data-testid="peer-edit-blocked">
-          {say(panel.edit_blocked_reason)}
+          {say(panel.edit_blocked_notice)}
         </Alert>
       )}
       {panel.can_edit && spoofing && (
@@ -75,23 +76,22 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
       )}
       {panel.advice.length > 0 && (
         <Alert severity="info" icon={false} data-testid="peer-advice">
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-            {panel.advice.map((a) => {
-              const m = ADVICE_MESSAGES[a as keyof typeof ADVICE_MESSAGES] ?? { key: "peers.result.failed" };
-              return <li key={a}>{t(m.key, m.values)}</li>;
-            })}
-          </Box>
+          <ul className={css.adviceList}>
+            {panel.advice.map((a) => (
+              <li key={a.key}>{say(a)}</li>
+            ))}
+          </ul>
         </Alert>
       )}
 
-      <Box>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <div>
+        <Typography variant="h6" component="h2" className={css.sectionTitle}>
           {t("peers.mandatory")}
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" className={css.sectionTitle}>
           {t("peers.mandatoryIntro")}
         </Typography>
-        <OutlinedTable
+        <PeerTable
           testId="mandatory-reviewers"
           ariaLabel={t("peers.mandatory")}
           head={
@@ -111,14 +111,14 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
               <TableCell>{r.email}</TableCell>
             </TableRow>
           ))}
-        </OutlinedTable>
-      </Box>
+        </PeerTable>
+      </div>
 
-      <Box>
-        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+      <div>
+        <Typography variant="h6" component="h2" className={css.sectionTitle}>
           {t("peers.peersAndStakeholders")}
         </Typography>
-        <OutlinedTable
+        <PeerTable
           testId="peers-table"
           ariaLabel={t("peers.peersAndStakeholders")}
           empty={panel.peers.length === 0}
@@ -146,9 +146,9 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
                     {p.job_title}
                   </Typography>
                 )}
-                {p.warning && (
+                {p.warning_notice && (
                   <Typography variant="caption" color="warning.main" component="div" data-testid={`peer-warning-${p.email}`}>
-                    {say(p.warning)}
+                    {say(p.warning_notice)}
                   </Typography>
                 )}
               </TableCell>
@@ -165,18 +165,18 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
               </TableCell>
             </TableRow>
           ))}
-        </OutlinedTable>
-      </Box>
+        </PeerTable>
+      </div>
 
       {panel.can_edit && (
-        <Box>
-          <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        <div>
+          <Typography variant="subtitle1" component="h3" className={css.sectionTitle}>
             {t("peers.ask")}
           </Typography>
           <AddPeerForm panel={panel} spoofing={spoofing} />
-        </Box>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
 
