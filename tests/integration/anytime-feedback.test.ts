@@ -236,11 +236,11 @@ describe("anytime feedback API", () => {
 
     const self = await callWithSession(page.action as never, { method: "POST", path, cookie: asA, form: { intent: "give", reviewee_email: A.email, body: "Me" } });
     expect(self.status).toBe(400);
-    expect(self.body.fieldErrors).toEqual({ reviewee_email: "You cannot give feedback to yourself" });
+    expect(self.body.fieldErrors).toEqual({ reviewee_email: { key: "anytime.result.yourself" } });
     const blank = await callWithSession(page.action as never, { method: "POST", path, cookie: asA, form: { intent: "give", reviewee_email: B.email, body: " " } });
-    expect(blank.body.fieldErrors.body).toBe("Write your feedback");
+    expect(blank.body.fieldErrors.body).toEqual({ key: "anytime.result.writeFeedback" });
     const ok = await callWithSession(page.action as never, { method: "POST", path, cookie: asA, form: { intent: "give", reviewee_email: B.email, body: "From the page" } });
-    expect(ok.body).toMatchObject({ ok: true, message: `Feedback sent to ${B.name}` });
+    expect(ok.body).toMatchObject({ ok: true, message: { key: "anytime.result.sent", values: { name: B.name } } });
 
     const item = await (await getDb()).realtimeFeedback.findFirstOrThrow({ where: { body: "From the page" } });
     const asAdminViewingB = await sessionCookieFor(B.id, admin.id);

@@ -31,7 +31,7 @@ describe("anytime feedback rules", () => {
 
   it("requires a text of at most BODY_MAX_LENGTH characters, trimmed", () => {
     expect(checkBody("  Well done  ")).toEqual({ ok: true, body: "Well done" });
-    expect(checkBody("   ")).toEqual({ ok: false, message: "Write your feedback" });
+    expect(checkBody("   ")).toEqual({ ok: false, message: "Write your feedback", notice: { key: "anytime.result.writeFeedback" } });
     expect(checkBody("x".repeat(BODY_MAX_LENGTH)).ok).toBe(true);
     expect(checkBody("x".repeat(BODY_MAX_LENGTH + 1)).ok).toBe(false);
   });

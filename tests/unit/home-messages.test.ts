@@ -9,8 +9,7 @@ import zhCN from "~/platform/i18n/locales/zh-CN";
 import { buildHomeItems, nextStep, type HomeFacts } from "~/features/home/rules";
 import { nextStepMessages, STAGE_KEYS } from "~/features/home/messages";
 import { STAGE_LABELS, CYCLE_STAGES } from "~/features/cycles/rules";
-import { anytimeMessage } from "~/features/anytime-feedback/messages";
-import { checkBody, giveFeedbackProblem } from "~/features/anytime-feedback/rules";
+import { checkBody, giveFeedbackRefusal } from "~/features/anytime-feedback/rules";
 
 function translator(lng: "en" | "zh-CN"): TFunction {
   const i18n = createInstance();
@@ -72,13 +71,14 @@ describe("home's texts as keys", () => {
     }
   });
 
-  it("anytime feedback's answers map to keys that read as the server's English", () => {
-    const refusals = [giveFeedbackProblem(1, null), giveFeedbackProblem(1, { id: 1, active: true }), giveFeedbackProblem(1, { id: 2, active: false })];
-    const bodies = [checkBody(""), checkBody("x".repeat(5001))].map((c) => (c.ok ? "" : c.message));
-    for (const message of [...refusals, ...bodies, "Feedback sent to Zoë Żółć", "Marked as read", "Enter a valid email address", "At most 5000 characters"]) {
-      const m = anytimeMessage(message!);
-      expect(t(m.key, m.values)).toBe(message);
+  it("anytime feedback's refusals carry keys that read as the server's English (and in Chinese, not as it)", () => {
+    const refusals = [giveFeedbackRefusal(1, null), giveFeedbackRefusal(1, { id: 1, active: true }), giveFeedbackRefusal(1, { id: 2, active: false })];
+    const bodies = [checkBody(""), checkBody("x".repeat(5001))].flatMap((c) => (c.ok ? [] : [c]));
+    expect(refusals.every(Boolean) && bodies.length === 2).toBe(true);
+    for (const r of [...refusals, ...bodies]) {
+      expect(t(r!.notice.key, r!.notice.values)).toBe(r!.message);
+      expect(zh(r!.notice.key, r!.notice.values)).toMatch(/[\u4e00-\u9fff]/);
     }
-    expect(anytimeMessage("Something unexpected").key).toBe("anytime.result.failed");
+    expect(giveFeedbackRefusal(1, { id: 2, active: true })).toBeNull();
   });
 });

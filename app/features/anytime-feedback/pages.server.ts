@@ -1,12 +1,14 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError } from "~/platform/api.server";
 import { isSpoofing, requireUser } from "~/platform/auth.server";
-import { intentOf, pageAction, pageRead } from "~/platform/page-errors.server";
-import { daysOf, PAGE_SIZE_DEFAULT, tabOf } from "~/features/anytime-feedback/rules";
+import { intentOf, pageRead } from "~/platform/page-errors.server";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { noticeOf } from "~/platform/refusal-notice.server";
+import { BODY_MAX_LENGTH, daysOf, PAGE_SIZE_DEFAULT, tabOf } from "~/features/anytime-feedback/rules";
 import { FeedbackIdParams, GiveFeedbackBody } from "~/features/anytime-feedback/contract.server";
 import { giveFeedback, isManager, listMine, listTeam, markViewed, myManagers, myPeople, teamPeople, unreadCount } from "~/features/anytime-feedback/service.server";
-import type { AnytimeFeedbackPageData, PersonOption } from "~/features/anytime-feedback/types";
+import type { AnytimeFeedbackActionResult, AnytimeFeedbackPageData, PersonOption } from "~/features/anytime-feedback/types";
 
 /**
  * /app/anytime-feedback (ADR 0029): ?tab=received|sent|team (team: managers only), ?person= (email), ?days=
@@ -66,25 +68,65 @@ const text = (form: FormData, key: string) => {
   return typeof v === "string" ? v : "";
 };
 
+type Intent = "give" | "viewed";
+
+/** A form field's failed rule (GiveFeedbackBody, FeedbackIdParams) as the key the page shows next to it. */
+function issueMessage(issue: z.core.$ZodIssue): PageMessage {
+  const field = String(issue.path[0] ?? "");
+  if (field === "reviewee_email") return pageMessage("anytime.result.invalidEmail");
+  if (field === "body") return issue.code === "too_big" ? pageMessage("anytime.result.tooLong", { max: BODY_MAX_LENGTH }) : pageMessage("anytime.result.writeFeedback");
+  return pageMessage("anytime.result.failed");
+}
+
+/** A service's refusal as the page says it: the rule's notice (rules.ts), else by code; never the service's English. */
+function refusalMessage(err: ApiError): PageMessage {
+  const notice = noticeOf(err);
+  if (notice) return notice;
+  if (err.code === "spoofing") return pageMessage("anytime.give.spoofing");
+  return pageMessage("anytime.result.failed");
+}
+
+/**
+ * The action's answer (issue 28): texts as keys with values. Success → 200 with the toast's message; invalid input
+ * (zod) → 400 with a message per field; a service's refusal → its status, next to its field when it names one.
+ */
+async function keyedAction(intent: Intent | null, fn: () => Promise<PageMessage>) {
+  const fail = (status: number, message: PageMessage, fieldErrors: Record<string, PageMessage> = {}) =>
+    data<AnytimeFeedbackActionResult>({ ok: false, intent, message, fieldErrors }, { status });
+  if (intent === null) return fail(400, pageMessage("anytime.result.failed"));
+  try {
+    return data<AnytimeFeedbackActionResult>({ ok: true, intent, message: await fn() });
+  } catch (err) {
+    if (err instanceof z.ZodError) {
+      const fieldErrors: Record<string, PageMessage> = {};
+      for (const issue of err.issues) {
+        const key = String(issue.path[0] ?? "form");
+        if (!(key in fieldErrors)) fieldErrors[key] = issueMessage(issue);
+      }
+      return fail(400, err.issues[0] ? issueMessage(err.issues[0]) : pageMessage("anytime.result.failed"), fieldErrors);
+    }
+    if (err instanceof ApiError) {
+      // The service's refusals of a field (who, the text) show next to that field, as invalid input (400).
+      const message = refusalMessage(err);
+      const field = (err.details as { field?: unknown } | null)?.field;
+      return typeof field === "string" ? fail(400, message, { [field]: message }) : fail(err.status, message);
+    }
+    throw err;
+  }
+}
+
 export async function anytimeFeedbackAction({ request }: ActionFunctionArgs) {
   const current = await requireUser(request);
   const form = await request.formData();
   const intent = intentOf(form, ["give", "viewed"] as const);
-  return pageAction(intent, async () => {
+  return keyedAction(intent, async () => {
     if (intent === "viewed") {
       const { id } = FeedbackIdParams.parse({ id: text(form, "id") });
       await markViewed(current, id);
-      return "Marked as read";
+      return pageMessage("anytime.result.read");
     }
     const input = GiveFeedbackBody.parse({ reviewee_email: text(form, "reviewee_email").trim(), body: text(form, "body") });
-    try {
-      const item = await giveFeedback(current, input);
-      return `Feedback sent to ${item.reviewee.name}`;
-    } catch (err) {
-      // The service's refusals of a field (who, the text) show next to that field.
-      const field = err instanceof ApiError && err.code === "bad_request" ? (err.details as { field?: string } | null)?.field : undefined;
-      if (field) throw new z.ZodError([{ code: "custom", path: [field], message: (err as ApiError).message, input: undefined }]);
-      throw err;
-    }
+    const item = await giveFeedback(current, input);
+    return pageMessage("anytime.result.sent", { name: item.reviewee.name });
   });
 }

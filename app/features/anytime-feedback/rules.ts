@@ -2,6 +2,7 @@
  * Anytime feedback (spec §2 /app/anytime-feedback, §7 realtime_feedbacks; ADR 0029): who may give an item, who may
  * read it, who marks it viewed, and the limits of the lists. PURE module (server, pages and tests): no I/O.
  */
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 
 /** The longest feedback text, in characters (after trimming). */
 export const BODY_MAX_LENGTH = 5000;
@@ -43,19 +44,35 @@ export function mayMarkViewed(viewerId: number, item: { revieweeId: number }): b
   return item.revieweeId === viewerId;
 }
 
+/** A refusal: the API's English message and the same as a translation key with values (what a page shows; issue 28). */
+export type Refusal = { message: string; notice: PageMessage };
+
+export const NO_USER: Refusal = { message: "No user with this email", notice: pageMessage("anytime.result.noUser") };
+
 /** Why `giver` may not give feedback to `reviewee` now, or null when they may (any active colleague but oneself). */
-export function giveFeedbackProblem(giverId: number, reviewee: { id: number; active: boolean } | null): string | null {
-  if (!reviewee) return "No user with this email";
-  if (reviewee.id === giverId) return "You cannot give feedback to yourself";
-  if (!reviewee.active) return "This person is no longer active";
+export function giveFeedbackRefusal(giverId: number, reviewee: { id: number; active: boolean } | null): Refusal | null {
+  if (!reviewee) return NO_USER;
+  if (reviewee.id === giverId) return { message: "You cannot give feedback to yourself", notice: pageMessage("anytime.result.yourself") };
+  if (!reviewee.active) return { message: "This person is no longer active", notice: pageMessage("anytime.result.inactive") };
   return null;
 }
 
+/** giveFeedbackRefusal's message (the API's sentence), or null. */
+export function giveFeedbackProblem(giverId: number, reviewee: { id: number; active: boolean } | null): string | null {
+  return giveFeedbackRefusal(giverId, reviewee)?.message ?? null;
+}
+
 /** The text as stored (trimmed), or the reason it is refused. */
-export function checkBody(raw: string): { ok: true; body: string } | { ok: false; message: string } {
+export function checkBody(raw: string): { ok: true; body: string } | ({ ok: false } & Refusal) {
   const body = raw.trim();
-  if (!body) return { ok: false, message: "Write your feedback" };
-  if (body.length > BODY_MAX_LENGTH) return { ok: false, message: `At most ${BODY_MAX_LENGTH} characters (${body.length} now)` };
+  if (!body) return { ok: false, message: "Write your feedback", notice: pageMessage("anytime.result.writeFeedback") };
+  if (body.length > BODY_MAX_LENGTH) {
+    return {
+      ok: false,
+      message: `At most ${BODY_MAX_LENGTH} characters (${body.length} now)`,
+      notice: pageMessage("anytime.result.tooLongNow", { max: BODY_MAX_LENGTH, length: body.length }),
+    };
+  }
   return { ok: true, body };
 }
 

@@ -1,6 +1,7 @@
 import { getDb } from "~/platform/db.server";
 import { badRequest, forbidden, notFound, unprocessable } from "~/platform/api.server";
 import { recordAudit } from "~/platform/audit.server";
+import { withNotice } from "~/platform/refusal-notice.server";
 import { assertNotSpoofing, isSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { findUserByEmail } from "~/features/users/model.server";
 import { deliver } from "~/features/shell/notifications/deliver.server";
@@ -8,7 +9,8 @@ import {
   ANYTIME_FEEDBACK_NOTIFICATION_KIND,
   ANYTIME_FEEDBACK_PATH,
   checkBody,
-  giveFeedbackProblem,
+  giveFeedbackRefusal,
+  NO_USER,
   isManagerOf,
   mayMarkViewed,
   readerRole,
@@ -125,12 +127,15 @@ export async function myManagers(current: CurrentUser): Promise<string[]> {
 export async function giveFeedback(current: CurrentUser, input: GiveFeedbackInput): Promise<RealtimeFeedbackJson> {
   assertNotSpoofing(current);
   const text = checkBody(input.body);
-  if (!text.ok) throw badRequest(text.message, { field: "body" });
+  if (!text.ok) throw withNotice(badRequest(text.message, { field: "body" }), text.notice);
   const db = await getDb();
   const reviewee = await findUserByEmail(db, input.reviewee_email);
-  const problem = giveFeedbackProblem(current.user.id, reviewee);
+  const problem = giveFeedbackRefusal(current.user.id, reviewee);
   // Well-formed, but names no active colleague (or oneself): 422 (ADR 0060, "Statuses of refusals").
-  if (problem || !reviewee) throw unprocessable(problem ?? "No user with this email", { field: "reviewee_email" });
+  if (problem || !reviewee) {
+    const refusal = problem ?? NO_USER;
+    throw withNotice(unprocessable(refusal.message, { field: "reviewee_email" }), refusal.notice);
+  }
   const reviewer = current.user;
   const row = await db.$transaction(async (tx) => {
     const created = await tx.realtimeFeedback.create({ data: { reviewerId: reviewer.id, revieweeId: reviewee.id, body: text.body }, include: feedbackInclude });

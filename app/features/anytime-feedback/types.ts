@@ -3,6 +3,7 @@
  * service, the API contract and the components.
  */
 import type { Tab } from "~/features/anytime-feedback/rules";
+import type { PageMessage } from "~/platform/i18n/page-message";
 
 export type PersonJson = { id: number; name: string; email: string; profile_image_url: string | null };
 
@@ -45,6 +46,7 @@ export type AnytimeFeedbackPageData = {
 
 export type { Tab };
 
+/** The page action's answer: texts as translation keys with values (issue 28), a message per field on refusal. */
 export type AnytimeFeedbackActionResult =
-  | { ok: true; intent: "give" | "viewed"; message: string }
-  | { ok: false; intent: "give" | "viewed" | null; message: string; fieldErrors: Record<string, string> };
+  | { ok: true; intent: "give" | "viewed"; message: PageMessage }
+  | { ok: false; intent: "give" | "viewed" | null; message: PageMessage; fieldErrors: Record<string, PageMessage> };

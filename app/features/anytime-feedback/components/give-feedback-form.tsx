@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
 import { useTranslation } from "react-i18next";
 import { BODY_MAX_LENGTH } from "~/features/anytime-feedback/rules";
-import { anytimeMessage } from "~/features/anytime-feedback/messages";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import type { AnytimeFeedbackActionResult } from "~/features/anytime-feedback/types";
 
 /**
@@ -16,10 +16,7 @@ export function GiveFeedbackForm({ spoofing, myManagers }: { spoofing: boolean; 
   const fetcher = useFetcher<AnytimeFeedbackActionResult>({ key: "give-anytime-feedback" });
   const { enqueueSnackbar } = useSnackbar();
   const { t } = useTranslation();
-  const say = (message: string) => {
-    const m = anytimeMessage(message);
-    return t(m.key, m.values);
-  };
+  const say = (message: PageMessage) => messageText(t, message);
   const [who, setWho] = useState("");
   const [body, setBody] = useState("");
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
