@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { Alert, Avatar, Box, Card, CardContent, Chip, Stack, Typography } from "@mui/material";
+import { Alert, Avatar, Card, CardContent, Chip, Stack, Typography, cx } from "~/platform/ui/static";
+import css from "~/features/peer-selection/components/peer-pages.module.css";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
@@ -23,10 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 function Field({ label, value, testId }: { label: string; value: string | null; testId: string }) {
   return (
-    <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" }, gap: 1, py: 1, borderBottom: 1, borderColor: "divider" }}>
+    <div className={css.field}>
       <Typography color="text.secondary">{label}</Typography>
       <Typography data-testid={testId}>{value ?? "—"}</Typography>
-    </Box>
+    </div>
   );
 }
 
@@ -36,7 +37,7 @@ export default function CheckYourProfile() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 900 }}>
+    <Stack spacing={3} style={{ maxWidth: 900 }}>
       <CyclePageHeader title={t("profile.title")} cycles={data.cycles} selectedId={data.kind === "selected" ? data.cycleId : null} />
       {data.kind !== "selected" ? (
         <CycleMessage kind={data.kind} />
@@ -48,16 +49,16 @@ export default function CheckYourProfile() {
         <>
           <Card variant="outlined" data-testid="profile-card">
             <CardContent>
-              <Stack direction="row" spacing={2} sx={{ alignItems: "center", mb: 2, flexWrap: "wrap" }}>
+              <Stack direction="row" spacing={2} alignItems="center" flexWrap className={css.profileHead}>
                 <Avatar src={data.info.my_info.profile_image_url ?? undefined} alt={data.info.my_info.name}>
                   {data.info.my_info.name.slice(0, 1)}
                 </Avatar>
-                <Box sx={{ flex: 1 }}>
+                <div className={css.grow}>
                   <Typography variant="h5" component="h2" data-testid="profile-name">
                     {data.info.my_info.name}
                   </Typography>
                   <Typography color="text.secondary">{data.info.cycle.name}</Typography>
-                </Box>
+                </div>
                 <CycleStageChip cycleId={data.info.cycle.id} stage={data.info.cycle.state} />
               </Stack>
               <Field label={t("profile.email")} value={data.info.my_info.email} testId="profile-email" />
@@ -67,16 +68,16 @@ export default function CheckYourProfile() {
               <Field label={t("profile.manager")} value={person(t, data.info.my_info.manager)} testId="profile-manager" />
               <Field label={t("profile.secondaryManager")} value={person(t, data.info.my_info.secondary_manager)} testId="profile-secondary-manager" />
               <Field label={t("profile.hrPartner")} value={person(t, data.info.my_info.hr_partner)} testId="profile-hr-partner" />
-              <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "200px 1fr" }, gap: 1, py: 1 }}>
+              <div className={cx(css.field, css.fieldLast)}>
                 <Typography color="text.secondary">{t("profile.participation")}</Typography>
-                <Box>
+                <div>
                   <Chip
                     size="small"
                     data-testid="profile-participation"
                     label={data.info.my_info.reviewer_only ? t("profile.reviewerOnly") : t("profile.participant")}
                   />
-                </Box>
-              </Box>
+                </div>
+              </div>
             </CardContent>
           </Card>
           <Alert severity="info" data-testid="profile-help-note">

@@ -1,11 +1,11 @@
-import { Alert, Box, Card, CardContent, Link, List, ListItem, Stack, Typography } from "@mui/material";
-import { Link as RemixLink } from "@remix-run/react";
+import { Alert, Card, CardContent, Link, Stack, Typography } from "~/platform/ui/static";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { NAME_GROUPS, type NameGroup, type NameVisibility, type ReviewerNames } from "~/features/cycles/reviewer-names";
 import type { CycleStage } from "~/features/cycles/rules";
 import { STAGE_KEYS } from "~/features/home/messages";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
+import css from "~/features/guidelines/general-guideline.module.css";
 
 export type GeneralGuidelineView = {
   cycles: Array<{ id: number; name: string; state: CycleStage; names: ReviewerNames }>;
@@ -21,12 +21,12 @@ const RULE_KEYS: Record<NameGroup, Record<NameVisibility, TranslationKey>> = {
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section">
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+    <section>
+      <Typography variant="h6" component="h2" className={css.sectionTitle}>
         {title}
       </Typography>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -41,27 +41,30 @@ function Rules({ names, testId }: { names: ReviewerNames; testId?: string }) {
 
 const STRONG = [<strong key="strong" />];
 
-/** The General Guideline (issue 26 §3, §6; ADR 0058): who takes part, and each of the reader's cycles' rule on reviewers' names. */
+/**
+ * The General Guideline (issue 26 §3, §6; ADR 0058): who takes part, and each of the reader's cycles' rule on reviewers'
+ * names. Static markup and CSS (issue 27, ADR 0062).
+ */
 export function GeneralGuidelinePage({ data }: { data: GeneralGuidelineView }) {
   const { t } = useTranslation();
   return (
-    <Stack spacing={3} sx={{ maxWidth: 820 }} data-testid="general-guideline">
+    <Stack spacing={3} style={{ maxWidth: 820 }} data-testid="general-guideline">
       <Typography variant="h4" component="h1">
         {t("guidelines.title")}
       </Typography>
       <Typography>{t("guidelines.intro")}</Typography>
       <Section title={t("guidelines.whoTakesPart")}>
-        <List dense disablePadding sx={{ listStyle: "disc", pl: 3 }}>
-          <ListItem sx={{ display: "list-item" }}>
+        <ul className={css.bullets}>
+          <li>
             <Trans i18nKey="guidelines.participants" components={STRONG} />
-          </ListItem>
-          <ListItem sx={{ display: "list-item" }}>
+          </li>
+          <li>
             <Trans i18nKey="guidelines.managers" components={STRONG} />
-          </ListItem>
-          <ListItem sx={{ display: "list-item" }}>
+          </li>
+          <li>
             <Trans i18nKey="guidelines.hrPartners" components={STRONG} />
-          </ListItem>
-        </List>
+          </li>
+        </ul>
       </Section>
       <Section title={t("guidelines.confidentiality")}>
         <Stack spacing={2}>
@@ -97,7 +100,7 @@ export function GeneralGuidelinePage({ data }: { data: GeneralGuidelineView }) {
           <Trans i18nKey="guidelines.adminNote" components={[<code key="code" />]} />
         </Alert>
       )}
-      <Link component={RemixLink} to="/app/home">
+      <Link to="/app/home">
         {t("guidelines.backHome")}
       </Link>
     </Stack>
