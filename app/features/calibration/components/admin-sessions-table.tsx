@@ -8,10 +8,10 @@ import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
  * The admin's table of the cycle's rating calibration sessions (/app/admin/calibration-sessions). Twelve columns
- * needed sideways scrolling at 1440 px (issue 27); they are six, merged by what they describe (ADR 0091): the session
- * (its name and, under it, its workflow id), its state, its people (HR partner, session admin, panelists, sign-off
- * party: each named beside their role), its deadline, its participants (how many, and under it how many ratings
- * changed and how many left), and the row's actions. Below 960 px the rows are stacked (ADR 0068). Every test id of
+ * needed sideways scrolling at 1440 px (issue 27); they are seven, merged by what they describe (ADR 0091): the
+ * session (its name and, under it, its workflow id), its state, its people (HR partner, session admin, panelists,
+ * sign-off party: each named beside their role), its deadline, its participants (how many, and under it how many
+ * left), the changed ratings, and the row's actions. Below 960 px the rows are stacked (ADR 0068). Every test id of
  * the twelve columns is kept, on the value it named.
  */
 
@@ -58,6 +58,7 @@ export function AdminSessionsTable({ data, busy }: { data: Selected; busy: boole
             <TableCell>{t("calibrationSetup.columns.people")}</TableCell>
             <TableCell>{t("calibrationSetup.columns.deadline")}</TableCell>
             <TableCell>{t("calibrationSetup.columns.participants")}</TableCell>
+            <TableCell align="right">{t("calibrationSetup.columns.changedRatings")}</TableCell>
             <TableCell align="right">{t("calibrationSetup.columns.actions")}</TableCell>
           </>
         }
@@ -86,12 +87,12 @@ export function AdminSessionsTable({ data, busy }: { data: Selected; busy: boole
               <span className={css.count} data-testid={`admin-session-participants-${s.id}`}>
                 {s.participant_count}
               </span>
-              <Line label={t("calibrationSetup.columns.changedRatings")} testId={`admin-session-changed-${s.id}`}>
-                {s.changed_count}
-              </Line>
               <Line label={t("calibrationSetup.columns.terminated")} testId={`admin-session-terminated-${s.id}`}>
                 {s.terminated_count}
               </Line>
+            </TableCell>
+            <TableCell align="right" data-label={t("calibrationSetup.columns.changedRatings")} data-testid={`admin-session-changed-${s.id}`}>
+              {s.changed_count}
             </TableCell>
             <SessionRowActions session={s} editPath={editPath(s.id)} testIdPrefix="admin" busy={busy} editLabel />
           </TableRow>
