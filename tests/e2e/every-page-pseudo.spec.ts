@@ -16,7 +16,6 @@ const PENDING: Record<string, string> = {
   // Layout
   "app.anytime-feedback": "at 375 px its Received / Sent / Team tabs scroll sideways in their box (331 px in 231 px)",
   "app.admin.users._index": "at 375 px the users' data grid scrolls sideways (its header row and scrollbar stick out of the page)",
-  "app.admin.calibration-sessions._index": "at 1440 px the sessions table scrolls sideways (1424 px in a 1050 px box)",
   "app.admin.cycles.$cycleId.upload-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
   "app.admin.cycles.$cycleId.upsert-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
   "app.admin.cycles.$cycleId.populate-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
