@@ -16,18 +16,6 @@ const PENDING: Record<string, string> = {
   // Layout
   "app.anytime-feedback": "at 375 px its Received / Sent / Team tabs scroll sideways in their box (331 px in 231 px)",
   "app.admin.users._index": "at 375 px the users' data grid scrolls sideways (its header row and scrollbar stick out of the page)",
-  "app.admin.cycles.$cycleId.upload-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.upsert-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.populate-participants-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.download-participant-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.bulk-participants-feedback-pdf-download._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.download-nomination-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.upload-questionnaire-jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.therma-scan-report.jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.cycles.$cycleId.decision-support.reports.jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.users.import.jobs._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.personal-data.exports._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
-  "app.admin.personal-data.erasures._index": "at 375 px the job list's status chip is cut in its cell (\"Succeeded\" in en-XA: 113 px of text in 69 px)",
   // Texts not in keys yet
   "app.performance.final-assessment._index": "the calibrated rating is the server's English label ('4 - Exceeds Expectations')",
 };

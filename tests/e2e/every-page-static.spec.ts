@@ -13,17 +13,7 @@ import { emotionInDocument } from "./static-html";
  */
 const PENDING: Record<string, string> = {
   // What each page's HTML held at 4733381 (as the demo role of the catalogue).
-  "app.login": "13 emotion style tags (13 KB of CSS), 13 elements with an emotion class",
   "app.anytime-feedback": "60 emotion style tags (44 KB of CSS), 94 elements with an emotion class",
-  "app.guides.general-guideline": "15 emotion style tags (3 KB of CSS), 44 elements with an emotion class",
-  "app.performance.prep": "19 emotion style tags (6 KB of CSS), 38 elements with an emotion class",
-  "app.performance.peer-finalization": "49 emotion style tags (39 KB of CSS), 71 elements with an emotion class",
-  "app.my-reportees.peer-finalization": "16 emotion style tags (6 KB of CSS), 108 elements with an emotion class",
-  "app.my-reportees.$email.peer-finalization": "45 emotion style tags (31 KB of CSS), 59 elements with an emotion class",
-  "app.admin.cycles.$cycleId.questions": "64 emotion style tags (41 KB of CSS), 158 elements with an emotion class",
-  "app.admin.cycles.$cycleId.json-builder": "35 emotion style tags (27 KB of CSS), 36 elements with an emotion class",
-  "app.admin.cycles.$cycleId.upload-questionnaire": "19 emotion style tags (14 KB of CSS), 20 elements with an emotion class",
-  "app.admin.cycles.$cycleId.upload-questionnaire-jobs._index": "23 emotion style tags (17 KB of CSS), 32 elements with an emotion class",
   "app.admin.cycles.$cycleId.upload-questionnaire-jobs.$jobId": "26 emotion style tags (13 KB of CSS), 30 elements with an emotion class",
   "app.admin.users._index": "41 emotion style tags (35 KB of CSS), 36 elements with an emotion class",
   "app.admin.users.new": "42 emotion style tags (31 KB of CSS), 90 elements with an emotion class",
