@@ -2,7 +2,7 @@ import { Alert, Button, Stack, TableCell, TableRow, Typography } from "~/platfor
 import { useFetcher } from "@remix-run/react";
 import type { IncomingView, SelectionActionResult } from "~/features/peer-selection/types";
 import { PeerStatusChip } from "~/features/peer-selection/components/status-chips";
-import { PeerTable } from "~/features/peer-selection/components/peer-table";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { useActionUrl, useResultToasts, useSayMessage } from "~/features/peer-selection/components/use-selection-action";
 import { useTranslation } from "react-i18next";
 import css from "~/features/peer-selection/components/peer-pages.module.css";
@@ -47,7 +47,7 @@ export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingVie
           {say(incoming.warning)}
         </Alert>
       )}
-      <PeerTable
+      <OutlinedTable
         ariaLabel={t("peers.incoming.title")}
         empty={incoming.requests.length === 0}
         emptyText={t("peers.incoming.empty")}
@@ -77,7 +77,7 @@ export function IncomingRequests({ incoming, spoofing }: { incoming: IncomingVie
             <TableCell align="right">{r.can_respond && <AnswerButtons id={r.id} email={r.participant.email} name={r.participant.name} spoofing={spoofing} />}</TableCell>
           </TableRow>
         ))}
-      </PeerTable>
+      </OutlinedTable>
     </Stack>
   );
 }

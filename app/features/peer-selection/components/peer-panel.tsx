@@ -2,7 +2,7 @@ import { Alert, Button, Chip, Stack, TableCell, TableRow, Typography } from "~/p
 import { useFetcher } from "@remix-run/react";
 import type { PanelView, SelectionActionResult } from "~/features/peer-selection/types";
 import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form";
-import { PeerTable } from "~/features/peer-selection/components/peer-table";
+import { OutlinedTable } from "~/platform/ui/outlined-table";
 import { PanelStatusChip, PeerStatusChip } from "~/features/peer-selection/components/status-chips";
 import { useActionUrl, useResultToasts, useSayMessage } from "~/features/peer-selection/components/use-selection-action";
 import { useTranslation } from "react-i18next";
@@ -91,7 +91,7 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
         <Typography variant="body2" color="text.secondary" className={css.sectionTitle}>
           {t("peers.mandatoryIntro")}
         </Typography>
-        <PeerTable
+        <OutlinedTable
           testId="mandatory-reviewers"
           ariaLabel={t("peers.mandatory")}
           head={
@@ -111,14 +111,14 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
               <TableCell>{r.email}</TableCell>
             </TableRow>
           ))}
-        </PeerTable>
+        </OutlinedTable>
       </div>
 
       <div>
         <Typography variant="h6" component="h2" className={css.sectionTitle}>
           {t("peers.peersAndStakeholders")}
         </Typography>
-        <PeerTable
+        <OutlinedTable
           testId="peers-table"
           ariaLabel={t("peers.peersAndStakeholders")}
           empty={panel.peers.length === 0}
@@ -165,7 +165,7 @@ export function PeerPanel({ panel, spoofing, editor, extraActions }: { panel: Pa
               </TableCell>
             </TableRow>
           ))}
-        </PeerTable>
+        </OutlinedTable>
       </div>
 
       {panel.can_edit && (
