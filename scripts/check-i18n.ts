@@ -1,7 +1,8 @@
 /**
  * The translations' completeness check (ADR 0076), run by the test suite: `npm run -s i18n:check`.
  * Fails on a key another language lacks or has beyond English, a translation whose {{placeholders}} differ from
- * English, and an English key no code uses (the key must appear whole, as a string literal, under app/).
+ * English, and an English key no code uses (the key must appear whole, as a string literal, under app/ or worker/: the worker's
+ * activities store texts with their keys, ADR 0096).
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -46,12 +47,12 @@ function sources(dir: string): string[] {
     return /\.(ts|tsx)$/.test(name) ? [path] : [];
   });
 }
-const code = sources("app").map((path) => readFileSync(path, "utf8")).join("\n");
+const code = [...sources("app"), ...sources("worker")].map((path) => readFileSync(path, "utf8")).join("\n");
 const used = new Set<string>();
 for (const match of code.matchAll(/["'`]([A-Za-z][\w-]*(?:\.[\w-]+)+)["'`]/g)) used.add(match[1]!);
 for (const key of english.keys()) {
   const base = key.replace(PLURAL, "");
-  if (!used.has(base) && !used.has(key)) problems.push(`en: ${key} is not used under app/`);
+  if (!used.has(base) && !used.has(key)) problems.push(`en: ${key} is not used under app/ or worker/`);
 }
 
 if (problems.length > 0) {
