@@ -12,6 +12,8 @@ import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
 import { getParticipantDashboard } from "~/features/summaries/service.server";
 import { pageTitle } from "~/platform/i18n/page-title";
+import { RATING_KEYS } from "~/features/participants/messages";
+import type { CalibratedRating } from "~/features/participants/rules";
 
 export const handle = pageTitle("titles.cycleReport");
 
@@ -55,6 +57,12 @@ export default function PerformanceCycleReport() {
 
 const CELL = { paddingLeft: 8, paddingRight: 8 } as const;
 
+/** The calibrated rating in the reader's language (the one rating scale); the API's English label otherwise. */
+function ratingLabel(t: (key: TranslationKey) => string, rating: { value: number; label: string }): string {
+  const key = RATING_KEYS[rating.value as CalibratedRating];
+  return key ? t(key) : rating.label;
+}
+
 type Dashboard = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "selected" }>["dashboard"];
 
 function Report({ dashboard: d }: { dashboard: Dashboard }) {
@@ -95,7 +103,7 @@ function Report({ dashboard: d }: { dashboard: Dashboard }) {
             <CardContent>
               <Typography color="text.secondary">{t("cycleReport.calibratedRating")}</Typography>
               <Typography variant="h6" data-testid="calibrated-rating">
-                {d.calibrated_rating ? d.calibrated_rating.label : t("cycleReport.notRated")}
+                {d.calibrated_rating ? ratingLabel(t, d.calibrated_rating) : t("cycleReport.notRated")}
               </Typography>
             </CardContent>
           </Card>

@@ -16,8 +16,6 @@ const PENDING: Record<string, string> = {
   // Layout
   "app.anytime-feedback": "at 375 px its Received / Sent / Team tabs scroll sideways in their box (331 px in 231 px)",
   "app.admin.users._index": "at 375 px the users' data grid scrolls sideways (its header row and scrollbar stick out of the page)",
-  // Texts not in keys yet
-  "app.performance.final-assessment._index": "the calibrated rating is the server's English label ('4 - Exceeds Expectations')",
 };
 
 /** Instants as Intl writes them for en-XA (English's format, the zone named), and calendar days: data. */
