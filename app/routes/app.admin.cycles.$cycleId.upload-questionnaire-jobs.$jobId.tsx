@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Button } from "@mui/material";
+import { Alert, ButtonLink } from "~/platform/ui/static";
+import css from "~/features/jobs/components/jobs.module.css";
 import { JobDetailRoute, jobDetailHandle } from "~/features/jobs/components/job-views";
 import { jobDetailLoader } from "~/features/jobs/pages.server";
 
@@ -15,12 +15,12 @@ export default function QuestionnaireJobDetails() {
       intro={(cycleId) => (
         <Alert
           severity="info"
-          sx={{ mb: 2 }}
+          className={css.intro}
           data-testid="questionnaire-job-note"
           action={
-            <Button component={RemixLink} to={`/app/admin/cycles/${cycleId}/questions`} size="small" data-testid="questionnaire-job-questions">
+            <ButtonLink to={`/app/admin/cycles/${cycleId}/questions`} size="small" data-testid="questionnaire-job-questions">
               {t("jobs.intros.viewQuestions")}
-            </Button>
+            </ButtonLink>
           }
         >
           {t("jobs.intros.questionnaireDetail")}

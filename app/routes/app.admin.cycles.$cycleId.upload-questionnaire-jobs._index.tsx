@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link as RemixLink } from "@remix-run/react";
-import { Alert, Button } from "@mui/material";
+import { Alert, ButtonLink } from "~/platform/ui/static";
+import css from "~/features/jobs/components/jobs.module.css";
 import { jobListHandle, JobListRoute } from "~/features/jobs/components/job-views";
 import { jobListLoader } from "~/features/jobs/pages.server";
 
@@ -12,14 +12,14 @@ export default function QuestionnaireJobsList() {
   return (
     <JobListRoute
       intro={
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className={css.intro}>
           {t("jobs.intros.questionnaireList")}
         </Alert>
       }
       actions={(cycleId) => (
-        <Button component={RemixLink} to={`/app/admin/cycles/${cycleId}/questions`} variant="outlined">
+        <ButtonLink to={`/app/admin/cycles/${cycleId}/questions`} variant="outlined">
           {t("jobs.intros.questions")}
-        </Button>
+        </ButtonLink>
       )}
       uploadPage="upload-questionnaire"
     />
