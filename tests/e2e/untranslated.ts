@@ -24,9 +24,12 @@ export type TranslationCheck = {
   allow?: Array<string | RegExp>;
   /** CSS selectors of the parts to check (default: the body). */
   roots?: string[];
-  /** CSS selectors of parts to leave out (e.g. a third party's widget). */
+  /** CSS selectors of parts to leave out (e.g. a third party's widget), besides avatars (a name's initials: data). */
   skip?: string[];
 };
+
+/** Avatars show a name's initials, MUI's (.MuiAvatar-root) and the static one (a CSS module's "avatar" class). */
+const AVATARS = [".MuiAvatar-root", '[class*="avatar" i]'];
 
 /** Dates and times as the app writes them today, and email addresses (not words to translate). */
 export const DATE_PATTERNS: RegExp[] = [
@@ -114,7 +117,7 @@ export async function untranslatedTexts(page: Page, check: TranslationCheck = {}
       }
       return [...new Set(offenders)];
     },
-    { allow, roots: check.roots ?? [], skip: check.skip ?? [] },
+    { allow, roots: check.roots ?? [], skip: [...AVATARS, ...(check.skip ?? [])] },
   );
 }
 

@@ -256,7 +256,8 @@ test.describe("the super admin's screens in the pseudo-language", () => {
     const allow = [cycle.name, "xa-script", person.name, DEMO.superAdmin.name, /\b[A-Z][A-Za-z]+ #\d+/g, /\b[a-z_]+(\.[a-z_]+)+\b/g, /Cron '[^']+'/g, /\bpmr_\w+/g, /\bnudge-cycle-\d+-\d+\b/g];
     // The entity (its type's code and id) and the actor (a person, or a token's name) are data.
     await checkScreen(page, "/app/admin/audits", allow, ['[data-testid^="audit-row-"] td:nth-child(4)', '[data-testid^="audit-row-"] td:nth-child(5)']);
-    await checkScreen(page, "/app/api-tokens", allow);
+    // A token's name and prefix are data (other specs' tokens are listed too).
+    await checkScreen(page, "/app/api-tokens", allow, ['[data-testid^="api-token-row-"] > td:nth-child(1) > p', '[data-testid^="api-token-row-"] > td:nth-child(2)']);
     await checkScreen(page, "/app/admin/scim-tokens", allow, ['[data-testid="scim-base-url"]', '[data-testid="scim-token-table"] tbody']);
     // The user page's own texts are zh-cn-users.spec's; here its Personal data card.
     await checkScreen(page, `/app/admin/users/${person.id}`, allow, [], ['[data-testid="privacy-panel"]']);
