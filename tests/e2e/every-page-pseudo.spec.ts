@@ -47,6 +47,8 @@ const SKIP = [
   '[data-testid^="outcome-history-"] > span > span',
   '[data-testid="therma-scan-row"] > td:last-child',
   '[data-testid="scim-base-url"]',
+  // The charts' category axis: cycle names (shortened with "…" when long), data of any spec that made a cycle.
+  ".MuiChartsAxis-directionX .MuiChartsAxis-tickLabel",
 ];
 
 /** Data of one page: the audit log's entity and actor columns (a type and id, a person or a token's name). */
@@ -54,6 +56,9 @@ const ROUTE_SKIP: Record<string, string[]> = {
   "app.admin.audits._index": ['[data-testid^="audit-row-"] td:nth-child(4)', '[data-testid^="audit-row-"] td:nth-child(5)'],
   // The questionnaire's JSON as the admin edits it (its keys, kinds and questions are data).
   "app.admin.cycles.$cycleId.json-builder": ['[data-testid="json-builder-editor"]'],
+  // Tokens' names and prefixes (other specs' tokens are listed too).
+  "app.api-tokens": ['[data-testid^="api-token-row-"] > td:nth-child(1) > p', '[data-testid^="api-token-row-"] > td:nth-child(2)'],
+  "app.admin.scim-tokens": ['[data-testid^="scim-token-row-"] > td:nth-child(1) > p', '[data-testid^="scim-token-row-"] > td:nth-child(2)'],
 };
 
 let walk: Walk;
