@@ -60,15 +60,19 @@ export function rssSampler(pid: () => number, everyMs = 200) {
   let peak = 0;
   let last = 0;
   let peakOne = 0;
+  let lastOne = 0;
   const sample = () => {
     const each = processTree(pid()).map(rssMb);
     last = each.reduce((s, r) => s + r, 0);
+    lastOne = Math.max(0, ...each);
     peak = Math.max(peak, last);
     peakOne = Math.max(peakOne, ...each);
   };
   const timer = setInterval(sample, everyMs);
   return {
     now: () => (sample(), last),
+    /** The largest single process of the tree at the last sample. */
+    nowOne: () => lastOne,
     peak: () => peak,
     /** The largest single process of the tree since the last reset. */
     peakOne: () => peakOne,

@@ -180,8 +180,11 @@ async function main() {
   fs.mkdirSync(logs);
   const stops: Array<() => Promise<void>> = [];
   let drop: (() => Promise<void>) | null = null;
+  let failed = true;
   try {
-    const [floorPort, appPort, oidcPort, temporalPort] = await freePorts(4, 4100, 4999);
+    // From a random place in the range: two benches started together (other engineers') took the same ports.
+    const from = 4100 + Math.floor(Math.random() * 800);
+    const [floorPort, appPort, oidcPort, temporalPort] = await freePorts(4, from, 4999);
     const bench = opts.db === "postgres" ? await prepareBenchDatabase("pmr_bench_pages") : null;
     drop = bench?.name ? bench.drop : null;
     const databaseUrl = bench ? bench.url : `pglite:${path.join(dir, "pglite")}`;
@@ -208,7 +211,10 @@ async function main() {
       worker = await startWorker(env, path.join(logs, "worker.log"), []);
       stops.push(() => worker!.stop());
     }
-    const nodeArgs = [...(opts.db === "postgres" ? [] : opts.appNodeArgs), ...(opts.profile ? ["--cpu-prof", `--cpu-prof-dir=${opts.profile}`] : [])];
+    // The CPU profile is the web process's: on PostgreSQL a child of scripts/start.ts (WEB_NODE_OPTIONS), else the app.
+    const profileArgs = opts.profile ? ["--cpu-prof", `--cpu-prof-dir=${opts.profile}`] : [];
+    if (opts.db === "postgres" && profileArgs.length) env.WEB_NODE_OPTIONS = [...opts.appNodeArgs, ...profileArgs].join(" ");
+    const nodeArgs = opts.db === "postgres" ? [] : [...opts.appNodeArgs, ...profileArgs];
     const app: Child = await startApp(env, nodeArgs, path.join(logs, "app.log"));
     stops.push(() => app.stop());
     const floor = await startFloor(floorPort!, path.join(logs, "floor.log"));
@@ -296,24 +302,29 @@ async function main() {
 
     if (opts.soak > 0) {
       console.log("");
-      console.log(`Soak: all pages in turn for ${opts.soak} s; RSS each minute:`);
-      const series: string[] = [`0 s: ${webRss.now().toFixed(0)} MB`];
+      console.log(`Soak: all pages in turn for ${opts.soak} s; the web process's RSS after each round:`);
+      // The largest process of the app (on PostgreSQL: the web process, not scripts/start.ts around it) and all of them.
+      const at = () => `${(webRss.now(), webRss.nowOne()).toFixed(0)} MB (all the app's processes ${webRss.now().toFixed(0)} MB)`;
+      const series: string[] = [`0 s: ${at()}`];
       const started = Date.now();
       while ((Date.now() - started) / 1000 < opts.soak) {
         for (const name of opts.only) {
           await load(pages[name].url, pages[name].cookies, { connections: opts.connections, duration: 15, title: name }, null);
         }
-        series.push(`${Math.round((Date.now() - started) / 1000)} s: ${webRss.now().toFixed(0)} MB`);
+        series.push(`${Math.round((Date.now() - started) / 1000)} s: ${at()}`);
         console.log(`  ${series[series.length - 1]}`);
       }
       await new Promise((r) => setTimeout(r, 10_000));
-      console.log(`  10 s after the soak: ${webRss.now().toFixed(0)} MB`);
+      console.log(`  10 s after the soak: ${at()}`);
     }
+    failed = false;
   } finally {
     for (const stop of stops.reverse()) await stop().catch((e) => console.error(e));
     if (drop) await drop();
     if (opts.profile) console.log(`CPU profiles in ${opts.profile}`);
-    fs.rmSync(dir, { recursive: true, force: true });
+    // A failed run keeps its processes' logs.
+    if (failed) console.error(`Logs kept in ${logs}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
