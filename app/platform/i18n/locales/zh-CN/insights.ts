@@ -1,0 +1,52 @@
+import type { Translation } from "~/platform/i18n/locales/types";
+import type en from "~/platform/i18n/locales/en/insights";
+
+/** 公平性洞察（群体差距、检验方法与显著性、隐私下限提示）的简体中文文本。{{group}} 为人员属性的取值，属于数据，不翻译。 */
+const insights: Translation<typeof en> = {
+  insights: {
+    gap: {
+      meanHigher: "{{group}}的平均评级比其他人高 {{difference}}（{{groupMean}}，其他人为 {{restMean}}）。",
+      meanLower: "{{group}}的平均评级比其他人低 {{difference}}（{{groupMean}}，其他人为 {{restMean}}）。",
+      meanSame: "{{group}}的平均评级与其他人相同（{{groupMean}}）。",
+      rateHigher_other: "{{group}}：{{groupRate}}%，其他人为 {{restRate}}%，高出 {{count}} 个百分点。",
+      rateLower_other: "{{group}}：{{groupRate}}%，其他人为 {{restRate}}%，低了 {{count}} 个百分点。",
+      rateSame: "{{group}}：{{groupRate}}%，与其他人相同。",
+      rankHigher: {
+        negligible: "{{group}}的评级与其他人大致相当。",
+        small: "{{group}}的评级往往略高于其他人。",
+        medium: "{{group}}的评级往往明显高于其他人。",
+        large: "{{group}}的评级往往远高于其他人。",
+      },
+      rankLower: {
+        negligible: "{{group}}的评级与其他人大致相当。",
+        small: "{{group}}的评级往往略低于其他人。",
+        medium: "{{group}}的评级往往明显低于其他人。",
+        large: "{{group}}的评级往往远低于其他人。",
+      },
+    },
+    significance: {
+      significant: "该差异具有统计显著性（p = {{p}}）。",
+      significantBelow: "该差异具有统计显著性（p < 0.001）。",
+      notSignificant: "该差异不具有统计显著性（p = {{p}}），可能只是偶然。",
+    },
+    test: {
+      fisher: "Fisher 精确检验",
+      chi_squared: "卡方检验",
+      mann_whitney_exact: "Mann–Whitney U 检验（精确）",
+      mann_whitney_normal: "Mann–Whitney U 检验",
+    },
+    band: {
+      negligible: "可忽略",
+      small: "小",
+      medium: "中",
+      large: "大",
+    },
+    floor: {
+      other: "其他",
+      otherHint_other: "人数少于 {{count}} 人的群体合并显示为“其他”，以免任何人被识别出来。",
+      suppressed_other: "这些数据已隐藏：直接查看或与更大范围的视图对比时，其背后的人数会少于 {{count}} 人。",
+    },
+  },
+};
+
+export default insights;

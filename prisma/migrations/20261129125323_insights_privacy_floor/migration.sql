@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CompanySettings" ADD COLUMN     "insightsPrivacyFloor" INTEGER NOT NULL DEFAULT 5;
