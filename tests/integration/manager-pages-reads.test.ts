@@ -17,10 +17,9 @@ import { TREND_CYCLES_DEFAULT } from "~/features/performance-trends/rules";
 import type { TrendsPageData } from "~/features/performance-trends/types";
 import { getCycle } from "~/features/cycles/service.server";
 import { getCycleStatistics } from "~/features/cycles/statistics.server";
-import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { expectPageLoad, loadPageWithin, pageOutcome } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let open: ReviewOrg; // in the manager feedback stage
@@ -65,22 +64,6 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, userId: number, params: Record<string, string> = {}) {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result;
-}
-
-/** A loader's thrown page (Response) as its status, or the data. */
-async function outcome(load: () => Promise<unknown>): Promise<{ status: number } | { data: unknown }> {
-  try {
-    return { data: await load() };
-  } catch (err) {
-    if (err instanceof Response) return { status: err.status };
-    throw err;
-  }
-}
 async function apiStatus(call: () => Promise<unknown>): Promise<number> {
   try {
     await call();
@@ -101,12 +84,10 @@ describe("the Manager Feedback page", () => {
     ] as const) {
       const email = report.email;
       const path = `/app/my-reportees/${encodeURIComponent(email)}/feedback?cycle_id=${org.cycleId}`;
-      const data = (await loadPage(managerFeedback.loader, path, manager.id, { email })) as Awaited<ReturnType<typeof managerFeedback.loader>>;
-      expect(data.feedbacks).toEqual(await listReportFeedbacks(manager.id, org.cycleId, email));
-      const mine = data.feedbacks.participant.reviewer_only ? null : await getManagerFeedback(manager.id, org.cycleId, email);
-      expect(data.mine).toEqual(mine);
-      expect(data.cycles).toEqual((await listReportCycles(manager.id, org.cycleId, email)).cycles.map((c) => ({ id: c.id, name: c.name })));
-      expect(data.me).toBe(manager.email);
+      const feedbacks = await listReportFeedbacks(manager.id, org.cycleId, email);
+      const mine = feedbacks.participant.reviewer_only ? null : await getManagerFeedback(manager.id, org.cycleId, email);
+      const cycles = (await listReportCycles(manager.id, org.cycleId, email)).cycles.map((c) => ({ id: c.id, name: c.name }));
+      await expectPageLoad(managerFeedback.loader, path, manager, (data) => ({ ...data, feedbacks, mine, cycles, me: manager.email }), { params: { email } });
     }
     const db = await getDb();
     await db.feedback.upsert({
@@ -114,14 +95,10 @@ describe("the Manager Feedback page", () => {
       create: { cycleId: org.cycleId, revieweeId: org.participantId.B, reviewerId: org.M.id, reviewerType: "MANAGER", answers: { overall_impact: 4 }, status: "DRAFT" },
       update: { answers: { overall_impact: 4 } },
     });
-    const b = (await loadPage(managerFeedback.loader, `/app/my-reportees/${org.B.email}/feedback?cycle_id=${org.cycleId}`, org.M.id, { email: org.B.email })) as Awaited<
-      ReturnType<typeof managerFeedback.loader>
-    >;
+    const b = await loadPageWithin(managerFeedback.loader, `/app/my-reportees/${org.B.email}/feedback?cycle_id=${org.cycleId}`, org.M, { params: { email: org.B.email } });
     expect(b.mine).toEqual(await getManagerFeedback(org.M.id, org.cycleId, org.B.email));
     expect(b.mine?.state).toBe("draft");
-    const a = (await loadPage(managerFeedback.loader, `/app/my-reportees/${org.A.email}/feedback?cycle_id=${org.cycleId}`, org.M.id, { email: org.A.email })) as Awaited<
-      ReturnType<typeof managerFeedback.loader>
-    >;
+    const a = await loadPageWithin(managerFeedback.loader, `/app/my-reportees/${org.A.email}/feedback?cycle_id=${org.cycleId}`, org.M, { params: { email: org.A.email } });
     // Peer and upward reviewers are kept from managers by default (ADR 0058): their named rows are not on the page.
     expect(a.feedbacks.feedbacks.map((f) => f.reviewer_type).sort()).toEqual(["manager", "matrix_manager", "self"]);
     expect(a.mine?.editable).toBe(true);
@@ -136,9 +113,7 @@ describe("the Manager Feedback page", () => {
       [org.M, org.A.email, 999_999],
     ];
     for (const [viewer, email, cycleId] of cases) {
-      const page = await outcome(async () =>
-        (await countPageLoad(managerFeedback.loader, `/app/my-reportees/${email}/feedback?cycle_id=${cycleId}`, await sessionCookieFor(viewer.id), { email })).result,
-      );
+      const page = await pageOutcome(managerFeedback.loader, `/app/my-reportees/${email}/feedback?cycle_id=${cycleId}`, viewer, { params: { email } });
       const api = await apiStatus(() => listReportFeedbacks(viewer.id, cycleId, email));
       expect("status" in page ? page.status : 200, `${viewer.email} → ${email} in ${cycleId}`).toBe(api);
     }
@@ -181,8 +156,7 @@ describe("the Performance Trends page", () => {
       for (const [viewer, person] of pairs) {
         const fresh = await db.user.findUniqueOrThrow({ where: { id: viewer.id } });
         const path = viewer.id === person.id ? "/app/performance-dashboard" : `/app/performance-dashboard?email=${encodeURIComponent(person.email.toUpperCase())}`;
-        const data = await loadPage(trends.loader, path, viewer.id);
-        expect(data, `${viewer.email} reads ${person.email}`).toEqual(await oldTrends(fresh, person.email));
+        await expectPageLoad(trends.loader, path, viewer, await oldTrends(fresh, person.email), { label: `${viewer.email} reads ${person.email}` });
       }
     }
   });
@@ -193,7 +167,7 @@ describe("the Performance Trends page", () => {
       [open.B, open.A.email],
       [open.M, "nobody.at.all@test.example.com"],
     ] as const) {
-      const page = await outcome(async () => (await countPageLoad(trends.loader, `/app/performance-dashboard?email=${email}`, await sessionCookieFor(viewer.id))).result);
+      const page = await pageOutcome(trends.loader, `/app/performance-dashboard?email=${email}`, viewer);
       const api = await apiStatus(() => getTrendsHeader({ user: viewer }, email));
       expect("status" in page ? page.status : 200, `${viewer.email} → ${email}`).toBe(api);
     }
@@ -204,12 +178,10 @@ describe("the admin cycle page", () => {
   it("reads the cycle and its progress in at most 3 round trips, equal to the API's reads", async () => {
     for (const org of [open, done]) {
       const id = String(org.cycleId);
-      const data = (await loadPage(adminCycle.loader, `/app/admin/cycles/${id}`, org.admin.id, { cycleId: id })) as Awaited<ReturnType<typeof adminCycle.loader>>;
-      expect(data.cycle).toEqual(await getCycle(org.cycleId));
-      expect(data.statistics).toEqual(await getCycleStatistics(org.cycleId));
-      expect(data.statistics.participants.total).toBe(5);
+      const [cycle, statistics] = [await getCycle(org.cycleId), await getCycleStatistics(org.cycleId)];
+      await expectPageLoad(adminCycle.loader, `/app/admin/cycles/${id}`, org.admin, (data) => ({ ...data, cycle, statistics }), { params: { cycleId: id } });
+      expect(statistics.participants.total).toBe(5);
     }
-    const missing = await outcome(async () => (await countPageLoad(adminCycle.loader, `/app/admin/cycles/999999`, await sessionCookieFor(open.admin.id), { cycleId: "999999" })).result);
-    expect(missing).toEqual({ status: 404 });
+    expect(await pageOutcome(adminCycle.loader, `/app/admin/cycles/999999`, open.admin, { params: { cycleId: "999999" } })).toEqual({ status: 404 });
   });
 });

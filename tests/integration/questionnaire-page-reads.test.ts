@@ -12,10 +12,9 @@ import { getDb } from "~/platform/db.server";
 import { getCycle } from "~/features/cycles/service.server";
 import { getQuestionnaire, saveQuestionnaire } from "~/features/questionnaires/service.server";
 import { questionsByType } from "~/features/questionnaires/rules";
-import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { expectPageLoad, pageOutcome } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: ReviewOrg;
@@ -28,22 +27,6 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, userId: number, params: Record<string, string>) {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result;
-}
-
-async function outcome(load: () => Promise<unknown>): Promise<{ status: number } | { data: unknown }> {
-  try {
-    return { data: await load() };
-  } catch (err) {
-    if (err instanceof Response) return { status: err.status };
-    throw err;
-  }
-}
-
 /** The three pages read as the API's getQuestionnaire does. */
 async function expectPagesEqualApi() {
   const base = `/app/admin/cycles/${org.cycleId}`;
@@ -51,19 +34,11 @@ async function expectPagesEqualApi() {
   const api = await getQuestionnaire(org.cycleId);
   const cycle = await getCycle(org.cycleId);
 
-  const questions = (await loadPage(questionsPage.loader, `${base}/questions?type=PEER`, org.admin.id, params)) as Awaited<ReturnType<typeof questionsPage.loader>>;
-  expect(questions).toEqual({
-    cycle,
-    questions: questionsByType(api.definition),
-    version: api.version,
-    is_default: api.is_default,
-    locked: api.locked,
-    initial: "PEER",
-  });
-  const builder = (await loadPage(builderPage.loader, `${base}/json-builder`, org.admin.id, params)) as Awaited<ReturnType<typeof builderPage.loader>>;
-  expect(builder).toEqual({ cycle, questionnaire: api });
-  const upload = (await loadPage(uploadPage.loader, `${base}/upload-questionnaire`, org.admin.id, params)) as Awaited<ReturnType<typeof uploadPage.loader>>;
-  expect(upload).toMatchObject({ cycle, version: api.version, isDefault: api.is_default, locked: api.locked });
+  const { version, is_default, locked } = api;
+  const questions = { cycle, questions: questionsByType(api.definition), version, is_default, locked, initial: "PEER" };
+  await expectPageLoad(questionsPage.loader, `${base}/questions?type=PEER`, org.admin, questions, { params });
+  await expectPageLoad(builderPage.loader, `${base}/json-builder`, org.admin, { cycle, questionnaire: api }, { params });
+  await expectPageLoad(uploadPage.loader, `${base}/upload-questionnaire`, org.admin, (upload) => ({ ...upload, cycle, version, isDefault: is_default, locked }), { params });
   return api;
 }
 
@@ -90,11 +65,9 @@ describe("the questionnaire pages", () => {
 
   it("refuses everyone but a super admin, and an unknown cycle, as before", async () => {
     const params = { cycleId: String(org.cycleId) };
-    const managerCookie = await sessionCookieFor(org.M.id);
-    const adminCookie = await sessionCookieFor(org.admin.id);
     for (const page of [questionsPage, builderPage, uploadPage]) {
-      expect(await outcome(async () => (await countPageLoad(page.loader, `/app/admin/cycles/${org.cycleId}/questions`, managerCookie, params)).result)).toEqual({ status: 403 });
-      expect(await outcome(async () => (await countPageLoad(page.loader, "/app/admin/cycles/999999/questions", adminCookie, { cycleId: "999999" })).result)).toEqual({ status: 404 });
+      expect(await pageOutcome(page.loader, `/app/admin/cycles/${org.cycleId}/questions`, org.M, { params })).toEqual({ status: 403 });
+      expect(await pageOutcome(page.loader, "/app/admin/cycles/999999/questions", org.admin, { params: { cycleId: "999999" } })).toEqual({ status: 404 });
     }
   });
 });
