@@ -7,7 +7,7 @@ import { readAdminPanelPage } from "~/features/participants/panel-reads.server";
 import { notFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 import { AddPeerForm } from "~/features/peer-selection/components/add-peer-form";
-import { addAdminPanelReviewer, getAdminPanelView } from "~/features/peer-selection/admin-panel.server";
+import { addAdminPanelReviewer } from "~/features/peer-selection/admin-panel.server";
 import { pageAction, PeerEmailField, unknownIntent } from "~/features/peer-selection/pages.server";
 import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
 import { useTranslation } from "react-i18next";
@@ -28,13 +28,13 @@ export const handle = pageTitle<typeof loader>((data) =>
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const current = await requireUser(request);
   pageGuard(() => assertSuperAdmin(current));
-  // The cycle, the participant and their panel in one statement (issue 27).
+  // The cycle, the participant, their panel and, while a reviewer can be added, the add-reviewer form's view (peer
+  // selection's) in one statement (issue 27); else the page says why.
   const page = await readAdminPanelPage(pageIdParam(params.cycleId), params.email ?? "");
   if (!page) throw notFoundPage();
   const { cycle, panel, adminBlocked } = page;
-  // The add-reviewer form's view (peer selection's) only while a reviewer can be added; else the page says why.
   const admin = current.user.role === "SUPER_ADMIN";
-  const editable = admin && adminBlocked === null ? await getAdminPanelView(current, cycle.id, panel.participant.email) : null;
+  const editable = admin && adminBlocked === null ? page.editable : null;
   return { cycle, panel, editable, blocked: admin ? adminBlocked : null, spoofing: isSpoofing(current) };
 }
 

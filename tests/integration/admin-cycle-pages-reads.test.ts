@@ -23,8 +23,7 @@ import { getCurrentUser } from "~/platform/auth.server";
 import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
-import { countStatements } from "~/platform/sql.server";
+import { expectPageLoad, loadPageWithin, pageOutcome } from "../support/page-load";
 import { createTestUser } from "../support/api";
 
 let stopWorker: () => Promise<void>;
@@ -44,26 +43,9 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, userId: number, params: Record<string, string> = {}) {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result;
-}
-
-/** A loader's thrown page (Response) as its status, or the data. */
-async function outcome(load: () => Promise<unknown>): Promise<{ status: number } | { data: unknown }> {
-  try {
-    return { data: await load() };
-  } catch (err) {
-    if (err instanceof Response) return { status: err.status };
-    throw err;
-  }
-}
-
 describe("the cycle list and Create Cycle", () => {
   it("reads the cycles, the current cycle and the drafts' start previews in at most 3 round trips, equal to the old reads", async () => {
-    const data = (await loadPage(cycleList.loader, "/app/admin/cycles", draft.admin.id)) as Awaited<ReturnType<typeof cycleList.loader>>;
+    const data = await loadPageWithin(cycleList.loader, "/app/admin/cycles", draft.admin.id);
     const list = await listAdminCycles();
     expect(data.cycles).toEqual(list.cycles);
     expect(data.current_cycle).toEqual(list.current_cycle);
@@ -71,13 +53,12 @@ describe("the cycle list and Create Cycle", () => {
     expect(data.previews).toEqual(await startPreviews(list.cycles.filter((c) => c.state === "draft").map((c) => c.id)));
     expect(data.previews[draft.cycleId]).toMatchObject({ participants: 5, reminderSchedules: 1 });
     expect(data.previews[open.cycleId]).toBeUndefined();
-    expect(await loadPage(cycleCreate.loader, "/app/admin/cycles/create", draft.admin.id)).toBeNull();
+    await expectPageLoad(cycleCreate.loader, "/app/admin/cycles/create", draft.admin.id, null);
   });
 
   it("refuses everyone but a super admin, as before", async () => {
-    const cookie = await sessionCookieFor(open.M.id);
     for (const loader of [cycleList.loader, cycleCreate.loader]) {
-      expect(await outcome(async () => (await countPageLoad(loader, "/app/admin/cycles", cookie)).result)).toEqual({ status: 403 });
+      expect(await pageOutcome(loader, "/app/admin/cycles", open.M)).toEqual({ status: 403 });
     }
   });
 });
@@ -99,51 +80,45 @@ describe("the participant pages", () => {
         ["?page=2&page_size=2", { page: 2, page_size: 2 }],
         [`?q=${encodeURIComponent(org.A.name)}`, { q: org.A.name, page: 1, page_size: 25 }],
       ] as const) {
-        const data = (await loadPage(participantList.loader, `${base}${query}`, org.admin.id, params)) as Awaited<ReturnType<typeof participantList.loader>>;
         const api = await listParticipants(org.cycleId, q);
-        expect(data.cycle).toEqual(cycle);
-        expect(data.participants).toEqual(api.participants);
-        expect(data.total).toBe(api.total);
+        await expectPageLoad(participantList.loader, `${base}${query}`, org.admin.id, (data) => ({ ...data, cycle, participants: api.participants, total: api.total }), { params });
       }
-      const created = (await loadPage(participantCreate.loader, `${base}/create`, org.admin.id, params)) as Awaited<ReturnType<typeof participantCreate.loader>>;
-      expect(created.cycle).toEqual(cycle);
+      await expectPageLoad(participantCreate.loader, `${base}/create`, org.admin.id, (data) => ({ ...data, cycle }), { params });
       const current = (await getCurrentUser(new Request("http://x/", { headers: { Cookie: await sessionCookieFor(org.admin.id) } })))!;
       for (const person of [org.A, org.C]) {
         const { at, params: p } = paths(org, person.email);
         const participant = await getParticipant(org.cycleId, person.email);
-        const edit = (await loadPage(participantEdit.loader, `${at}/edit`, org.admin.id, p)) as Awaited<ReturnType<typeof participantEdit.loader>>;
-        expect(edit).toEqual({ cycle, participant, thermaScan: await thermaScanOfParticipant(current, org.cycleId, participant.id) });
+        const thermaScan = await thermaScanOfParticipant(current, org.cycleId, participant.id);
+        await expectPageLoad(participantEdit.loader, `${at}/edit`, org.admin.id, { cycle, participant, thermaScan }, { params: p });
         for (const loader of [editRating.loader, editDecision.loader]) {
-          expect(await loadPage(loader, `${at}/edit-rating`, org.admin.id, p)).toEqual({ cycle, participant });
+          await expectPageLoad(loader, `${at}/edit-rating`, org.admin.id, { cycle, participant }, { params: p });
         }
       }
     }
   });
 
-  it("reads the panel in one round trip (plus peer selection's add-reviewer view while a reviewer can be added), equal to the API's reads", async () => {
+  it("reads the panel, and peer selection's add-reviewer view while a reviewer can be added, in one round trip, equal to the API's reads", async () => {
     for (const org of [draft, open]) {
       const cycle = await getCycle(org.cycleId);
       const current = (await getCurrentUser(new Request("http://x/", { headers: { Cookie: await sessionCookieFor(org.admin.id) } })))!;
       for (const person of [org.A, org.M, org.C]) {
         const { at, params } = paths(org, person.email);
-        const view = await countStatements(() => getAdminPanelView(current, org.cycleId, person.email));
-        const r = await countPageLoad(panelPage.loader, `${at}/panel`, await sessionCookieFor(org.admin.id), params);
-        const data = r.result as Awaited<ReturnType<typeof panelPage.loader>>;
+        const view = await getAdminPanelView(current, org.cycleId, person.email);
+        const data = await loadPageWithin(panelPage.loader, `${at}/panel`, org.admin, { params, max: 1 });
         expect(data.cycle).toEqual(cycle);
         expect(data.panel).toEqual(await getParticipantPanel(org.cycleId, person.email));
-        if (view.result.can_edit) {
-          // Peer selection, a participant who receives feedback: the form's view is peer selection's own read.
-          expect(data.editable).toEqual(view.result);
+        if (view.can_edit) {
+          // Peer selection, a participant who receives feedback: the form's view equals peer selection's own read.
+          expect(data.editable).toEqual(view);
           expect(data.blocked).toBeNull();
-          expect(r.count, r.statements.join("\n")).toBeLessThanOrEqual(1 + view.count);
         } else {
           expect(data.editable).toBeNull();
-          expect(data.blocked).toBe(view.result.edit_blocked_reason);
-          expect(r.count, r.statements.join("\n")).toBeLessThanOrEqual(1);
+          expect(data.blocked).toBe(view.edit_blocked_reason);
         }
         expect(data.spoofing).toBe(false);
         if (org === open && person === org.A) {
-          expect(view.result.can_edit).toBe(true);
+          expect(view.can_edit).toBe(true);
+          expect(view.peers.map((q) => q.status)).toEqual(["accepted", "requested", "accepted"]);
           expect(data.panel.peer_requests.map((q) => `${q.email} ${q.status}`)).toEqual([`${org.P.email} accepted`, `${org.Q.email} requested`, `${org.M.email} accepted`]);
         }
       }
@@ -152,19 +127,17 @@ describe("the participant pages", () => {
 
   it("answers 404 for an unknown cycle or participant and 403 for anyone but a super admin, as before", async () => {
     const admin = await sessionCookieFor(open.admin.id);
+    const manager = await sessionCookieFor(open.M.id);
     const stranger = await createTestUser({ name: "AdminList Stranger" });
     const loaders = [participantList.loader, participantCreate.loader, participantEdit.loader, editRating.loader, editDecision.loader, panelPage.loader];
     for (const loader of loaders) {
-      const unknownCycle = await outcome(async () => (await countPageLoad(loader, "/app/admin/cycles/999999/participants", admin, { cycleId: "999999", email: open.A.email })).result);
-      expect(unknownCycle).toEqual({ status: 404 });
-      const malformed = await outcome(async () => (await countPageLoad(loader, "/app/admin/cycles/x/participants", admin, { cycleId: "x", email: open.A.email })).result);
-      expect(malformed).toEqual({ status: 404 });
-      const forbidden = await outcome(async () => (await countPageLoad(loader, `/app/admin/cycles/${open.cycleId}/participants`, await sessionCookieFor(open.M.id), { cycleId: String(open.cycleId), email: open.A.email })).result);
-      expect(forbidden).toEqual({ status: 403 });
+      expect(await pageOutcome(loader, "/app/admin/cycles/999999/participants", admin, { params: { cycleId: "999999", email: open.A.email } })).toEqual({ status: 404 });
+      expect(await pageOutcome(loader, "/app/admin/cycles/x/participants", admin, { params: { cycleId: "x", email: open.A.email } })).toEqual({ status: 404 });
+      const params = { cycleId: String(open.cycleId), email: open.A.email };
+      expect(await pageOutcome(loader, `/app/admin/cycles/${open.cycleId}/participants`, manager, { params })).toEqual({ status: 403 });
     }
     for (const loader of [participantEdit.loader, editRating.loader, editDecision.loader, panelPage.loader]) {
-      const notParticipant = await outcome(async () => (await countPageLoad(loader, "/x", admin, { cycleId: String(open.cycleId), email: stranger.email })).result);
-      expect(notParticipant).toEqual({ status: 404 });
+      expect(await pageOutcome(loader, "/x", admin, { params: { cycleId: String(open.cycleId), email: stranger.email } })).toEqual({ status: 404 });
     }
   });
 });

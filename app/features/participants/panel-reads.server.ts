@@ -6,7 +6,7 @@ import { deriveMandatoryPanel, type PanelMember, type PanelReviewer, type Partic
 import { toParticipantJson, type ParticipantRow } from "~/features/participants/model.server";
 import { PARTICIPANT_ROW_SQL, participantRowOf, type ParticipantJsonRow } from "~/features/participants/page-reads.server";
 import type { ParticipantPanelJson } from "~/features/participants/queries.server";
-import { personJson, type PeerRequestJson } from "~/features/peer-selection/panels.server";
+import { panelOf, personJson, type PanelJson, type PeerRequestJson } from "~/features/peer-selection/panels.server";
 import { editRefusal, fromDbPanelStatus, fromDbPeerStatus, PANEL_STATUS_LABELS, PEER_REQUEST_STATUS_LABELS } from "~/features/peer-selection/rules";
 
 /**
@@ -40,10 +40,11 @@ SELECT
      'secondaryManagerId', r."secondaryManagerId", 'reviewerOnly', r."reviewerOnly")), '[]'::json)
      FROM subject x JOIN "Participant" r ON r."cycleId" = $1 AND (r."managerId" = x."userId" OR r."secondaryManagerId" = x."userId")
      JOIN "User" ru ON ru."id" = r."userId") AS "related",
-  (SELECT COALESCE(json_agg(json_build_object('id', q."id", 'status', q."status"::text,
+  (SELECT COALESCE(json_agg(json_build_object('id', q."id", 'reviewerId', q."reviewerId", 'status', q."status"::text,
      'createdAt', to_char(q."createdAt", ${ISO}), 'respondedAt', to_char(q."respondedAt", ${ISO}),
      'email', rv."email", 'name', rv."name", 'jobTitle', rv."jobTitle", 'department', rv."department",
-     'requestedBy', CASE WHEN rb."id" IS NULL THEN NULL ELSE json_build_object('email', rb."email", 'name', rb."name") END)
+     'requestedBy', CASE WHEN rb."id" IS NULL THEN NULL ELSE json_build_object('email', rb."email", 'name', rb."name") END,
+     'accepted', (SELECT COUNT(*)::int FROM "PeerRequest" a WHERE a."cycleId" = $1 AND a."reviewerId" = q."reviewerId" AND a."status" = 'ACCEPTED'))
      ORDER BY q."createdAt", q."id"), '[]'::json)
      FROM subject x JOIN "PeerRequest" q ON q."participantId" = x."id"
      JOIN "User" rv ON rv."id" = q."reviewerId"
@@ -51,6 +52,9 @@ SELECT
 
 type RequestEntry = {
   id: number;
+  reviewerId: number;
+  /** How many requests this reviewer accepted in the cycle (the add-reviewer view's busy-peer warning). */
+  accepted: number;
   status: string;
   createdAt: string;
   respondedAt: string | null;
@@ -68,6 +72,8 @@ export type AdminPanelPage = {
   panel: ParticipantPanelJson;
   /** Why a super admin cannot add a reviewer now (peer selection's rule, its English for the page's mapping); null: they can. */
   adminBlocked: string | null;
+  /** The panel as an admin edits it (peer selection's getAdminPanelView) while they can add a reviewer; else null. */
+  editable: PanelJson | null;
 };
 
 function requestJson(r: RequestEntry): PeerRequestJson {
@@ -119,5 +125,18 @@ export async function readAdminPanelPage(cycleId: number, email: string): Promis
     peer_requests: requests,
   };
   const refusal = editRefusal({ stage, reviewerOnly: subject.reviewerOnly, panelStatus }, "admin");
-  return { cycle: toCycleJson(cycleRow), participant, panel, adminBlocked: refusal?.message ?? null };
+  const editable =
+    refusal === null
+      ? panelOf(
+          {
+            cycle: { ...cycleRow, stage },
+            subject: { reviewerOnly: subject.reviewerOnly, panelStatus: subject.panelStatus, user: subject.user, manager: subject.manager },
+            mandatory: subject.reviewerOnly ? [] : mandatoryOf(subject, row.related),
+            requests: row.requests.map((r) => ({ ...requestJson(r), reviewerId: r.reviewerId })),
+            accepted: new Map(row.requests.map((r) => [r.reviewerId, r.accepted])),
+          },
+          "admin",
+        )
+      : null;
+  return { cycle: toCycleJson(cycleRow), participant, panel, adminBlocked: refusal?.message ?? null, editable };
 }
