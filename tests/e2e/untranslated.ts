@@ -28,6 +28,15 @@ export type TranslationCheck = {
   skip?: string[];
 };
 
+/**
+ * In a real language (not the pseudo one) there are no brackets: `english: true` judges a text by its Latin words
+ * instead — two or more of them in a row (after data and `allow` are taken out) are English left on the page, a
+ * sentence or a label that did not go through translation. A single Latin word is not judged: the product's names
+ * and the file formats' column names and values stay Latin in every language (scripts/check-i18n.ts proves that each
+ * translation has the language's own letters).
+ */
+export type EnglishCheck = TranslationCheck & { english: true };
+
 /** Avatars show a name's initials, MUI's (.MuiAvatar-root) and the static one (a CSS module's "avatar" class). */
 const AVATARS = [".MuiAvatar-root", '[class*="avatar" i]'];
 
@@ -38,17 +47,20 @@ export const DATE_PATTERNS: RegExp[] = [
   /\b\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?\b/g,
 ];
 
-export async function untranslatedTexts(page: Page, check: TranslationCheck = {}): Promise<string[]> {
+export async function untranslatedTexts(page: Page, check: TranslationCheck | EnglishCheck = {}): Promise<string[]> {
   type Allowed = { text: string } | { source: string; flags: string };
   // Longer strings first: a name that holds another allowed string ("Senior Engineering Specialist") goes whole.
   const strings = (check.allow ?? []).filter((a): a is string => typeof a === "string").sort((a, b) => b.length - a.length);
   const patterns = (check.allow ?? []).filter((a): a is RegExp => typeof a !== "string");
   const allow = [...strings, ...patterns, ...DATE_PATTERNS].map((a): Allowed => (typeof a === "string" ? { text: a } : { source: a.source, flags: a.flags }));
+  const english = "english" in check && check.english;
   return page.evaluate(
-    ({ allow, roots, skip }) => {
-      const OPEN = "⟦";
-      const CLOSE = "⟧";
-      const LETTER = /\p{L}/u;
+    ({ allow, roots, skip, english }) => {
+      // Pseudo-language: text outside the brackets is untranslated. A real language: no brackets, so every character
+      // is "outside", and two Latin words in a row are the offender.
+      const OPEN = english ? "\u0000" : "⟦";
+      const CLOSE = english ? "\u0000" : "⟧";
+      const LETTER = english ? /[A-Za-z]{2,}[ \u00a0]+[A-Za-z]{2,}/ : /\p{L}/u;
       const patterns: Array<string | RegExp> = allow.map((a) => ("text" in a ? a.text : new RegExp(a.source, a.flags.includes("g") ? a.flags : `${a.flags}g`)));
       const withoutData = (text: string) => {
         let out = text;
@@ -117,7 +129,7 @@ export async function untranslatedTexts(page: Page, check: TranslationCheck = {}
       }
       return [...new Set(offenders)];
     },
-    { allow, roots: check.roots ?? [], skip: [...AVATARS, ...(check.skip ?? [])] },
+    { allow, roots: check.roots ?? [], skip: [...AVATARS, ...(check.skip ?? [])], english },
   );
 }
 
