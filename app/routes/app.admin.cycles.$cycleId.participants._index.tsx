@@ -20,6 +20,7 @@ import { participantFormFailure } from "~/features/participants/pages.server";
 import { ParticipantsTable } from "~/features/participants/components/participants-table";
 import { deleteParticipant } from "~/features/participants/service.server";
 import { listParticipantsOf } from "~/features/participants/queries.server";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 import { ParticipantListQuerySchema } from "~/features/participants/schemas";
 
 export const handle = pageTitle<typeof loader>((data) =>
@@ -38,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   // A bad page or page size in the address falls back to the first page.
   const query = parsed.success ? parsed.data : { q: url.searchParams.get("q")?.slice(0, 200), page: 1, page_size: 25 };
-  const result = await listParticipantsOf(cycle.id, query);
+  const result = await listParticipantsOf(cycle.id, query, (await requestPreferences(request)).language);
   return { cycle, ...result, q: query.q ?? "", page: query.page, pageSize: query.page_size };
 }
 

@@ -12,6 +12,7 @@ import { calibrationSessionWorkflowId } from "../../../workflows/calibration-ses
 import { pageMessage } from "~/platform/i18n/page-message";
 import { setupRefusal } from "~/features/calibration/setup-messages.server";
 import type { AdminSessionsPageData, SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 
 /**
  * Loaders and actions of the admin's calibration pages (super admin only; the /app/admin layout refuses
@@ -37,7 +38,7 @@ export async function loadAdminSessionsPage(request: Request): Promise<AdminSess
   const cycleId = selection.cycle.id;
   const [sessions, unassigned] = await Promise.all([
     forPage(() => setupSessions(current, "admin", cycleId)),
-    forPage(() => setupPool(current, "admin", cycleId, { notInSession: true })),
+    forPage(async () => setupPool(current, "admin", cycleId, { notInSession: true, language: (await requestPreferences(request)).language })),
   ]);
   return {
     kind: "selected",
@@ -79,7 +80,7 @@ export async function adminSessionsAction(request: Request) {
 export async function loadAdminEdit(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPageData> {
   const { current, cycle } = await requireAdminCycle(request, params);
   const sessionId = pageIdParam(params.id);
-  return loadEditForm(current, "admin", cycle.id, sessionId, listPath);
+  return loadEditForm(current, "admin", cycle.id, sessionId, listPath, (await requestPreferences(request)).language);
 }
 
 /** intent "save" (the form) or "activate". */

@@ -14,6 +14,7 @@ import {
   withDone,
 } from "~/features/calibration/session-setup-pages.server";
 import type { HrPartnerPageData, SessionFormPageData, SetupActionResult, SetupCycle } from "~/features/calibration/session-setup";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 
 /**
  * Loaders and actions of the HR partner's pages (spec §2, issue 13): /app/ratings/hr-partners (their
@@ -51,7 +52,7 @@ export async function loadHrPartnerPage(request: Request): Promise<HrPartnerPage
   if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles: options };
   const [sessions, participants] = await Promise.all([
     forPage(() => setupSessions(current, "hr_partner", cycle.id)),
-    forPage(() => setupPool(current, "hr_partner", cycle.id)),
+    forPage(async () => setupPool(current, "hr_partner", cycle.id, { language: (await requestPreferences(request)).language })),
   ]);
   return { kind: "selected", cycles: options, cycle, sessions, participants };
 }
@@ -70,7 +71,7 @@ export async function loadHrPartnerCreate(request: Request): Promise<SessionForm
   const current = await requireUser(request);
   const { cycle } = await chooseCycle(request, current);
   if (!cycle) throw notFoundPage();
-  return loadCreateForm(current, "hr_partner", cycle, listPath(cycle.id));
+  return loadCreateForm(current, "hr_partner", cycle, listPath(cycle.id), (await requestPreferences(request)).language);
 }
 
 export async function hrPartnerCreateAction(request: Request) {
@@ -90,7 +91,7 @@ async function editTarget(request: Request, params: LoaderFunctionArgs["params"]
 /** The edit page: the session (with its cycle) and the pool, two round trips (issue 27). */
 export async function loadHrPartnerEdit(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPageData> {
   const current = await requireUser(request);
-  return loadEditForm(current, "hr_partner", null, pageIdParam(params.id), listPath);
+  return loadEditForm(current, "hr_partner", null, pageIdParam(params.id), listPath, (await requestPreferences(request)).language);
 }
 
 /** intent "save" (the form) or "activate". */

@@ -6,6 +6,7 @@ import { readSessionPage } from "~/features/calibration/meeting-reads.server";
 import { readSessionList } from "~/features/calibration/list-reads.server";
 import { PARTICIPANT_PAGE_SIZE, parsePageParam } from "~/features/calibration/participant-page";
 import type { MeetingRole, SessionListPageData, SessionPageData } from "~/features/calibration/meeting-page-types";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 
 /**
  * Server side shared by the meeting pages of the session admin, the panelists and the sign-off party
@@ -74,7 +75,8 @@ export function sessionPageParams(request: Request): { page: number; history: nu
 export async function loadSessionPage(request: Request, params: LoaderFunctionArgs["params"], role: MeetingRole, param = "id"): Promise<SessionPageData> {
   const { page, history } = sessionPageParams(request);
   const { current, cycleId, sessionId } = await requireSessionRef(request, params, param);
-  const read = await pageRead(() => readSessionPage(current, role, cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE, history }));
+  const { language } = await requestPreferences(request);
+  const read = await pageRead(() => readSessionPage(current, role, cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE, history, language }));
   return { role, cycleId, spoofing: isSpoofing(current), detail: read.detail, participant_page: read.participant_page, history_page: read.history_page };
 }
 

@@ -2,6 +2,7 @@ import { getDb } from "~/platform/db.server";
 import { notFound } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { sqlRows } from "~/platform/sql.server";
+import { nameKeyLanguage } from "~/platform/db/name-order.server";
 import { fromDbState } from "~/features/cycles/rules";
 import { calibrationSummaryOf } from "~/features/summaries/service.server";
 import { distribution, outlierFlags, readGuideline, type SessionRole } from "~/features/calibration/rules";
@@ -58,6 +59,8 @@ export type SessionPageQuery = {
   history: number;
   /** The session admin's 9-box: undefined for none; null for counts and the first people of each box; a key to open that box. */
   box?: BoxKey | null;
+  /** The reader's language, whose collation orders the names (ADR 0101); none: en's. */
+  language?: string;
 };
 
 export type SessionPageRead = { detail: SessionDetailJson; participant_page: ParticipantPage; history_page: HistoryPage; board: Board | null };
@@ -68,9 +71,10 @@ export type SessionPageRead = { detail: SessionDetailJson; participant_page: Par
  */
 export async function readSessionPage(current: CurrentUser, role: SessionRole, cycleId: number, sessionId: number, query: SessionPageQuery): Promise<SessionPageRead> {
   const withBoard = query.box !== undefined;
+  const keyLanguage = nameKeyLanguage(query.language);
   const [[row], [people]] = await Promise.all([
-    sqlRows<SessionPageSqlRow>("calibration.meeting-session", SESSION_PAGE_SQL, [sessionId, cycleId, Math.max(1, query.history) * HISTORY_PAGE]),
-    sqlRows<ParticipantsSqlRow>("calibration.meeting-participants", PARTICIPANTS_SQL, [sessionId, query.page, query.pageSize, withBoard, BOX_PREVIEW, query.box ?? null]),
+    sqlRows<SessionPageSqlRow>("calibration.meeting-session", SESSION_PAGE_SQL, [sessionId, cycleId, Math.max(1, query.history) * HISTORY_PAGE, keyLanguage]),
+    sqlRows<ParticipantsSqlRow>("calibration.meeting-participants", PARTICIPANTS_SQL, [sessionId, query.page, query.pageSize, withBoard, BOX_PREVIEW, query.box ?? null, keyLanguage]),
   ]);
   if (!row) throw sessionNotFound(cycleId, sessionId);
   const { roles, state } = rolesOf(row, current, role);

@@ -4,6 +4,7 @@
  * written in toISOString's form (UTC, milliseconds, "Z") by ISO, so they read as the API's times.
  */
 import type { RatingChangeJson, CommentJson, SessionParticipantJson } from "~/features/calibration/types";
+import { nameKeySql } from "~/platform/db/name-order.server";
 
 type Person = { id: number; name: string; email: string };
 
@@ -101,10 +102,10 @@ export type SessionPageSqlRow = SessionSqlRow & {
   comments: CommentJson[];
 };
 
-/** $1 session, $2 cycle, $3 how many of the history's latest changes (null: all). */
+/** $1 session, $2 cycle, $3 how many of the history's latest changes (null: all), $4 the names' key language (ADR 0101: the grid's order). */
 export const SESSION_PAGE_SQL = `
 WITH live AS (
-  SELECT row_number() OVER (ORDER BY u.name, sp.id) AS pos, sp.rating, p."proposedRating" AS proposed, mu.email AS "managerEmail", mu.name AS "managerName", u.department
+  SELECT row_number() OVER (ORDER BY ${nameKeySql("u", "$4")}, sp.id) AS pos, sp.rating, p."proposedRating" AS proposed, mu.email AS "managerEmail", mu.name AS "managerName", u.department
   FROM "CalibrationSessionParticipant" sp
   JOIN "Participant" p ON p.id = sp."participantId" JOIN "User" u ON u.id = p."userId" LEFT JOIN "User" mu ON mu.id = p."managerId"
   WHERE sp."sessionId" = $1::int AND sp."terminatedAt" IS NULL
@@ -144,12 +145,12 @@ const BOX_KEY = `CASE WHEN e.rating IS NULL OR e.potential IS NULL THEN 'unplace
 
 /**
  * $1 session, $2 page (from 1; past the last = the last), $3 page size (null: every row), $4 with the 9-box,
- * $5 how many people of each box (in the grid's order), $6 the box whose people all come (null: none).
- * The grid's one order: name, then id.
+ * $5 how many people of each box (in the grid's order), $6 the box whose people all come (null: none), $7 the names'
+ * key language (nameKeyLanguage of the reader's). The grid's one order: name in the reader's collation (ADR 0101), then id.
  */
 export const PARTICIPANTS_SQL = `
 WITH everyone AS (
-  SELECT sp.id, u.name, sp."terminatedAt", sp.rating, sp.potential, p."proposedRating", row_number() OVER (ORDER BY u.name, sp.id) AS pos
+  SELECT sp.id, u.name, sp."terminatedAt", sp.rating, sp.potential, p."proposedRating", row_number() OVER (ORDER BY ${nameKeySql("u", "$7")}, sp.id) AS pos
   FROM "CalibrationSessionParticipant" sp JOIN "Participant" p ON p.id = sp."participantId" JOIN "User" u ON u.id = p."userId"
   WHERE sp."sessionId" = $1::int
 ), n AS (

@@ -9,6 +9,7 @@ import { formNumber, formText, requireSessionRef, sessionPageParams } from "~/fe
 import { readSessionPage } from "~/features/calibration/meeting-reads.server";
 import { PARTICIPANT_PAGE_SIZE, parseBoxParam } from "~/features/calibration/participant-page";
 import type { SessionAdminPageData } from "~/features/calibration/meeting-page-types";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 
 /**
  * The session admin's page (/app/session-admin/calibration-sessions/{id}?cycle_id=) runs the meeting:
@@ -26,7 +27,8 @@ export async function loadSessionAdminPage(request: Request, params: LoaderFunct
   const box = parseBoxParam(new URL(request.url).searchParams.get("box"));
   if (box === undefined) throw notFoundPage();
   const { current, cycleId, sessionId } = await requireSessionRef(request, params);
-  const read = await pageRead(() => readSessionPage(current, "session_admin", cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE, history, box }));
+  const { language } = await requestPreferences(request);
+  const read = await pageRead(() => readSessionPage(current, "session_admin", cycleId, sessionId, { page, pageSize: PARTICIPANT_PAGE_SIZE, history, box, language }));
   return {
     role: "session_admin",
     cycleId,

@@ -31,9 +31,9 @@ export async function sessionCycleIdOf(sessionId: number): Promise<number> {
   return row.cycleId;
 }
 
-/** The create form: the owner's participants of the cycle, nothing chosen yet. */
-export async function loadCreateForm(current: CurrentUser, owner: SetupOwner, cycle: SetupCycle, backTo: string): Promise<SessionFormPageData> {
-  const pool = await forPage(() => setupPool(current, owner, cycle.id));
+/** The create form: the owner's participants of the cycle (by name in `language`'s collation, ADR 0101), nothing chosen yet. */
+export async function loadCreateForm(current: CurrentUser, owner: SetupOwner, cycle: SetupCycle, backTo: string, language?: string): Promise<SessionFormPageData> {
+  const pool = await forPage(() => setupPool(current, owner, cycle.id, { language }));
   const open = cycle.state !== "draft" && cycle.state !== "communication";
   return { owner, cycle, session: null, workflowId: null, pool, structureEditable: open, deadlineEditable: open, canActivate: false, backTo };
 }
@@ -42,11 +42,18 @@ export async function loadCreateForm(current: CurrentUser, owner: SetupOwner, cy
  * The edit form of session `sessionId` as `owner` sees it (403/404 pages), in two round trips: the session with its
  * cycle, then the pool. `cycleId` (the admin's address names one) must be the session's; `backTo` gets its cycle.
  */
-export async function loadEditForm(current: CurrentUser, owner: SetupOwner, cycleId: number | null, sessionId: number, backTo: (cycleId: number) => string): Promise<SessionFormPageData> {
+export async function loadEditForm(
+  current: CurrentUser,
+  owner: SetupOwner,
+  cycleId: number | null,
+  sessionId: number,
+  backTo: (cycleId: number) => string,
+  language?: string,
+): Promise<SessionFormPageData> {
   const detail = await forPage(() => setupSession(current, owner, sessionId));
   if (cycleId !== null && detail.session.cycle_id !== cycleId) throw notFoundPage();
   const { cycle } = detail;
-  const pool = await forPage(() => setupPool(current, owner, cycle.id));
+  const pool = await forPage(() => setupPool(current, owner, cycle.id, { language }));
   return {
     owner,
     cycle: setupCycleOf(cycle),

@@ -1,4 +1,5 @@
 import { sqlRows } from "~/platform/sql.server";
+import { nameKeyLanguage, nameKeySql } from "~/platform/db/name-order.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { forbidden, notFound } from "~/platform/api.server";
 import { parseStoredRating } from "~/features/participants/rules";
@@ -135,14 +136,16 @@ LEFT JOIN LATERAL (
   WHERE sp."participantId" = p.id AND sp.kind = 'RATING' ORDER BY sp.id LIMIT 1
 ) cs ON true
 WHERE p."cycleId" = $1 AND ($2::int IS NULL OR p."hrPartnerId" = $2) AND (NOT $3::boolean OR (NOT p."reviewerOnly" AND cs.id IS NULL))
-ORDER BY u.name, p.id`;
+ORDER BY ${nameKeySql("u", "$4")}, p.id`;
 
 /**
  * The cycle's participants for the HR partner (theirs) or the admin (all; `notInSession`: only those who get a rating
- * and are in no rating session), with the session each is in (as `sessionParticipantsPool`). One statement.
+ * and are in no rating session), with the session each is in (as `sessionParticipantsPool`). One statement. By name in
+ * the collation of `opts.language` (the reader's; ADR 0101), en's when none.
  */
-export async function setupPool(current: CurrentUser, owner: "hr_partner" | "admin", cycleId: number, opts: { notInSession?: boolean } = {}): Promise<HrPartnerParticipantJson[]> {
-  const rows = await sqlRows<PoolSqlRow>("calibration_setup_pool", POOL_SQL, [cycleId, owner === "hr_partner" ? current.user.id : null, opts.notInSession ?? false]);
+export async function setupPool(current: CurrentUser, owner: "hr_partner" | "admin", cycleId: number, opts: { notInSession?: boolean; language?: string } = {}): Promise<HrPartnerParticipantJson[]> {
+  const params = [cycleId, owner === "hr_partner" ? current.user.id : null, opts.notInSession ?? false, nameKeyLanguage(opts.language)];
+  const rows = await sqlRows<PoolSqlRow>("calibration_setup_pool", POOL_SQL, params);
   return rows.map((r) => ({
     participant_id: r.participant_id,
     user: { id: r.user_id, name: r.user_name, email: r.user_email, job_title: r.job_title, department: r.department },

@@ -1,5 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { Prisma } from "~/generated/prisma/client.ts";
+import { nameKeyOrder } from "~/platform/db/name-order.server";
 import { allOf, pageWithTotal, userTextMatch, type CountedRow } from "~/features/users/model.server";
 import { parseStoredDecision, parseStoredRating, type ParticipantJson } from "~/features/participants/rules";
 
@@ -66,10 +67,12 @@ type ListedRow = Omit<ParticipantRow, "user" | "manager" | "secondaryManager" | 
   secondaryManagerName: string | null;
   hrPartnerEmail: string | null;
   hrPartnerName: string | null;
+  /** The row's place in the list's order (not part of the row). */
+  pos: bigint | number;
 };
 
 function toParticipantRow(r: ListedRow): ParticipantRow {
-  const { userEmail, userName, managerEmail, managerName, secondaryManagerEmail, secondaryManagerName, hrPartnerEmail, hrPartnerName, ...scalars } = r;
+  const { userEmail, userName, managerEmail, managerName, secondaryManagerEmail, secondaryManagerName, hrPartnerEmail, hrPartnerName, pos: _pos, ...scalars } = r;
   const person = (id: number | null, email: string | null, name: string | null) => (id === null || email === null || name === null ? null : { id, email, name });
   return {
     ...scalars,
@@ -81,24 +84,25 @@ function toParticipantRow(r: ListedRow): ParticipantRow {
 }
 
 /**
- * One page of the cycle's participants, by name then email, and how many match; `q` matches the participant's name or
- * email (case-insensitive, users/model.server.ts userTextMatch). One statement: the count, and the page with the
- * people each row names. For a rare term the page starts from the trigram index on User."searchText"; for a common
- * one, it walks the (name, email) index of User and stops after the page (docs/decisions/0037-trigram-search-indexes.md).
+ * One page of the cycle's participants, by name in the reader's collation (`language`; ADR 0101, the stored sort key)
+ * then email, and how many match; `q` matches the participant's name or email (case-insensitive, users/model.server.ts
+ * userTextMatch). One statement: the count, and the page with the people each row names. For a rare term the page
+ * starts from the trigram index on User."searchText" (docs/decisions/0037-trigram-search-indexes.md).
  */
 export async function listParticipantRows(
   db: Db | Tx,
   cycleId: number,
-  opts: { q?: string; skip: number; take: number },
+  opts: { q?: string; skip: number; take: number; language?: string },
 ): Promise<{ rows: ParticipantRow[]; total: number }> {
   const where = allOf([Prisma.sql`p."cycleId" = ${cycleId}`, userTextMatch("u", opts.q)]);
   const { rows, total } = pageWithTotal(
     await db.$queryRaw<Array<CountedRow<ListedRow>>>`
       WITH total AS (SELECT count(*)::int AS n FROM "Participant" p JOIN "User" u ON u."id" = p."userId" WHERE ${where}),
       page AS (
-        SELECT p.*, u."email" AS "userEmail", u."name" AS "userName"
+        SELECT p.*, u."email" AS "userEmail", u."name" AS "userName",
+               row_number() OVER (ORDER BY ${nameKeyOrder("u", opts.language)}, u."email", p."id") AS "pos"
         FROM "Participant" p JOIN "User" u ON u."id" = p."userId" WHERE ${where}
-        ORDER BY u."name", u."email", p."id"
+        ORDER BY "pos"
         LIMIT ${opts.take} OFFSET ${opts.skip}
       )
       SELECT t.n AS total, r.* FROM total t LEFT JOIN LATERAL (
@@ -107,13 +111,13 @@ export async function listParticipantRows(
                pg."proposedPotential", pg."createdAt", pg."updatedAt", pg."userEmail", pg."userName",
                m."email" AS "managerEmail", m."name" AS "managerName",
                s."email" AS "secondaryManagerEmail", s."name" AS "secondaryManagerName",
-               h."email" AS "hrPartnerEmail", h."name" AS "hrPartnerName"
+               h."email" AS "hrPartnerEmail", h."name" AS "hrPartnerName", pg."pos"
         FROM page pg
         LEFT JOIN "User" m ON m."id" = pg."managerId"
         LEFT JOIN "User" s ON s."id" = pg."secondaryManagerId"
         LEFT JOIN "User" h ON h."id" = pg."hrPartnerId"
       ) r ON TRUE
-      ORDER BY r."userName", r."userEmail", r."id"`,
+      ORDER BY r."pos"`,
   );
   return { rows: rows.map(toParticipantRow), total };
 }

@@ -24,10 +24,14 @@ export async function listParticipants(cycleId: number, query: ParticipantListQu
   return listParticipantsOf(cycleId, query);
 }
 
-/** As listParticipants, for a cycle the caller has just read (the list page): one statement, no second check that it exists. */
-export async function listParticipantsOf(cycleId: number, query: ParticipantListQuery): Promise<{ participants: ParticipantJson[]; total: number }> {
+/**
+ * As listParticipants, for a cycle the caller has just read (the list page): one statement, no second check that it
+ * exists. `language`: the reader's, whose collation orders the names (ADR 0101); the API's list (none) has en's.
+ */
+export async function listParticipantsOf(cycleId: number, query: ParticipantListQuery, language?: string): Promise<{ participants: ParticipantJson[]; total: number }> {
   const db = await getDb();
   const { rows, total } = await listParticipantRows(db, cycleId, {
+    language,
     q: query.q,
     skip: (query.page - 1) * query.page_size,
     take: query.page_size,

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// Writes the SQL of the name sort keys (docs/decisions/0101-name-order-in-the-readers-collation.md) to stdout:
+// the function app_name_sort_key(name, lang) with, per language, each character's place in the language's
+// collation as Intl.Collator (the pages' own sorting, app/platform/i18n/format.ts nameCollator) ranks it:
+// `new Intl.Collator(<lang>, { sensitivity: "base", numeric: true })`. A name's key is the concatenation of its
+// characters' places (one private-use character each), so that comparing two keys byte by byte (COLLATE "C") gives
+// the collator's order on PostgreSQL and on PGlite alike, neither of which needs ICU's locale data for it.
+//
+//   node scripts/name-sort-keys.mjs > prisma/migrations/<stamp>_name_sort_keys/keys.sql
+//
+// What the places capture: characters the collator holds equal at base strength (a, A, á, ä) share a place;
+// characters it ignores (combining marks, soft hyphen) have none; characters it expands (ß = ss, æ = ae) get the
+// places of their expansion; a run of ASCII digits is one number (numeric: true): the place of "0", its length
+// and its digits without leading zeros. A character outside the ranked blocks sorts after every ranked one, by code
+// point (U+100000 then the character).
+const RANK_BASE = 0xf0000; // plane 15, private use: U+F0000.. (UTF-8 byte order = code point order)
+
+/** Blocks ranked for every language; Han (and its compatibility block) only where the language orders it. */
+const COMMON = [
+  [0x20, 0x7e], // ASCII
+  [0xa0, 0x24f], // Latin-1 Supplement, Latin Extended-A/B
+  [0x370, 0x3ff], // Greek
+  [0x400, 0x52f], // Cyrillic
+  [0x1e00, 0x1fff], // Latin Extended Additional, Greek Extended
+  [0x2010, 0x205e], // general punctuation
+  [0x3000, 0x303f], // CJK symbols and punctuation
+  [0x3040, 0x30ff], // Hiragana, Katakana
+  [0xff01, 0xff5e], // full-width ASCII
+];
+const HAN = [
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xf900, 0xfaff],
+];
+export const LANGUAGES = {
+  en: { locale: "en", blocks: COMMON }, // en, en-XA and every language without its own keys: the root order
+  zh: { locale: "zh-CN", blocks: [...COMMON, ...HAN] }, // pinyin; Han comes before Latin
+};
+
+const EXPANSIONS = { ß: "ss", ẞ: "ss", æ: "ae", Æ: "ae", œ: "oe", Œ: "oe", ĳ: "ij", Ĳ: "ij", þ: "th", Þ: "th" };
+
+/** { char: key } for one language. */
+export function placesFor(locale, blocks) {
+  const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
+  const chars = [];
+  for (const [from, to] of blocks) {
+    for (let cp = from; cp <= to; cp++) {
+      const c = String.fromCodePoint(cp);
+      if (c.normalize("NFC") !== c || /\p{Cn}|\p{Cs}|\p{Co}/u.test(c) || /[0-9]/.test(c)) continue;
+      chars.push(c);
+    }
+  }
+  const ignorable = new Set(chars.filter((c) => collator.compare(c, "") === 0));
+  const expanded = new Map();
+  for (const c of chars) {
+    if (ignorable.has(c)) continue;
+    const folded = c.normalize("NFKD").replace(/\p{M}/gu, "");
+    const candidate = EXPANSIONS[c] ?? (folded.length > 1 ? folded : null);
+    if (candidate && collator.compare(c, candidate) === 0) expanded.set(c, candidate);
+  }
+  const ranked = chars.filter((c) => !ignorable.has(c) && !expanded.has(c));
+  // The digits are ranked too (as whole numbers later), so that a number's place among other characters is right.
+  for (let d = 0; d <= 9; d++) ranked.push(String(d));
+  ranked.sort(collator.compare);
+  const places = {};
+  let rank = 0;
+  ranked.forEach((c, i) => {
+    if (i > 0 && collator.compare(ranked[i - 1], c) !== 0) rank++;
+    places[c] = String.fromCodePoint(RANK_BASE + 1 + rank);
+  });
+  for (const c of ignorable) places[c] = "";
+  for (const [c, expansion] of expanded) places[c] = [...expansion].map((x) => places[x] ?? "").join("");
+  return places;
+}
+
+/** A name's key from the places (the function's twin in JS, for checks). */
+export function sortKey(name, places) {
+  let out = "";
+  for (const [token] of name.normalize("NFC").matchAll(/[0-9]+|[^0-9]/gu)) {
+    if (/^[0-9]+$/.test(token)) {
+      const digits = token.replace(/^0+(?=.)/, "");
+      out += places["0"] + String.fromCodePoint(RANK_BASE + digits.length) + [...digits].map((d) => places[d]).join("");
+    } else {
+      out += places[token] ?? String.fromCodePoint(0x100000) + token;
+    }
+  }
+  return out;
+}
+
+const sqlString = (s) => `'${s.replaceAll("'", "''")}'`;
+
+function jsonMap(places) {
+  const entries = Object.entries(places).filter(([c]) => !/[0-9]/.test(c));
+  const json = JSON.stringify(Object.fromEntries(entries));
+  // One line per ~2,000 characters, for readable diffs.
+  return sqlString(json).replace(/(.{2000}.*?",)/gu, "$1\n");
+}
+
+function functionSql() {
+  const en = placesFor(LANGUAGES.en.locale, LANGUAGES.en.blocks);
+  const zh = placesFor(LANGUAGES.zh.locale, LANGUAGES.zh.blocks);
+  const digitsOf = (p) => sqlString([..."0123456789"].map((d) => p[d]).join(""));
+  return `-- Generated by scripts/name-sort-keys.mjs from Intl.Collator (Node ${process.versions.node}, ICU ${process.versions.icu}); do not edit by hand.
+CREATE OR REPLACE FUNCTION app_name_sort_key(name text, lang text) RETURNS text
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
+DECLARE
+  token text;
+  digits text;
+  place text;
+  zh boolean := lang = 'zh';
+  out text := '';
+BEGIN
+  FOR token IN SELECT m[1] FROM regexp_matches(normalize(name, NFC), '[0-9]+|[^0-9]', 'g') AS m LOOP
+    IF token ~ '^[0-9]+$' THEN
+      digits := coalesce(nullif(ltrim(token, '0'), ''), '0');
+      out := out || CASE WHEN zh THEN ${sqlString(zh["0"])} ELSE ${sqlString(en["0"])} END || chr(${RANK_BASE} + length(digits))
+        || translate(digits, '0123456789', CASE WHEN zh THEN ${digitsOf(zh)} ELSE ${digitsOf(en)} END);
+    ELSE
+      IF zh THEN
+        place := ${jsonMap(zh)}::jsonb ->> token;
+      ELSE
+        place := ${jsonMap(en)}::jsonb ->> token;
+      END IF;
+      out := out || coalesce(place, chr(1048576) || token);
+    END IF;
+  END LOOP;
+  RETURN out;
+END
+$fn$;
+`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.stdout.write(functionSql());
