@@ -150,8 +150,8 @@ export default function AdminCycles() {
                   </Typography>
                 )}
               </TableCell>
-              <TableCell data-label={t("cyclesAdmin.list.stage")} className={css.stageCell}>
-                <CycleStageChip cycleId={cycle.id} stage={stage} />
+              <TableCell data-label={t("cyclesAdmin.list.stage")}>
+                <CycleStageChip cycleId={cycle.id} stage={stage} wrap />
               </TableCell>
               <TableCell data-label={t("cyclesAdmin.list.startDate")} data-testid={`cycle-start-date-${cycle.id}`}>
                 {cycle.start_date ? format.day(cycle.start_date) : "—"}

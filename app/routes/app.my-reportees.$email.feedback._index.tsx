@@ -148,7 +148,7 @@ function ReviewerFeedbackTable({ rows, email, cycleId }: { rows: LoaderData["fee
               <TableCell data-label={t("managerReview.report.status")}>
                 <Chip
                   size="small"
-                  className={css.chip}
+                  wrap
                   data-testid={`reviewer-status-${f.reviewer.email}`}
                   label={f.status === "submitted" ? t("managerReview.report.submittedStatus") : t("managerReview.report.notSubmitted")}
                   color={f.status === "submitted" ? "success" : "default"}

@@ -8,7 +8,6 @@ import type { ReporteesPageData } from "~/features/manager-review/types";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { StackedTable } from "~/platform/ui/stacked-table";
-import css from "~/features/manager-review/my-reportees-list.module.css";
 
 const FEEDBACK_STATE_COLORS: Record<ManagerFeedbackState, ChipProps["color"]> = { not_started: "default", draft: "warning", submitted: "success" };
 const NOMINATION_COLORS: Record<NominationStatus, ChipProps["color"]> = { nominated: "primary", withdrawn: "default" };
@@ -111,7 +110,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
               ) : (
                 <Chip
                   size="small"
-                  className={css.chip}
+                  wrap
                   data-testid={`reportee-manager-feedback-${r.email}`}
                   label={t(MANAGER_FEEDBACK_STATE_KEYS[r.manager_feedback.state])}
                   color={FEEDBACK_STATE_COLORS[r.manager_feedback.state]}
@@ -122,7 +121,7 @@ function DirectReports({ data, cycleId }: { data: Extract<ReporteesPageData, { k
               {r.promotion_nomination ? (
                 <Chip
                   size="small"
-                  className={css.chip}
+                  wrap
                   data-testid={`reportee-nomination-${r.email}`}
                   label={t(NOMINATION_STATUS_KEYS[r.promotion_nomination.status])}
                   color={NOMINATION_COLORS[r.promotion_nomination.status]}

@@ -178,12 +178,17 @@ export type ChipProps = Omit<Common, "children"> & {
   variant?: "filled" | "outlined";
   size?: "small" | "medium";
   icon?: ReactNode;
+  /** In a narrow cell (a stacked row on a phone, a longer language) the label wraps onto more lines instead of ending in '…'. */
+  wrap?: boolean;
 };
 
 /** MUI's Chip as a label (not interactive). */
-export function Chip({ label, color = "default", variant = "filled", size = "medium", icon, className, ...rest }: ChipProps) {
+export function Chip({ label, color = "default", variant = "filled", size = "medium", icon, wrap = false, className, ...rest }: ChipProps) {
   return (
-    <span className={cx(css.chip, CH_COLOR[color], variant === "outlined" && css.chipOutlined, size === "small" && css.chipSmall, className)} {...rest}>
+    <span
+      className={cx(css.chip, CH_COLOR[color], variant === "outlined" && css.chipOutlined, size === "small" && css.chipSmall, wrap && css.chipWrap, className)}
+      {...rest}
+    >
       {icon && <span className={css.chipIcon}>{icon}</span>}
       <span className={css.chipLabel}>{label}</span>
     </span>

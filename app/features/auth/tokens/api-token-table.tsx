@@ -39,7 +39,7 @@ export function ApiTokenTable({ tokens, busy, canRevoke = true, emptyText }: { t
             <Typography variant="body2" className={css.wrap}>
               {row.name}
             </Typography>
-            {row.provider !== "personal" && <Chip size="small" variant="outlined" label={row.provider} className={`${css.provider} ${css.wrapChip}`} />}
+            {row.provider !== "personal" && <Chip size="small" variant="outlined" label={row.provider} className={css.provider} wrap />}
           </TableCell>
           <TableCell className={css.mono} data-label={token}>
             {row.prefix ? `${row.prefix}…` : "—"}

@@ -36,9 +36,9 @@ function ratingLabel(t: (key: TranslationKey) => string, rating: number | null):
 export function PoolSessionCell({ row, sessionId }: { row: HrPartnerParticipantJson; sessionId: number | null }) {
   const { t } = useTranslation();
   const testId = `pool-session-${row.participant_id}`;
-  if (row.reviewer_only) return <Chip size="small" variant="outlined" label={t("calibrationSetup.pool.reviewerOnly")} className={css.chip} data-testid={testId} />;
-  if (!row.session) return <Chip size="small" color="warning" label={t("calibrationSetup.pool.notInSession")} className={css.chip} data-testid={testId} />;
-  if (row.session.id === sessionId) return <Chip size="small" color="primary" variant="outlined" label={t("calibrationSetup.pool.inThisSession")} className={css.chip} data-testid={testId} />;
+  if (row.reviewer_only) return <Chip size="small" variant="outlined" label={t("calibrationSetup.pool.reviewerOnly")} wrap data-testid={testId} />;
+  if (!row.session) return <Chip size="small" color="warning" label={t("calibrationSetup.pool.notInSession")} wrap data-testid={testId} />;
+  if (row.session.id === sessionId) return <Chip size="small" color="primary" variant="outlined" label={t("calibrationSetup.pool.inThisSession")} wrap data-testid={testId} />;
   return (
     <Typography variant="body2" data-testid={testId} component="span" className={css.wrap}>
       {t(IN_SESSION[row.session.state], { name: row.session.name })}

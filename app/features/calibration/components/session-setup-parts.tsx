@@ -12,7 +12,6 @@ import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { useReader } from "~/platform/i18n/reader-context";
 import { Button, ButtonLink, Chip, Stack, TableCell, type ChipProps } from "~/platform/ui/static";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
-import css from "~/features/calibration/components/session-pool.module.css";
 
 /**
  * Small pieces the session setup pages share: the state chip, the toasts, the people text, the error boundary.
@@ -45,7 +44,7 @@ export function SessionStateChip({ state, testId }: { state: SessionState; testI
       label={t(SESSION_STATE_KEYS[state])}
       color={STATE_COLORS[state]}
       variant={state === "draft" ? "outlined" : "filled"}
-      className={css.chip}
+      wrap
       data-testid={testId}
       data-state={state}
     />

@@ -14,7 +14,7 @@ const COLORS: Record<CycleStage, ChipProps["color"]> = {
 };
 
 /** The stage chip of the cycle screens and the summaries: 'Not started' or 'Stage N - name stage' (static: no style work). */
-export function CycleStageChip({ cycleId, stage, size = "small" }: { cycleId: number; stage: CycleStage; size?: ChipProps["size"] }) {
+export function CycleStageChip({ cycleId, stage, size = "small", wrap }: { cycleId: number; stage: CycleStage; size?: ChipProps["size"]; wrap?: boolean }) {
   const { t } = useTranslation();
   return (
     <Chip
@@ -24,6 +24,7 @@ export function CycleStageChip({ cycleId, stage, size = "small" }: { cycleId: nu
       color={COLORS[stage]}
       variant={stage === "draft" ? "outlined" : "filled"}
       size={size}
+      wrap={wrap}
     />
   );
 }

@@ -148,7 +148,7 @@ export function ReportsPage({ data, formError }: { data: ReportsPageData; formEr
             <TableCell>
               <Link to={`${jobsPath}/${job.id}`}>#{job.id}</Link>
             </TableCell>
-            <TableCell data-label={t("decisionSupport.report.columns.status")} className={css.statusCell}>
+            <TableCell data-label={t("decisionSupport.report.columns.status")}>
               <JobStatusChip status={job.status} />
             </TableCell>
             <TableCell data-label={t("decisionSupport.report.columns.metric")}>{job.metric_type ? t(METRIC_KEYS[job.metric_type].label) : "—"}</TableCell>

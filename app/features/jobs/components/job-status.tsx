@@ -30,7 +30,7 @@ export function useWhen(): (iso: string | null | undefined) => string {
 
 export function JobStatusChip({ status }: { status: JobView["status"] }) {
   const { t } = useTranslation();
-  return <Chip size="small" label={t(JOB_STATUS_KEYS[status])} color={STATUS_COLOR[status]} className={css.wrapChip} data-testid="job-status" />;
+  return <Chip size="small" label={t(JOB_STATUS_KEYS[status])} color={STATUS_COLOR[status]} wrap data-testid="job-status" />;
 }
 
 /**

@@ -29,7 +29,7 @@ const SCHEDULE_LABEL: Record<NudgeScheduleView["status"], TranslationKey> = {
 
 export function ScheduleStatusChip({ status }: { status: NudgeScheduleView["status"] }) {
   const { t } = useTranslation();
-  return <Chip size="small" label={t(SCHEDULE_LABEL[status])} color={SCHEDULE_COLOR[status]} className={css.wrapChip} data-testid="schedule-status" />;
+  return <Chip size="small" label={t(SCHEDULE_LABEL[status])} color={SCHEDULE_COLOR[status]} wrap data-testid="schedule-status" />;
 }
 
 /** A stage's name in the reader's language ("—" before the job began). */

@@ -8,7 +8,6 @@ import { PROMOTION_VOTES, type PromotionDecision } from "~/features/promotions/r
 import type { DecisionChangeJson, SessionNominationJson } from "~/features/promotions/types";
 import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
 import { DiscussionToggle } from "~/features/promotions/components/panelist-discussion";
-import css from "~/features/promotions/components/meeting.module.css";
 import { DECISION_KEYS, VOTE_KEYS } from "~/features/promotions/meeting-keys";
 
 /**
@@ -96,12 +95,12 @@ export function SignOffOutcomeTable({
                   {about && <span className="note block">{about}</span>}
                   {n.manager && <span className="note block">{t("promotionsMeeting.outcome.manager", { name: n.manager.name })}</span>}
                   {(n.terminated || n.nomination_status === "withdrawn") && (
-                    <Chip size="small" color="warning" className={css.wrapChip} label={n.terminated ? t("promotionsMeeting.outcome.terminated") : t("promotionsMeeting.outcome.withdrawn")} style={{ marginTop: 4 }} />
+                    <Chip size="small" color="warning" wrap label={n.terminated ? t("promotionsMeeting.outcome.terminated") : t("promotionsMeeting.outcome.withdrawn")} style={{ marginTop: 4 }} />
                   )}
                 </th>
                 <td data-label={t("promotionsMeeting.outcome.decision")} data-testid={`outcome-decision-${id}`}>
                   {n.decision ? (
-                    <Chip size="small" color={n.decision.value === "PROMOTED" ? "success" : "default"} className={css.wrapChip} label={t(DECISION_KEYS[n.decision.value])} />
+                    <Chip size="small" color={n.decision.value === "PROMOTED" ? "success" : "default"} wrap label={t(DECISION_KEYS[n.decision.value])} />
                   ) : (
                     <span className="warn">{t("promotionsMeeting.outcome.noDecision")}</span>
                   )}

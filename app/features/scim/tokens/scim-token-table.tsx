@@ -54,7 +54,7 @@ export function ScimTokenTable({ tokens, busy }: { tokens: ScimTokenView[]; busy
             </TableCell>
             <TableCell align="right" data-label="">
               {row.revoked_at ? (
-                <Chip size="small" variant="outlined" label={t("tokens.scim.revoked", { when: when(row.revoked_at) })} className={css.wrapChip} data-testid={`scim-token-revoked-${row.id}`} />
+                <Chip size="small" variant="outlined" label={t("tokens.scim.revoked", { when: when(row.revoked_at) })} wrap data-testid={`scim-token-revoked-${row.id}`} />
               ) : (
                 <Button
                   size="small"
