@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Link as RemixLink, useActionData, useNavigation } from "@remix-run/react";
-import { Box, Link, Typography } from "@mui/material";
+import { useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { createUserFromForm } from "~/features/users/pages.server";
 import { DirectoryForm } from "~/features/users/directory-form";
 import { EMPTY_DIRECTORY_VALUES } from "~/features/users/directory-form-types";
+import { Link, Typography, cx } from "~/platform/ui/static";
+import css from "~/features/users/components/users.module.css";
 import { pageTitle } from "~/platform/i18n/page-title";
 
 export const handle = pageTitle("titles.newUser");
@@ -28,11 +29,11 @@ export default function NewUser() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
-      <Link component={RemixLink} to="/app/admin/users" sx={{ display: "inline-block", mb: 1 }}>
+    <div className={cx(css.page, css.narrow)}>
+      <Link to="/app/admin/users" className={css.back}>
         {t("users.back")}
       </Link>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h1" className={css.header}>
         {t("users.newUser")}
       </Typography>
       <DirectoryForm
@@ -45,6 +46,6 @@ export default function NewUser() {
         submitLabel={t("users.form.create")}
         testId="new-user"
       />
-    </Box>
+    </div>
   );
 }

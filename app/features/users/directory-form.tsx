@@ -1,6 +1,10 @@
 import { Form } from "@remix-run/react";
-import { Alert, Box, Button, FormControl, FormHelperText, InputLabel, MenuItem, Select, Stack, TextField } from "@mui/material";
+import { TextField as MuiTextField } from "@mui/material";
 import { useState } from "react";
+import { Alert, Button, Stack } from "~/platform/ui/static";
+import { NativeSelect, TextField } from "~/platform/ui/static-form";
+import { useHydratedOnce } from "~/features/users/components/use-hydrated";
+import css from "~/features/users/components/users.module.css";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { ROLES, ROLE_KEYS } from "~/features/users/roles";
@@ -12,19 +16,37 @@ import type { DirectoryFieldErrors, DirectoryFormValues } from "~/features/users
  * The directory's form (create at /app/admin/users/new, details on /app/admin/users/{userId}): every field of a user;
  * manager, secondary manager and HR partner with the people suggestions of GET /api/v1/users (active users only).
  * The server checks everything again (docs/decisions/0050-user-directory.md) and its refusals come back per field.
+ * Static form controls (issue 27: no style work in the server render); a person field is MUI's Autocomplete from
+ * hydration on (the same name, label, test id and value).
  */
 
 function PersonField({ name, label, defaultValue, error, testId }: { name: string; label: string; defaultValue: string | null; error?: string; testId: string }) {
   const [text, setText] = useState(defaultValue ?? "");
   const { t } = useTranslation();
   const query = text.trim();
+  if (!useHydratedOnce()) {
+    return (
+      <TextField
+        id={testId}
+        name={name}
+        label={label}
+        placeholder={t("users.form.personPlaceholder")}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={!!error}
+        helperText={error ?? t("users.form.personHelp")}
+        autoComplete="off"
+        inputProps={{ "data-testid": testId, maxLength: EMAIL_MAX }}
+      />
+    );
+  }
   return (
     <UserEmailAutocomplete
       value={text}
       onChange={setText}
       suggestionsUrl={(open) => (open && query.length >= 2 ? `/api/v1/users?q=${encodeURIComponent(query)}` : null)}
       renderInput={(params) => (
-        <TextField
+        <MuiTextField
           {...params}
           name={name}
           label={label}
@@ -58,10 +80,10 @@ export function DirectoryForm({
   submitLabel: string;
   testId: string;
 }) {
-  const [role, setRole] = useState(values.role ?? "EMPLOYEE");
   const { t } = useTranslation();
   const text = (name: keyof DirectoryFormValues, label: TranslationKey, opts: { required?: boolean; type?: string; max?: number; helper?: TranslationKey } = {}) => (
     <TextField
+      id={`${testId}-${name}`}
       name={name}
       label={t(label)}
       type={opts.type ?? "text"}
@@ -69,35 +91,31 @@ export function DirectoryForm({
       defaultValue={values[name] ?? ""}
       error={!!errors[name]}
       helperText={errors[name] ?? (opts.helper && t(opts.helper))}
-      slotProps={{
-        htmlInput: { "data-testid": `${testId}-${name}`, maxLength: opts.max ?? DIRECTORY_TEXT_MAX },
-        inputLabel: opts.type === "date" ? { shrink: true } : undefined,
-      }}
+      inputProps={{ "data-testid": `${testId}-${name}`, maxLength: opts.max ?? DIRECTORY_TEXT_MAX }}
     />
   );
   return (
     <Form method="post" data-testid={testId} noValidate>
       <input type="hidden" name="intent" value={intent} />
       {formError && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid={`${testId}-error`}>
+        <Alert severity="error" className={css.alert} data-testid={`${testId}-error`}>
           {formError}
         </Alert>
       )}
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
+      <div className={css.formGrid}>
         {text("email", "users.form.email", { required: true, type: "email", max: EMAIL_MAX })}
         {text("name", "users.form.name", { required: true })}
         {withRole && (
-          <FormControl error={!!errors.role}>
-            <InputLabel id={`${testId}-role-label`}>{t("users.form.role")}</InputLabel>
-            <Select labelId={`${testId}-role-label`} label={t("users.form.role")} name="role" value={role} onChange={(e) => setRole(e.target.value)} data-testid={`${testId}-role`}>
-              {ROLES.map((r) => (
-                <MenuItem key={r} value={r} data-testid={`${testId}-role-option-${r}`}>
-                  {t(ROLE_KEYS[r])}
-                </MenuItem>
-              ))}
-            </Select>
-            {errors.role && <FormHelperText>{errors.role}</FormHelperText>}
-          </FormControl>
+          <NativeSelect
+            id={`${testId}-role`}
+            name="role"
+            label={t("users.form.role")}
+            defaultValue={values.role ?? "EMPLOYEE"}
+            options={ROLES.map((r) => ({ value: r, label: t(ROLE_KEYS[r]) }))}
+            error={!!errors.role}
+            helperText={errors.role}
+            inputProps={{ "data-testid": `${testId}-role` }}
+          />
         )}
         {text("job_title", "users.form.jobTitle")}
         {text("department", "users.form.department")}
@@ -114,8 +132,8 @@ export function DirectoryForm({
           testId={`${testId}-secondary_manager_email`}
         />
         <PersonField name="hr_partner_email" label={t("users.form.hrPartner")} defaultValue={values.hr_partner_email} error={errors.hr_partner_email} testId={`${testId}-hr_partner_email`} />
-      </Box>
-      <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+      </div>
+      <Stack direction="row" spacing={2} className={css.formButtons}>
         <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-submit`}>
           {submitLabel}
         </Button>

@@ -5,7 +5,20 @@ import { Prisma, type Role, type User } from "~/generated/prisma/client.ts";
 
 export { ROLES, ROLE_LABELS } from "~/features/users/roles";
 
-export type UserListFilter = { q?: string; roles?: Role[]; status?: "active" | "inactive" | "all"; page: number; pageSize: number };
+/** The admin table's orders: a column, ascending or (`desc`) descending; name and id break ties. */
+export const USER_SORT_COLUMNS = ["name", "email", "role"] as const;
+export type UserSort = { column: (typeof USER_SORT_COLUMNS)[number]; desc: boolean };
+
+export type UserListFilter = { q?: string; roles?: Role[]; status?: "active" | "inactive" | "all"; page: number; pageSize: number; sort?: UserSort };
+
+/** ORDER BY of the admin table (`alias` the row's name): by name unless told, then name and id. */
+function userOrder(alias: string, sort: UserSort | undefined): Prisma.Sql {
+  const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
+  const dir = Prisma.raw(sort?.desc ? "DESC" : "ASC");
+  if (!sort || sort.column === "name") return Prisma.sql`${column("name")} ${dir}, ${column("id")} ${dir}`;
+  const key = sort.column === "role" ? Prisma.sql`${column("role")}::text` : column(sort.column);
+  return Prisma.sql`${key} ${dir}, ${column("name")}, ${column("id")}`;
+}
 
 /**
  * The SQL condition "the name or the email of the user row `alias` contains `q`, ignoring case", or null when `q` is
@@ -62,10 +75,10 @@ export async function listUsers(db: Db | Tx, filter: UserListFilter): Promise<{ 
       SELECT t.n AS total, r.* FROM total t LEFT JOIN LATERAL (
         SELECT u."id", u."email", u."name", u."role"::text AS "role", u."profileImageUrl", u."active"
         FROM "User" u WHERE ${where}
-        ORDER BY u."name", u."id"
+        ORDER BY ${userOrder("u", filter.sort)}
         LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}
       ) r ON TRUE
-      ORDER BY r."name", r."id"`,
+      ORDER BY ${userOrder("r", filter.sort)}`,
   );
 }
 
@@ -84,6 +97,26 @@ export async function findUserDetail(db: Db | Tx, id: number) {
   });
 }
 export type UserDetailRow = NonNullable<Awaited<ReturnType<typeof findUserDetail>>>;
+
+type PersonJson = { id: number; name: string; email: string } | null;
+
+/**
+ * findUserDetail in one statement (the admin user page, issue 27: Prisma's include took five round trips and counted
+ * every manager's reports): the user, the people around them and the two counts through the managers' indexes.
+ */
+export async function findUserDetailInOne(db: Db | Tx, id: number): Promise<UserDetailRow | null> {
+  const person = (column: string) =>
+    Prisma.raw(`(SELECT json_build_object('id', p."id", 'name', p."name", 'email', p."email") FROM "User" p WHERE p."id" = u."${column}")`);
+  const rows = await db.$queryRaw<Array<User & { manager: PersonJson; secondaryManager: PersonJson; hrPartner: PersonJson; directReports: number; hrEmployees: number }>>`
+    SELECT u.*, ${person("managerId")} AS "manager", ${person("secondaryManagerId")} AS "secondaryManager", ${person("hrPartnerId")} AS "hrPartner",
+      (SELECT count(*)::int FROM "User" d WHERE d."managerId" = u."id") AS "directReports",
+      (SELECT count(*)::int FROM "User" h WHERE h."hrPartnerId" = u."id") AS "hrEmployees"
+    FROM "User" u WHERE u."id" = ${id}`;
+  const row = rows[0];
+  if (!row) return null;
+  const { directReports, hrEmployees, ...user } = row;
+  return { ...user, _count: { directReports, hrEmployees } };
+}
 
 /** The user with this email address (case-insensitive), active or not. */
 export async function findUserByEmail(db: Db | Tx, email: string): Promise<User | null> {

@@ -6,7 +6,7 @@ import {
   type AdminUserListQueryInput,
   type AdminUserPatchInput,
 } from "~/features/users/contract.server";
-import { findUserByEmail, findUserDetail, listUsers, managerChainIds, searchActiveUsers } from "~/features/users/model.server";
+import { findUserByEmail, findUserDetail, listUsers, managerChainIds, searchActiveUsers, type UserSort } from "~/features/users/model.server";
 import { ApiError, notFound } from "~/platform/api.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import { updateDirectoryUser } from "~/features/users/directory.server";
@@ -20,8 +20,8 @@ import { adminUserJson, userSummaryJson } from "~/features/users/json.server";
 export { adminUserJson, userSummaryJson } from "~/features/users/json.server";
 export { DEACTIVATE_SELF_MESSAGE, OWN_SUPER_ADMIN_ROLE_MESSAGE } from "~/features/users/directory.server";
 
-/** GET /api/v1/admin/users and the admin users page. */
-export async function listAdminUsers(query: AdminUserListQueryInput) {
+/** GET /api/v1/admin/users and the admin users page (which may also sort: by name unless told). */
+export async function listAdminUsers(query: AdminUserListQueryInput, sort?: UserSort) {
   const db = await getDb();
   const { rows, total } = await listUsers(db, {
     q: query.q,
@@ -29,6 +29,7 @@ export async function listAdminUsers(query: AdminUserListQueryInput) {
     status: query.status,
     page: query.page,
     pageSize: query.page_size,
+    sort,
   });
   return AdminUserListResponse.parse({ users: rows.map(userSummaryJson), total, page: query.page, page_size: query.page_size });
 }
