@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, ButtonLink, Chip, Paper, Stack, Typography } from "~/platform/ui/static";
 import { AdminCycleHeader } from "~/features/cycles/components/admin-cycle-header";
 import { QuestionPreview } from "~/features/questionnaires/question-preview";
-import { StaticTabs } from "~/features/questionnaires/components/tabs";
+import { StaticTabs } from "~/platform/ui/static-tabs";
 import { TYPE_DESCRIPTION_KEYS, TYPE_KEYS, TYPE_WITH_COUNT_KEYS } from "~/features/questionnaires/keys";
 import { questionsByType, REVIEWER_TYPES, type ReviewerType } from "~/features/questionnaires/rules";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";

@@ -5,10 +5,11 @@ import { isSpoofing, requireUser } from "~/platform/auth.server";
 import { intentOf, pageRead } from "~/platform/page-errors.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { noticeOf } from "~/platform/refusal-notice.server";
-import { BODY_MAX_LENGTH, daysOf, PAGE_SIZE_DEFAULT, tabOf } from "~/features/anytime-feedback/rules";
+import { BODY_MAX_LENGTH, daysOf, PAGE_SIZE_DEFAULT } from "~/features/anytime-feedback/rules";
 import { FeedbackIdParams, GiveFeedbackBody } from "~/features/anytime-feedback/contract.server";
-import { giveFeedback, isManager, listMine, listTeam, markViewed, myManagers, myPeople, teamPeople, unreadCount } from "~/features/anytime-feedback/service.server";
-import type { AnytimeFeedbackActionResult, AnytimeFeedbackPageData, PersonOption } from "~/features/anytime-feedback/types";
+import { giveFeedback, markViewed } from "~/features/anytime-feedback/service.server";
+import { readAnytimeFeedbackPage } from "~/features/anytime-feedback/page-reads.server";
+import type { AnytimeFeedbackActionResult, AnytimeFeedbackPageData } from "~/features/anytime-feedback/types";
 
 /**
  * /app/anytime-feedback (ADR 0029): ?tab=received|sent|team (team: managers only), ?person= (email), ?days=
@@ -21,46 +22,27 @@ const email = z.email().max(320);
 export async function loadAnytimeFeedbackPage({ request }: LoaderFunctionArgs): Promise<AnytimeFeedbackPageData> {
   const current = await requireUser(request);
   const url = new URL(request.url);
-  const manager = await isManager(current);
-  const tab = tabOf(url.searchParams.get("tab"), manager);
   const days = daysOf(url.searchParams.get("days"));
   const rawPerson = url.searchParams.get("person")?.trim() ?? "";
   const person = email.safeParse(rawPerson).success ? rawPerson : null;
   const rawOffset = Number(url.searchParams.get("offset") ?? "0");
-  const offset = Number.isInteger(rawOffset) && rawOffset >= 0 ? rawOffset : 0;
-  const q = { limit: PAGE_SIZE_DEFAULT, offset, days, email: person ?? undefined };
-
-  const [list, people, unread, managers] = await pageRead(() =>
-    Promise.all([
-      tab === "team" ? listTeam(current, { ...q, reviewee_email: undefined, reviewer_email: undefined }) : listMine(current, tab, q),
-      peopleFor(current, tab, days),
-      unreadCount(current),
-      myManagers(current),
-    ]),
-  );
+  const offset = Number.isSafeInteger(rawOffset) && rawOffset >= 0 ? rawOffset : 0;
+  // One prepared statement (issue 27): the tab, its list, its people, the unread count and my managers.
+  const read = await pageRead(() => readAnytimeFeedbackPage(current, { tab: url.searchParams.get("tab"), days, person, limit: PAGE_SIZE_DEFAULT, offset }));
   return {
     me: { id: current.user.id, email: current.user.email },
-    tab,
-    isManager: manager,
+    tab: read.tab,
+    isManager: read.isManager,
     spoofing: isSpoofing(current),
-    unreadCount: unread,
+    unreadCount: read.unreadCount,
     person,
     days: days ?? null,
     offset,
     limit: PAGE_SIZE_DEFAULT,
-    list,
-    people,
-    myManagers: managers,
+    list: read.list,
+    people: read.people,
+    myManagers: read.myManagers,
   };
-}
-
-/** Received: who gave me feedback; sent: whom I gave; team: my reports who gave or got any. */
-async function peopleFor(current: Awaited<ReturnType<typeof requireUser>>, tab: "received" | "sent" | "team", days: number | undefined): Promise<PersonOption[]> {
-  if (tab !== "team") return (await myPeople(current, tab, days)).users.map((u) => ({ ...u, direct_report: false }));
-  const { reviewees, reviewers } = await teamPeople(current, days);
-  const byId = new Map<number, PersonOption>();
-  for (const p of [...reviewees, ...reviewers]) if (p.direct_report) byId.set(p.id, p);
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
 const text = (form: FormData, key: string) => {

@@ -39,7 +39,8 @@ import {
 
 export const NO_REPORTS_MESSAGE = "You have no direct or secondary reports";
 
-function toJson(row: FeedbackRow, current: CurrentUser): RealtimeFeedbackJson {
+/** An item as the API and the page show it to `current` (no text while spoofing). */
+export function feedbackJson(row: FeedbackRow, current: CurrentUser): RealtimeFeedbackJson {
   const me = current.user.id;
   const hidden = isSpoofing(current);
   const person = (p: FeedbackRow["reviewer"]) => ({ id: p.id, name: p.name, email: p.email, profile_image_url: p.profileImageUrl });
@@ -60,7 +61,7 @@ async function pageOf(current: CurrentUser, where: Parameters<typeof findPage>[1
   const { rows, total } = await findPage(await getDb(), where, limit, offset);
   // Defence in depth: a row the caller may not read never leaves the service, whatever the query said.
   const readable = rows.filter((r) => readerRole(current.user.id, r) !== null);
-  return { realtime_feedbacks: readable.map((r) => toJson(r, current)), total, limit, offset };
+  return { realtime_feedbacks: readable.map((r) => feedbackJson(r, current)), total, limit, offset };
 }
 
 export type MineKind = "all" | "received" | "sent";
@@ -166,7 +167,7 @@ export async function giveFeedback(current: CurrentUser, input: GiveFeedbackInpu
     // The feedback is stored; a failed email must not undo it or fail the request (the in-app notification exists).
     console.error(`anytime feedback ${row.id}: notifying the reviewee failed`, err);
   }
-  return toJson(row, current);
+  return feedbackJson(row, current);
 }
 
 /**
@@ -180,7 +181,7 @@ export async function markViewed(current: CurrentUser, id: number): Promise<Real
     const row = await tx.realtimeFeedback.findUnique({ where: { id }, include: feedbackInclude });
     if (!row || readerRole(current.user.id, row) === null) throw notFound("Feedback not found");
     if (!mayMarkViewed(current.user.id, row)) throw forbidden("Only the person who received this feedback can mark it viewed");
-    if (row.hasBeenViewedByReviewee) return toJson(row, current);
+    if (row.hasBeenViewedByReviewee) return feedbackJson(row, current);
     const viewedAt = new Date();
     const claimed = await tx.realtimeFeedback.updateMany({ where: { id, hasBeenViewedByReviewee: false }, data: { hasBeenViewedByReviewee: true, viewedAt } });
     const updated = await tx.realtimeFeedback.findUniqueOrThrow({ where: { id }, include: feedbackInclude });
@@ -193,6 +194,6 @@ export async function markViewed(current: CurrentUser, id: number): Promise<Real
         after: { has_been_viewed_by_reviewee: true, viewed_at: viewedAt.toISOString() },
       });
     }
-    return toJson(updated, current);
+    return feedbackJson(updated, current);
   });
 }

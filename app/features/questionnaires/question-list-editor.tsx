@@ -13,7 +13,7 @@ import {
 } from "@mui/material";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { StaticTabs } from "~/features/questionnaires/components/tabs";
+import { StaticTabs } from "~/platform/ui/static-tabs";
 import css from "~/features/questionnaires/components/questionnaires.module.css";
 import { QUESTION_KINDS, REVIEWER_TYPES, type ReviewerType } from "~/features/questionnaires/rules";
 import { ASK_KEYS, KIND_KEYS, NOT_ASKED_KEYS, STOP_ASKING_KEYS, TYPE_KEYS, TYPE_WITH_COUNT_KEYS } from "~/features/questionnaires/keys";

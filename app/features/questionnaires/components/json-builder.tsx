@@ -6,7 +6,7 @@ import { TextField } from "~/platform/ui/static-form";
 import { messageText } from "~/platform/i18n/page-message";
 import { QuestionListEditor, looseDocument } from "~/features/questionnaires/question-list-editor";
 import { QuestionPreview } from "~/features/questionnaires/question-preview";
-import { StaticTabs } from "~/features/questionnaires/components/tabs";
+import { StaticTabs } from "~/platform/ui/static-tabs";
 import { IssueList } from "~/features/questionnaires/components/issue-list";
 import { TYPE_KEYS, TYPE_TOTAL_KEYS } from "~/features/questionnaires/keys";
 import { usedReviewerTypes, type Questionnaire } from "~/features/questionnaires/rules";
