@@ -42,6 +42,8 @@ function segmentValue(name: string, prev: string, route: ManifestRoute, b: Bindi
       // A SCIM token id (someone else's objects do not apply: only super admins may call).
       if (prev === "scim_tokens") return String(w.otherTokenId);
       if (prev === "sessions" || prev === "calibration-sessions") return String(promo ? b.promotionSession : b.session);
+      // A people attribute: the built-in "gender" row of the migration (only super admins may call; DELETE is a 409).
+      if (prev === "attributes") return "1";
       throw new Error(`No value for :id after ${prev} in ${route.id}`);
     case "session_id":
       return String(route.id.includes("promotion_calibration_sessions") ? b.promotionSession : b.session);

@@ -35,6 +35,8 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/api.v1.admin.cycles": { GET: ADMIN_CONTEXT, POST: ADMIN },
   "routes/api.v1.admin.current_cycle": { PUT: ADMIN },
   "routes/api.v1.admin.insights_settings": { GET: ADMIN, PUT: ADMIN },
+  "routes/api.v1.admin.attributes": { GET: ADMIN, POST: ADMIN },
+  "routes/api.v1.admin.attributes.$id": { PATCH: ADMIN, DELETE: ADMIN },
   "routes/api.v1.admin.data_export_jobs.$jobId.file": { GET: ADMIN },
   "routes/api.v1.admin.cycles.$cycle_id.feedbacks_summary.download": { GET: ADMIN },
   "routes/api.v1.admin.cycles.$cycle_id.participants": { GET: ADMIN_CONTEXT, POST: ADMIN },
