@@ -10,8 +10,9 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { ApproveSelectionButton, PeerPanel } from "~/features/peer-selection/components/peer-panel";
 import css from "~/features/peer-selection/components/peer-pages.module.css";
 import { isSpoofing } from "~/platform/auth.server";
-import { requireReportPage } from "~/features/manager-review/pages.server";
-import { addReportPeer, approveReportPanel, getReportPanel, removeReportPeer } from "~/features/peer-selection/manager-panel.server";
+import { reportPageParams, requireReportPage } from "~/features/manager-review/pages.server";
+import { addReportPeer, approveReportPanel, removeReportPeer } from "~/features/peer-selection/manager-panel.server";
+import { readReportPeerPage } from "~/features/peer-selection/report-page-reads.server";
 import { cycleView, pageAction, panelView, peerEmailOf, unknownIntent } from "~/features/peer-selection/pages.server";
 import { forPage } from "~/platform/page-errors.server";
 
@@ -28,14 +29,15 @@ export const handle = pageTitle<typeof loader>((data) =>
  * accepted) or approves a direct report's peer selection; any change makes it Manager Approved (spec §4).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const page = await requireReportPage(request, params);
-  const { panel } = await forPage(() => getReportPanel(page.current, page.cycleId, page.email));
+  // The report's cycles and panel in one statement (issue 27), with requireReportPage's and getReportPanel's 404/403.
+  const { current, cycleId, email } = await reportPageParams(request, params);
+  const { cycles, panel } = await forPage(() => readReportPeerPage(current.user.id, cycleId, email));
   return {
-    cycles: page.cycles,
-    cycleId: page.cycleId,
+    cycles,
+    cycleId,
     cycle: cycleView(panel.cycle),
     panel: panelView(panel),
-    spoofing: isSpoofing(page.current),
+    spoofing: isSpoofing(current),
   };
 }
 

@@ -17,10 +17,10 @@ import { incomingListOf, type IncomingRequestJson, type IncomingRequestsJson } f
  * listTeamSelections (the Prisma read it replaced). tests/integration/employee-pages-reads.test.ts compares them.
  */
 
-type Person = { id: number; email: string; name: string };
-type Member = { user_id: number; email: string; name: string; manager_id: number | null; secondary_manager_id: number | null; reviewer_only: boolean };
+export type Person = { id: number; email: string; name: string };
+export type Member = { user_id: number; email: string; name: string; manager_id: number | null; secondary_manager_id: number | null; reviewer_only: boolean };
 type Subject = Member & { panel_status: string; manager: Person | null; secondary_manager: Person | null };
-type Request = {
+export type Request = {
   id: number;
   reviewer_id: number;
   status: string;
@@ -37,8 +37,8 @@ type Incoming = Omit<Request, "accepted" | "reviewer_id"> & { reviewer_id: numbe
 type PageRow = { subject: Subject | null; related: Member[]; requests: Request[]; incoming: Incoming[] };
 
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-const PERSON = (alias: string) => `json_build_object('id', ${alias}."id", 'email', ${alias}."email", 'name', ${alias}."name")`;
-const BY = `(SELECT json_build_object('email', b."email", 'name', b."name") FROM "User" b WHERE b."id" = r."requestedById")`;
+export const PERSON = (alias: string) => `json_build_object('id', ${alias}."id", 'email', ${alias}."email", 'name', ${alias}."name")`;
+export const BY = `(SELECT json_build_object('email', b."email", 'name', b."name") FROM "User" b WHERE b."id" = r."requestedById")`;
 const PAGE_SQL = `
 WITH me AS (SELECT * FROM "Participant" WHERE "cycleId" = $1 AND "userId" = $2)
 SELECT
@@ -68,7 +68,7 @@ SELECT
      FROM "PeerRequest" r JOIN "Participant" p ON p."id" = r."participantId" JOIN "User" u ON u."id" = p."userId"
      WHERE r."cycleId" = $1 AND r."reviewerId" = $2) AS "incoming"`;
 
-const member = (m: Member): PanelMember => ({
+export const member = (m: Member): PanelMember => ({
   userId: m.user_id,
   email: m.email,
   name: m.name,
@@ -76,9 +76,9 @@ const member = (m: Member): PanelMember => ({
   secondaryManagerId: m.secondary_manager_id,
   reviewerOnly: m.reviewer_only,
 });
-const person = (p: Person | null) => (p ? { userId: p.id, email: p.email, name: p.name } : null);
+export const person = (p: Person | null) => (p ? { userId: p.id, email: p.email, name: p.name } : null);
 
-function requestJson(r: Request): PeerRequestJson & { reviewerId: number } {
+export function requestJson(r: Request): PeerRequestJson & { reviewerId: number } {
   const status = fromDbPeerStatus(r.status);
   return {
     id: r.id,
