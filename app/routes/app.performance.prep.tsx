@@ -5,7 +5,7 @@ import css from "~/features/peer-selection/components/peer-pages.module.css";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import { CycleMessage, CyclePageHeader } from "~/features/cycles/components/cycle-page-header";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { getMyInfo } from "~/features/peer-selection/service.server";
+import { readMyInfo } from "~/features/peer-selection/my-info-reads.server";
 import { selectedCyclePage } from "~/features/peer-selection/pages.server";
 import { participantFetch } from "~/platform/page-errors.server";
 import { pageTitle } from "~/platform/i18n/page-title";
@@ -18,7 +18,8 @@ export const handle = pageTitle("titles.profileCheck");
 export async function loader({ request }: LoaderFunctionArgs) {
   const page = await selectedCyclePage(request);
   if (page.kind !== "selected") return { kind: page.kind, message: page.message, cycles: page.cycles } as const;
-  const info = await participantFetch(() => getMyInfo(page.current, page.cycleId));
+  // The viewer's profile in the resolved cycle in one statement (issue 27), as GET cycles/{id}/my_info answers it.
+  const info = await participantFetch(() => readMyInfo(page.current, page.cycle));
   return { kind: "selected", cycles: page.cycles, cycleId: page.cycleId, info } as const;
 }
 
