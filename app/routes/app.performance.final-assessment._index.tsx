@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from "~/platform/ui/error-view";
 import { participantFetch } from "~/platform/page-errors.server";
 import { requireUser } from "~/platform/auth.server";
 import { resolveSelectedCycle } from "~/features/cycles/service.server";
-import { getParticipantDashboard } from "~/features/summaries/service.server";
+import { readParticipantDashboard } from "~/features/summaries/dashboard-reads.server";
 import { pageTitle } from "~/platform/i18n/page-title";
 import { RATING_KEYS } from "~/features/participants/messages";
 import type { CalibratedRating } from "~/features/participants/rules";
@@ -31,7 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const message: TranslationKey = selection.kind === "invalid" ? "summary.invalidCycle" : "summary.noCycles";
     return { kind: selection.kind, message, cycles } as const;
   }
-  const dashboard = await participantFetch(() => getParticipantDashboard(current, selection.cycle.id));
+  // GET cycles/{id}/dashboard's answer in one statement (issue 27).
+  const dashboard = await participantFetch(() => readParticipantDashboard(current, selection.cycle.id));
   if (!dashboard) {
     const message: TranslationKey = "summary.notParticipant";
     return { kind: "not_participant", message, cycles, cycleId: selection.cycle.id } as const;

@@ -224,12 +224,21 @@ export async function getParticipantDashboard(current: CurrentUser, cycleId: num
   const db = await getDb();
   const cycle = await requireCycle(db, cycleId);
   const participant = await requireOwnParticipant(db, cycleId, current.user.id);
-  const counts = await db.$queryRaw<Array<{ reviewerType: DbReviewerType; requested: number; submitted: number; lastSubmittedAt: Date | null }>>`
+  const counts = await db.$queryRaw<DashboardCount[]>`
     SELECT "reviewerType"::text AS "reviewerType", COUNT(*)::int AS "requested",
            COUNT(*) FILTER (WHERE "status" = 'SUBMITTED')::int AS "submitted",
            MAX("submittedAt") FILTER (WHERE "status" = 'SUBMITTED') AS "lastSubmittedAt"
     FROM "Feedback" WHERE "revieweeId" = ${participant.id}
     GROUP BY "reviewerType"`;
+  return participantDashboardOf(cycle, participant, counts);
+}
+
+/** The Feedback rows about a participant counted by reviewer type (requested, submitted, the last submission). */
+export type DashboardCount = { reviewerType: DbReviewerType; requested: number; submitted: number; lastSubmittedAt: Date | string | null };
+type DashboardParticipant = SummaryParticipant & Pick<ParticipantWithPeople, "calibratedRating" | "promotionDecision"> & { manager: { name: string; email: string } | null };
+
+/** The dashboard from what it reads, however it was read (getParticipantDashboard, the page's prepared read) (PURE). */
+export function participantDashboardOf(cycle: SummaryCycle, participant: DashboardParticipant, counts: DashboardCount[]): ParticipantDashboard {
   const byType = REVIEWER_TYPES.flatMap((t) => {
     const c = counts.find((r) => r.reviewerType === t);
     return c ? [{ reviewer_type: t.toLowerCase() as Lowercase<DbReviewerType>, label: REVIEWER_TYPE_LABELS[t], requested: Number(c.requested), submitted: Number(c.submitted) }] : [];
