@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { CacheProvider } from "@emotion/react";
 import { createInstance, type i18n as I18n } from "i18next";
@@ -13,6 +13,7 @@ import i18nConfig from "~/platform/i18n/i18n";
 import { serverResources } from "~/platform/i18n/resources.server";
 import { reportServerError } from "~/platform/analytics/report-error.server";
 import { NonceProvider } from "~/platform/security/nonce";
+import { lazyWebStream } from "~/platform/node-body.server";
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
@@ -47,10 +48,41 @@ function i18nFor(lng: string): Promise<I18n> {
     ready = instance
       .use(initReactI18next)
       .init({ ...i18nConfig, resources: serverResources, lng })
-      .then(() => instance);
+      .then(() => rememberPlainTexts(instance));
     i18nInstances.set(lng, ready);
   }
   return ready;
+}
+
+/** The options react-i18next's `t` adds by itself; a call with any other option (values, count, context) is not remembered. */
+const FIXED_T_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+/** At most this many texts remembered per language (the keys are the code's; a bound all the same). */
+const MAX_REMEMBERED = 20_000;
+
+/**
+ * A text without values (most of a page's: headings, buttons, the frame's navigation) is the same for every request
+ * in a language: the server's shared instance remembers it instead of resolving the key each time (i18next's key
+ * lookup, fallback and interpolation pass were ~5% of a trivial signed-in page's CPU; issue 27, ADR 0102). Calls
+ * with values, `count`, `context` or any other option go to i18next as before.
+ */
+export function rememberPlainTexts(instance: I18n): I18n {
+  const translate = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
+  const remembered = new Map<string, unknown>();
+  const t = (key: unknown, options?: unknown, ...rest: unknown[]) => {
+    if (typeof key !== "string" || rest.length > 0 || (options !== undefined && (typeof options !== "object" || options === null))) {
+      return translate(key, options, ...(rest as []));
+    }
+    const o = (options ?? {}) as Record<string, unknown>;
+    for (const name in o) if (!FIXED_T_OPTIONS.has(name)) return translate(key, options);
+    const id = `${String(o.lng)}\u0000${String(o.lngs)}\u0000${String(o.ns)}\u0000${String(o.keyPrefix)}\u0000${key}`;
+    const hit = remembered.get(id);
+    if (hit !== undefined) return hit;
+    const text = translate(key, options);
+    if (typeof text === "string" && remembered.size < MAX_REMEMBERED) remembered.set(id, text);
+    return text;
+  };
+  instance.t = t as unknown as I18n["t"];
+  return instance;
 }
 
 /**
@@ -87,5 +119,6 @@ export default async function handleRequest(
   );
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(createReadableStreamFromReadable(body), { status: responseStatusCode, headers: responseHeaders });
+  // The web server pipes `body` to the socket itself; a web stream over it is read only by others (ADR 0102).
+  return new Response(lazyWebStream(body), { status: responseStatusCode, headers: responseHeaders });
 }

@@ -12,7 +12,6 @@
  */
 import express, { type Express, type RequestHandler } from "express";
 import pLimit from "p-limit";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +23,7 @@ import { installSecurity, securityLoadContext } from "./security";
 import { idempotentRequests } from "./idempotency";
 import { routeMethodsOf } from "./route-methods";
 import { guardBuild } from "./form-guard";
+import { createRemixHandler } from "./remix-handler";
 // Its state is process-wide (globalThis), shared with the build's copy of the module that reads it.
 import { scopeLoaders } from "~/platform/request-scope.server";
 
@@ -141,7 +141,7 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
   if (typeof loaded.build === "function") {
     const { viteServer } = loaded.build as unknown as { viteServer: import("vite").ViteDevServer };
     app.use(viteServer.middlewares);
-    const remix = createRequestHandler({ build: loaded.build, getLoadContext: securityLoadContext });
+    const remix = createRemixHandler({ build: loaded.build, getLoadContext: securityLoadContext });
     app.all("*", idempotentRequests(remix, { build: loaded.build, getLoadContext: securityLoadContext, runOnce: loaded.boot.runOnce }));
   } else {
     const buildDir = path.join(root, "build");
@@ -154,7 +154,7 @@ export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; ove
     app.use((req, res, next) => (clientEntries.has(req.path.split("/")[1] ?? "") ? serveClient(req, res, next) : next()));
     const concurrency = opts.concurrency ?? (Number(process.env.APP_CONCURRENCY) || 8);
     const mode = settings.isProduction ? "production" : "development";
-    const remix = createRequestHandler({ build: loaded.build, mode, getLoadContext: securityLoadContext });
+    const remix = createRemixHandler({ build: loaded.build, mode, getLoadContext: securityLoadContext });
     // Mutations sent twice change state once (server/idempotency.ts, ADR 0045).
     const handler = idempotentRequests(remix, { build: loaded.build, mode, getLoadContext: securityLoadContext, runOnce: loaded.boot.runOnce, routeMethods });
     app.all("*", limitConcurrency(handler, concurrency));
