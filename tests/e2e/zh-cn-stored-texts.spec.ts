@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, open, test } from "./fixtures";
 import { signInThroughLoginPage } from "./sign-in-any-language";
+import { expectAllTranslated } from "./untranslated";
+import { layoutOffenders } from "./overflow";
 
 /**
  * Issue 28 / ADR 0096: what the server stored is shown in the reader's language (a job's result on its page and in
@@ -8,7 +10,8 @@ import { signInThroughLoginPage } from "./sign-in-any-language";
  * Li, Wang, Zhang (pinyin) in Chinese, and in code point order (张 李 王) in English.
  */
 
-test.use({ allowHttpErrors: [400] });
+// 422: the upload form's refused header (ADR 0100).
+test.use({ allowHttpErrors: [400, 422] });
 
 async function freshCycle(page: Page, label: string): Promise<number> {
   const created = await page.request.post("/api/v1/admin/cycles", { data: { name: `${label} ${Date.now()}` } });
@@ -64,6 +67,41 @@ test.describe("in Chinese", () => {
     await expect(page.getByTestId("job-row").first()).toContainText("共 2 行，已提交 1 行；跳过了 1 行有错误的数据");
   });
 
+  test("a failing participants upload: the header refusal and every row error in Chinese (ADR 0100)", async ({ page }) => {
+    await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
+    const cycleId = await freshCycle(page, "中文行错误");
+    await open(page, `/app/admin/cycles/${cycleId}/upload-participants`);
+    // The header refusal: one Chinese sentence, the column names as they are.
+    await page.getByTestId("upload-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("mail,team\nx,y\n") });
+    await page.getByTestId("upload-submit").click();
+    await expect(page.getByTestId("upload-error")).toContainText("CSV 表头无效：缺少列 email；无法识别的列 mail, team");
+    await expect(page.getByTestId("upload-error")).not.toContainText(/missing|unknown|Invalid/);
+
+    const csv = ["email,manager_email", `${DEMO.employee.email},${DEMO.employee.email}`, "not-an-email,", `nobody.${Date.now()}@example.com,`, `${DEMO.manager.email}`].join("\n");
+    await page.getByTestId("upload-file").setInputFiles({ name: "team.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByTestId("upload-submit").click();
+    await expect(page).toHaveURL(new RegExp(`/app/admin/cycles/${cycleId}/upload-participants-jobs/\\d+$`));
+    await expect(page.getByTestId("job-status")).toHaveText("失败", { timeout: 30_000 });
+    await expect(page.getByTestId("job-message")).toHaveText("共 4 行，其中 4 行有错误；未提交任何内容");
+    const messages = page.getByTestId("row-error").locator("td:last-child");
+    await expect(messages).toHaveText(["经理不能是参与者本人", "邮箱格式不正确", /^没有邮箱为 nobody\.\d+@example\.com 的用户$/, "该行有 1 个单元格，而表头有 2 列"]);
+    // The API keeps its English and hands on the keys.
+    const jobId = page.url().split("/").pop();
+    const api = (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()) as { row_errors: Array<{ message: string; message_key: { key: string } | null }> };
+    expect(api.row_errors.map((e) => e.message)).toEqual([
+      "Manager must differ from the participant",
+      "Email must be a valid email address",
+      expect.stringMatching(/^No user with email nobody\.\d+@example\.com$/),
+      "The row has 1 cells; the header has 2",
+    ]);
+    expect(api.row_errors.map((e) => e.message_key?.key)).toEqual([
+      "participants.result.managerSelf",
+      "participants.result.invalidEmail.email",
+      "participants.result.noUser",
+      "storedTexts.jobs.rows.cellCount",
+    ]);
+  });
+
   test("the manager's direct reports in pinyin order", async ({ page }) => {
     await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
     const team = await chineseTeam(page);
@@ -79,4 +117,33 @@ test("in English the same reports keep the root collation's order (张 李 王)"
   await signInThroughLoginPage(page, DEMO.manager, `/app/my-reportees?cycle_id=${team.cycleId}`);
   await expect(page.getByRole("heading", { level: 2, name: "Direct reports" })).toBeVisible();
   expect(await rowOrder(page)).toEqual([team.zhang, team.li, team.wang]);
+});
+
+test.describe("in the pseudo-language", () => {
+  test.use({ locale: "en-XA" });
+
+  test("a job page with row errors: every text went through translation, nothing clipped at 1440 and 375 px", async ({ page }) => {
+    await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
+    const name = `XA row errors ${Date.now()}`;
+    const created = await page.request.post("/api/v1/admin/cycles", { data: { name } });
+    const cycleId = (await created.json()).cycle.id as number;
+    const csv = ["email,manager_email,reviewer_only", `${DEMO.employee.email},${DEMO.employee.email},`, "not-an-email,,", `${DEMO.manager.email},,maybe`, "x"].join("\n");
+    const started = await page.request.post(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs`, {
+      multipart: { file: { name: "team.csv", mimeType: "text/csv", buffer: Buffer.from(csv) }, error_mode: "valid_only" },
+    });
+    expect(started.status()).toBe(202);
+    const jobId = (await started.json()).job.id as number;
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()).job.status, { timeout: 30_000 })
+      .toBe("succeeded");
+    // Data: the cycle, the file, who started it, the CSV's column names and the instants (formatted apart).
+    const allow = [name, "team.csv", DEMO.superAdmin.name, "PMR", "email", "manager_email", "reviewer_only", /\d{1,2}:\d{2}(:\d{2})?\s?([AP]M)?\s?[A-Z]{2,5}([+-]\d{1,2})?/g];
+    for (const width of [1440, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, `/app/admin/cycles/${cycleId}/upload-participants-jobs/${jobId}`);
+      await expect(page.getByTestId("row-error").first()).toContainText("⟦");
+      await expectAllTranslated(page, { allow, roots: ["main"], skip: [".MuiAvatar-root"] });
+      expect(await layoutOffenders(page, width < 600 ? { scrollAreas: [{ container: ":has(> table)", mustShow: "tr > :first-child" }] } : {}), `job page at ${width} px`).toEqual([]);
+    }
+  });
 });

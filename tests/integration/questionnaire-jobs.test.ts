@@ -236,13 +236,13 @@ describe("upload questionnaire jobs", () => {
       failed_rows: 6,
       message: "6 of 8 rows have errors; the questionnaire was not changed (it is applied only when every row is valid)",
     });
-    expect(d.body.row_errors).toEqual([
+    expect(d.body.row_errors).toMatchObject([
       { row_number: 3, column: "reviewer_type", message: "Unknown reviewer type 'BOSS' (use SELF, MANAGER, DIRECT_REPORT, PEER, MATRIX_MANAGER, MATRIX_TEAM)" },
       { row_number: 4, column: "question_id", message: "Question id 'wins' is already used for Self on row 2" },
       { row_number: 6, column: "kind", message: "Unknown kind 'stars' (use rating, text or choice)" },
       { row_number: 7, column: "scale_max", message: "scale_max must be greater than scale_min" },
       { row_number: 8, column: "options", message: "A choice question needs at least 2 options" },
-      { row_number: 9, column: null, message: "The row has 3 cells; the header has 7" },
+      { row_number: 9, column: null, message: "The row has 3 cells; the header has 7", message_key: { key: "storedTexts.jobs.rows.cellCount", values: { cells: 3, columns: 7 } } },
     ]);
     const q = await getQuestionnaire(cycleId);
     expect(q).toMatchObject({ version: 0, is_default: true, definition: DEFAULT_QUESTIONNAIRE });
@@ -385,7 +385,14 @@ describe("upload questionnaire pages", () => {
     expect(result.init.status).toBe(422);
     expect(result.data).toMatchObject({
       ok: false,
-      formError: { key: "jobs.failure.header", values: { parts: "missing columns reviewer_type, question_id, kind; unknown column question" } },
+      // The sentence and its parts as keys, the columns as values (ADR 0100).
+      formError: {
+        key: "jobs.failure.headerParts.two",
+        values: {
+          a: { key: "jobs.failure.headerMissing", values: { count: 3, columns: "reviewer_type, question_id, kind" } },
+          b: { key: "jobs.failure.headerUnknown", values: { count: 1, columns: "question" } },
+        },
+      },
     });
 
     const loaded = (await uploadPage.loader(await pageArgs(`${base}/upload-questionnaire`, admin.id, { cycleId: String(cycleId) }))) as { version: number; locked: boolean };

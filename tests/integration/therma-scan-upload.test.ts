@@ -106,7 +106,7 @@ describe("Therma-scan upload", () => {
 
     const d = await detail(cycleId, jobId);
     expect(d.body.job).toMatchObject({ status: "succeeded", total_rows: 7, succeeded_rows: 2, failed_rows: 5, message: "2 of 7 rows committed; 5 rows with errors were skipped" });
-    expect(d.body.row_errors).toEqual([
+    expect(d.body.row_errors).toMatchObject([
       { row_number: 3, column: "participant_email", message: expect.stringMatching(/^No user with email nobody\./) },
       { row_number: 4, column: "participant_email", message: `${u.email} is not a participant of this cycle` },
       { row_number: 5, column: "engagement", message: "Engagement must be a whole number from 1 to 5" },
@@ -139,7 +139,7 @@ describe("Therma-scan upload", () => {
     expect(await waitForJob(bad.body.job.id)).toEqual({ jobId: bad.body.job.id, status: "FAILED" });
     const failed = await detail(cycleId, bad.body.job.id);
     expect(failed.body.job.message).toBe("1 of 2 rows have errors; nothing was committed");
-    expect(failed.body.row_errors).toEqual([
+    expect(failed.body.row_errors).toMatchObject([
       { row_number: 3, column: "workload", message: "Workload must be a whole number from 1 to 5" },
       { row_number: 3, column: "comment", message: "Comment must be at most 500 characters" },
     ]);

@@ -48,13 +48,13 @@ describe("ParticipantRowSchema (CSV rows)", () => {
 
   it("rejects a bad reviewer_only value", () => {
     const r = validateParticipantRow({ email: "a@example.com", reviewer_only: "maybe" });
-    expect(r).toEqual({ ok: false, errors: [{ column: "reviewer_only", message: "reviewer_only must be true or false" }] });
+    expect(r).toMatchObject({ ok: false, errors: [{ column: "reviewer_only", message: "reviewer_only must be true or false" }] });
   });
 
   it("requires a valid participant email", () => {
-    expect(validateParticipantRow({ email: "" })).toEqual({ ok: false, errors: [{ column: "email", message: "Email is required" }] });
+    expect(validateParticipantRow({ email: "" })).toMatchObject({ ok: false, errors: [{ column: "email", message: "Email is required" }] });
     expect(validateParticipantRow({})).toMatchObject({ ok: false, errors: [{ column: "email" }] });
-    expect(validateParticipantRow({ email: "not-an-email" })).toEqual({
+    expect(validateParticipantRow({ email: "not-an-email" })).toMatchObject({
       ok: false,
       errors: [{ column: "email", message: "Email must be a valid email address" }],
     });
@@ -64,7 +64,7 @@ describe("ParticipantRowSchema (CSV rows)", () => {
     const r = validateParticipantRow({ email: "a@example.com", manager_email: "nope", hr_partner_email: "also nope" });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toEqual([
+    expect(r.errors).toMatchObject([
       { column: "manager_email", message: "Manager email must be a valid email address" },
       { column: "hr_partner_email", message: "HR partner email must be a valid email address" },
     ]);
@@ -79,7 +79,7 @@ describe("ParticipantRowSchema (CSV rows)", () => {
     });
     expect(r.ok).toBe(false);
     if (r.ok) return;
-    expect(r.errors).toEqual([
+    expect(r.errors).toMatchObject([
       { column: "manager_email", message: "Manager must differ from the participant" },
       { column: "secondary_manager_email", message: "Secondary manager must differ from the participant" },
       { column: "hr_partner_email", message: "HR partner must differ from the participant" },
@@ -88,7 +88,7 @@ describe("ParticipantRowSchema (CSV rows)", () => {
 
   it("refuses the same person as manager and secondary manager", () => {
     const r = validateParticipantRow({ email: "a@example.com", manager_email: "m@example.com", secondary_manager_email: "M@example.com" });
-    expect(r).toEqual({ ok: false, errors: [{ column: "secondary_manager_email", message: "Secondary manager must differ from the manager" }] });
+    expect(r).toMatchObject({ ok: false, errors: [{ column: "secondary_manager_email", message: "Secondary manager must differ from the manager" }] });
   });
 
   it("accepts a complete valid row", () => {

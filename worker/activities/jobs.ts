@@ -4,7 +4,8 @@ import { getDb, type Db } from "~/platform/db.server";
 import type { Job } from "~/generated/prisma/client.ts";
 import { handlerFor } from "~/features/jobs/handlers.server";
 import { CsvInputError } from "~/features/jobs/files.server";
-import { auditJob, jobCounters, jobMessageData, jobTextEnglish, JobInputError, JobStateError, type JobContext } from "~/features/jobs/runner.server";
+import { auditJob, jobCounters, jobMessageData, jobTextEnglish, JobInputError, JobStateError, type JobContext, type JobText } from "~/features/jobs/runner.server";
+import { storedText } from "~/platform/i18n/stored-text.server";
 import {
   JOB_FAILURE,
   type BeginJobInput,
@@ -54,12 +55,17 @@ function contextFor(db: Db, job: Job, input: { actor: JobContext["actor"]; chunk
   };
 }
 
-/** Bad input becomes a non-retryable failure: the workflow then fails the job with its message. */
-async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+/**
+ * Bad input becomes a non-retryable failure: the workflow then fails the job with its message. An input error with a
+ * code (ADR 0100) fails the job here first, with its English and its code (the workflow hands failJob the English
+ * only), so the job page says it in the reader's language; the workflow's failJob then finds the job failed.
+ */
+async function guarded<T>(ctx: JobContext, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
     if (err instanceof JobInputError || err instanceof CsvInputError) {
+      if (err instanceof JobInputError && typeof err.text !== "string") await failWith(ctx.db, ctx.job.id, ctx.actor, err.text);
       throw ApplicationFailure.nonRetryable(err.message, JOB_FAILURE.badInput);
     }
     if (err instanceof JobStateError) throw ApplicationFailure.nonRetryable(err.message, JOB_FAILURE.stateMismatch);
@@ -73,10 +79,10 @@ export async function beginJob(input: BeginJobInput): Promise<StepResult> {
   const job = await loadJob(db, input.jobId);
   if (job.status === "SUCCEEDED" || job.status === "FAILED") return { next: null };
   const ctx = contextFor(db, job, input);
-  const begun = await guarded(() => handlerFor(job.type).begin(ctx));
+  const begun = await guarded(ctx, () => handlerFor(job.type).begin(ctx));
   ctx.checkCancelled();
   // `write` may read the input too (e.g. to stage it): an unusable file fails the job there as well.
-  await guarded(() =>
+  await guarded(ctx, () =>
     db.$transaction(
       async (tx) => {
         const res = await tx.job.updateMany({
@@ -109,7 +115,7 @@ export async function runJobStep(input: RunJobStepInput): Promise<StepResult> {
   const job = await loadJob(db, input.jobId);
   if (job.status !== "RUNNING") return { next: null };
   const ctx = contextFor(db, job, input);
-  return guarded(() => handlerFor(job.type).step(ctx, input.step));
+  return guarded(ctx, () => handlerFor(job.type).step(ctx, input.step));
 }
 
 /** RUNNING → the handler's verdict (audit job.succeed / job.fail). Idempotent. */
@@ -150,14 +156,28 @@ export async function failJob(input: FailJobInput): Promise<JobOutcome> {
   const job = await db.job.findUnique({ where: { id: input.jobId } });
   if (!job) return { status: "FAILED" };
   if (job.status === "SUCCEEDED") return { status: "SUCCEEDED" };
-  const actor = { ...input.actor, source: "workflow" as const };
-  const message = (job.succeededRows > 0 ? `${input.message} (${job.succeededRows} rows had been committed)` : input.message).slice(0, MAX_MESSAGE);
+  await failWith(db, job.id, { ...input.actor, source: "workflow" as const }, input.message);
+  return { status: "FAILED" };
+}
+
+/**
+ * PENDING or RUNNING → FAILED with the reason (audit job.fail); nothing when the job has already finished. Rows
+ * committed before the failure are said after the reason ("… (3 rows had been committed)"): one message with the
+ * reason as a value (its code when it has one, else its text), never two translated fragments put together.
+ */
+async function failWith(db: Db, jobId: number, actor: JobContext["actor"], reason: string | JobText): Promise<void> {
   await db.$transaction(async (tx) => {
+    const job = await tx.job.findUnique({ where: { id: jobId } });
+    if (!job || (job.status !== "PENDING" && job.status !== "RUNNING")) return;
+    const value = typeof reason === "string" ? reason : { key: reason.code.key, ...(reason.code.values ? { values: reason.code.values } : {}) };
+    const text: string | JobText = job.succeededRows > 0 ? storedText("storedTexts.jobs.failedAfterCommit", { reason: value, committed: job.succeededRows }) : reason;
+    const english = jobTextEnglish(text);
+    // A text cut to the column's length keeps no code.
+    const kept = english.length > MAX_MESSAGE ? jobMessageData(english.slice(0, MAX_MESSAGE)) : jobMessageData(text);
     const res = await tx.job.updateMany({
       where: { id: job.id, status: { in: ["PENDING", "RUNNING"] } },
-      data: { status: "FAILED", ...jobMessageData(message), finishedAt: new Date() },
+      data: { status: "FAILED", ...kept, finishedAt: new Date() },
     });
-    if (res.count === 1) await auditJob(tx, actor, job, "job.fail", { ...jobCounters(job), message });
+    if (res.count === 1) await auditJob(tx, actor, job, "job.fail", { ...jobCounters(job), message: kept.message });
   });
-  return { status: "FAILED" };
 }

@@ -16,6 +16,13 @@ import { PageQuerySchema } from "~/features/jobs/queries.server";
 
 export { PageQuerySchema, UploadFieldsSchema };
 
+/**
+ * A stored text's key and values (ADR 0096/0100); a value may itself be such a message, two levels deep at most (what
+ * stored-text.ts reads: e.g. the questionnaire's summary, a list of the reviewer types' totals).
+ */
+const messageWith = (value: z.ZodType) => z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number(), value])).optional() });
+const StoredMessageSchema = messageWith(messageWith(z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() })));
+
 export const JobSchema = z.object({
   id: z.number().int(),
   cycle_id: z.number().int().nullable().describe("The job's cycle; null for a company-wide job (e.g. the directory import)"),
@@ -30,11 +37,7 @@ export const JobSchema = z.object({
   succeeded_rows: z.number().int(),
   failed_rows: z.number().int(),
   message: z.string().nullable(),
-  message_key: z
-    .object({
-      key: z.string(),
-      values: z.record(z.string(), z.union([z.string(), z.number(), z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])).optional() })])).optional(),
-    })
+  message_key: StoredMessageSchema
     .nullable()
     .describe("message as a translation key with its values (a value may itself be such a message), for showing it in the reader's language; null when the message has none (older jobs, an error's own text)"),
   created_by: z.object({ id: z.number().int(), email: z.string(), name: z.string() }).nullable(),
@@ -44,7 +47,14 @@ export const JobSchema = z.object({
   output_file_url: z.string().nullable(),
 });
 
-export const JobRowErrorSchema = z.object({ row_number: z.number().int(), column: z.string().nullable(), message: z.string() });
+export const JobRowErrorSchema = z.object({
+  row_number: z.number().int(),
+  column: z.string().nullable(),
+  message: z.string(),
+  message_key: StoredMessageSchema.nullable().describe(
+    "message as a translation key with its values, for showing it in the reader's language; null when the message has none (older jobs, an error's own text)",
+  ),
+});
 
 export const JobResponse = z.object({ job: JobSchema });
 export const JobListResponse = z.object({ jobs: z.array(JobSchema), total: z.number().int() });

@@ -8,7 +8,9 @@ import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rule
 import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
 import { PopulateFiltersBody, populateFiltersFromForm } from "~/features/jobs/types/participants/populate-filters";
 import type { z } from "zod";
-import { storedMessage } from "~/platform/i18n/stored-text";
+import { storedMessage, storedMessageText } from "~/platform/i18n/stored-text";
+import { englishT } from "~/platform/i18n/stored-text.server";
+import { headerRefusal } from "~/features/jobs/messages";
 
 /**
  * The bulk job types (ADR 0015): JOB_TYPES describes each type for the API and the pages (key, label,
@@ -85,13 +87,10 @@ export function csvHeaderCheck(opts: { required: readonly string[]; allowed: rea
     const missing = opts.required.filter((c) => !header.includes(c));
     const unknown = header.filter((c) => !opts.allowed.includes(c));
     const repeated = header.filter((c, i) => header.indexOf(c) !== i);
-    if (missing.length || unknown.length || repeated.length) {
-      const parts = [
-        missing.length ? `missing column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` : null,
-        unknown.length ? `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => c || "(blank)").join(", ")}` : null,
-        repeated.length ? `repeated column${repeated.length > 1 ? "s" : ""} ${[...new Set(repeated)].join(", ")}` : null,
-      ].filter(Boolean);
-      throw unprocessable(`Invalid CSV header: ${parts.join("; ")}`, {
+    // The sentence's English from its key (ADR 0100); the pages say the same message in the reader's language.
+    const refusal = headerRefusal({ missing, unknown, repeated });
+    if (refusal) {
+      throw unprocessable(storedMessageText(englishT(), refusal), {
         missing_columns: missing,
         unknown_columns: unknown,
         repeated_columns: [...new Set(repeated)],

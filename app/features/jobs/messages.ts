@@ -1,6 +1,7 @@
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { PageMessage } from "~/platform/i18n/page-message";
 import type { ErrorModeValue, JobView } from "~/features/jobs/rules";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 /**
  * The bulk jobs' texts as translation keys (issue 28). PURE. A job type's names (its list, a job's page, the link
@@ -114,6 +115,27 @@ export const INVALID_ROWS_KEYS: Record<ErrorModeValue, TranslationKey> = {
   valid_only: "jobs.invalidRows.valid_only",
 };
 
+const HEADER_SENTENCES: TranslationKey[] = ["jobs.failure.headerParts.one", "jobs.failure.headerParts.two", "jobs.failure.headerParts.three"];
+
+/**
+ * A refused CSV header (ADR 0100) as one message: the sentence is a key, its parts (missing, unknown, repeated
+ * columns, each a plural by its number of columns) are messages, the column names are values (data, never
+ * translated; a blank column name reads "(blank)"). Null when nothing is wrong. Its English is the API's message.
+ */
+export function headerRefusal(columns: { missing: readonly string[]; unknown: readonly string[]; repeated: readonly string[] }): StoredMessage | null {
+  // The plural counts the names as given (a column three times is "repeated columns email", as the API always said).
+  const part = (key: TranslationKey, names: readonly string[], count = names.length): StoredMessage[] =>
+    names.length ? [{ key, values: { count, columns: names.join(", ") } }] : [];
+  const parts = [
+    ...part("jobs.failure.headerMissing", columns.missing),
+    ...part("jobs.failure.headerUnknown", columns.unknown.map((c) => c || "(blank)")),
+    ...part("jobs.failure.headerRepeated", [...new Set(columns.repeated)], columns.repeated.length),
+  ];
+  if (parts.length === 0) return null;
+  const names = ["a", "b", "c"] as const;
+  return { key: HEADER_SENTENCES[parts.length - 1]!, values: Object.fromEntries(parts.map((p, i) => [names[i], p])) };
+}
+
 const EXACT: Record<string, TranslationKey> = {
   "Choose a CSV file to upload": "jobs.failure.chooseFile",
   "A file is required": "jobs.failure.fileRequired",
@@ -125,7 +147,6 @@ const EXACT: Record<string, TranslationKey> = {
 };
 
 const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => PageMessage]> = [
-  [/^Invalid CSV header: (.+)$/s, (m) => ({ key: "jobs.failure.header", values: { parts: m[1]! } })],
   [/^The file is larger than (\d+) MB$/, (m) => ({ key: "jobs.failure.tooLarge", values: { size: m[1]! } })],
   [/^The file is not valid CSV near row (\d+): (.*)$/s, (m) => ({ key: "jobs.failure.notCsvNear", values: { row: m[1]!, detail: m[2]! } })],
   [/^The file is not valid CSV: (.*)$/s, (m) => ({ key: "jobs.failure.notCsv", values: { detail: m[1]! } })],

@@ -49,7 +49,8 @@ WITH job AS (SELECT ${JOB_JSON_SQL} AS "job", j."id" FROM "Job" j LEFT JOIN "Use
 SELECT
   (SELECT ${cycleJsonSql("c")} FROM "Cycle" c WHERE c."id" = $1::int) AS "cycle",
   (SELECT "job" FROM job) AS "job",
-  (SELECT COALESCE(json_agg(json_build_object('row_number', e."rowNumber", 'column', e."column", 'message', e."message") ORDER BY e."rowNumber", e."id"), '[]'::json)
+  (SELECT COALESCE(json_agg(json_build_object('row_number', e."rowNumber", 'column', e."column", 'message', e."message",
+       'message_key', CASE WHEN e."messageCode"->>'en' = e."message" THEN e."messageCode" - 'en' END) ORDER BY e."rowNumber", e."id"), '[]'::json)
      FROM (SELECT e.* FROM "JobRowError" e WHERE e."jobId" = (SELECT "id" FROM job) ORDER BY e."rowNumber", e."id" LIMIT $3::int OFFSET $4::bigint) e) AS "rowErrors",
   (SELECT count(*)::int FROM "JobRowError" e WHERE e."jobId" = (SELECT "id" FROM job)) AS "rowErrorsTotal"`;
 

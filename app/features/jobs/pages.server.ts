@@ -7,7 +7,7 @@ import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/pl
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
-import { jobFailureMessage } from "~/features/jobs/messages";
+import { headerRefusal, jobFailureMessage } from "~/features/jobs/messages";
 import { createJob } from "~/features/jobs/service.server";
 import { jobCycleIdFor, jobScope, jobTypeDef, PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
 import { readUploadForm, UploadFieldsSchema } from "~/features/jobs/upload.server";
@@ -111,14 +111,24 @@ export async function loadJobDetailPage(request: Request, params: Params, type: 
 
 function failureOf(err: unknown): { status: number; body: JobFormFailure } {
   if (err instanceof ApiError) {
-    const d = (err.details ?? {}) as { missing_columns?: string[]; unknown_columns?: string[]; allowed_columns?: string[]; fieldErrors?: Record<string, string[]> };
+    const d = (err.details ?? {}) as {
+      missing_columns?: string[];
+      unknown_columns?: string[];
+      repeated_columns?: string[];
+      allowed_columns?: string[];
+      fieldErrors?: Record<string, string[]>;
+    };
     // Keys, not sentences: the page says them in the reader's language (features/jobs/messages.ts).
     const details: PageMessage[] = [];
     if (d.missing_columns?.length) details.push(pageMessage("jobs.failure.missingColumns", { columns: d.missing_columns.join(", ") }));
     if (d.unknown_columns?.length) details.push(pageMessage("jobs.failure.unknownColumns", { columns: d.unknown_columns.map((c) => c || "(blank)").join(", ") }));
     if ((d.missing_columns?.length || d.unknown_columns?.length) && d.allowed_columns) details.push(pageMessage("jobs.failure.allowedColumns", { columns: d.allowed_columns.join(", ") }));
     if (d.fieldErrors) for (const messages of Object.values(d.fieldErrors)) details.push(...messages.map(jobFailureMessage));
-    return { status: err.status, body: { ok: false, formError: jobFailureMessage(err.message), details } };
+    // A refused header: the sentence from the columns (values), never from the English message (ADR 0100).
+    const header = d.missing_columns || d.unknown_columns || d.repeated_columns
+      ? headerRefusal({ missing: d.missing_columns ?? [], unknown: d.unknown_columns ?? [], repeated: d.repeated_columns ?? [] })
+      : null;
+    return { status: err.status, body: { ok: false, formError: header ?? jobFailureMessage(err.message), details } };
   }
   throw err;
 }

@@ -7,6 +7,7 @@ import { isCsvType, withCsvBom } from "~/platform/csv";
 import { jobFileSize, jobFileStream, OUTPUT_FILE } from "~/features/jobs/files.server";
 import { jobCycleIdFor, jobInclude, jobTypeDef, toJobJson, type JobWithCreator } from "~/features/jobs/job-types.server";
 import type { JobJson, JobRowErrorJson } from "~/features/jobs/rules";
+import { storedMessage } from "~/platform/i18n/stored-text";
 
 /**
  * Reads of bulk jobs (API and pages): a cycle's jobs of one type, one job with its row errors, its output file.
@@ -79,7 +80,7 @@ export async function getJobDetail(
   ]);
   return {
     job: toJobJson(job),
-    row_errors: errors.map((e) => ({ row_number: e.rowNumber, column: e.column, message: e.message })),
+    row_errors: errors.map((e) => ({ row_number: e.rowNumber, column: e.column, message: e.message, message_key: storedMessage(e.message, e.messageCode) })),
     row_errors_total: total,
     page: query.page,
     page_size: query.page_size,

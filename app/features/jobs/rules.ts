@@ -46,7 +46,8 @@ export type JobJson = {
   output_file_url: string | null;
 };
 
-export type JobRowErrorJson = { row_number: number; column: string | null; message: string };
+/** A row error: its English (`message`) and, while its code stands for that English, the code (ADR 0100). */
+export type JobRowErrorJson = { row_number: number; column: string | null; message: string; message_key: StoredMessage | null };
 
 // ---------------------------------------------------------------------------------------------
 // Pages (the data of app/features/jobs/pages.server.ts as the components read it)
@@ -70,7 +71,7 @@ export type JobTypeView = {
 export type JobCycleInfo = { id: number; name: string; state: string };
 
 /** A failed job form (upload or start) as the page shows it: the sentence and its details as keys (issue 28). */
-export type JobFormFailure = { ok: false; formError: PageMessage; details: PageMessage[] };
+export type JobFormFailure = { ok: false; formError: StoredMessage; details: PageMessage[] };
 
 /** A job list page ({pagePath}): the type's jobs, newest first, one page of them. */
 export type JobListPageData = { cycle: JobCycleInfo | null; view: JobTypeView; jobs: JobJson[]; total: number; page: number; pageSize: number };

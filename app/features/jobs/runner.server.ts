@@ -147,8 +147,17 @@ export function cycleJobHandler(handler: JobHandler<CycleJob>): JobHandler {
   };
 }
 
-/** The input cannot be processed (bad header, not CSV): the job fails with this message, no retry. */
-export class JobInputError extends Error {}
+/**
+ * The input cannot be processed (bad header, not CSV): the job fails with this message, no retry. Given a JobText,
+ * the job's message keeps its code too (ADR 0100), so the job page says it in the reader's language.
+ */
+export class JobInputError extends Error {
+  readonly text: string | JobText;
+  constructor(reason: string | JobText) {
+    super(jobTextEnglish(reason));
+    this.text = reason;
+  }
+}
 
 /** The Job row's progress contradicts the step (should never happen): the job fails, no retry. */
 export class JobStateError extends Error {}

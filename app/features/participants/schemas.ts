@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { TYPED_EMAIL } from "~/platform/input";
 import { CALIBRATED_RATINGS, PROMOTION_DECISIONS, type CalibratedRating } from "~/features/participants/rules";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { PageMessage } from "~/platform/i18n/page-message";
 
 /**
  * The input schemas of the participants (PURE module: zod and the feature's rules only): a CSV row of
@@ -54,15 +56,15 @@ type RowShape = {
 /** Cross-field rules of one row, on the values it names. */
 function rowRules(v: RowShape, ctx: z.RefinementCtx) {
   if (v.manager_email && v.manager_email === v.email) {
-    ctx.addIssue({ code: "custom", path: ["manager_email"], message: "Manager must differ from the participant" });
+    ctx.addIssue({ code: "custom", path: ["manager_email"], message: "Manager must differ from the participant", params: { key: "participants.result.managerSelf" } });
   }
   if (v.secondary_manager_email && v.secondary_manager_email === v.email) {
-    ctx.addIssue({ code: "custom", path: ["secondary_manager_email"], message: "Secondary manager must differ from the participant" });
+    ctx.addIssue({ code: "custom", path: ["secondary_manager_email"], message: "Secondary manager must differ from the participant", params: { key: "participants.result.secondarySelf" } });
   } else if (v.secondary_manager_email && v.manager_email && v.secondary_manager_email === v.manager_email) {
-    ctx.addIssue({ code: "custom", path: ["secondary_manager_email"], message: "Secondary manager must differ from the manager" });
+    ctx.addIssue({ code: "custom", path: ["secondary_manager_email"], message: "Secondary manager must differ from the manager", params: { key: "participants.result.secondaryManager" } });
   }
   if (v.hr_partner_email && v.hr_partner_email === v.email) {
-    ctx.addIssue({ code: "custom", path: ["hr_partner_email"], message: "HR partner must differ from the participant" });
+    ctx.addIssue({ code: "custom", path: ["hr_partner_email"], message: "HR partner must differ from the participant", params: { key: "participants.result.hrSelf" } });
   }
 }
 
@@ -87,12 +89,40 @@ export type ParticipantRowInput = z.infer<typeof ParticipantRowSchema>;
 export const PARTICIPANT_CSV_COLUMNS = ["email", "manager_email", "secondary_manager_email", "hr_partner_email", "reviewer_only"] as const;
 export type ParticipantColumn = (typeof PARTICIPANT_CSV_COLUMNS)[number];
 
-export type RowIssue = { index: number; column: ParticipantColumn | null; message: string };
+/**
+ * A refusal of one row or field: its English (`message`: the API's words and JobRowError.message) and the same as a
+ * key with values (`code`, ADR 0100) for the pages; null when the issue has no key (then shown as it is).
+ */
+export type CodedIssue = { column: ParticipantColumn | null; message: string; code: PageMessage | null };
+export type RowIssue = { index: number } & CodedIssue;
 
-/** Validate one raw row (e.g. a CSV record): the parsed row, or the issues by column. */
-export function validateParticipantRow(
-  raw: unknown,
-): { ok: true; row: ParticipantRowInput } | { ok: false; errors: Array<{ column: ParticipantColumn | null; message: string }> } {
+const EMAIL_FIELD_IDS: Partial<Record<PropertyKey, "email" | "manager" | "secondary" | "hrPartner">> = {
+  email: "email",
+  manager_email: "manager",
+  secondary_manager_email: "secondary",
+  hr_partner_email: "hrPartner",
+};
+
+/**
+ * The key of a zod issue of these schemas, from what the issue is (never from its English): a custom issue names its
+ * key in `params.key`; an email field's missing value and bad format, and reviewer_only's type, have theirs by field.
+ */
+export function participantIssueCode(issue: z.core.$ZodIssue): PageMessage | null {
+  if (issue.code === "custom") {
+    const key = (issue.params as { key?: unknown } | undefined)?.key;
+    return typeof key === "string" ? { key: key as TranslationKey } : null;
+  }
+  const field = issue.path[0];
+  if (field === "reviewer_only" && issue.code === "invalid_type") return { key: "participants.result.reviewerOnlyFlag" };
+  const id = field === undefined ? undefined : EMAIL_FIELD_IDS[field];
+  if (!id) return null;
+  if (issue.code === "invalid_format") return { key: `participants.result.invalidEmail.${id}` };
+  if (issue.code === "too_small" || issue.code === "invalid_type") return { key: `participants.result.required.${id}` };
+  return null;
+}
+
+/** Validate one raw row (e.g. a CSV record): the parsed row, or the issues by column (English and code). */
+export function validateParticipantRow(raw: unknown): { ok: true; row: ParticipantRowInput } | { ok: false; errors: CodedIssue[] } {
   const parsed = ParticipantRowSchema.safeParse(raw);
   if (parsed.success) return { ok: true, row: parsed.data };
   return {
@@ -100,7 +130,7 @@ export function validateParticipantRow(
     errors: parsed.error.issues.map((issue) => {
       const key = issue.path[0];
       const column = (PARTICIPANT_CSV_COLUMNS as readonly unknown[]).includes(key) ? (key as ParticipantColumn) : null;
-      return { column, message: issue.message };
+      return { column, message: issue.message, code: participantIssueCode(issue) };
     }),
   };
 }
@@ -127,7 +157,7 @@ export const ParticipantPatchSchema = z
     reviewer_only: z.boolean({ error: "reviewer_only must be true or false" }).optional(),
   })
   .strict()
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change" })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "Nothing to change", params: { key: "participants.result.nothingToChange" } })
   // The document says it too: an empty object is refused (ADR 0060).
   .meta({ minProperties: 1 });
 export type ParticipantPatchInput = z.infer<typeof ParticipantPatchSchema>;

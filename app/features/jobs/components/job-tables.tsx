@@ -165,7 +165,7 @@ export function RowErrorsTable({ errors, total, page, pageSize }: { errors: JobR
           <TableRow key={`${e.row_number}-${i}`} data-testid="row-error">
             <TableCell data-label={rowHead}>{e.row_number}</TableCell>
             <TableCell data-label={columnHead}>{e.column ?? "—"}</TableCell>
-            <TableCell data-label={messageHead}>{e.message}</TableCell>
+            <TableCell data-label={messageHead}>{storedTextFor(t, e.message, e.message_key)}</TableCell>
           </TableRow>
         ))}
       </StackedTable>

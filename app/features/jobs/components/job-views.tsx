@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { JOB_TYPE_KEYS } from "~/features/jobs/messages";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
-import { messageText, pageMessage } from "~/platform/i18n/page-message";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { storedMessageText } from "~/platform/i18n/stored-text";
 import { pageTitle, type TitleHandle } from "~/platform/i18n/page-title";
 import { JobDetailPage, JobListPage } from "~/features/jobs/components/job-pages";
 import { UploadJobForm } from "~/features/jobs/components/upload-job-form";
@@ -68,7 +69,7 @@ export function JobListRoute({
   return (
     <JobListPage
       {...data}
-      formError={result?.formError ? messageText(t, result.formError) : null}
+      formError={result?.formError ? storedMessageText(t, result.formError) : null}
       intro={typeof intro === "string" ? <Typography className={css.intro}>{intro}</Typography> : intro}
       actions={
         <>

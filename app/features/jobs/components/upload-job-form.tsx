@@ -8,6 +8,7 @@ import { DownloadLink, JobPageHeader } from "~/features/jobs/components/job-page
 import { ERROR_MODE_KEYS } from "~/features/jobs/messages";
 import type { JobCycleInfo, JobFormFailure } from "~/features/jobs/rules";
 import { messageText } from "~/platform/i18n/page-message";
+import { storedMessageText } from "~/platform/i18n/stored-text";
 
 /** The upload form of the bulk jobs that read a file (ADR 0015). */
 
@@ -68,7 +69,7 @@ export function UploadJobForm({
       {result && !result.ok && (
         <Alert severity="error" className={cx(css.formError, css.narrow)} data-testid="upload-error">
           <Typography variant="body2" fontWeight="medium">
-            {messageText(t, result.formError)}
+            {storedMessageText(t, result.formError)}
           </Typography>
           {result.details.map((d) => messageText(t, d)).map((d) => (
             <Typography key={d} variant="body2">

@@ -2,7 +2,10 @@ import type { Db, Tx } from "~/platform/db.server";
 import type { TFunction } from "i18next";
 import { RECIPIENT_READER_SELECT, recipientReader, recipientT } from "~/platform/i18n/recipient.server";
 import { messageText } from "~/platform/i18n/page-message";
-import { fromDbState, stageLabel, type CycleStage } from "~/features/cycles/rules";
+import { fromDbState, type CycleStage } from "~/features/cycles/rules";
+import { STAGE_KEYS } from "~/features/cycles/stage-keys";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
+import { codedRowError, rowErrorData } from "~/features/jobs/types/csv-steps.server";
 import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type CycleJobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { absoluteLink, escapeHtml, mailEnabled, sendMail } from "~/platform/mailer.server";
@@ -117,10 +120,12 @@ async function emailChunk(ctx: CycleJobContext, snapshot: Snapshot, from: number
         await ctx.db.notification.updateMany({ where: { id: n.id, emailedAt: claimedAt }, data: { emailedAt: null } });
         throw err;
       }
-      const message = `Email to ${recipient.email} refused: ${errorText(err)}`;
+      // The server's answer is data (its own words); the sentence around it is a key (ADR 0100).
+      const refused = codedRowError(at.rowNumber, "email", "storedTexts.jobs.nudge.refused", { email: recipient.email, error: errorText(err) });
+      const message = refused.message;
       await ctx.db.$transaction(async (tx) => {
         await tx.notification.update({ where: { id: n.id }, data: { emailedAt: null, emailError: message } });
-        await tx.jobRowError.create({ data: { jobId: ctx.job.id, rowNumber: at.rowNumber, column: "email", message } });
+        await tx.jobRowError.create({ data: rowErrorData(ctx.job.id, refused) });
         await tx.job.update({ where: { id: ctx.job.id }, data: { failedRows: { increment: 1 } } });
         await recordAudit(tx, ctx.actor, {
           action: "notification.email_failed",
@@ -224,17 +229,19 @@ const nudgeHandler: JobHandler = cycleJobHandler({
   async finish(ctx) {
     const snapshot = await readSnapshot(ctx.db, ctx.job.id);
     const counts = (await nudgeCounts(ctx.db, [ctx.job.id])).get(ctx.job.id) ?? { notified: 0, emailed: 0, email_failed: 0 };
-    const label = stageLabel(snapshot.stage);
+    // The stage's label (STAGE_LABELS) as its message; the English is the same words as before (ADR 0100).
+    const stage = { key: STAGE_KEYS[snapshot.stage] };
     if (snapshot.recipients.length === 0) {
-      return { status: "SUCCEEDED", message: `Nobody has pending work in the '${label}' stage: no reminders sent` };
+      return { status: "SUCCEEDED", message: storedText("storedTexts.jobs.nudge.nobodyPending", { stage }) };
     }
-    const people = snapshot.recipients.length === 1 ? "1 person" : `${snapshot.recipients.length} people`;
-    const email = mailEnabled()
-      ? `${counts.emailed} ${counts.emailed === 1 ? "email" : "emails"} sent${counts.email_failed ? `, ${counts.email_failed} refused` : ""}`
-      : "no emails (SMTP_URL is not set)";
+    const email: StoredMessage = !mailEnabled()
+      ? { key: "storedTexts.jobs.nudge.noMail" }
+      : counts.email_failed
+        ? { key: "storedTexts.jobs.nudge.emailsSentRefused", values: { count: counts.emailed, refused: counts.email_failed } }
+        : { key: "storedTexts.jobs.nudge.emailsSent", values: { count: counts.emailed } };
     return {
       status: "SUCCEEDED",
-      message: `Reminded ${people} with pending work in the '${label}' stage: ${counts.notified} notifications, ${email}`,
+      message: storedText("storedTexts.jobs.nudge.reminded", { count: snapshot.recipients.length, stage, notified: counts.notified, email }),
     };
   },
 });

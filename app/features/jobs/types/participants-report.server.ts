@@ -2,8 +2,10 @@ import { readJobParams } from "~/features/jobs/files.server";
 import { cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { assembleCsv, nextPart, writeCsvPart } from "~/features/jobs/types/csv-parts.server";
 import { keysetCursor, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
-import { isMetricType, METRICS, metricColumns, reportFileName, type MetricType } from "~/features/decision-support/rules";
+import { isMetricType, metricColumns, reportFileName, type MetricType } from "~/features/decision-support/rules";
 import { reportParticipantSelect, reportRecords } from "~/features/decision-support/metrics.server";
+import { METRIC_KEYS } from "~/features/decision-support/messages";
+import { storedText } from "~/platform/i18n/stored-text.server";
 import type { StepResult } from "../../../../workflows/bulk-job-contract";
 
 /**
@@ -44,6 +46,8 @@ export const participantsReportHandler: JobHandler = cycleJobHandler({
 
   async finish(ctx) {
     const metric = await metricOf(ctx);
-    return assembleCsv(ctx, reportFileName(metric, ctx.job.cycleId, ctx.job.id), `${METRICS[metric].label}: ${ctx.job.processedRows} rows written`);
+    // The metric's label as its message (METRIC_KEYS: the same words as METRICS' label in English, ADR 0100).
+    const message = storedText("storedTexts.jobs.reportWritten", { metric: { key: METRIC_KEYS[metric].label }, written: ctx.job.processedRows });
+    return assembleCsv(ctx, reportFileName(metric, ctx.job.cycleId, ctx.job.id), message);
   },
 });

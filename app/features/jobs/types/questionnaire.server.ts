@@ -17,11 +17,13 @@ import {
   rowFromCells,
 } from "~/features/questionnaires/csv";
 import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
-import { checkedCsvHeader, csvCursor, readCsvChunk, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { cellCountError, checkedCsvHeader, csvCursor, readCsvChunk, rowErrorData, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, jobMessageData, JobStateError, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
 import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 import { storedText } from "~/platform/i18n/stored-text.server";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
+import { TYPE_TOTAL_KEYS } from "~/features/questionnaires/keys";
 
 /**
  * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question
@@ -107,7 +109,7 @@ function checkRecords(columns: string[], records: CsvRecord[], alreadyFailed: Se
       continue;
     }
     if (record.cells.length !== columns.length) {
-      errors.push({ rowNumber: record.rowNumber, column: null, message: `The row has ${record.cells.length} cells; the header has ${columns.length}` });
+      errors.push(cellCountError(record.rowNumber, record.cells.length, columns.length));
       failed.add(record.rowNumber);
       continue;
     }
@@ -140,13 +142,29 @@ function canonical(value: unknown): string {
   );
 }
 
+const LIST_KEYS = [
+  "storedTexts.jobs.list.one",
+  "storedTexts.jobs.list.two",
+  "storedTexts.jobs.list.three",
+  "storedTexts.jobs.list.four",
+  "storedTexts.jobs.list.five",
+  "storedTexts.jobs.list.six",
+] as const;
+const LIST_SLOTS = ["a", "b", "c", "d", "e", "f"] as const;
+
+/** "Self 3, Peer/Stakeholder 4": each reviewer type's total as its message, in a list of as many (ADR 0100). */
+function summaryMessage(q: Questionnaire): StoredMessage {
+  const items = usedReviewerTypes(q).map((t): StoredMessage => ({ key: TYPE_TOTAL_KEYS[t], values: { count: q[t]!.length } }));
+  return { key: LIST_KEYS[items.length - 1]!, values: Object.fromEntries(items.map((item, i) => [LIST_SLOTS[i], item])) };
+}
+
 function summary(q: Questionnaire): string {
   return usedReviewerTypes(q)
     .map((t) => `${REVIEWER_TYPE_LABELS[t]} ${q[t]!.length}`)
     .join(", ");
 }
 
-type SaveOutcome = { version: number; unchanged: boolean; questions: number; summary: string };
+type SaveOutcome = { version: number; unchanged: boolean; questions: number; summary: string; summary_code?: StoredMessage };
 
 /** Store the questionnaire in the claiming transaction (see saveQuestionnaireTx for the lock rule and versioning). */
 async function saveInTx(tx: Tx, ctx: CycleJobContext, q: Questionnaire): Promise<SaveOutcome> {
@@ -156,10 +174,12 @@ async function saveInTx(tx: Tx, ctx: CycleJobContext, q: Questionnaire): Promise
   const current = await tx.questionnaire.findUnique({ where: { cycleId }, select: { version: true, definition: true } });
   if (current) {
     const stored = QuestionnaireSchema.safeParse(current.definition);
-    if (stored.success && canonical(stored.data) === canonical(q)) return { version: current.version, unchanged: true, questions, summary: summary(q) };
+    if (stored.success && canonical(stored.data) === canonical(q)) {
+      return { version: current.version, unchanged: true, questions, summary: summary(q), summary_code: summaryMessage(q) };
+    }
   }
   const saved = await saveQuestionnaireTx(tx, ctx.actor, cycleId, q, { action: "questionnaire.upload" });
-  return { version: saved.version, unchanged: false, questions, summary: summary(q) };
+  return { version: saved.version, unchanged: false, questions, summary: summary(q), summary_code: summaryMessage(q) };
 }
 
 export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
@@ -172,7 +192,7 @@ export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
       phase: QUESTIONNAIRE_PHASE_TEXT.checking,
       first: totalRows > 0 ? { phase: "check", cursor: { ...start, columns } } : null,
       write: async (tx) => {
-        if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId: ctx.job.id, ...e })) });
+        if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => rowErrorData(ctx.job.id, e)) });
       },
     };
   },
@@ -199,7 +219,7 @@ export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
           distinct: ["rowNumber"],
         });
         const { errors, failed } = checkRecords(cursor.columns, records, new Set(earlier.map((e) => e.rowNumber)));
-        if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId: ctx.job.id, ...e })) });
+        if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => rowErrorData(ctx.job.id, e)) });
         await tx.job.update({ where: { id: ctx.job.id }, data: { failedRows: { increment: failed.size } } });
       }
       if (isLast) {
@@ -242,8 +262,10 @@ export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
     return {
       status: "SUCCEEDED",
       message: after.unchanged
-        ? `The questionnaire is already the same as the file (version ${after.version}); nothing changed`
-        : `Questionnaire saved as version ${after.version} (${after.questions} questions: ${after.summary})`,
+        ? storedText("storedTexts.jobs.questionnaireSame", { version: after.version })
+        : after.summary_code
+          ? storedText("storedTexts.jobs.questionnaireSaved", { version: after.version, questions: after.questions, summary: after.summary_code })
+          : `Questionnaire saved as version ${after.version} (${after.questions} questions: ${after.summary})`,
     };
   },
 });

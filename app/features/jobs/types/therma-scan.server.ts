@@ -1,7 +1,7 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, jobMessageData, JobStateError, rowJobOutcome, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
-import { checkedCsvHeader, csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { cellCountError, checkedCsvHeader, csvCursor, readCsvChunk, rowErrorData, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PHASE, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
 import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS } from "~/features/decision-support/therma-scan/rules";
@@ -35,7 +35,7 @@ export const thermaScanUploadHandler: JobHandler = cycleJobHandler({
       first: totalRows > 0 ? { phase: checkFirst(ctx) ? "check" : "save", cursor: { ...start, columns } } : null,
       write: async (tx) => {
         for (let i = 0; i < duplicates.length; i += 1000) {
-          await tx.jobRowError.createMany({ data: duplicates.slice(i, i + 1000).map((e) => ({ jobId: ctx.job.id, ...e })) });
+          await tx.jobRowError.createMany({ data: duplicates.slice(i, i + 1000).map((e) => rowErrorData(ctx.job.id, e)) });
         }
       },
     };
@@ -91,7 +91,7 @@ async function importChunk(tx: Tx, ctx: CycleJobContext, save: boolean, columns:
   for (const record of records) {
     if (failed.has(record.rowNumber)) continue;
     if (record.cells.length !== columns.length) {
-      errors.push({ rowNumber: record.rowNumber, column: null, message: `The row has ${record.cells.length} cells; the header has ${columns.length}` });
+      errors.push(cellCountError(record.rowNumber, record.cells.length, columns.length));
       failed.add(record.rowNumber);
       continue;
     }
@@ -103,7 +103,7 @@ async function importChunk(tx: Tx, ctx: CycleJobContext, save: boolean, columns:
     errors.push({ rowNumber, column: issue.column, message: issue.message });
     failed.add(rowNumber);
   }
-  if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId, ...e })) });
+  if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => rowErrorData(jobId, e)) });
   let committedRows = 0;
   if (save) {
     committedRows = candidates.filter((c) => !failed.has(c.rowNumber)).length;

@@ -59,7 +59,12 @@ export async function importParticipantRows(
     for (const plan of plans) {
       if (!plan.existing) continue;
       const email = plan.user.email.toLowerCase();
-      issues.push({ index: plan.index, column: "email", message: `${email} is already a participant of this cycle (use the upsert job to change participants)` });
+      issues.push({
+        index: plan.index,
+        column: "email",
+        message: `${email} is already a participant of this cycle (use the upsert job to change participants)`,
+        code: { key: "storedTexts.jobs.rows.alreadyParticipant", values: { email } },
+      });
     }
     plans = plans.filter((p) => !p.existing);
     issues.sort((a, b) => a.index - b.index);

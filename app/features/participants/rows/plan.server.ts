@@ -1,5 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { findActiveUsersByEmails, participantInclude, type ParticipantRow, type Person } from "~/features/participants/model.server";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { validateParticipantRow, type ParticipantColumn, type ParticipantRowInput, type RowIssue } from "~/features/participants/schemas";
 
 /**
@@ -47,7 +48,12 @@ export async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly u
   for (const item of parsed) {
     const seen = firstIndex.get(item.row.email);
     if (seen !== undefined) {
-      issues.push({ index: item.index, column: "email", message: `${item.row.email} is listed more than once (first at row index ${seen})` });
+      issues.push({
+        index: item.index,
+        column: "email",
+        message: `${item.row.email} is listed more than once (first at row index ${seen})`,
+        code: { key: "storedTexts.jobs.rows.listedTwice", values: { email: item.row.email, first: seen } },
+      });
     } else {
       firstIndex.set(item.row.email, item.index);
       unique.push(item);
@@ -71,13 +77,13 @@ export async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly u
       if (email === null) return null;
       const user = users.get(email);
       if (!user) {
-        rowIssues.push({ index, column, message: `No user with email ${email}` });
+        rowIssues.push({ index, column, message: `No user with email ${email}`, code: { key: "participants.result.noUser", values: { email } } });
         return undefined;
       }
       return user.id;
     };
     const user = users.get(row.email);
-    if (!user) rowIssues.push({ index, column: "email", message: `No user with email ${row.email}` });
+    if (!user) rowIssues.push({ index, column: "email", message: `No user with email ${row.email}`, code: { key: "participants.result.noUser", values: { email: row.email } } });
     const managerId = resolve(row.manager_email, "manager_email");
     const secondaryManagerId = resolve(row.secondary_manager_email, "secondary_manager_email");
     const hrPartnerId = resolve(row.hr_partner_email, "hr_partner_email");
@@ -87,13 +93,14 @@ export async function planRows(tx: Db | Tx, cycleId: number, rawRows: readonly u
       const secondary = secondaryManagerId !== undefined ? secondaryManagerId : (existing?.secondaryManagerId ?? null);
       const hr = hrPartnerId !== undefined ? hrPartnerId : (existing?.hrPartnerId ?? null);
       // The row's own emails were checked by the schema; these catch a kept value clashing with a new one.
-      if (manager === user.id) rowIssues.push({ index, column: "manager_email", message: "Manager must differ from the participant" });
+      const rule = (column: ParticipantColumn, message: string, key: TranslationKey) => rowIssues.push({ index, column, message, code: { key } });
+      if (manager === user.id) rule("manager_email", "Manager must differ from the participant", "participants.result.managerSelf");
       if (secondary === user.id) {
-        rowIssues.push({ index, column: "secondary_manager_email", message: "Secondary manager must differ from the participant" });
+        rule("secondary_manager_email", "Secondary manager must differ from the participant", "participants.result.secondarySelf");
       } else if (secondary != null && secondary === manager) {
-        rowIssues.push({ index, column: "secondary_manager_email", message: "Secondary manager must differ from the manager" });
+        rule("secondary_manager_email", "Secondary manager must differ from the manager", "participants.result.secondaryManager");
       }
-      if (hr === user.id) rowIssues.push({ index, column: "hr_partner_email", message: "HR partner must differ from the participant" });
+      if (hr === user.id) rule("hr_partner_email", "HR partner must differ from the participant", "participants.result.hrSelf");
       if (rowIssues.length === 0) {
         plans.push({ index, user, existing, managerId, secondaryManagerId, hrPartnerId, reviewerOnly: row.reviewer_only });
       }

@@ -40,6 +40,9 @@ export type StagedChunkResult = {
 };
 
 const ALREADY = " is already a participant of this cycle (use the upsert job to change participants)";
+/** The row errors' keys (ADR 0100): each error's code is stored beside its English. */
+const ALREADY_KEY = "storedTexts.jobs.rows.alreadyParticipant";
+const NO_USER = Prisma.sql`'participants.result.noUser'`;
 
 /**
  * The active user a (lower-case) email names, for a row still to be checked (findActiveUsersByEmails' rule):
@@ -108,7 +111,12 @@ function checkCtes(c: StagedChunk): Prisma.Sql {
         CASE WHEN NOT m.unknown AND m.mm = m.uid THEN 'Manager must differ from the participant' END AS manager_rule,
         CASE WHEN NOT m.unknown AND m.ms = m.uid THEN 'Secondary manager must differ from the participant'
              WHEN NOT m.unknown AND m.ms = m.mm THEN 'Secondary manager must differ from the manager' END AS secondary_rule,
-        CASE WHEN NOT m.unknown AND m.mh = m.uid THEN 'HR partner must differ from the participant' END AS hr_rule
+        CASE WHEN NOT m.unknown AND m.mh = m.uid THEN 'HR partner must differ from the participant' END AS hr_rule,
+        -- Their keys (ADR 0100: JobRowError.messageCode), beside the English.
+        CASE WHEN NOT m.unknown AND m.mm = m.uid THEN 'participants.result.managerSelf' END AS manager_key,
+        CASE WHEN NOT m.unknown AND m.ms = m.uid THEN 'participants.result.secondarySelf'
+             WHEN NOT m.unknown AND m.ms = m.mm THEN 'participants.result.secondaryManager' END AS secondary_key,
+        CASE WHEN NOT m.unknown AND m.mh = m.uid THEN 'participants.result.hrSelf' END AS hr_key
       FROM merged m
     ),
     judged AS (
@@ -117,31 +125,31 @@ function checkCtes(c: StagedChunk): Prisma.Sql {
       FROM rules r
     ),
     issues AS (
-      SELECT r.seq, r."rowNumber", i.ord, i.col, i.msg
+      SELECT r.seq, r."rowNumber", i.ord, i.col, i.msg, i.code
       FROM judged r
       CROSS JOIN LATERAL (
-        SELECT e.ord, e.value->>'column' AS col, e.value->>'message' AS msg
+        SELECT e.ord, e.value->>'column' AS col, e.value->>'message' AS msg, nullif(e.value->'code', 'null'::jsonb) AS code
         FROM jsonb_array_elements(r.errors) WITH ORDINALITY AS e(value, ord)
         UNION ALL
-        SELECT v.ord, v.col, v.msg
+        SELECT v.ord, v.col, v.msg, jsonb_build_object('key', v.key, 'values', v.vals)
         FROM (VALUES
-          (101::bigint, 'email', CASE WHEN r.uid IS NULL THEN 'No user with email ' || r.email END),
-          (102, 'manager_email', CASE WHEN r.m_email IS NOT NULL AND r.mid IS NULL THEN 'No user with email ' || r.m_email END),
-          (103, 'secondary_manager_email', CASE WHEN r.s_email IS NOT NULL AND r.sid IS NULL THEN 'No user with email ' || r.s_email END),
-          (104, 'hr_partner_email', CASE WHEN r.h_email IS NOT NULL AND r.hid IS NULL THEN 'No user with email ' || r.h_email END),
-          (201, 'manager_email', r.manager_rule),
-          (202, 'secondary_manager_email', r.secondary_rule),
-          (203, 'hr_partner_email', r.hr_rule),
+          (101::bigint, 'email', CASE WHEN r.uid IS NULL THEN 'No user with email ' || r.email END, ${NO_USER}, jsonb_build_object('email', r.email)),
+          (102, 'manager_email', CASE WHEN r.m_email IS NOT NULL AND r.mid IS NULL THEN 'No user with email ' || r.m_email END, ${NO_USER}, jsonb_build_object('email', r.m_email)),
+          (103, 'secondary_manager_email', CASE WHEN r.s_email IS NOT NULL AND r.sid IS NULL THEN 'No user with email ' || r.s_email END, ${NO_USER}, jsonb_build_object('email', r.s_email)),
+          (104, 'hr_partner_email', CASE WHEN r.h_email IS NOT NULL AND r.hid IS NULL THEN 'No user with email ' || r.h_email END, ${NO_USER}, jsonb_build_object('email', r.h_email)),
+          (201, 'manager_email', r.manager_rule, r.manager_key, '{}'::jsonb),
+          (202, 'secondary_manager_email', r.secondary_rule, r.secondary_key, '{}'::jsonb),
+          (203, 'hr_partner_email', r.hr_rule, r.hr_key, '{}'::jsonb),
           (301, 'email', CASE WHEN NOT r.unknown AND r.manager_rule IS NULL AND r.secondary_rule IS NULL AND r.hr_rule IS NULL
-                                AND r.pid IS NOT NULL THEN lower(r.u_email) || ${ALREADY} END)
-        ) AS v(ord, col, msg)
+                                AND r.pid IS NOT NULL THEN lower(r.u_email) || ${ALREADY} END, ${ALREADY_KEY}::text, jsonb_build_object('email', lower(r.u_email)))
+        ) AS v(ord, col, msg, key, vals)
         WHERE r.errors IS NULL AND v.msg IS NOT NULL
       ) AS i
       WHERE NOT r.earlier AND r.has_issue
     ),
     new_errors AS (
-      INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message)
-      SELECT ${c.jobId}::int, i."rowNumber", i.col, i.msg FROM issues i ORDER BY i."rowNumber", i.ord
+      INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message, "messageCode")
+      SELECT ${c.jobId}::int, i."rowNumber", i.col, i.msg, i.code || jsonb_build_object('en', i.msg) FROM issues i ORDER BY i."rowNumber", i.ord
       RETURNING "rowNumber"
     )`;
 }
@@ -175,8 +183,9 @@ function writeCtes(c: StagedChunk, actor: Actor, at: Date): Prisma.Sql {
       ORDER BY n.id
     ),
     lost AS (
-      INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message)
-      SELECT ${c.jobId}::int, o."rowNumber", 'email', lower(o.u_email) || ${ALREADY}
+      INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message, "messageCode")
+      SELECT ${c.jobId}::int, o."rowNumber", 'email', lower(o.u_email) || ${ALREADY},
+        jsonb_build_object('key', ${ALREADY_KEY}::text, 'values', jsonb_build_object('email', lower(o.u_email)), 'en', lower(o.u_email) || ${ALREADY})
       FROM ok o
       WHERE (SELECT count(*) FROM inserted) < (SELECT count(*) FROM ok) AND o.uid NOT IN (SELECT n."userId" FROM inserted n)
       ORDER BY o."rowNumber"

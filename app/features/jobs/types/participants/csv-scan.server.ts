@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readCsvRecords, type CsvPosition } from "~/features/jobs/files.server";
 import type { JobContext } from "~/features/jobs/runner.server";
-import { checkedCsvHeader, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { checkedCsvHeader, codedRowError, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 
 /** The whole-file checks of a participant CSV before its chunks: the header, the row count and the emails listed twice. */
@@ -70,7 +70,7 @@ export async function scanCsv(
       const email = normEmail(record.cells[emailAt]);
       const first = firstRowOf.get(email);
       if (first === undefined) firstRowOf.set(email, record.rowNumber);
-      else duplicates.push({ rowNumber: record.rowNumber, column: emailColumn, message: `${email} is listed more than once in the file (first on row ${first})` });
+      else duplicates.push(codedRowError(record.rowNumber, emailColumn, "storedTexts.jobs.rows.listedTwiceInFile", { email, first }));
     }
   }
   return { totalRows: n, duplicates };

@@ -1,7 +1,7 @@
 import type { Tx } from "~/platform/db.server";
 import type { CsvRecord } from "~/features/jobs/files.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, jobMessageData, JobStateError, rowJobOutcome, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
-import { csvCursor, readCsvChunk, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { cellCountError, csvCursor, readCsvChunk, rowErrorData, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { PHASE, PHASE_TEXT } from "~/features/jobs/types/participants/common.server";
 import { headerOf, scanCsv } from "~/features/jobs/types/participants/csv-scan.server";
 import { importParticipantRows } from "~/features/participants/rows/import.server";
@@ -27,7 +27,7 @@ export function importHandler(mode: "insert" | "upsert"): JobHandler {
         first,
         write: async (tx) => {
           for (let i = 0; i < duplicates.length; i += 1000) {
-            await tx.jobRowError.createMany({ data: duplicates.slice(i, i + 1000).map((e) => ({ jobId: ctx.job.id, ...e })) });
+            await tx.jobRowError.createMany({ data: duplicates.slice(i, i + 1000).map((e) => rowErrorData(ctx.job.id, e)) });
           }
         },
       };
@@ -113,7 +113,7 @@ async function importChunk(
   for (const record of records) {
     if (failed.has(record.rowNumber)) continue;
     if (record.cells.length !== columns.length) {
-      errors.push({ rowNumber: record.rowNumber, column: null, message: `The row has ${record.cells.length} cells; the header has ${columns.length}` });
+      errors.push(cellCountError(record.rowNumber, record.cells.length, columns.length));
       failed.add(record.rowNumber);
       continue;
     }
@@ -124,10 +124,10 @@ async function importChunk(
   const result = await importParticipantRows(tx, cycleId, candidates.map((c) => c.values), ctx.actor, { insertOnly: mode === "insert", write: save });
   for (const issue of result.issues) {
     const rowNumber = candidates[issue.index]!.rowNumber;
-    errors.push({ rowNumber, column: issue.column, message: issue.message });
+    errors.push({ rowNumber, column: issue.column, message: issue.message, code: issue.code });
     failed.add(rowNumber);
   }
-  if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => ({ jobId, ...e })) });
+  if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => rowErrorData(jobId, e)) });
 
   let committedRows = 0;
   if (save) {

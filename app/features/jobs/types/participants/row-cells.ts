@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { validateParticipantRow, type ParticipantColumn } from "~/features/participants/schemas";
+import { validateParticipantRow, type CodedIssue, type ParticipantColumn } from "~/features/participants/schemas";
 
 /**
  * One participant CSV row read as ParticipantRowSchema reads it (PURE), quickly when the row is plainly valid:
@@ -18,7 +18,7 @@ export type RowCells = {
   reviewer_only: boolean | undefined;
 };
 
-export type RowCellsResult = { ok: true; row: RowCells } | { ok: false; errors: Array<{ column: ParticipantColumn | null; message: string }> };
+export type RowCellsResult = { ok: true; row: RowCells } | { ok: false; errors: CodedIssue[] };
 
 const EMAIL = z.regexes.email;
 const TRUE_WORDS = new Set(["true", "yes", "y", "1"]);

@@ -4,6 +4,8 @@ import { readCsvRecordsQuick } from "~/features/jobs/csv-quick.server";
 import type { JobContext } from "~/features/jobs/runner.server";
 import type { ParticipantColumn } from "~/features/participants/schemas";
 import { rowCellsReader, type RowCells } from "~/features/jobs/types/participants/row-cells";
+import { cellCountError } from "~/features/jobs/types/csv-steps.server";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 /**
  * Staging of a participant upload (ADR 0038): one streaming pass over the stored CSV (readCsvRecordsQuick)
@@ -18,7 +20,8 @@ import { rowCellsReader, type RowCells } from "~/features/jobs/types/participant
 /** Most rows per staged batch. */
 const MAX_BATCH = 10_000;
 
-type RowErrors = Array<{ column: ParticipantColumn | null; message: string }>;
+/** A staged row's own errors: English and code (ADR 0100), carried into JobRowError by the chunk's statement. */
+type RowErrors = Array<{ column: ParticipantColumn | null; message: string; code: StoredMessage | null }>;
 
 /** A batch of staged rows, column by column. */
 class Batch {
@@ -46,7 +49,8 @@ class Batch {
     let errors: RowErrors | null = null;
     let row: RowCells | null = null;
     if (cells.length !== columns.length) {
-      errors = [{ column: null, message: `The row has ${cells.length} cells; the header has ${columns.length}` }];
+      const e = cellCountError(rowNumber, cells.length, columns.length);
+      errors = [{ column: null, message: e.message, code: e.code ?? null }];
     } else {
       const result = read(cells);
       if (result.ok) row = result.row;
@@ -106,16 +110,18 @@ export async function stageParticipantCsv(tx: Tx, ctx: JobContext, start: CsvPos
   await batch.insert(tx, jobId);
   if (seq > 0) {
     await tx.$executeRaw`
-      INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message)
-      SELECT ${jobId}::int, d.row_number, 'email', d.email_key || ' is listed more than once in the file (first on row ' || d.first || ')'
+      INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message, "messageCode")
+      SELECT ${jobId}::int, d.row_number, 'email', d.message,
+        jsonb_build_object('key', 'storedTexts.jobs.rows.listedTwiceInFile', 'values', jsonb_build_object('email', d.email_key, 'first', d.first), 'en', d.message)
       FROM (
+        SELECT d.*, d.email_key || ' is listed more than once in the file (first on row ' || d.first || ')' AS message FROM (
         SELECT x.row_number, x.email_key,
           min(x.row_number) OVER (PARTITION BY x.email_key) AS first,
           row_number() OVER (PARTITION BY x.email_key ORDER BY x.row_number) AS k
         FROM "JobStagedBatch" b
         CROSS JOIN LATERAL unnest(b."rowNumbers", b."emailKeys") AS x(row_number, email_key)
         WHERE b."jobId" = ${jobId}::int AND x.email_key IS NOT NULL
-      ) d
+      ) d) d
       WHERE d.k > 1
       ORDER BY d.row_number`;
   }

@@ -46,7 +46,6 @@ export default {
       chooseFile: "Choose a CSV file to upload",
       fileRequired: "A file is required",
       empty: "The file is empty: the first row must name the columns",
-      header: "Invalid CSV header: {{parts}}",
       tooLarge: "The file is larger than {{size}} MB",
       notCsv: "The file is not valid CSV: {{detail}}",
       notCsvNear: "The file is not valid CSV near row {{row}}: {{detail}}",
@@ -57,6 +56,18 @@ export default {
       missingColumns: "Missing columns: {{columns}}",
       unknownColumns: "Unknown columns: {{columns}}",
       allowedColumns: "Allowed columns: {{columns}}",
+      /** The header refusal (ADR 0100): the sentence with its parts as messages, the column names as values. */
+      headerParts: {
+        one: "Invalid CSV header: {{a}}",
+        two: "Invalid CSV header: {{a}}; {{b}}",
+        three: "Invalid CSV header: {{a}}; {{b}}; {{c}}",
+      },
+      headerMissing_one: "missing column {{columns}}",
+      headerMissing_other: "missing columns {{columns}}",
+      headerUnknown_one: "unknown column {{columns}}",
+      headerUnknown_other: "unknown columns {{columns}}",
+      headerRepeated_one: "repeated column {{columns}}",
+      headerRepeated_other: "repeated columns {{columns}}",
     },
     types: {
       upload_participants: {

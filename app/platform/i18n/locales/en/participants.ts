@@ -101,6 +101,7 @@ export default {
       secondarySelf: "Secondary manager must differ from the participant",
       secondaryManager: "Secondary manager must differ from the manager",
       hrSelf: "HR partner must differ from the participant",
+      reviewerOnlyFlag: "reviewer_only must be true or false",
       required: {
         email: "Email is required",
         manager: "Manager email is required",

@@ -42,6 +42,40 @@ export default {
       erased: "The person's personal data was erased",
       notCompleted: "The job did not complete",
       workflowUnavailable: "The workflow service was unavailable; the job did not start",
+      failedAfterCommit: "{{reason}} ({{committed}} rows had been committed)",
+      emptyFile: "The file is empty: the first row must name the columns",
+      /** The nudge job's result (ADR 0100): the stage is a message of its own, the email part one of these. */
+      nudge: {
+        nobodyPending: "Nobody has pending work in the '{{stage}}' stage: no reminders sent",
+        reminded_one: "Reminded {{count}} person with pending work in the '{{stage}}' stage: {{notified}} notifications, {{email}}",
+        reminded_other: "Reminded {{count}} people with pending work in the '{{stage}}' stage: {{notified}} notifications, {{email}}",
+        emailsSent_one: "{{count}} email sent",
+        emailsSent_other: "{{count}} emails sent",
+        emailsSentRefused_one: "{{count}} email sent, {{refused}} refused",
+        emailsSentRefused_other: "{{count}} emails sent, {{refused}} refused",
+        noMail: "no emails (SMTP_URL is not set)",
+        refused: "Email to {{email}} refused: {{error}}",
+      },
+      /** The participants report's result: the metric's label is a message of its own. */
+      reportWritten: "{{metric}}: {{written}} rows written",
+      /** The questionnaire upload's success: the summary lists the reviewer types' totals (one key per length). */
+      questionnaireSame: "The questionnaire is already the same as the file (version {{version}}); nothing changed",
+      questionnaireSaved: "Questionnaire saved as version {{version}} ({{questions}} questions: {{summary}})",
+      list: {
+        one: "{{a}}",
+        two: "{{a}}, {{b}}",
+        three: "{{a}}, {{b}}, {{c}}",
+        four: "{{a}}, {{b}}, {{c}}, {{d}}",
+        five: "{{a}}, {{b}}, {{c}}, {{d}}, {{e}}",
+        six: "{{a}}, {{b}}, {{c}}, {{d}}, {{e}}, {{f}}",
+      },
+      /** Row errors of the CSV jobs (JobRowError.messageCode, ADR 0100). */
+      rows: {
+        cellCount: "The row has {{cells}} cells; the header has {{columns}}",
+        listedTwiceInFile: "{{email}} is listed more than once in the file (first on row {{first}})",
+        listedTwice: "{{email}} is listed more than once (first at row index {{first}})",
+        alreadyParticipant: "{{email}} is already a participant of this cycle (use the upsert job to change participants)",
+      },
     },
     calibrationComment: {
       revisionRequested: "Revision requested: {{comment}}",

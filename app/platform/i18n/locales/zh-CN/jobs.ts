@@ -49,7 +49,6 @@ const jobs: Translation<typeof en> = {
       chooseFile: "请选择要上传的 CSV 文件",
       fileRequired: "请选择文件",
       empty: "文件为空：第一行必须是列名",
-      header: "CSV 表头无效：{{parts}}",
       tooLarge: "文件超过 {{size}} MB",
       notCsv: "文件不是有效的 CSV：{{detail}}",
       notCsvNear: "文件在第 {{row}} 行附近不是有效的 CSV：{{detail}}",
@@ -60,6 +59,14 @@ const jobs: Translation<typeof en> = {
       missingColumns: "缺少的列：{{columns}}",
       unknownColumns: "无法识别的列：{{columns}}",
       allowedColumns: "允许的列：{{columns}}",
+      headerParts: {
+        one: "CSV 表头无效：{{a}}",
+        two: "CSV 表头无效：{{a}}；{{b}}",
+        three: "CSV 表头无效：{{a}}；{{b}}；{{c}}",
+      },
+      headerMissing_other: "缺少列 {{columns}}",
+      headerUnknown_other: "无法识别的列 {{columns}}",
+      headerRepeated_other: "重复的列 {{columns}}",
     },
     types: {
       upload_participants: {

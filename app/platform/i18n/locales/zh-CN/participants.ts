@@ -104,6 +104,7 @@ const participants: Translation<typeof en> = {
       secondarySelf: "第二经理不能是参与者本人",
       secondaryManager: "第二经理不能与经理相同",
       hrSelf: "人力资源伙伴不能是参与者本人",
+      reviewerOnlyFlag: "reviewer_only 必须为 true 或 false",
       required: {
         email: "请填写邮箱",
         manager: "请填写经理邮箱",

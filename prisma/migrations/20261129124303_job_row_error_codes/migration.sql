@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "JobRowError" ADD COLUMN     "messageCode" JSONB;
