@@ -15,6 +15,7 @@ import { listTokensOfUser } from "~/features/auth/tokens/service.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { expectPageLoad, loadPageWithin, pageOutcome } from "../support/page-load";
+import { sortByName } from "~/platform/i18n/format";
 
 const tag = `upr${Date.now().toString(36)}`;
 let admin: User;
@@ -73,6 +74,26 @@ describe("the users list", () => {
     const unknown = await loadPageWithin(usersPage.loader, `/app/admin/users?q=${tag}&sort=password`, admin);
     expect(unknown.sort).toBeNull();
     expect(unknown.users.map((u) => u.id)).toEqual(all.map((u) => u.id));
+  });
+});
+
+describe("the users list in the reader's collation (issue 28, ADR 0101)", () => {
+  it("orders names as the page's language sorts them (pinyin for zh-CN), ascending and descending, the API in en's order", async () => {
+    const ctag = `${tag}c`;
+    const names = ["张伟", "李娜", "安娜", "Łukasz Żółć", "adam", "Zoe", "Émile", "User 10", "User 9"];
+    const db = await getDb();
+    for (const [i, name] of names.entries()) await db.user.create({ data: { name, email: `n${i}.${ctag}@test.example.com` } });
+    const order = async (lng: string, sort = "") => {
+      const data = await loadPageWithin(usersPage.loader, `/app/admin/users?q=${ctag}&lng=${lng}${sort}`, admin);
+      return data.users.map((u) => u.name);
+    };
+    const zh = sortByName(names, "zh-CN", (n) => n);
+    const en = sortByName(names, "en", (n) => n);
+    expect(zh.slice(0, 3)).toEqual(["安娜", "李娜", "张伟"]);
+    expect(await order("zh-CN")).toEqual(zh);
+    expect(await order("zh-CN", "&sort=-name")).toEqual([...zh].reverse());
+    expect(await order("en")).toEqual(en);
+    expect((await apiList(`q=${ctag}`)).users.map((u) => u.name)).toEqual(en);
   });
 });
 

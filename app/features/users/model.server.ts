@@ -1,5 +1,6 @@
 import type { Db, Tx } from "~/platform/db.server";
 import { Prisma, type Role, type User } from "~/generated/prisma/client.ts";
+import { nameKeyOrder } from "~/platform/db/name-order.server";
 
 /** Data access for users: the admin table, one user's page, pickers, and updates. */
 
@@ -9,15 +10,20 @@ export { ROLES, ROLE_LABELS } from "~/features/users/roles";
 export const USER_SORT_COLUMNS = ["name", "email", "role"] as const;
 export type UserSort = { column: (typeof USER_SORT_COLUMNS)[number]; desc: boolean };
 
-export type UserListFilter = { q?: string; roles?: Role[]; status?: "active" | "inactive" | "all"; page: number; pageSize: number; sort?: UserSort };
+/**
+ * The admin table's filter; `language` is the reader's (names in its collation, ADR 0101: the stored sort key; en's
+ * order when not given, as the API lists).
+ */
+export type UserListFilter = { q?: string; roles?: Role[]; status?: "active" | "inactive" | "all"; page: number; pageSize: number; sort?: UserSort; language?: string };
 
-/** ORDER BY of the admin table (`alias` the row's name): by name unless told, then name and id. */
-function userOrder(alias: string, sort: UserSort | undefined): Prisma.Sql {
+/** ORDER BY of the admin table (`alias` the "User" row): by name in the reader's collation unless told, then email and id. */
+function userOrder(alias: string, sort: UserSort | undefined, language: string | undefined): Prisma.Sql {
   const column = (name: string) => Prisma.raw(`${alias}."${name}"`);
+  const name = nameKeyOrder(alias, language);
   const dir = Prisma.raw(sort?.desc ? "DESC" : "ASC");
-  if (!sort || sort.column === "name") return Prisma.sql`${column("name")} ${dir}, ${column("id")} ${dir}`;
+  if (!sort || sort.column === "name") return Prisma.sql`${name} ${dir}, ${column("email")} ${dir}, ${column("id")} ${dir}`;
   const key = sort.column === "role" ? Prisma.sql`${column("role")}::text` : column(sort.column);
-  return Prisma.sql`${key} ${dir}, ${column("name")}, ${column("id")}`;
+  return Prisma.sql`${key} ${dir}, ${name}, ${column("email")}, ${column("id")}`;
 }
 
 /**
@@ -59,9 +65,9 @@ export function pageWithTotal<T extends { id: number }>(rows: Array<CountedRow<T
 export type UserSummaryRow = Pick<User, "id" | "email" | "name" | "role" | "profileImageUrl" | "active">;
 
 /**
- * Users for the admin table: `q` matches name or email (case-insensitive), `roles` any of; ordered by name, with the
- * number of matches. One statement: the page walks the (name, email) index or the trigram index, whichever the
- * planner finds cheaper for the term.
+ * Users for the admin table: `q` matches name or email (case-insensitive), `roles` any of; ordered by name in the
+ * reader's collation (or by `sort`), with the number of matches. One statement (a rare term starts from the trigram
+ * index); the page keeps its order through its rows' places (`pos`).
  */
 export async function listUsers(db: Db | Tx, filter: UserListFilter): Promise<{ rows: UserSummaryRow[]; total: number }> {
   const where = allOf([
@@ -69,17 +75,19 @@ export async function listUsers(db: Db | Tx, filter: UserListFilter): Promise<{ 
     filter.roles?.length ? Prisma.sql`u."role"::text IN (${Prisma.join(filter.roles)})` : null,
     filter.status === "active" ? Prisma.sql`u."active"` : filter.status === "inactive" ? Prisma.sql`NOT u."active"` : null,
   ]);
-  return pageWithTotal(
-    await db.$queryRaw<Array<CountedRow<UserSummaryRow>>>`
+  const order = userOrder("u", filter.sort, filter.language);
+  const { rows, total } = pageWithTotal(
+    await db.$queryRaw<Array<CountedRow<UserSummaryRow & { pos: bigint | number }>>>`
       WITH total AS (SELECT count(*)::int AS n FROM "User" u WHERE ${where})
       SELECT t.n AS total, r.* FROM total t LEFT JOIN LATERAL (
-        SELECT u."id", u."email", u."name", u."role"::text AS "role", u."profileImageUrl", u."active"
+        SELECT u."id", u."email", u."name", u."role"::text AS "role", u."profileImageUrl", u."active", row_number() OVER (ORDER BY ${order}) AS "pos"
         FROM "User" u WHERE ${where}
-        ORDER BY ${userOrder("u", filter.sort)}
+        ORDER BY ${order}
         LIMIT ${filter.pageSize} OFFSET ${(filter.page - 1) * filter.pageSize}
       ) r ON TRUE
-      ORDER BY ${userOrder("r", filter.sort)}`,
+      ORDER BY r."pos"`,
   );
+  return { rows: rows.map(({ pos: _pos, ...row }) => row), total };
 }
 
 const personSelect = { id: true, name: true, email: true } as const;

@@ -9,6 +9,7 @@ import { USER_STATUSES } from "~/features/users/rules";
 import { findUserDetailInOne, USER_SORT_COLUMNS, type UserSort } from "~/features/users/model.server";
 import { adminUserJson } from "~/features/users/json.server";
 import { getDb } from "~/platform/db.server";
+import { requestPreferences } from "~/platform/i18n/request-preferences.server";
 import { getAdminUser, listAdminUsers, updateAdminUser } from "~/features/users/service.server";
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { listTokensHeldBy } from "~/features/auth/tokens/service.server";
@@ -130,13 +131,13 @@ export function userListQueryOf(url: URL) {
 
 /**
  * The data of /app/admin/users (super admin; the route checks): one page of the directory as the API lists it, filtered,
- * sorted and paged by the server (one statement), and the filters the page shows.
+ * sorted and paged by the server (one statement; names in the reader's collation, ADR 0101), and the filters the page shows.
  */
 export async function readUsersListPage(current: CurrentUser, request: Request) {
   const url = new URL(request.url);
   const query = userListQueryOf(url);
   const sort = userSortOf(url.searchParams.get("sort"));
-  const list = await listAdminUsers(query, sort ?? undefined);
+  const list = await listAdminUsers(query, sort ?? undefined, (await requestPreferences(request)).language);
   return {
     ...list,
     selfId: current.user.id,

@@ -20,8 +20,11 @@ import { adminUserJson, userSummaryJson } from "~/features/users/json.server";
 export { adminUserJson, userSummaryJson } from "~/features/users/json.server";
 export { DEACTIVATE_SELF_MESSAGE, OWN_SUPER_ADMIN_ROLE_MESSAGE } from "~/features/users/directory.server";
 
-/** GET /api/v1/admin/users and the admin users page (which may also sort: by name unless told). */
-export async function listAdminUsers(query: AdminUserListQueryInput, sort?: UserSort) {
+/**
+ * GET /api/v1/admin/users (names in en's collation) and the admin users page (which may also sort, by name in the
+ * reader's `language` unless told).
+ */
+export async function listAdminUsers(query: AdminUserListQueryInput, sort?: UserSort, language?: string) {
   const db = await getDb();
   const { rows, total } = await listUsers(db, {
     q: query.q,
@@ -30,6 +33,7 @@ export async function listAdminUsers(query: AdminUserListQueryInput, sort?: User
     page: query.page,
     pageSize: query.page_size,
     sort,
+    language,
   });
   return AdminUserListResponse.parse({ users: rows.map(userSummaryJson), total, page: query.page, page_size: query.page_size });
 }
