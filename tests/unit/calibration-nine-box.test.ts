@@ -1,8 +1,8 @@
 /**
  * Issue 27 (ADR 0091): the session admin's 9-box as the page ships it — counts per box and the first people of each —
  * draws "+ N more" as a link to the same address with ?box= (the other parameters kept), the open box's every person
- * and a "Show fewer" link back; the history of a session page draws "Show 50 more" as a link to ?history=N+1 and,
- * once every change is shown, "Show the latest 50" back to the first page.
+ * and a "Show fewer" link back; the history of a session page draws "Show 20 more" as a link to ?history=N+1 and,
+ * once every change is shown, "Show the latest 20" back to the first page (ADR 0104: 20 a page).
  */
 import { createElement as h } from "react";
 import { renderToString } from "react-dom/server";
@@ -77,19 +77,19 @@ describe("the history in pages", () => {
   });
   const rows = (html: string) => (html.match(/data-testid="history-row-/g) ?? []).length;
 
-  it("the first page: 50 rows and 'Show 50 more', a link to ?history=2", () => {
-    const html = amp(render(h(RatingHistory, { history: Array.from({ length: 50 }, (_, i) => change(i + 1)), paging: { pages: 1, total: 120 } }), "/s/4?cycle_id=7"));
-    expect(rows(html)).toBe(50);
-    expect(html).toContain("The latest 50 of 120 changes.");
-    expect(link(html, "history-show-all")).toEqual({ href: "/s/4?cycle_id=7&history=2", text: "Show 50 more" });
+  it("the first page: 20 rows and 'Show 20 more', a link to ?history=2", () => {
+    const html = amp(render(h(RatingHistory, { history: Array.from({ length: 20 }, (_, i) => change(i + 1)), paging: { pages: 1, total: 110 } }), "/s/4?cycle_id=7"));
+    expect(rows(html)).toBe(20);
+    expect(html).toContain("The latest 20 of 110 changes.");
+    expect(link(html, "history-show-all")).toEqual({ href: "/s/4?cycle_id=7&history=2", text: "Show 20 more" });
   });
 
-  it("the last page: every row, 'Show 20 more' before it, 'Show the latest 50' once all are shown", () => {
-    const two = amp(render(h(RatingHistory, { history: Array.from({ length: 100 }, (_, i) => change(i + 1)), paging: { pages: 2, total: 120 } }), "/s/4?cycle_id=7&history=2"));
-    expect(link(two, "history-show-all")).toEqual({ href: "/s/4?cycle_id=7&history=3", text: "Show 20 more" });
-    const all = amp(render(h(RatingHistory, { history: Array.from({ length: 120 }, (_, i) => change(i + 1)), paging: { pages: 3, total: 120 } }), "/s/4?cycle_id=7&history=3"));
-    expect(rows(all)).toBe(120);
-    expect(all).toContain("All 120 changes.");
-    expect(link(all, "history-show-all")).toEqual({ href: "/s/4?cycle_id=7", text: "Show the latest 50" });
+  it("the last page: every row, 'Show 10 more' before it, 'Show the latest 20' once all are shown", () => {
+    const five = amp(render(h(RatingHistory, { history: Array.from({ length: 100 }, (_, i) => change(i + 1)), paging: { pages: 5, total: 110 } }), "/s/4?cycle_id=7&history=5"));
+    expect(link(five, "history-show-all")).toEqual({ href: "/s/4?cycle_id=7&history=6", text: "Show 10 more" });
+    const all = amp(render(h(RatingHistory, { history: Array.from({ length: 110 }, (_, i) => change(i + 1)), paging: { pages: 6, total: 110 } }), "/s/4?cycle_id=7&history=6"));
+    expect(rows(all)).toBe(110);
+    expect(all).toContain("All 110 changes.");
+    expect(link(all, "history-show-all")).toEqual({ href: "/s/4?cycle_id=7", text: "Show the latest 20" });
   });
 });

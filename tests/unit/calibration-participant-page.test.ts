@@ -58,21 +58,21 @@ describe("?page=", () => {
 
 describe("a page of the session", () => {
   it("holds PARTICIPANT_PAGE_SIZE rows in the order read; the pages together hold everyone once", () => {
-    expect(PARTICIPANT_PAGE_SIZE).toBe(50);
+    expect(PARTICIPANT_PAGE_SIZE).toBe(20);
     const whole = data(123, [4, 77]);
     const seen: number[] = [];
-    for (let page = 1; page <= 3; page++) {
+    for (let page = 1; page <= 7; page++) {
       const p = pageOfSession(whole, page);
-      expect(p.participant_page).toEqual({ page, page_size: 50, total: 123, pages: 3 });
-      expect(p.detail.participants.length).toBe(page < 3 ? 50 : 23);
+      expect(p.participant_page).toEqual({ page, page_size: 20, total: 123, pages: 7 });
+      expect(p.detail.participants.length).toBe(page < 7 ? 20 : 3);
       seen.push(...p.detail.participants.map((r) => r.id));
     }
     expect(seen).toEqual(whole.detail.participants.map((r) => r.id));
   });
 
   it("a page past the last shows the last; an empty session is one empty page", () => {
-    expect(pageOfSession(data(60), 9).participant_page).toEqual({ page: 2, page_size: 50, total: 60, pages: 2 });
-    expect(pageOfSession(data(60), 9).detail.participants.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 51 + i));
+    expect(pageOfSession(data(50), 9).participant_page).toEqual({ page: 3, page_size: 20, total: 50, pages: 3 });
+    expect(pageOfSession(data(50), 9).detail.participants.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => 41 + i));
     expect(pageOfSession(data(0), 1, 1, null)).toMatchObject({ participant_page: { page: 1, pages: 1, total: 0 }, board: { boxes: {}, open: null } });
   });
 
@@ -91,12 +91,12 @@ describe("a page of the session", () => {
   });
 
   it("the history: the latest HISTORY_PAGE changes a page; more pages on ?history=, past the last = all", () => {
-    expect(HISTORY_PAGE).toBe(50);
+    expect(HISTORY_PAGE).toBe(20);
     const whole = data(3, [], 123);
     expect(pageOfSession(whole, 1).history_page).toEqual({ pages: 1, total: 123 });
-    expect(pageOfSession(whole, 1).detail.history.map((c) => c.id)).toEqual(Array.from({ length: 50 }, (_, i) => 123 - i));
-    expect(pageOfSession(whole, 1, 2).detail.history.length).toBe(100);
-    expect(pageOfSession(whole, 1, 9)).toMatchObject({ history_page: { pages: 3, total: 123 } });
+    expect(pageOfSession(whole, 1).detail.history.map((c) => c.id)).toEqual(Array.from({ length: 20 }, (_, i) => 123 - i));
+    expect(pageOfSession(whole, 1, 2).detail.history.length).toBe(40);
+    expect(pageOfSession(whole, 1, 9)).toMatchObject({ history_page: { pages: 7, total: 123 } });
     expect(pageOfSession(whole, 1, 9).detail.history.length).toBe(123);
     expect(pageOfSession(data(3), 1).history_page).toEqual({ pages: 1, total: 0 });
   });

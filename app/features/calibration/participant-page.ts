@@ -10,9 +10,10 @@ import type { Board, BoardPerson, BoxKey, HistoryPage, ParticipantPage, SessionA
  * - `?box=` (the session admin's 9-box): the box whose people all come; every other box brings its head count and its
  *   first BOX_PREVIEW people.
  * The distribution and the outlier alerts still describe the whole session (computed on the server from every row).
+ * 20 rows and 20 changes a page (ADR 0104; 50 before): a first screen's worth, so that a page costs a few ms to render.
  */
-export const PARTICIPANT_PAGE_SIZE = 50;
-export const HISTORY_PAGE = 50;
+export const PARTICIPANT_PAGE_SIZE = 20;
+export const HISTORY_PAGE = 20;
 export const BOX_PREVIEW = 5;
 
 /** ?page= / ?history=: absent or empty = 1; otherwise a whole number from 1 (anything else is not a page: null). */

@@ -1,4 +1,4 @@
-import type { ChangeEvent, ReactNode } from "react";
+import { useMemo, type ChangeEvent, type ReactNode } from "react";
 import { Trans } from "react-i18next";
 import { Chip, Link, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
@@ -28,11 +28,35 @@ function nominationText(t: Words["t"], n: NonNullable<SessionParticipantJson["pr
   return n.nominated_by ? t(NOMINATION_KEYS[status].by, { name: n.nominated_by.name }) : t(NOMINATION_KEYS[status].status);
 }
 
-function Potential({ value, m: { t, potential } }: { value: number | null; m: Words }) {
-  return <>{t("calibrationMeeting.grid.potential", { value: potential(value) })}</>;
+/**
+ * The grid's words, translated once per render rather than once per row and cell (issue 27: the profile of a page of
+ * 50 rows showed i18next's lookups as one of its largest costs).
+ */
+function gridWords(m: Words) {
+  const { t } = m;
+  const potentialLine = new Map<number | null, string>([null, 1, 2, 3].map((v) => [v, t("calibrationMeeting.grid.potential", { value: m.potential(v) })]));
+  return {
+    m,
+    select: t("calibrationMeeting.grid.select"),
+    actions: t("calibrationMeeting.grid.actions"),
+    manager: t("calibrationMeeting.grid.manager"),
+    proposed: t("calibrationMeeting.grid.proposed"),
+    calibrated: t("calibrationMeeting.grid.calibrated"),
+    proposals: t("calibrationMeeting.grid.proposals"),
+    comments: t("calibrationMeeting.grid.comments"),
+    nomination: t("calibrationMeeting.grid.nomination"),
+    terminated: t("calibrationMeeting.grid.terminated"),
+    noProposals: t("calibrationMeeting.grid.noProposals"),
+    notNominated: t("calibrationMeeting.grid.notNominated"),
+    none: t("calibrationMeeting.none"),
+    /** "Potential: …" of a potential (a value off the scale: translated when met). */
+    potential: (v: number | null) => potentialLine.get(v) ?? t("calibrationMeeting.grid.potential", { value: m.potential(v) }),
+  };
 }
 
-function NameCell({ row, href, m: { t } }: { row: SessionParticipantJson; href?: (p: SessionParticipantJson) => string; m: Words }) {
+type GridWords = ReturnType<typeof gridWords>;
+
+function NameCell({ row, href, w }: { row: SessionParticipantJson; href?: (p: SessionParticipantJson) => string; w: GridWords }) {
   return (
     <>
       {href && !row.terminated ? (
@@ -44,7 +68,7 @@ function NameCell({ row, href, m: { t } }: { row: SessionParticipantJson; href?:
           {row.user.name}
         </Typography>
       )}
-      {row.terminated && <Chip size="small" label={t("calibrationMeeting.grid.terminated")} style={{ marginLeft: 8 }} data-testid={`sp-terminated-${row.id}`} />}
+      {row.terminated && <Chip size="small" label={w.terminated} style={{ marginLeft: 8 }} data-testid={`sp-terminated-${row.id}`} />}
       <Typography variant="caption" color="text.secondary" className="sp-line">
         {[row.user.job_title, row.user.department].filter(Boolean).join(" · ")}
       </Typography>
@@ -52,11 +76,11 @@ function NameCell({ row, href, m: { t } }: { row: SessionParticipantJson; href?:
   );
 }
 
-function Proposals({ row, m: { t } }: { row: SessionParticipantJson; m: Words }) {
+function Proposals({ row, w }: { row: SessionParticipantJson; w: GridWords }) {
   if (row.proposals.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid={`sp-proposals-${row.id}`}>
-        {t("calibrationMeeting.grid.noProposals")}
+        {w.noProposals}
       </Typography>
     );
   }
@@ -72,19 +96,19 @@ function Proposals({ row, m: { t } }: { row: SessionParticipantJson; m: Words })
   );
 }
 
-function Nomination({ row, m: { t } }: { row: SessionParticipantJson; m: Words }) {
+function Nomination({ row, w }: { row: SessionParticipantJson; w: GridWords }) {
   const n = row.promotion_nomination;
   if (!n) {
     return (
       <Typography variant="body2" color="text.secondary" component="span">
-        {t("calibrationMeeting.grid.notNominated")}
+        {w.notNominated}
       </Typography>
     );
   }
   return (
     <div data-testid={`sp-nomination-${row.id}`}>
       <Typography variant="body2" component="span" className="sp-line">
-        {nominationText(t, n)}
+        {nominationText(w.m.t, n)}
       </Typography>
       {n.rationale && (
         <Typography variant="caption" color="text.secondary" component="span" className="sp-line">
@@ -108,6 +132,7 @@ export function ParticipantsGrid({
 }) {
   const m = useMeetingText();
   const { t, rating } = m;
+  const w = useMemo(() => gridWords(m), [m]);
   const selectable = participants.filter((p) => !p.terminated);
   const chosen = new Set(selection?.ids ?? []);
   const allChosen = selectable.length > 0 && selectable.every((p) => chosen.has(p.id));
@@ -145,7 +170,7 @@ export function ParticipantsGrid({
         {participants.map((row) => (
           <TableRow key={row.id} data-testid={`sp-row-${row.id}`}>
             {selection && (
-              <TableCell padding="checkbox" data-label={t("calibrationMeeting.grid.select")}>
+              <TableCell padding="checkbox" data-label={w.select}>
                 <input
                   type="checkbox"
                   className={css.check}
@@ -157,27 +182,27 @@ export function ParticipantsGrid({
               </TableCell>
             )}
             <TableCell>
-              <NameCell row={row} href={href} m={m} />
+              <NameCell row={row} href={href} w={w} />
             </TableCell>
-            {actions && <TableCell data-label={t("calibrationMeeting.grid.actions")}>{actions(row)}</TableCell>}
-            <TableCell data-label={t("calibrationMeeting.grid.manager")}>{row.manager?.name ?? t("calibrationMeeting.none")}</TableCell>
-            <TableCell data-label={t("calibrationMeeting.grid.proposed")}>
+            {actions && <TableCell data-label={w.actions}>{actions(row)}</TableCell>}
+            <TableCell data-label={w.manager}>{row.manager?.name ?? w.none}</TableCell>
+            <TableCell data-label={w.proposed}>
               <span data-testid={`sp-proposed-${row.id}`}>{rating(row.proposed_rating)}</span>
             </TableCell>
-            <TableCell data-label={t("calibrationMeeting.grid.calibrated")}>
+            <TableCell data-label={w.calibrated}>
               <span data-testid={`sp-rating-${row.id}`}>{rating(row.rating)}</span>
               <Typography variant="caption" color="text.secondary" component="span" className="sp-line" data-testid={`sp-potential-${row.id}`}>
-                <Potential value={row.potential} m={m} />
+                {w.potential(row.potential)}
               </Typography>
             </TableCell>
-            <TableCell data-label={t("calibrationMeeting.grid.proposals")}>
-              <Proposals row={row} m={m} />
+            <TableCell data-label={w.proposals}>
+              <Proposals row={row} w={w} />
             </TableCell>
-            <TableCell data-label={t("calibrationMeeting.grid.comments")} align="right">
+            <TableCell data-label={w.comments} align="right">
               <span data-testid={`sp-comments-${row.id}`}>{row.comment_count}</span>
             </TableCell>
-            <TableCell data-label={t("calibrationMeeting.grid.nomination")}>
-              <Nomination row={row} m={m} />
+            <TableCell data-label={w.nomination}>
+              <Nomination row={row} w={w} />
             </TableCell>
           </TableRow>
         ))}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link as RemixLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RatingChangeJson } from "~/features/calibration/types";
@@ -68,23 +68,44 @@ export function ChangeTable({ ariaLabel, testId, participantColumn = false, chil
   );
 }
 
-function HistoryRow({ c, showParticipant, m }: { c: RatingChangeJson; showParticipant: boolean; m: Words }) {
+/** The history's words, translated once per table rather than once per row (issue 27). */
+function historyWords(m: Words) {
   const { t } = m;
+  return {
+    m,
+    participant: t("calibrationMeeting.history.participant"),
+    change: t("calibrationMeeting.history.change"),
+    potential: t("calibrationMeeting.history.potential"),
+    rating: t("calibrationMeeting.history.rating"),
+    by: t("calibrationMeeting.history.by"),
+    reason: t("calibrationMeeting.history.reason"),
+    none: t("calibrationMeeting.none"),
+    superseded: t("calibrationMeeting.history.superseded"),
+  };
+}
+
+function HistoryRow({ c, showParticipant, w }: { c: RatingChangeJson; showParticipant: boolean; w: ReturnType<typeof historyWords> }) {
+  const { m } = w;
+  const oldText = valueText(m, c.field, c.old_value);
+  const newText = valueText(m, c.field, c.new_value);
   return (
     <tr data-testid={`history-row-${c.id}`} data-superseded={c.superseded ? "true" : "false"}>
       <td className="nowrap">{m.when(c.created_at)}</td>
-      {showParticipant && <td data-label={t("calibrationMeeting.history.participant")}>{c.participant.name}</td>}
-      <td data-label={t("calibrationMeeting.history.change")} data-testid={`history-change-${c.id}`}>
-        <span className="note block">{c.field === "potential" ? t("calibrationMeeting.history.potential") : t("calibrationMeeting.history.rating")}</span>
-        <ChangeValues
-          oldText={valueText(m, c.field, c.old_value)}
-          newText={valueText(m, c.field, c.new_value)}
-          superseded={c.superseded}
-          testIds={{ old: `history-old-${c.id}`, new: `history-new-${c.id}` }}
-        />
+      {showParticipant && <td data-label={w.participant}>{c.participant.name}</td>}
+      <td data-label={w.change} data-testid={`history-change-${c.id}`}>
+        <span className="note block">{c.field === "potential" ? w.potential : w.rating}</span>
+        {/* ChangeValues' markup, its word translated once for the table. */}
+        <del data-testid={`history-old-${c.id}`}>{oldText}</del> →{" "}
+        {c.superseded ? (
+          <>
+            <del data-testid={`history-new-${c.id}`}>{newText}</del> <span className="note">{w.superseded}</span>
+          </>
+        ) : (
+          <ins data-testid={`history-new-${c.id}`}>{newText}</ins>
+        )}
       </td>
-      <td data-label={t("calibrationMeeting.history.by")}>{c.changed_by?.name ?? t("calibrationMeeting.none")}</td>
-      <td data-label={t("calibrationMeeting.history.reason")} className="pre-wrap">
+      <td data-label={w.by}>{c.changed_by?.name ?? w.none}</td>
+      <td data-label={w.reason} className="pre-wrap">
         {c.reason}
       </td>
     </tr>
@@ -110,6 +131,7 @@ export function RatingHistory({ history, showParticipant = true, paging }: { his
   const { pathname, search } = useLocation();
   const m = useMeetingText();
   const { t } = m;
+  const w = useMemo(() => historyWords(m), [m]);
   const total = paging?.total ?? history.length;
   const more = total > HISTORY_PAGE;
   const shown = paging || showAll || !more ? history : history.slice(0, HISTORY_PAGE);
@@ -123,7 +145,7 @@ export function RatingHistory({ history, showParticipant = true, paging }: { his
       ) : (
         <ChangeTable ariaLabel={t("calibrationMeeting.history.title")} testId="history-table" participantColumn={showParticipant}>
           {shown.map((c) => (
-            <HistoryRow key={c.id} c={c} showParticipant={showParticipant} m={m} />
+            <HistoryRow key={c.id} c={c} showParticipant={showParticipant} w={w} />
           ))}
         </ChangeTable>
       )}

@@ -39,23 +39,25 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const [selected, setSelected] = useState<number[]>([]);
   const selectable = selected.filter((id) => participants.some((p) => p.id === id && !p.terminated));
 
+  const setRatingText = t("calibrationMeeting.admin.setRating");
+  const terminateText = t("calibrationMeeting.admin.terminate");
   const rowActions = useCallback(
     (p: SessionParticipantJson) =>
       p.terminated ? null : (
         <div className={css.actions}>
           {canSet && (
             <Button size="small" variant="outlined" onClick={() => setRatingTarget({ participant: p })} aria-label={t("calibrationMeeting.admin.setRatingFor", { name: p.user.name })} data-testid={`sp-set-rating-${p.id}`}>
-              {t("calibrationMeeting.admin.setRating")}
+              {setRatingText}
             </Button>
           )}
           {canTerminate && (
             <Button size="small" color="error" onClick={() => setTerminating(p)} aria-label={t("calibrationMeeting.admin.terminateName", { name: p.user.name })} data-testid={`sp-terminate-${p.id}`}>
-              {t("calibrationMeeting.admin.terminate")}
+              {terminateText}
             </Button>
           )}
         </div>
       ),
-    [canSet, canTerminate, t],
+    [canSet, canTerminate, t, setRatingText, terminateText],
   );
 
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { useFormat } from "~/platform/i18n/reader-context";
-import { CALIBRATED_RATINGS, type CalibratedRating } from "~/features/participants/rules";
+import { CALIBRATED_RATINGS } from "~/features/participants/rules";
 import { POTENTIALS, type Potential, type SessionState } from "~/features/calibration/rules";
 import { BAND_KEYS, POTENTIAL_KEYS, RATING_KEYS, STATE_KEYS } from "~/features/calibration/meeting-keys";
 
@@ -15,14 +15,13 @@ export function useMeetingText() {
   const { t } = useTranslation();
   const format = useFormat();
   return useMemo(() => {
-    const rating = (value: number | null | undefined): string => {
-      if (value == null) return t("calibrationMeeting.none");
-      return (CALIBRATED_RATINGS as readonly number[]).includes(value) ? t(RATING_KEYS[value as CalibratedRating]) : String(value);
-    };
-    const potential = (value: number | null | undefined): string => {
-      if (value == null) return t("calibrationMeeting.none");
-      return (POTENTIALS as readonly number[]).includes(value) ? t(POTENTIAL_KEYS[value as Potential]) : String(value);
-    };
+    // The scales' few words translated once per language, not once per row (issue 27: a page of rows asked i18next
+    // for the same words hundreds of times).
+    const none = t("calibrationMeeting.none");
+    const ratings = new Map<number, string>(CALIBRATED_RATINGS.map((r) => [r, t(RATING_KEYS[r])]));
+    const potentials = new Map<number, string>(POTENTIALS.map((p) => [p, t(POTENTIAL_KEYS[p])]));
+    const rating = (value: number | null | undefined): string => (value == null ? none : (ratings.get(value) ?? String(value)));
+    const potential = (value: number | null | undefined): string => (value == null ? none : (potentials.get(value) ?? String(value)));
     const band = (value: 1 | 2 | 3): string => t(BAND_KEYS[value]);
     return {
       t,
