@@ -174,18 +174,22 @@ export function privacyLattice(universe: readonly FloorPerson[], threshold: numb
       }
     }
     figures.sort((x, y) => x.size - y.size);
-    search: for (let x = 0; x < figures.length; x++)
+    // Every violation of this round at once (each withdrawal only narrows what is published; the next round checks
+    // the figures again, so the loop ends only when none is left).
+    const withdraw = new Set<string>();
+    for (let x = 0; x < figures.length; x++)
       for (let y = x + 1; y < figures.length && figures[y].size - figures[x].size < k; y++) {
         const small = figures[x];
         if (figures[y].size === small.size || !within(small.set, figures[y].set)) continue;
-        if (small.cell) published.delete(small.cell.key);
+        if (small.cell) withdraw.add(small.cell.key);
         else {
           const { parent, attribute } = small.otherOf!;
-          published.delete(childrenOf(parent, attribute).reduce((a, b) => (b.count < a.count ? b : a)).key);
+          withdraw.add(childrenOf(parent, attribute).reduce((a, b) => (b.count < a.count ? b : a)).key);
         }
-        changed = true;
-        break search;
+        break;
       }
+    for (const key of withdraw) published.delete(key);
+    changed = withdraw.size > 0;
   }
 
   const find = (conditions: Conditions): Cell | undefined => {
