@@ -11,6 +11,7 @@ import { sortByName } from "~/platform/i18n/format";
 import { nameKeyLanguage } from "~/platform/db/name-order.server";
 import { listParticipantsOf } from "~/features/participants/queries.server";
 import { PARTICIPANTS_SQL, type ParticipantsSqlRow } from "~/features/calibration/meeting-sql.server";
+import { getSessionDetail } from "~/features/calibration/views.server";
 import * as hrCreate from "~/routes/app.ratings.hr-partners.create-session";
 import { sessionCookieFor } from "../support/session";
 import { call, createCalibrationOrg, hrBase, sessionBody, type CalibrationOrg } from "../support/calibration";
@@ -73,5 +74,15 @@ describe("server-paged lists in the reader's collation", () => {
     expect(await grid("zh-CN")).toEqual(["安娜", "李娜", "张伟", "Łukasz Żółć"]);
     expect(await grid("en")).toEqual(["Łukasz Żółć", "安娜", "张伟", "李娜"]);
     expect(await grid("en-XA")).toEqual(await grid("en"));
+    // The API (no reader) gives en's order, as the pages' statement does for an English reader.
+    const current = { user: org.users.sa, realUser: null, actor: { userId: org.users.sa.id, realUserId: org.users.sa.id, source: "api" as const } };
+    const detail = await getSessionDetail(current, "session_admin", org.cycleId, sessionId);
+    expect(detail.participants.map((p) => p.user.name)).toEqual(await grid("en"));
+  });
+
+  it("the set-up API's participants (no reader) in en's order", async () => {
+    const res = await call("GET", `${hrBase(org)}/participants`, { token: org.token.hr });
+    expect(res.status).toBe(200);
+    expect((res.body as { participants: Array<{ user: { name: string } }> }).participants.map((p) => p.user.name)).toEqual(["adam", "Łukasz Żółć", "安娜", "张伟", "李娜"]);
   });
 });

@@ -6,6 +6,7 @@ import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle } from "~/features/cycles/context.server";
 import { STAGE_LABELS } from "~/features/cycles/rules";
 import { parseStoredRating } from "~/features/participants/rules";
+import { sortByName } from "~/platform/i18n/format";
 import { SESSION_STATE_LABELS, may, type SessionRole, type SessionState } from "~/features/calibration/rules";
 import { SessionInputSchema, SessionPatchSchema, type SessionInputParsed, type SessionPatch } from "~/features/calibration/schemas";
 import { fillProposedRatings } from "~/features/calibration/proposed.server";
@@ -268,9 +269,10 @@ async function poolRows(db: Client, where: Prisma.ParticipantWhereInput): Promis
       manager: { select: { id: true, name: true, email: true } },
       calibrations: { where: { kind: "RATING" }, select: { session: { select: { id: true, name: true, state: true } } } },
     },
-    orderBy: { user: { name: "asc" } },
+    orderBy: { id: "asc" },
   });
-  return rows.map((r) => {
+  // By name in en's collation (the API has no reader), then id: the set-up pages' order (ADR 0101).
+  return sortByName(rows, "en", (r) => r.user.name).map((r) => {
     const s = r.calibrations[0]?.session;
     return {
       participant_id: r.id,

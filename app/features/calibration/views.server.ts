@@ -9,6 +9,7 @@ import { distribution, outlierFlags, readGuideline, type OutlierGroup, type Sess
 import { allowedActions, personJson, requireSessionAs, stateOf, toSessionJson, type Client, type SessionKind } from "~/features/calibration/model.server";
 import type { CommentJson, NominationDetailsJson, ProposalJson, RatingChangeJson, SessionDetailJson, SessionJson, SessionParticipantJson } from "~/features/calibration/types";
 import { storedMessage } from "~/platform/i18n/stored-text";
+import { sortByName } from "~/platform/i18n/format";
 
 /** What each role reads of a session: the grid, the distribution, the history, comments, outliers. */
 
@@ -95,7 +96,7 @@ export async function getSessionDetail(current: CurrentUser, role: SessionRole, 
   const db = await getDb();
   const { row, roles, state } = await requireSessionAs(db, current, role, cycleId, sessionId);
   const [sps, history, comments, company, targets] = await Promise.all([
-    db.calibrationSessionParticipant.findMany({ where: { sessionId }, include: spInclude, orderBy: [{ participant: { user: { name: "asc" } } }, { id: "asc" }] }),
+    db.calibrationSessionParticipant.findMany({ where: { sessionId }, include: spInclude, orderBy: { id: "asc" } }),
     historyOf(db, { sessionId }),
     commentsOf(db, { sessionId, sessionParticipantId: null }),
     db.participant.aggregate({ where: { cycleId, reviewerOnly: false, proposedRating: { not: null } }, _avg: { proposedRating: true } }),
@@ -103,7 +104,8 @@ export async function getSessionDetail(current: CurrentUser, role: SessionRole, 
       ? db.calibrationSession.findMany({ where: { cycleId, kind: "RATING", id: { not: sessionId }, state: { in: ["draft", "active", "revision_requested"] } }, select: { id: true, name: true, state: true }, orderBy: { id: "asc" } })
       : Promise.resolve([]),
   ]);
-  const participants = sps.map(toSpJson);
+  // The grid's order (ADR 0101): by name in en's collation (the API has no reader), then id, as the pages' statement.
+  const participants = sortByName(sps, "en", (sp) => sp.participant.user.name).map(toSpJson);
   const live = participants.filter((p) => !p.terminated);
   const guideline = readGuideline(row.guideline);
   const groups = new Map<string, OutlierGroup>();
