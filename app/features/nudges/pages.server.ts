@@ -6,13 +6,14 @@ import type { Actor } from "~/platform/audit.server";
 import { PageQuerySchema } from "~/features/jobs/queries.server";
 import { mailEnabled } from "~/platform/mailer.server";
 import { NudgeCreateBodySchema } from "~/features/nudges/contract.server";
-import { listNudgeJobs, nudgeJobOf, RECIPIENTS_FILE, sendNudgeNow } from "~/features/nudges/service.server";
+import { nudgeJobOf, RECIPIENTS_FILE, sendNudgeNow } from "~/features/nudges/service.server";
 import { sqlRows } from "~/platform/sql.server";
 import { orNotFoundPage, pageIdParam } from "~/platform/page-errors.server";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { readJobDetailPage } from "~/features/jobs/page-reads.server";
-import { cancelNudgeSchedule, createNudgeSchedule, listNudgeSchedules } from "~/features/nudges/schedules.server";
-import { pendingWorkDescription, pendingWorkRecipients } from "~/features/nudges/pending-work.server";
+import { cancelNudgeSchedule, createNudgeSchedule } from "~/features/nudges/schedules.server";
+import { pendingWorkDescription } from "~/features/nudges/pending-work.server";
+import { readNudgesPage } from "~/features/nudges/page-reads.server";
 import { scheduleWhen, type NudgeActionResult, type NudgeFrequency, type NudgesPageData } from "~/features/nudges/rules";
 
 /**
@@ -27,11 +28,8 @@ export async function loadNudgesPage<C extends NudgesPageData["cycle"]>(request:
   const url = new URL(request.url);
   const parsed = PageQuerySchema.safeParse({ page: url.searchParams.get("page") ?? undefined, page_size: url.searchParams.get("page_size") ?? undefined });
   const query = parsed.success ? parsed.data : { page: 1, page_size: 25 };
-  const [{ jobs, total }, schedules, pending] = await Promise.all([
-    listNudgeJobs(cycle.id, query),
-    listNudgeSchedules(cycle.id),
-    pendingWorkRecipients(cycle.id),
-  ]);
+  // One statement and one call to Temporal (issue 27): what listNudgeJobs, listNudgeSchedules and pendingWorkRecipients answer.
+  const { jobs, total, schedules, pendingCount } = await readNudgesPage(cycle, query);
   return {
     cycle,
     jobs,
@@ -39,7 +37,7 @@ export async function loadNudgesPage<C extends NudgesPageData["cycle"]>(request:
     page: query.page,
     pageSize: query.page_size,
     schedules,
-    pendingCount: pending.length,
+    pendingCount,
     description: pendingWorkDescription(cycle.state as CycleStage),
     emailOn: mailEnabled(),
   } satisfies NudgesPageData;

@@ -24,11 +24,11 @@ const scheduleInclude = {
   createdBy: { select: { id: true, email: true, name: true } },
   _count: { select: { jobs: true } },
 } satisfies Prisma.NudgeScheduleInclude;
-type ScheduleRow = Prisma.NudgeScheduleGetPayload<{ include: typeof scheduleInclude }>;
+export type ScheduleRow = Prisma.NudgeScheduleGetPayload<{ include: typeof scheduleInclude }>;
 
-type TemporalView = { nextRunAt: Date | null; exists: boolean } | null;
+export type TemporalView = { nextRunAt: Date | null; exists: boolean } | null;
 
-function toScheduleJson(row: ScheduleRow, temporal: TemporalView, lastRunAt: Date | null): NudgeScheduleJson {
+export function toScheduleJson(row: ScheduleRow, temporal: TemporalView, lastRunAt: Date | null): NudgeScheduleJson {
   const kind = row.kind === "ONCE" ? "once" : "recurring";
   const base = { kind, run_at: row.runAt?.toISOString() ?? null, cron: row.cron, time_zone: row.timeZone } as const;
   let status: NudgeScheduleStatus = "scheduled";
@@ -63,7 +63,7 @@ export function isNotFound(err: unknown): boolean {
   return err instanceof ScheduleNotFoundError || (isGrpcServiceError(err) && err.code === 5);
 }
 
-async function temporalViews(rows: NudgeSchedule[]): Promise<Map<number, TemporalView>> {
+export async function temporalViews(rows: NudgeSchedule[]): Promise<Map<number, TemporalView>> {
   const out = new Map<number, TemporalView>();
   const active = rows.filter((r) => !r.cancelledAt);
   if (active.length === 0) return out;
