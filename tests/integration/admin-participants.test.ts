@@ -548,10 +548,11 @@ describe("upsertParticipantRows (bulk jobs helper)", () => {
       { email: a!.email.toUpperCase() },
     ];
     const checked = await checkParticipantRows(db, cycle.id, rows);
-    expect(checked.issues).toEqual([
-      { index: 1, column: "email", message: "No user with email ghost.row@test.example.com" },
-      { index: 2, column: "manager_email", message: "Manager must differ from the participant" },
-      { index: 3, column: "email", message: `${a!.email} is listed more than once (first at row index 0)` },
+    // Each issue keeps the API's English and carries its code for the pages (ADR 0100).
+    expect(checked.issues).toMatchObject([
+      { index: 1, column: "email", message: "No user with email ghost.row@test.example.com", code: { key: "participants.result.noUser", values: { email: "ghost.row@test.example.com" } } },
+      { index: 2, column: "manager_email", message: "Manager must differ from the participant", code: { key: expect.stringMatching(/^participants\./) } },
+      { index: 3, column: "email", message: `${a!.email} is listed more than once (first at row index 0)`, code: { key: "storedTexts.jobs.rows.listedTwice" } },
     ]);
     const err = await db.$transaction((tx) => upsertParticipantRows(tx, cycle.id, rows, actor())).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ParticipantRowsError);
