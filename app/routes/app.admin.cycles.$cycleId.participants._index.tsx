@@ -6,7 +6,7 @@ import { Alert, Box, Button, ButtonLink, Link, Paper, Stack, Typography } from "
 import { TextField } from "~/platform/ui/static-form";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
 import css from "~/features/participants/components/participants.module.css";
-import { ParticipantsPagination } from "~/features/participants/components/participants-pagination";
+import { StaticPagination } from "~/platform/ui/static-pagination";
 import { useSnackbar } from "notistack";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -153,14 +153,15 @@ export default function ParticipantsList() {
       ) : (
         <Paper variant="outlined">
           <ParticipantsTable participants={participants} base={base} busy={busy} onDelete={setConfirm} />
-          <ParticipantsPagination
+          <StaticPagination
             total={total}
             page={page}
             pageSize={pageSize}
             sizes={PAGE_SIZES}
             hrefOf={pageHref}
             onPageSize={(size) => goTo({ page_size: String(size), page: null })}
-            data-testid="participants-pagination"
+            className={css.paginationTop}
+            testIds={{ root: "participants-pagination" }}
           />
         </Paper>
       )}

@@ -3,7 +3,7 @@ import { TextField as MuiTextField } from "@mui/material";
 import { useState } from "react";
 import { Alert, Button, Stack } from "~/platform/ui/static";
 import { NativeSelect, TextField } from "~/platform/ui/static-form";
-import { useHydratedOnce } from "~/features/users/components/use-hydrated";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 import css from "~/features/users/components/users.module.css";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
@@ -24,7 +24,7 @@ function PersonField({ name, label, defaultValue, error, testId }: { name: strin
   const [text, setText] = useState(defaultValue ?? "");
   const { t } = useTranslation();
   const query = text.trim();
-  if (!useHydratedOnce()) {
+  if (!useHydrated()) {
     return (
       <TextField
         id={testId}

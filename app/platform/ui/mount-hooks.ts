@@ -1,10 +1,18 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useSyncExternalStore } from "react";
 
-/** True once the page has hydrated (false in the server render and the first browser render, which must match). */
+const noSubscription = () => () => {};
+
+/**
+ * True once the page has hydrated: false in the server render and in the browser's hydration of that markup (which
+ * must match it; React then renders again with true), true at once for a component mounted later (a dialog opened,
+ * a form re-keyed after a save), so its interactive widgets do not fall back to the static ones for a frame.
+ */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 /**

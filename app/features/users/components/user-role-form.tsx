@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Typography } from "~/platform/ui/static";
 import { NativeSelect } from "~/platform/ui/static-form";
-import { useHydratedOnce } from "~/features/users/components/use-hydrated";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 import { ROLES, ROLE_KEYS } from "~/features/users/roles";
 import css from "~/features/users/components/users.module.css";
 
@@ -15,7 +15,7 @@ import css from "~/features/users/components/users.module.css";
  */
 export function UserRoleForm({ role: current, busy, ownAdminRole }: { role: string; busy: boolean; ownAdminRole: boolean }) {
   const { t } = useTranslation();
-  const hydrated = useHydratedOnce();
+  const hydrated = useHydrated();
   const [role, setRole] = useState(current);
   useEffect(() => setRole(current), [current]);
   const label = t("users.page.role");

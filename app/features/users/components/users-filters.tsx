@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { Button } from "~/platform/ui/static";
 import { NativeSelect, TextField } from "~/platform/ui/static-form";
-import { useHydratedOnce } from "~/features/users/components/use-hydrated";
+import { useHydrated } from "~/platform/ui/mount-hooks";
 import { ROLES, ROLE_KEYS, type RoleName } from "~/features/users/roles";
 import { SEARCH_DEBOUNCE_MS, USER_STATUSES, type UserStatusFilter } from "~/features/users/rules";
 import css from "~/features/users/components/users.module.css";
@@ -21,7 +21,7 @@ const STATUS_KEYS: Record<UserStatusFilter, TranslationKey> = { active: "users.s
 
 export function UsersFilters({ q: urlQ, roles, status }: { q: string; roles: readonly string[]; status: UserStatusFilter }) {
   const { t } = useTranslation();
-  const hydrated = useHydratedOnce();
+  const hydrated = useHydrated();
   const [, setSearchParams] = useSearchParams();
   const [q, setQ] = useState(urlQ);
   const typed = useRef(false);

@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert, Avatar, Button, ButtonLink, Chip, Link, Stack, TableCell, TableRow, Typography, cx } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
@@ -6,7 +6,7 @@ import { ClientTooltip, StaticIcon } from "~/platform/ui/static-controls";
 import { roleKey } from "~/features/users/roles";
 import { spoofBlockedReason, USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZES, type UserStatusFilter } from "~/features/users/rules";
 import { UsersFilters } from "~/features/users/components/users-filters";
-import { UsersPagination } from "~/features/users/components/users-pagination";
+import { StaticPagination } from "~/platform/ui/static-pagination";
 import { USER_ICONS } from "~/features/users/components/user-icons";
 import css from "~/features/users/components/users.module.css";
 
@@ -39,6 +39,7 @@ export function UsersListPage({ data }: { data: UsersListView }) {
   const busy = navigation.state !== "idle";
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
   const roleName = (role: string) => {
     const key = roleKey(role);
     return key ? t(key) : role;
@@ -161,7 +162,15 @@ export function UsersListPage({ data }: { data: UsersListView }) {
             );
           })}
         </StackedTable>
-        <UsersPagination total={total} page={page} pageSize={page_size} sizes={sizes} hrefOf={pageHref} />
+        <StaticPagination
+          total={total}
+          page={page}
+          pageSize={page_size}
+          sizes={sizes}
+          hrefOf={pageHref}
+          onPageSize={(size) => navigate(pageHref(1, size), { preventScrollReset: true })}
+          testIds={{ root: "users-pagination", range: "users-range", previous: "users-page-previous", next: "users-page-next" }}
+        />
       </div>
       <Typography variant="caption" color="text.secondary" className={cx(css.caption)} data-testid="users-count">
         {t("users.count", { count: total })}

@@ -14,7 +14,6 @@ export default {
     searchButton: "Search",
     clear: "Clear",
     noMatch: "No participants match '{{q}}'",
-    pagination: { rowsPerPage: "Rows per page:", range: "{{from}}–{{to}} of {{total}}", previous: "Go to previous page", next: "Go to next page" },
     none: "No participants yet",
     form: {
       email: "Participant email",

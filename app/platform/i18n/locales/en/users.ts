@@ -20,7 +20,6 @@ export default {
     perPage: " · {{size}} per page",
     allRoles: "All roles",
     applyFilters: "Apply",
-    pagination: { rowsPerPage: "Rows per page:", range: "{{from}}–{{to}} of {{total}}", previous: "Go to previous page", next: "Go to next page" },
     roles: { SUPER_ADMIN: "Super Admin", PEOPLE_PARTNER: "People Partner", HR_OPS: "HR Ops", EMPLOYEE: "Employee" },
     spoofBlocked: {
       self: "You cannot spoof yourself",

@@ -17,7 +17,6 @@ const participants: Translation<typeof en> = {
     searchButton: "搜索",
     clear: "清除",
     noMatch: "没有与“{{q}}”匹配的参与者",
-    pagination: { rowsPerPage: "每页行数：", range: "第 {{from}}–{{to}} 条，共 {{total}} 条", previous: "上一页", next: "下一页" },
     none: "暂无参与者",
     form: {
       email: "参与者邮箱",

@@ -22,7 +22,6 @@ const users: Translation<typeof en> = {
     perPage: " · 每页 {{size}} 条",
     allRoles: "全部角色",
     applyFilters: "筛选",
-    pagination: { rowsPerPage: "每页行数：", range: "第 {{from}}–{{to}} 条，共 {{total}} 条", previous: "上一页", next: "下一页" },
     roles: { SUPER_ADMIN: "超级管理员", PEOPLE_PARTNER: "人力资源伙伴", HR_OPS: "人力资源运营", EMPLOYEE: "员工" },
     spoofBlocked: {
       self: "不能代入查看你自己",
