@@ -4,20 +4,13 @@
  * the pages always showed them, in Chinese with the data (names, emails, ids) kept.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
+import { type TFunction } from "i18next";
 import { ApiError, conflict, forbidden, notFound, unprocessable } from "~/platform/api.server";
 import { SessionInputSchema } from "~/features/calibration/schemas";
 import { sessionFieldErrors, setupRefusal } from "~/features/calibration/setup-messages.server";
 import { deadlineFor } from "~/features/calibration/session-setup";
 import type { PageMessage } from "~/platform/i18n/page-message";
-
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
+import { translator } from "../support/translator";
 
 const t = translator("en");
 const zh = translator("zh-CN");

@@ -4,20 +4,13 @@
  * or the service's English (the API's); in Chinese it reads in Chinese; nothing unknown shows the English.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
 import { messageText } from "~/platform/i18n/page-message";
 import { ApiError, conflict, cycleNotFound } from "~/platform/api.server";
 import { CycleCreateSchema, CyclePatchSchema } from "~/features/cycles/service.server";
 import { cycleFieldMessages, cycleFormRefusal } from "~/features/cycles/form-messages.server";
 import { STAGE_LABELS } from "~/features/cycles/rules";
+import { translator } from "../support/translator";
 
-function translator(lng: string): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
 const t = translator("en");
 const zh = translator("zh-CN");
 

@@ -4,19 +4,12 @@
  * the flight risks), so the page and the API never say different things; every key has its Chinese.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
+
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { METRICS, METRIC_TYPES, inactiveRule } from "~/features/decision-support/rules";
 import { FLIGHT_RISKS, FLIGHT_RISK_LABELS, THERMA_SCORE_MAX } from "~/features/decision-support/therma-scan/rules";
 import { FLIGHT_RISK_KEYS, INACTIVE_RULE_KEYS, METRIC_KEYS, THERMA_SUMMARY_KEYS } from "~/features/decision-support/messages";
-
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
+import { translator } from "../support/translator";
 
 const t = translator("en");
 const zh = translator("zh-CN");

@@ -3,19 +3,12 @@
  * keys read exactly as the API's English (rules.ts), and in Chinese every item reads in Chinese with names kept.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
+
 import { buildHomeItems, nextStep, type HomeFacts } from "~/features/home/rules";
 import { nextStepMessages, STAGE_KEYS } from "~/features/home/messages";
 import { STAGE_LABELS, CYCLE_STAGES } from "~/features/cycles/rules";
 import { checkBody, giveFeedbackRefusal } from "~/features/anytime-feedback/rules";
-
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
+import { translator } from "../support/translator";
 
 const p = (name: string) => ({ name, email: `${name.split(" ")[0]!.toLowerCase()}@example.com` });
 const everything: HomeFacts = {

@@ -3,18 +3,12 @@
  * section), read in English as the issue words it and in Chinese with the group's name (data) kept as it is.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
+import { type TFunction } from "i18next";
 import type { PageMessage } from "~/platform/i18n/page-message";
 import { gapWords, roundedP } from "~/features/insights/effect-words";
 import { cliffsDelta, fisherExact, mannWhitney, meanDifference, rateDifference, type TestResult } from "~/features/insights/statistics";
+import { translator } from "../support/translator";
 
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
 const t = translator("en");
 const zh = translator("zh-CN");
 const say = (tf: TFunction, messages: PageMessage[]) => messages.map((m) => tf(m.key, m.values ?? {}) as string).join(" ");

@@ -3,17 +3,10 @@
  * map to translation keys that read, in English, exactly as the server wrote them; in Chinese, with names kept.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
+import { type TFunction } from "i18next";
 import { acceptedLoadWarning, busyPeerWarning, MESSAGES, SELECTION_ADVICE } from "~/features/peer-selection/rules";
 import { ADVICE_MESSAGES, peerMessage } from "~/features/peer-selection/messages";
-
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
+import { translator } from "../support/translator";
 
 const t = translator("en");
 const zh = translator("zh-CN");

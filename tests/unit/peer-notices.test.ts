@@ -4,10 +4,8 @@
  * (the spec's texts on the pages); in Chinese it reads in Chinese with the names and emails kept.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
 import { messageText, type PageMessage } from "~/platform/i18n/page-message";
+import { translator } from "../support/translator";
 import {
   acceptedLoadNotice,
   acceptedLoadWarning,
@@ -21,12 +19,6 @@ import {
   unknownPeerRefusal,
   type Refusal,
 } from "~/features/peer-selection/rules";
-
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
 
 const t = translator("en");
 const zh = translator("zh-CN");

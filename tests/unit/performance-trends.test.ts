@@ -14,18 +14,15 @@ import {
   trendAccess,
 } from "~/features/performance-trends/rules";
 import type { RatingPoint, TrendCycle } from "~/features/performance-trends/types";
-import { createInstance } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
 import { ratingsSummary, statsSummary, teamSummary, thresholdMessage as trendsThreshold } from "~/features/performance-trends/messages";
 import type { PageMessage } from "~/platform/i18n/page-message";
+import { translator } from "../support/translator";
 
-function translator(lng: string) {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return (m: PageMessage, extra: Record<string, string | number> = {}) => i18n.t(m.key, { ...m.values, ...extra }) as string;
+function reader(lng: string) {
+  const t = translator(lng);
+  return (m: PageMessage, extra: Record<string, string | number> = {}) => t(m.key, { ...m.values, ...extra }) as string;
 }
-const english = translator("en");
+const english = reader("en");
 const fixed = (n: number, digits: number) => n.toFixed(digits);
 /** The ratings summary as the page says it in English (the rating label a key of its own). */
 const ratingsLine = (points: RatingPoint[]) => {
@@ -157,7 +154,7 @@ describe("summary lines", () => {
     expect(ratingsLine([point(1, 3), point(2, 3)])).toBe("Latest: 3 - Meets Expectations in C2 (unchanged) · 2 cycles rated");
     expect(ratingsLine([point(1, 5)])).toBe("Latest: 5 - Outstanding in C1 · 1 cycle rated");
     expect(ratingsLine([point(1, null)])).toBe("1 cycle, none rated yet");
-    const zh = translator("zh-CN");
+    const zh = reader("zh-CN");
     const s = ratingsSummary([point(1, 3), point(2, 4)]);
     expect(zh(s.message, { rating: zh({ key: s.ratingKey! }) })).toBe("最新：C2 为 4 - 超出预期（较 C1 上升 1） · 已评级 2 个周期");
   });

@@ -4,9 +4,7 @@
  * names and emails kept; a sentence the pages do not know is the generic failure, never the English.
  */
 import { describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
-import en from "~/platform/i18n/locales/en";
-import zhCN from "~/platform/i18n/locales/zh-CN";
+
 import { messageText } from "~/platform/i18n/page-message";
 import { SESSION_STATES, SESSION_STATE_LABELS } from "~/features/calibration/rules";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
@@ -35,12 +33,8 @@ import { NOMINATION_STATUS_LABELS, RATIONALE_MAX_LENGTH, RationaleSchema, nomina
 import { nominationFailureMessage, rationaleIssueMessage } from "~/features/promotions/nomination-messages";
 import { endorsementIssues, endorsementRefusal } from "~/features/promotions/endorsement-messages";
 import { endorsementMailText } from "~/features/promotions/endorsement-mail";
+import { translator } from "../support/translator";
 
-function translator(lng: "en" | "zh-CN"): TFunction {
-  const i18n = createInstance();
-  void i18n.init({ lng, resources: { en: { common: en }, "zh-CN": { common: zhCN } }, defaultNS: "common", fallbackLng: false, initImmediate: false, interpolation: { escapeValue: false } });
-  return i18n.t;
-}
 const t = translator("en");
 const zh = translator("zh-CN");
 
