@@ -39,6 +39,16 @@ type PageRow = { subject: Subject | null; related: Member[]; requests: Request[]
 const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export const PERSON = (alias: string) => `json_build_object('id', ${alias}."id", 'email', ${alias}."email", 'name', ${alias}."name")`;
 export const BY = `(SELECT json_build_object('email', b."email", 'name', b."name") FROM "User" b WHERE b."id" = r."requestedById")`;
+/** A participant of cycle $1 (p) with their user (u) as a panel member's facts: the mandatory reviewers' rule. */
+export const RELATED_JSON = `json_build_object(
+      'user_id', p."userId", 'email', u."email", 'name', u."name", 'manager_id', p."managerId",
+      'secondary_manager_id', p."secondaryManagerId", 'reviewer_only', p."reviewerOnly")`;
+/** A peer request (r) with its reviewer (u), who asked for it, and the reviewer's accepted requests in cycle $1. */
+export const REQUEST_JSON = `json_build_object(
+      'id', r."id", 'reviewer_id', r."reviewerId", 'status', r."status"::text,
+      'created_at', to_char(r."createdAt", ${ISO}), 'responded_at', to_char(r."respondedAt", ${ISO}),
+      'email', u."email", 'name', u."name", 'job_title', u."jobTitle", 'department', u."department", 'requested_by', ${BY},
+      'accepted', (SELECT COUNT(*)::int FROM "PeerRequest" a WHERE a."cycleId" = $1 AND a."reviewerId" = r."reviewerId" AND a."status" = 'ACCEPTED'))`;
 const PAGE_SQL = `
 WITH me AS (SELECT * FROM "Participant" WHERE "cycleId" = $1 AND "userId" = $2)
 SELECT
@@ -48,16 +58,10 @@ SELECT
       'manager', (SELECT ${PERSON("m")} FROM "User" m WHERE m."id" = me."managerId"),
       'secondary_manager', (SELECT ${PERSON("s")} FROM "User" s WHERE s."id" = me."secondaryManagerId"))
      FROM me JOIN "User" u ON u."id" = me."userId") AS "subject",
-  (SELECT COALESCE(json_agg(json_build_object(
-      'user_id', p."userId", 'email', u."email", 'name', u."name", 'manager_id', p."managerId",
-      'secondary_manager_id', p."secondaryManagerId", 'reviewer_only', p."reviewerOnly")), '[]'::json)
+  (SELECT COALESCE(json_agg(${RELATED_JSON}), '[]'::json)
      FROM "Participant" p JOIN "User" u ON u."id" = p."userId"
      WHERE p."cycleId" = $1 AND (p."managerId" = $2 OR p."secondaryManagerId" = $2)) AS "related",
-  (SELECT COALESCE(json_agg(json_build_object(
-      'id', r."id", 'reviewer_id', r."reviewerId", 'status', r."status"::text,
-      'created_at', to_char(r."createdAt", ${ISO}), 'responded_at', to_char(r."respondedAt", ${ISO}),
-      'email', u."email", 'name', u."name", 'job_title', u."jobTitle", 'department', u."department", 'requested_by', ${BY},
-      'accepted', (SELECT COUNT(*)::int FROM "PeerRequest" a WHERE a."cycleId" = $1 AND a."reviewerId" = r."reviewerId" AND a."status" = 'ACCEPTED'))
+  (SELECT COALESCE(json_agg(${REQUEST_JSON}
       ORDER BY r."createdAt", r."id"), '[]'::json)
      FROM "PeerRequest" r JOIN me ON r."participantId" = me."id" JOIN "User" u ON u."id" = r."reviewerId") AS "requests",
   (SELECT COALESCE(json_agg(json_build_object(

@@ -5,7 +5,7 @@ import { toCycleJson } from "~/features/cycles/model.server";
 import { cycleJsonSql, cycleRowOf, type CycleJsonRow } from "~/features/cycles/cycle-sql.server";
 import { deriveMandatoryPanel } from "~/features/participants/rules";
 import { panelOf, type PanelJson } from "~/features/peer-selection/panels.server";
-import { BY, member, PERSON, person, requestJson, type Member, type Person, type Request } from "~/features/peer-selection/page-reads.server";
+import { member, PERSON, person, RELATED_JSON, REQUEST_JSON, requestJson, type Member, type Person, type Request } from "~/features/peer-selection/page-reads.server";
 
 /**
  * The manager's page of one direct report's peer selection (/app/my-reportees/{email}/peer-finalization) in ONE
@@ -20,7 +20,6 @@ import { BY, member, PERSON, person, requestJson, type Member, type Person, type
 type Subject = Member & { id: number; panel_status: string; manager: Person | null; secondary_manager: Person | null };
 type Row = { cycle: CycleJsonRow | null; subject: Subject | null; cycles: CycleJsonRow[]; related: Member[]; requests: Request[] };
 
-const ISO = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 const PAGE_SQL = `
 WITH rep AS (SELECT p.*, u."email", u."name" FROM "Participant" p JOIN "User" u ON u."id" = p."userId" WHERE p."cycleId" = $1 AND u."email" = $3 LIMIT 1)
 SELECT
@@ -33,16 +32,10 @@ SELECT
      FROM rep) AS "subject",
   (SELECT COALESCE(json_agg(${cycleJsonSql("c")}), '[]'::json) FROM "Participant" p JOIN "Cycle" c ON c."id" = p."cycleId"
      WHERE p."userId" = (SELECT "userId" FROM rep) AND p."managerId" = $2) AS "cycles",
-  (SELECT COALESCE(json_agg(json_build_object(
-      'user_id', p."userId", 'email', u."email", 'name', u."name", 'manager_id', p."managerId",
-      'secondary_manager_id', p."secondaryManagerId", 'reviewer_only', p."reviewerOnly")), '[]'::json)
+  (SELECT COALESCE(json_agg(${RELATED_JSON}), '[]'::json)
      FROM rep JOIN "Participant" p ON p."cycleId" = $1 AND (p."managerId" = rep."userId" OR p."secondaryManagerId" = rep."userId")
      JOIN "User" u ON u."id" = p."userId") AS "related",
-  (SELECT COALESCE(json_agg(json_build_object(
-      'id', r."id", 'reviewer_id', r."reviewerId", 'status', r."status"::text,
-      'created_at', to_char(r."createdAt", ${ISO}), 'responded_at', to_char(r."respondedAt", ${ISO}),
-      'email', u."email", 'name', u."name", 'job_title', u."jobTitle", 'department', u."department", 'requested_by', ${BY},
-      'accepted', (SELECT COUNT(*)::int FROM "PeerRequest" a WHERE a."cycleId" = $1 AND a."reviewerId" = r."reviewerId" AND a."status" = 'ACCEPTED'))
+  (SELECT COALESCE(json_agg(${REQUEST_JSON}
       ORDER BY r."createdAt", r."id"), '[]'::json)
      FROM "PeerRequest" r JOIN rep ON r."participantId" = rep."id" JOIN "User" u ON u."id" = r."reviewerId") AS "requests"`;
 
