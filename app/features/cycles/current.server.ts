@@ -1,6 +1,7 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { conflict, cycleNotFound } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
+import { COMPANY_SETTINGS_ID, readCompanySettings, writeCompanySettings } from "~/platform/company-settings.server";
 import { currentCycle } from "~/features/cycles/rules";
 import { findCycle, toCycleJson, type CycleJson } from "~/features/cycles/model.server";
 
@@ -11,12 +12,10 @@ import { findCycle, toCycleJson, type CycleJson } from "~/features/cycles/model.
  * the pages, and the admin list's "current cycle" is the first started one before communication.
  */
 
-const SETTINGS_ID = 1;
-
 /** The chosen current cycle's id, or null when none is chosen (or it was deleted: the foreign key sets null). */
 export async function chosenCurrentCycleId(db?: Db | Tx): Promise<number | null> {
   const client = db ?? (await getDb());
-  const row = await client.companySettings.findUnique({ where: { id: SETTINGS_ID }, select: { currentCycleId: true } });
+  const row = await readCompanySettings(client, { currentCycleId: true });
   return row?.currentCycleId ?? null;
 }
 
@@ -51,11 +50,11 @@ export async function setCurrentCycle(actor: Actor, cycleId: number | null): Pro
       cycle = toCycleJson(row);
     }
     const before = await chosenCurrentCycleId(tx);
-    await tx.companySettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, currentCycleId: cycleId }, update: { currentCycleId: cycleId } });
+    await writeCompanySettings(tx, { currentCycleId: cycleId });
     await recordAudit(tx, actor, {
       action: "company.current_cycle",
       entityType: "CompanySettings",
-      entityId: SETTINGS_ID,
+      entityId: COMPANY_SETTINGS_ID,
       before: { current_cycle_id: before },
       after: { current_cycle_id: cycleId },
     });

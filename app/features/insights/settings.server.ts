@@ -1,5 +1,6 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
+import { COMPANY_SETTINGS_ID, readCompanySettings, writeCompanySettings } from "~/platform/company-settings.server";
 import { DEFAULT_PRIVACY_FLOOR, MINIMUM_PRIVACY_FLOOR, effectivePrivacyFloor } from "~/features/insights/privacy-floor";
 
 /**
@@ -8,14 +9,12 @@ import { DEFAULT_PRIVACY_FLOOR, MINIMUM_PRIVACY_FLOOR, effectivePrivacyFloor } f
  * `company.insights_privacy_floor`, before/after); every insight figure, filter and CSV reads it through here.
  */
 
-const SETTINGS_ID = 1;
-
 export type InsightsSettingsJson = { privacy_floor: number; default_privacy_floor: number; minimum_privacy_floor: number };
 
 /** The threshold in force (never below the minimum, whatever is stored). */
 export async function readPrivacyFloor(db?: Db | Tx): Promise<number> {
   const client = db ?? (await getDb());
-  const row = await client.companySettings.findUnique({ where: { id: SETTINGS_ID }, select: { insightsPrivacyFloor: true } });
+  const row = await readCompanySettings(client, { insightsPrivacyFloor: true });
   return effectivePrivacyFloor(row?.insightsPrivacyFloor);
 }
 
@@ -31,12 +30,12 @@ export async function setPrivacyFloor(actor: Actor, floor: number): Promise<Insi
   const db = await getDb();
   return db.$transaction(async (tx) => {
     const before = await readPrivacyFloor(tx);
-    await tx.companySettings.upsert({ where: { id: SETTINGS_ID }, create: { id: SETTINGS_ID, insightsPrivacyFloor: floor }, update: { insightsPrivacyFloor: floor } });
+    await writeCompanySettings(tx, { insightsPrivacyFloor: floor });
     if (before !== floor)
       await recordAudit(tx, actor, {
         action: "company.insights_privacy_floor",
         entityType: "CompanySettings",
-        entityId: SETTINGS_ID,
+        entityId: COMPANY_SETTINGS_ID,
         before: { privacy_floor: before },
         after: { privacy_floor: floor },
       });
