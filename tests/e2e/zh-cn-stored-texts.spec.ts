@@ -19,6 +19,19 @@ async function freshCycle(page: Page, label: string): Promise<number> {
   return (await created.json()).cycle.id as number;
 }
 
+/** A participants upload of `csv` as team.csv (valid rows kept), run to its end; its job's id. */
+async function uploadParticipants(page: Page, cycleId: number, csv: string): Promise<number> {
+  const started = await page.request.post(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs`, {
+    multipart: { file: { name: "team.csv", mimeType: "text/csv", buffer: Buffer.from(csv) }, error_mode: "valid_only" },
+  });
+  expect(started.status()).toBe(202);
+  const jobId = (await started.json()).job.id as number;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()).job.status, { timeout: 30_000 })
+    .toBe("succeeded");
+  return jobId;
+}
+
 /** Three people with Chinese names reporting to Morgan in a fresh, started cycle; their emails by surname. */
 async function chineseTeam(page: Page): Promise<{ cycleId: number; zhang: string; li: string; wang: string }> {
   const stamp = Date.now();
@@ -48,14 +61,7 @@ test.describe("in Chinese", () => {
     await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
     const cycleId = await freshCycle(page, "中文任务结果");
     const csv = ["email,manager_email", `${DEMO.employee.email},${DEMO.manager.email}`, "not-an-email,"].join("\n");
-    const started = await page.request.post(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs`, {
-      multipart: { file: { name: "team.csv", mimeType: "text/csv", buffer: Buffer.from(csv) }, error_mode: "valid_only" },
-    });
-    expect(started.status()).toBe(202);
-    const jobId = (await started.json()).job.id as number;
-    await expect
-      .poll(async () => (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()).job.status, { timeout: 30_000 })
-      .toBe("succeeded");
+    const jobId = await uploadParticipants(page, cycleId, csv);
     // The API keeps its English.
     const api = (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()) as { job: { message: string } };
     expect(api.job.message).toBe("1 of 2 rows committed; 1 row with errors was skipped");
@@ -128,14 +134,7 @@ test.describe("in the pseudo-language", () => {
     const created = await page.request.post("/api/v1/admin/cycles", { data: { name } });
     const cycleId = (await created.json()).cycle.id as number;
     const csv = ["email,manager_email,reviewer_only", `${DEMO.employee.email},${DEMO.employee.email},`, "not-an-email,,", `${DEMO.manager.email},,maybe`, "x"].join("\n");
-    const started = await page.request.post(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs`, {
-      multipart: { file: { name: "team.csv", mimeType: "text/csv", buffer: Buffer.from(csv) }, error_mode: "valid_only" },
-    });
-    expect(started.status()).toBe(202);
-    const jobId = (await started.json()).job.id as number;
-    await expect
-      .poll(async () => (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()).job.status, { timeout: 30_000 })
-      .toBe("succeeded");
+    const jobId = await uploadParticipants(page, cycleId, csv);
     // Data: the cycle, the file, who started it, the CSV's column names and the instants (formatted apart).
     const allow = [name, "team.csv", DEMO.superAdmin.name, "PMR", "email", "manager_email", "reviewer_only", /\d{1,2}:\d{2}(:\d{2})?\s?([AP]M)?\s?[A-Z]{2,5}([+-]\d{1,2})?/g];
     for (const width of [1440, 375]) {
