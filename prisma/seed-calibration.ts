@@ -8,6 +8,9 @@
  *  - IN_REVIEW "Sales calibration": waiting for the sign-off party.
  *  - REVISION_REQUESTED "Product calibration": sent back by the sign-off party, with a session-level comment.
  *  - CLOSED "Engineering platform calibration": closed; Participant.calibratedRating holds its ratings.
+ *  - CLOSED "Marketing calibration" and "Design systems calibration": twelve people each, of the department's other
+ *    HR partners (the cast's HR partner keeps hers free), large enough for the fairness insights to show groups of 5:
+ *    prisma/seed-insights.ts gives the first a significant gap by gender and the second none (ADR 0112).
  *
  * The same people hold the same role everywhere (session admin, sign-off party), the panelists are managers
  * of the department, and the participants are individual contributors of the session creator (their HR partner),
@@ -62,6 +65,8 @@ type Plan = {
   /** Panelists: two managers of the department (the cast's panelist and one other when `castPanelist`). */
   castPanelist: boolean;
   size: number;
+  /** Who is calibrated: the creator's people of the department (default), or the department's people of every HR partner but the cast's. */
+  pool?: "creator" | "others";
   guideline: Guideline;
   deadlineDays: number | null;
   closedDaysAgo?: number;
@@ -184,6 +189,39 @@ const PLANS: Plan[] = [
     changes: [{ slot: "incidents", reason: "Agreed with the panel after reviewing the incident reports." }],
     comments: [{ at: 60, by: 0, slot: "incidents", body: "I have shared the incident timeline with the panel." }],
   },
+  // Last, so the sessions above keep their people. Twelve each, for the fairness insights (prisma/seed-insights.ts).
+  {
+    name: "Marketing calibration",
+    state: "closed",
+    creator: 1,
+    department: "Marketing",
+    castPanelist: false,
+    size: 12,
+    pool: "others",
+    guideline: { ...DEFAULT_GUIDELINE },
+    deadlineDays: null,
+    closedDaysAgo: 3,
+    slots: {},
+    proposals: [],
+    changes: [],
+    comments: [{ at: 80, by: "admin", slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." }],
+  },
+  {
+    name: "Design systems calibration",
+    state: "closed",
+    creator: 2,
+    department: "Design",
+    castPanelist: false,
+    size: 12,
+    pool: "others",
+    guideline: { ...DEFAULT_GUIDELINE },
+    deadlineDays: null,
+    closedDaysAgo: 4,
+    slots: {},
+    proposals: [],
+    changes: [],
+    comments: [{ at: 100, by: "admin", slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." }],
+  },
 ];
 
 /** The participant index of each slot (distinct people; a slot nobody fits is left out). */
@@ -217,7 +255,7 @@ async function proposeRatings(tx: Tx, cycleId: number): Promise<void> {
   }
 }
 
-/** Seed the proposals and the sessions of the cycle in calibration. Returns the ids of the sessions by state. */
+/** Seed the proposals and the sessions of the cycle in calibration. Returns the ids of the sessions by state (the first of each). */
 export async function seedCalibrationSessions(tx: Tx, input: { cycleId: number; cast: CalibrationCast; now?: Date }): Promise<Record<SessionState, number>> {
   const { cycleId, cast } = input;
   const now = input.now ?? new Date();
@@ -273,7 +311,8 @@ export async function seedCalibrationSessions(tx: Tx, input: { cycleId: number; 
     const creatorId = partners[plan.creator % partners.length]!;
     const managers = departmentManagers(plan.department);
     const panelists = plan.castPanelist ? [castPanelistId, ...managers.slice(0, 1)] : managers.slice(0, 2);
-    const people = ics.filter((p) => p.hrPartnerId === creatorId && p.department === plan.department && !taken.has(p.participantId)).slice(0, plan.size);
+    const inPool = (p: Person) => (plan.pool === "others" ? p.hrPartnerId !== partners[0] : p.hrPartnerId === creatorId);
+    const people = ics.filter((p) => inPool(p) && p.department === plan.department && !taken.has(p.participantId)).slice(0, plan.size);
     if (people.length === 0 || panelists.length < 2) throw new Error(`Calibration seed: nobody to calibrate in "${plan.name}"`);
     people.forEach((p) => taken.add(p.participantId));
     const slot = castSlots(plan.slots, people, panelists);
@@ -322,7 +361,7 @@ export async function seedCalibrationSessions(tx: Tx, input: { cycleId: number; 
         },
       },
     });
-    ids[plan.state] = session.id;
+    ids[plan.state] ??= session.id;
     await tx.calibrationSessionParticipant.createMany({
       data: people.map((p, i) => ({ sessionId: session.id, participantId: p.participantId, kind: "RATING" as const, rating: rating[i]!, potential: potential[i]! })),
     });

@@ -15,6 +15,7 @@ import { seedPromotions } from "./seed-promotions";
 import { seedPerformanceTrends } from "./seed-performance-trends";
 import { seedAnytimeFeedback } from "./seed-anytime-feedback";
 import { seedDecisionSupport } from "./seed-decision-support";
+import { seedInsights } from "./seed-insights";
 
 export const DEMO_DOMAIN = "example.com";
 export const DEMO_USERS = {
@@ -186,6 +187,8 @@ export async function seedDemoData(db: PrismaClient): Promise<boolean> {
             cycleId: cycle.id,
             cast: { hrPartner: DEMO_USERS.peoplePartner, sessionAdmin: DEMO_USERS.hrOps, panelist: DEMO_USERS.manager, signOff: DEMO_USERS.ceo, endorser: DEMO_USERS.employee },
           });
+          // People attributes for the fairness insights: a significant gap by gender in one session, none in another.
+          await seedInsights(tx, { cycleId: cycle.id, rand: mulberry32(29) });
         }
       }
       // Anytime feedback: Eli and Morgan have received (some unread) and sent items; Morgan's reports too.
