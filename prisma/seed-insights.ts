@@ -36,7 +36,7 @@ export async function seedInsights(tx: Tx, input: { cycleId: number; rand: () =>
   const employmentOf = new Map<number, string>();
   for (const u of users) {
     const r = rand();
-    genderOf.set(u.id, r < 0.03 ? NON_BINARY : r < 0.5 ? WOMAN : MAN);
+    genderOf.set(u.id, r < 0.08 ? NON_BINARY : r < 0.5 ? WOMAN : MAN);
     employmentOf.set(u.id, rand() < 0.15 ? "Part-time" : "Full-time");
   }
 
