@@ -1,0 +1,164 @@
+import { getDb, type Tx } from "~/platform/db.server";
+import { recordAudit, type Actor } from "~/platform/audit.server";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { AttributeDefinition } from "~/generated/prisma/client.ts";
+import { parseAttributeValue, type AttributeValueError } from "~/features/insights/attribute-value-rules";
+
+/**
+ * People's attribute values (issue 29 §1, docs/decisions/0109): the one module that writes them (the directory's admin
+ * page and API, the directory CSV import, SCIM) and reads them (those, and the insights). Built-in level, location,
+ * department and start date live in the User columns, edited as before through the directory; gender, employment
+ * type and custom attributes live in AttributeValue. Values are sensitive: never in a participant's, manager's,
+ * panelist's page, payload or export (tests/integration/attribute-values-no-leak.test.ts).
+ */
+
+export { parseAttributeValue, type AttributeValueError };
+
+/** One value to set; null or "" (after trimming) clears it. */
+export type AttributeValueInput = { attributeId: number; value: string | null };
+
+/** The built-in attributes whose values are User columns (edited with the person's other directory fields). */
+export const COLUMN_ATTRIBUTE_KEYS = ["level", "location", "department", "start_date"] as const;
+export type ColumnAttributeKey = (typeof COLUMN_ATTRIBUTE_KEYS)[number];
+export const isColumnAttribute = (key: string | null): key is ColumnAttributeKey => key !== null && (COLUMN_ATTRIBUTE_KEYS as readonly string[]).includes(key);
+
+/** Who reads or edits: super admins every attribute; HR partners (for their people) attributes of visibility `hr`. */
+export type AttributeReach = "super_admins" | "hr";
+export const reachesAttribute = (reach: AttributeReach, def: Pick<AttributeDefinition, "visibility">): boolean =>
+  reach === "super_admins" || def.visibility === "HR";
+
+const KIND = { CATEGORY: "category", DATE: "date", NUMBER: "number" } as const;
+
+export type AttributeValueFailure = { attributeId: number } & AttributeValueError;
+
+const failure = (attributeId: number, key: TranslationKey, en: string): AttributeValueFailure => ({ attributeId, key, en });
+
+/**
+ * Sets (or clears) values of one person inside the caller's transaction, all or nothing: with any error nothing is
+ * written. Unknown ids, attributes out of `reach` (answered as unknown, so their existence is not told) and the
+ * built-in column attributes are refused. One audit record `user.attributes` for the person (before/after: attribute
+ * name → value, null when unset, the changed attributes only), none when nothing changed.
+ */
+export async function setAttributeValues(
+  tx: Tx,
+  userId: number,
+  inputs: AttributeValueInput[],
+  actor: Actor,
+  reach: AttributeReach = "super_admins",
+): Promise<{ changed: boolean; errors: AttributeValueFailure[] }> {
+  const ids = [...new Set(inputs.map((i) => i.attributeId))];
+  const defs = new Map((await tx.attributeDefinition.findMany({ where: { id: { in: ids } } })).map((d) => [d.id, d]));
+  const errors: AttributeValueFailure[] = [];
+  const wanted = new Map<number, string | null>();
+  for (const input of inputs) {
+    const def = defs.get(input.attributeId);
+    if (!def || !reachesAttribute(reach, def)) {
+      errors.push(failure(input.attributeId, "attributeValues.error.unknown", "No such attribute"));
+      continue;
+    }
+    if (isColumnAttribute(def.key)) {
+      errors.push(failure(input.attributeId, "attributeValues.error.column", "This attribute is edited with the person's directory fields"));
+      continue;
+    }
+    if (wanted.has(def.id)) {
+      errors.push(failure(input.attributeId, "attributeValues.error.duplicate", "This attribute is given more than once"));
+      continue;
+    }
+    const raw = input.value?.trim() ?? "";
+    if (raw === "") {
+      wanted.set(def.id, null);
+      continue;
+    }
+    const parsed = parseAttributeValue(KIND[def.kind], raw);
+    if (!parsed.ok) errors.push({ attributeId: def.id, key: parsed.key, en: parsed.en });
+    else wanted.set(def.id, parsed.value);
+  }
+  if (errors.length) return { changed: false, errors };
+
+  const current = new Map(
+    (await tx.attributeValue.findMany({ where: { userId, attributeId: { in: [...wanted.keys()] } }, select: { attributeId: true, value: true } })).map((v) => [v.attributeId, v.value]),
+  );
+  const before: Record<string, string | null> = {};
+  const after: Record<string, string | null> = {};
+  const clear: number[] = [];
+  for (const [attributeId, value] of wanted) {
+    const old = current.get(attributeId) ?? null;
+    if (old === value) continue;
+    const name = defs.get(attributeId)!.name;
+    before[name] = old;
+    after[name] = value;
+    if (value === null) clear.push(attributeId);
+    else await tx.attributeValue.upsert({ where: { userId_attributeId: { userId, attributeId } }, create: { userId, attributeId, value }, update: { value } });
+  }
+  if (clear.length) await tx.attributeValue.deleteMany({ where: { userId, attributeId: { in: clear } } });
+  const changed = Object.keys(after).length > 0;
+  if (changed) await recordAudit(tx, actor, { action: "user.attributes", entityType: "User", entityId: userId, before, after });
+  return { changed, errors: [] };
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Every attribute value of the given people, built-in column ones included (level, location, department: their text;
+ * start date: yyyy-mm-dd), keyed by person then attribute id; a person without values maps to {}. Unset values are
+ * absent. For the directory's admin page and API and the insights; never for a participant's, manager's or panelist's
+ * page.
+ */
+export async function readAttributeValues(userIds: readonly number[], db?: Tx): Promise<Map<number, Record<number, string>>> {
+  const out = new Map<number, Record<number, string>>();
+  if (!userIds.length) return out;
+  const client = db ?? (await getDb());
+  const ids = [...new Set(userIds)];
+  const [columns, users, values] = await Promise.all([
+    client.attributeDefinition.findMany({ where: { key: { in: [...COLUMN_ATTRIBUTE_KEYS] } }, select: { id: true, key: true } }),
+    client.user.findMany({ where: { id: { in: ids } }, select: { id: true, level: true, location: true, department: true, startDate: true } }),
+    client.attributeValue.findMany({ where: { userId: { in: ids } }, select: { userId: true, attributeId: true, value: true } }),
+  ]);
+  const columnId = new Map(columns.map((c) => [c.key as ColumnAttributeKey, c.id]));
+  for (const u of users) {
+    const row: Record<number, string> = {};
+    const set = (key: ColumnAttributeKey, value: string | null) => {
+      const id = columnId.get(key);
+      if (id !== undefined && value !== null && value.trim() !== "") row[id] = value;
+    };
+    set("level", u.level);
+    set("location", u.location);
+    set("department", u.department);
+    set("start_date", u.startDate ? isoDate(u.startDate) : null);
+    out.set(u.id, row);
+  }
+  for (const v of values) out.get(v.userId)![v.attributeId] = v.value;
+  return out;
+}
+
+/** One attribute of a person as the directory's admin page and API show it. */
+export type PersonAttribute = {
+  id: number;
+  key: string | null;
+  name: string;
+  kind: "category" | "date" | "number";
+  visibility: "hr" | "super_admins";
+  value: string | null;
+  /** False for the built-in column attributes (edited with the directory fields). */
+  editable: boolean;
+};
+
+/** The attributes within `reach` of one person with their values: built-in first (migration order), then custom by name. */
+export async function readPersonAttributes(userId: number, reach: AttributeReach, db?: Tx): Promise<PersonAttribute[]> {
+  const client = db ?? (await getDb());
+  const [defs, values] = await Promise.all([client.attributeDefinition.findMany({ orderBy: { id: "asc" } }), readAttributeValues([userId], client as Tx)]);
+  const mine = values.get(userId) ?? {};
+  const builtIn = defs.filter((d) => d.key !== null);
+  const custom = defs.filter((d) => d.key === null).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+  return [...builtIn, ...custom]
+    .filter((d) => reachesAttribute(reach, d))
+    .map((d) => ({
+      id: d.id,
+      key: d.key,
+      name: d.name,
+      kind: KIND[d.kind],
+      visibility: d.visibility === "HR" ? ("hr" as const) : ("super_admins" as const),
+      value: mine[d.id] ?? null,
+      editable: !isColumnAttribute(d.key),
+    }));
+}
