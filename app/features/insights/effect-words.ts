@@ -10,6 +10,8 @@ import { cliffsDeltaBand, type EffectBand, type TestResult } from "~/features/in
 export type Gap =
   | { kind: "mean"; group: string; groupMean: number; restMean: number; test: TestResult }
   | { kind: "rate"; group: string; groupRate: number; restRate: number; test: TestResult }
+  /** Mean lengths of feedback received, in characters. */
+  | { kind: "length"; group: string; groupMean: number; restMean: number; test: TestResult }
   | { kind: "rank"; group: string; delta: number; test: TestResult };
 
 const RANK_HIGHER: Record<EffectBand, TranslationKey> = {
@@ -56,6 +58,13 @@ function effectMessage(gap: Gap): PageMessage {
       const values = { group: gap.group, difference: Math.abs(difference), groupMean: oneDecimal(gap.groupMean), restMean: oneDecimal(gap.restMean) };
       if (difference === 0) return pageMessage("insights.gap.meanSame", values);
       return pageMessage(difference > 0 ? "insights.gap.meanHigher" : "insights.gap.meanLower", values);
+    }
+    case "length": {
+      const groupMean = Math.round(gap.groupMean);
+      const restMean = Math.round(gap.restMean);
+      const values = { group: gap.group, difference: Math.abs(groupMean - restMean), groupMean, restMean };
+      if (groupMean === restMean) return pageMessage("insights.gap.lengthSame", values);
+      return pageMessage(groupMean > restMean ? "insights.gap.lengthLonger" : "insights.gap.lengthShorter", values);
     }
     case "rate": {
       const groupRate = Math.round(gap.groupRate);

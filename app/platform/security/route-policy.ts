@@ -35,6 +35,9 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/api.v1.admin.cycles": { GET: ADMIN_CONTEXT, POST: ADMIN },
   "routes/api.v1.admin.current_cycle": { PUT: ADMIN },
   "routes/api.v1.admin.insights_settings": { GET: ADMIN, PUT: ADMIN },
+  // Fairness insights (ADR 0111): super admins; HR partners of the cycle's participants, of a session's or its creator.
+  "routes/api.v1.insights.cycles.$cycle_id": { GET: rel("hrPartnerOf", "superAdmin") },
+  "routes/api.v1.insights.calibration_sessions.$session_id": { GET: rel("hrPartnerOf", "superAdmin") },
   "routes/api.v1.admin.attributes": { GET: ADMIN, POST: ADMIN },
   "routes/api.v1.admin.attributes.$id": { PATCH: ADMIN, DELETE: ADMIN },
   "routes/api.v1.admin.data_export_jobs.$jobId.file": { GET: ADMIN },

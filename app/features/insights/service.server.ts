@@ -1,0 +1,121 @@
+import { createHash } from "node:crypto";
+import { getDb } from "~/platform/db.server";
+import { badRequest, forbidden, notFound } from "~/platform/api.server";
+import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
+import { privacyLattice, type AttributeFilter, type PrivacyLattice } from "~/features/insights/privacy-floor";
+import { readPrivacyFloor } from "~/features/insights/settings.server";
+import { listAttributes } from "~/features/insights/attributes.server";
+import { insightFigure, type InsightPerson } from "~/features/insights/figures";
+import { readPopulation, type PopulationScope } from "~/features/insights/population.server";
+import type { InsightAttribute, InsightFigureKind, InsightScope, InsightsJson } from "~/features/insights/insight-json";
+
+/**
+ * The fairness insights of a cycle or a calibration session (issue 29 §2–3, ADR 0111): who may read them, over
+ * which population, and the figures under the privacy floor. The API (GET /api/v1/insights/…) and the insight pages
+ * read through here.
+ *
+ * Who: super admins every cycle and session, over everyone in it, with every attribute. HR partners (whoever is the
+ * HR partner of a participant) with the attributes visible to HR: a cycle in which they partner someone, over their
+ * participants only (the floor is computed on that population); a session they created, over all its people (they
+ * run it and see them on its pages), else a session holding people of theirs, over those. Anyone else: 403; an
+ * unknown cycle or session: 404.
+ */
+
+export type InsightFilterInput = { attribute_id: number; value: string | null };
+
+/** The lattice holds every conjunction of attribute values; beyond this many attributes it grows too large. */
+const MAX_ATTRIBUTES = 12;
+
+/**
+ * The privacy lattices computed lately, by a digest of the population's values and the floor: the lattice depends on
+ * nothing else, so a cached one is exact (a changed value or participant gives another digest) and never stale.
+ */
+const LATTICES = new Map<string, PrivacyLattice>();
+const LATTICE_CACHE_SIZE = 16;
+
+export function populationLattice(population: readonly InsightPerson[], attributes: readonly InsightAttribute[], threshold: number): PrivacyLattice {
+  const hash = createHash("sha256").update(`${threshold}|${attributes.map((a) => a.id).join(",")}`);
+  for (const person of population) hash.update(`\n${JSON.stringify(attributes.map((a) => person.attributes[String(a.id)] ?? null))}`);
+  const key = hash.digest("hex");
+  const cached = LATTICES.get(key);
+  if (cached) {
+    LATTICES.delete(key);
+    LATTICES.set(key, cached);
+    return cached;
+  }
+  const lattice = privacyLattice(population, threshold, attributes.map((a) => String(a.id)));
+  LATTICES.set(key, lattice);
+  if (LATTICES.size > LATTICE_CACHE_SIZE) LATTICES.delete(LATTICES.keys().next().value!);
+  return lattice;
+}
+
+/** The attributes the reader may break down and filter by: all for super admins, those visible to HR otherwise. */
+async function readableAttributes(superAdmin: boolean): Promise<InsightAttribute[]> {
+  const all = await listAttributes();
+  return all
+    .filter((a) => superAdmin || a.visibility === "hr")
+    .slice(0, MAX_ATTRIBUTES)
+    .map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
+}
+
+function checkFilters(filters: readonly InsightFilterInput[], attributes: readonly InsightAttribute[]): AttributeFilter[] {
+  const seen = new Set<number>();
+  for (const f of filters) {
+    if (!attributes.some((a) => a.id === f.attribute_id)) throw badRequest(`No attribute ${f.attribute_id} to filter by`, { filter: f.attribute_id });
+    if (seen.has(f.attribute_id)) throw badRequest("One filter per attribute", { filter: f.attribute_id });
+    seen.add(f.attribute_id);
+  }
+  return filters.map((f) => ({ attribute: String(f.attribute_id), value: f.value }));
+}
+
+async function compute(
+  scope: InsightScope,
+  population: PopulationScope,
+  kinds: InsightFigureKind[],
+  superAdmin: boolean,
+  filters: readonly InsightFilterInput[],
+  reference: Date,
+): Promise<InsightsJson> {
+  const [attributes, floor] = await Promise.all([readableAttributes(superAdmin), readPrivacyFloor()]);
+  const conditions = checkFilters(filters, attributes);
+  const people = await readPopulation(population, attributes, reference);
+  const lattice = populationLattice(people, attributes, floor);
+  const filtered = new Set(filters.map((f) => f.attribute_id));
+  const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, name: a.name }, people, conditions, lattice)));
+  return { scope, privacy_floor: floor, population: people.length, attributes, filters: filters.map((f) => ({ attribute_id: f.attribute_id, value: f.value })), figures };
+}
+
+/** The insights of a cycle: peer selection, feedback received, ratings and promotions, per attribute. */
+export async function readCycleInsights(current: CurrentUser, cycleId: number, filters: readonly InsightFilterInput[] = []): Promise<InsightsJson> {
+  const db = await getDb();
+  const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true, name: true, startDate: true } });
+  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  const superAdmin = isSuperAdmin(current);
+  if (!superAdmin) {
+    const theirs = await db.participant.findFirst({ where: { cycleId, hrPartnerId: current.user.id }, select: { id: true } });
+    if (!theirs) throw forbidden();
+  }
+  const scope: InsightScope = { kind: "cycle", cycle_id: cycle.id, cycle_name: cycle.name };
+  const population: PopulationScope = { kind: "cycle", cycleId, hrPartnerId: superAdmin ? null : current.user.id };
+  return compute(scope, population, ["peer_selection", "feedback_received", "ratings", "promotions"], superAdmin, filters, cycle.startDate ?? new Date());
+}
+
+/** The insights of a calibration session: ratings before and after (a rating session) or promotions (a promotion session). */
+export async function readSessionInsights(current: CurrentUser, sessionId: number, filters: readonly InsightFilterInput[] = []): Promise<InsightsJson> {
+  const db = await getDb();
+  const session = await db.calibrationSession.findUnique({
+    where: { id: sessionId },
+    select: { id: true, name: true, kind: true, createdById: true, cycle: { select: { id: true, startDate: true } } },
+  });
+  if (!session) throw notFound(`Calibration session ${sessionId} not found`);
+  const superAdmin = isSuperAdmin(current);
+  let hrPartnerId: number | null = null;
+  if (!superAdmin && session.createdById !== current.user.id) {
+    const theirs = await db.calibrationSessionParticipant.findFirst({ where: { sessionId, participant: { hrPartnerId: current.user.id } }, select: { id: true } });
+    if (!theirs) throw forbidden();
+    hrPartnerId = current.user.id;
+  }
+  const sessionKind = session.kind === "RATING" ? "rating" : "promotion";
+  const scope: InsightScope = { kind: "session", session_id: session.id, session_name: session.name, session_kind: sessionKind, cycle_id: session.cycle.id };
+  return compute(scope, { kind: "session", sessionId, hrPartnerId }, [sessionKind === "rating" ? "ratings" : "promotions"], superAdmin, filters, session.cycle.startDate ?? new Date());
+}
