@@ -89,6 +89,12 @@ function daysFromNow(now: Date, days: number): Date {
   return d;
 }
 
+/** A closed session of twelve of the department's people of the other HR partners, signed off `closedDaysAgo` days ago. */
+function twelve(name: string, creator: number, department: string, closedDaysAgo: number): Plan {
+  const submitted = { at: 24 * closedDaysAgo + 8, by: "admin" as const, slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." };
+  return { name, state: "closed", creator, department, castPanelist: false, size: 12, pool: "others", guideline: { ...DEFAULT_GUIDELINE }, deadlineDays: null, closedDaysAgo, slots: {}, proposals: [], changes: [], comments: [submitted] };
+}
+
 const PLANS: Plan[] = [
   {
     name: "Design calibration",
@@ -190,38 +196,8 @@ const PLANS: Plan[] = [
     comments: [{ at: 60, by: 0, slot: "incidents", body: "I have shared the incident timeline with the panel." }],
   },
   // Last, so the sessions above keep their people. Twelve each, for the fairness insights (prisma/seed-insights.ts).
-  {
-    name: "Marketing calibration",
-    state: "closed",
-    creator: 1,
-    department: "Marketing",
-    castPanelist: false,
-    size: 12,
-    pool: "others",
-    guideline: { ...DEFAULT_GUIDELINE },
-    deadlineDays: null,
-    closedDaysAgo: 3,
-    slots: {},
-    proposals: [],
-    changes: [],
-    comments: [{ at: 80, by: "admin", slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." }],
-  },
-  {
-    name: "Design systems calibration",
-    state: "closed",
-    creator: 2,
-    department: "Design",
-    castPanelist: false,
-    size: 12,
-    pool: "others",
-    guideline: { ...DEFAULT_GUIDELINE },
-    deadlineDays: null,
-    closedDaysAgo: 4,
-    slots: {},
-    proposals: [],
-    changes: [],
-    comments: [{ at: 100, by: "admin", slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." }],
-  },
+  twelve("Marketing calibration", 1, "Marketing", 3),
+  twelve("Design systems calibration", 2, "Design", 4),
 ];
 
 /** The participant index of each slot (distinct people; a slot nobody fits is left out). */
