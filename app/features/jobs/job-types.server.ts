@@ -5,7 +5,9 @@ import { PARTICIPANT_CSV_COLUMNS } from "~/features/participants/schemas";
 import { QUESTIONNAIRE_CSV_COLUMNS, QUESTIONNAIRE_CSV_REQUIRED_COLUMNS } from "~/features/questionnaires/csv";
 import { THERMA_SCAN_COLUMNS, THERMA_SCAN_REQUIRED_COLUMNS } from "~/features/decision-support/therma-scan/rules";
 import type { ErrorModeValue, JobJson, UploadedFile } from "~/features/jobs/rules";
-import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
+import { DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
+import { directoryCsvColumns } from "~/features/jobs/types/directory/attribute-columns.server";
+import { getDb } from "~/platform/db.server";
 import { PopulateFiltersBody, populateFiltersFromForm } from "~/features/jobs/types/participants/populate-filters";
 import type { z } from "zod";
 import { storedMessage, storedMessageText } from "~/platform/i18n/stored-text";
@@ -56,7 +58,7 @@ export type JobTypeDef = {
   /** The error modes the type accepts (default: both); another one is a 400. */
   errorModes?: readonly ErrorModeValue[];
   /** Rejects a bad upload with a 4xx ApiError (e.g. the CSV header: 422). */
-  checkUpload?: (file: UploadedFile) => void;
+  checkUpload?: (file: UploadedFile) => void | Promise<void>;
   /**
    * Rows per step (one activity, one transaction) unless the caller asks otherwise; default 1,000
    * (DEFAULT_CHUNK_ROWS). Larger steps cost fewer round trips per row; see docs/bench/participants-import.md.
@@ -218,7 +220,8 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     pagePath: "users/import/jobs",
     parentPage: { path: "/app/admin/users", label: "Users" },
     input: "file",
-    checkUpload: csvHeaderCheck({ required: DIRECTORY_REQUIRED_COLUMNS, allowed: DIRECTORY_CSV_COLUMNS }),
+    // The import's columns and one per people attribute kept as a value, as the directory defines them now (ADR 0110).
+    checkUpload: async (file) => csvHeaderCheck({ required: DIRECTORY_REQUIRED_COLUMNS, allowed: await directoryCsvColumns(await getDb()) })(file),
     chunkRows: 20_000,
     // Its rows and row errors are the company's directory: super admins only.
     superAdminOnly: true,

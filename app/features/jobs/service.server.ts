@@ -77,7 +77,7 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
   if (def.input === "file") {
     // A file part with nothing in it is well-formed multipart: 422 (ADR 0060, "Statuses of refusals").
     if (!input.file || input.file.bytes.byteLength === 0) throw unprocessable("Choose a CSV file to upload", { file: ["A file is required"] });
-    def.checkUpload?.(input.file);
+    await def.checkUpload?.(input.file);
   }
   if (def.errorModes && input.errorMode && !def.errorModes.includes(input.errorMode)) {
     const message = `error_mode must be ${def.errorModes.join(" or ")} for ${def.label.toLowerCase()} jobs`;

@@ -158,8 +158,9 @@ export async function checkDirectoryRows(
     UPDATE "DirectoryStagedRow" s SET errors = coalesce(s.errors, '[]'::jsonb) || d.found
     FROM dir_rows d WHERE s."jobId" = ${jobId}::int AND s.seq = d.seq AND jsonb_array_length(d.found) > 0`;
   await tx.$executeRaw`
-    INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message)
-    SELECT ${jobId}::int, s."rowNumber", e.value->>'column', e.value->>'message'
+    INSERT INTO "JobRowError" ("jobId", "rowNumber", "column", message, "messageCode")
+    SELECT ${jobId}::int, s."rowNumber", e.value->>'column', e.value->>'message',
+      CASE WHEN e.value->'code' IS NOT NULL THEN (e.value->'code') || jsonb_build_object('en', e.value->>'message') END
     FROM "DirectoryStagedRow" s CROSS JOIN LATERAL jsonb_array_elements(s.errors) WITH ORDINALITY AS e(value, ord)
     WHERE s."jobId" = ${jobId}::int AND s.errors IS NOT NULL
     ORDER BY s."rowNumber", e.ord`;

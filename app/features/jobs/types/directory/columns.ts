@@ -1,4 +1,5 @@
 import { restoreCsvCell } from "~/platform/csv-cells";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 import { ROLES, type RoleName } from "~/features/users/roles";
 import { normalizeDirectoryInput, normalizeEmail, type DirectoryInput } from "~/features/users/directory-rules";
 
@@ -58,7 +59,11 @@ export type DirectoryRow = {
   active: boolean | null;
 };
 
-export type DirectoryRowError = { column: DirectoryColumn | null; message: string };
+/**
+ * A row's own error. `column`: a column of the import or a people attribute's name (ADR 0110); `code`: the message as
+ * a translation key (ADR 0100), stored beside the English in JobRowError.messageCode.
+ */
+export type DirectoryRowError = { column: string | null; message: string; code?: StoredMessage };
 
 /** The row (email always given as its lower-case key, for the duplicate check) and its own errors. */
 export type DirectoryRowRead = { row: DirectoryRow; errors: DirectoryRowError[] };

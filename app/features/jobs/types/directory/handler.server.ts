@@ -2,7 +2,8 @@ import type { Prisma } from "~/generated/prisma/client.ts";
 import { readCsvRecords } from "~/features/jobs/files.server";
 import { auditJob, claimRows, jobMessageData, JobStateError, rowJobOutcome, type JobContext, type JobHandler, type JobText, type JobVerdict } from "~/features/jobs/runner.server";
 import { checkedCsvHeader } from "~/features/jobs/types/csv-steps.server";
-import { DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
+import { DIRECTORY_REQUIRED_COLUMNS } from "~/features/jobs/types/directory/columns";
+import { createdSeqs, directoryCsvColumns, saveAttributeChunk } from "~/features/jobs/types/directory/attribute-columns.server";
 import { dropDirectoryRows, stageDirectoryCsv } from "~/features/jobs/types/directory/staging.server";
 import { checkDirectoryRows } from "~/features/jobs/types/directory/check.server";
 import { columnsPresent } from "~/features/jobs/types/directory/columns";
@@ -83,7 +84,8 @@ function nextOf(ctx: JobContext, step: JobStep, failedRows: number): JobStep | n
 
 export const directoryImportHandler: JobHandler = {
   async begin(ctx) {
-    const { columns, start } = await checkedCsvHeader(ctx, DIRECTORY_CSV_COLUMNS, DIRECTORY_REQUIRED_COLUMNS);
+    // The import's columns and one per people attribute kept as a value (ADR 0110).
+    const { columns, start } = await checkedCsvHeader(ctx, await directoryCsvColumns(ctx.db), DIRECTORY_REQUIRED_COLUMNS);
     let any = false;
     for await (const _ of readCsvRecords(ctx.db, ctx.job.id, start, 1)) any = true;
     return {
@@ -125,7 +127,13 @@ export const directoryImportHandler: JobHandler = {
             // The save steps' plans need the users table's new size (it may have grown from a few rows to 100,000).
             if (to >= ctx.job.totalRows) await tx.$executeRaw`ANALYZE "User"`;
           } else {
-            const counts = await saveChunk(tx, { jobId: ctx.job.id, from, to }, has, ctx.actor, at);
+            const range = { jobId: ctx.job.id, from, to };
+            const created = await createdSeqs(tx, range);
+            const counts = await saveChunk(tx, range, has, ctx.actor, at);
+            // The people attribute values of the range's rows (ADR 0110); a person changed only there is updated.
+            const attributesOnly = await saveAttributeChunk(tx, range, paramsOf(ctx).columns, ctx.actor, at, created);
+            counts.updated += attributesOnly;
+            counts.unchanged -= attributesOnly;
             const job = await tx.job.findUniqueOrThrow({ where: { id: ctx.job.id }, select: { params: true } });
             const params = job.params as Params;
             const sum = { created: 0, updated: 0, deactivated: 0, reactivated: 0, unchanged: 0, ...params.counts };

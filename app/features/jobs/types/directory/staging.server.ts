@@ -3,6 +3,7 @@ import type { CsvPosition } from "~/features/jobs/files.server";
 import { readCsvRecordsQuick } from "~/features/jobs/csv-quick.server";
 import type { JobContext } from "~/features/jobs/runner.server";
 import { directoryRowReader, type DirectoryRowError } from "~/features/jobs/types/directory/columns";
+import { attributeColumns, attributeColumnsOf, readAttributeCells } from "~/features/jobs/types/directory/attribute-columns.server";
 
 /**
  * Staging of a directory import (ADR 0052, as ADR 0038 for participants): one streaming pass over the stored CSV reads
@@ -88,7 +89,14 @@ export async function stageDirectoryCsv(tx: Tx, ctx: JobContext, start: CsvPosit
   const jobId = ctx.job.id;
   await tx.$executeRaw`SET LOCAL jit = off`;
   await dropDirectoryRows(tx, jobId);
-  const read = directoryRowReader(columns);
+  const rowOf = directoryRowReader(columns);
+  // The people attribute columns' cells are checked by their kind's rules too (ADR 0110); written in the save steps.
+  const attributes = attributeColumnsOf(columns, await attributeColumns(tx));
+  const read = (cells: string[]) => {
+    const own = rowOf(cells);
+    if (attributes.length === 0 || cells.length !== columns.length) return own;
+    return { row: own.row, errors: [...own.errors, ...readAttributeCells(cells, attributes).errors] };
+  };
   let batch = new Batch();
   let seq = 0;
   for await (const record of readCsvRecordsQuick(tx, jobId, start)) {
