@@ -4,6 +4,7 @@
  * (docs/decisions/0051-scim-provisioning.md); an identity provider (and the conformance checker) reads them.
  */
 import {
+  ATTRIBUTES_SCHEMA,
   ENTERPRISE_SCHEMA,
   GROUP_SCHEMA,
   MAX_RESULTS,
@@ -15,6 +16,7 @@ import {
 } from "./protocol";
 import { GROUP_DISPLAY_NAMES } from "./groups-rules";
 import { CHOOSABLE_LANGUAGES, timeZoneChoices } from "~/platform/i18n/preferences";
+import { attributeSchemaAttributes, type ScimAttributeDef } from "./attribute-extension";
 
 type Attribute = {
   name: string;
@@ -131,11 +133,13 @@ function schema(base: string, id: string, name: string, description: string, att
   };
 }
 
-export function scimSchemas(base: string) {
+/** `attributes`: the people attributes kept as values, as defined now (their extension's attributes). */
+export function scimSchemas(base: string, attributes: readonly ScimAttributeDef[]) {
   return [
     schema(base, USER_SCHEMA, "User", "User Account", USER_ATTRIBUTES),
     schema(base, ENTERPRISE_SCHEMA, "EnterpriseUser", "Enterprise User", ENTERPRISE_ATTRIBUTES),
     schema(base, PMR_SCHEMA, "PmrUser", "Performance review directory fields", PMR_ATTRIBUTES),
+    schema(base, ATTRIBUTES_SCHEMA, "PmrAttributes", "People attributes (sensitive; the fairness insights)", attributeSchemaAttributes(attributes)),
     schema(base, GROUP_SCHEMA, "Group", "Group mapped to a role", GROUP_ATTRIBUTES),
   ];
 }
@@ -152,6 +156,7 @@ export function scimResourceTypes(base: string) {
       schemaExtensions: [
         { schema: ENTERPRISE_SCHEMA, required: false },
         { schema: PMR_SCHEMA, required: false },
+        { schema: ATTRIBUTES_SCHEMA, required: false },
       ],
       meta: { resourceType: "ResourceType", location: `${base}/ResourceTypes/User` },
     },

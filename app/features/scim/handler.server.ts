@@ -16,6 +16,7 @@ import {
 import { scimResourceTypes, scimSchemas, serviceProviderConfig } from "./discovery";
 import { attributeList, project } from "./projection";
 import { createScimUser, deleteScimUser, getScimUser, listScimUsers, patchScimUser, replaceScimUser } from "./users.server";
+import { scimAttributes } from "./attributes.server";
 import { createScimGroup, deleteScimGroup, getScimGroup, listScimGroups, patchScimGroup, replaceScimGroup } from "./groups.server";
 
 /**
@@ -187,7 +188,7 @@ async function route(request: Request, splat: string): Promise<Response> {
   const method = request.method.toUpperCase();
   const endpoint = head ? ENDPOINTS[head.toLowerCase()] : undefined;
   if (endpoint) return resourceRequest(request, actor, endpoint, rest, url, base);
-  const discovery = (): Response => {
+  const discovery = async (): Promise<Response> => {
     if (method !== "GET") methodNotAllowed(["GET"]);
     switch (head?.toLowerCase()) {
       case "serviceproviderconfig":
@@ -196,7 +197,7 @@ async function route(request: Request, splat: string): Promise<Response> {
       case "resourcetypes":
         return byId(scimResourceTypes(base), rest[0], "ResourceType");
       case "schemas":
-        return byId(scimSchemas(base), rest[0], "Schema");
+        return byId(scimSchemas(base, await scimAttributes()), rest[0], "Schema");
       default:
         throw scimNotFound(`No SCIM endpoint at /scim/v2/${splat}`);
     }

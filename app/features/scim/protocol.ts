@@ -10,6 +10,8 @@ export const GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
 export const ENTERPRISE_SCHEMA = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
 /** Our extension of the User: level, location, secondary manager and HR partner. */
 export const PMR_SCHEMA = "urn:pmr:params:scim:schemas:extension:pmr:2.0:User";
+/** Our extension of the User with the people attribute values (docs/decisions/0110; attribute-extension.ts). */
+export const ATTRIBUTES_SCHEMA = "urn:ietf:params:scim:schemas:extension:pmr:attributes:2.0:User";
 export const LIST_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:ListResponse";
 export const ERROR_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:Error";
 export const PATCH_SCHEMA = "urn:ietf:params:scim:api:messages:2.0:PatchOp";

@@ -5,7 +5,8 @@
  */
 import { isValidEmail, normalizeEmail } from "~/features/users/directory-rules";
 import { canonicalTimeZone, isPreferredLanguage } from "~/platform/i18n/preferences";
-import { ENTERPRISE_SCHEMA, PMR_SCHEMA, USER_SCHEMA, invalidSyntax, invalidValue, mutability, scimBoolean, scimString, versionOf } from "./protocol";
+import { readAttributeExtension, type ScimAttributeDef } from "./attribute-extension";
+import { ATTRIBUTES_SCHEMA, ENTERPRISE_SCHEMA, PMR_SCHEMA, USER_SCHEMA, invalidSyntax, invalidValue, mutability, scimBoolean, scimString, versionOf } from "./protocol";
 
 type Person = { scimId: string | null } | null;
 
@@ -44,11 +45,17 @@ function compact<T extends Record<string, unknown>>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 }
 
-export function userResource(row: ScimUserRow, base: string) {
+/** `attributes`: the user's people attribute values by SCIM name (attributeExtension), none by default. */
+export function userResource(row: ScimUserRow, base: string, attributes: Record<string, string> = {}) {
   const enterprise = compact({ employeeNumber: row.employeeNumber, department: row.department, manager: personRef(base, row.manager) });
   const ours = compact({ level: row.level, location: row.location, secondaryManager: personRef(base, row.secondaryManager), hrPartner: personRef(base, row.hrPartner) });
   return {
-    schemas: [USER_SCHEMA, ...(Object.keys(enterprise).length ? [ENTERPRISE_SCHEMA] : []), ...(Object.keys(ours).length ? [PMR_SCHEMA] : [])],
+    schemas: [
+      USER_SCHEMA,
+      ...(Object.keys(enterprise).length ? [ENTERPRISE_SCHEMA] : []),
+      ...(Object.keys(ours).length ? [PMR_SCHEMA] : []),
+      ...(Object.keys(attributes).length ? [ATTRIBUTES_SCHEMA] : []),
+    ],
     id: row.scimId!,
     ...compact({ externalId: row.scimExternalId }),
     userName: row.scimUserName ?? row.email,
@@ -58,6 +65,7 @@ export function userResource(row: ScimUserRow, base: string) {
     emails: [{ value: row.email, type: "work" }],
     ...(Object.keys(enterprise).length ? { [ENTERPRISE_SCHEMA]: enterprise } : {}),
     ...(Object.keys(ours).length ? { [PMR_SCHEMA]: ours } : {}),
+    ...(Object.keys(attributes).length ? { [ATTRIBUTES_SCHEMA]: attributes } : {}),
     meta: {
       resourceType: "User",
       created: row.createdAt.toISOString(),
@@ -90,6 +98,8 @@ export type ScimUserInput = {
   managerId: string | null;
   secondaryManagerId: string | null;
   hrPartnerId: string | null;
+  /** People attribute values by attribute id (null: none), or null when the resource does not carry them (ADR 0110). */
+  attributes: Record<number, string | null> | null;
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -159,7 +169,7 @@ function timeZoneOf(value: unknown): string | null {
  * Reads a whole User resource (POST, PUT, or the resource after a PATCH). `current` is the user's resource id when
  * it exists: an `id` that differs is a change of a read-only attribute (mutability).
  */
-export function readUserResource(body: unknown, current: { id: string } | null = null): ScimUserInput {
+export function readUserResource(body: unknown, current: { id: string } | null = null, attributes: readonly ScimAttributeDef[] = []): ScimUserInput {
   if (!isObject(body)) throw invalidSyntax("The body must be a JSON object (a User resource)");
   const id = get(body, "id");
   if (current && id !== undefined && id !== current.id) throw mutability("id is read-only");
@@ -194,5 +204,6 @@ export function readUserResource(body: unknown, current: { id: string } | null =
     managerId: personId(get(enterprise, "manager"), "manager"),
     secondaryManagerId: personId(get(ours, "secondaryManager"), "secondaryManager"),
     hrPartnerId: personId(get(ours, "hrPartner"), "hrPartner"),
+    attributes: readAttributeExtension(body, attributes),
   };
 }

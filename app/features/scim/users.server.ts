@@ -8,6 +8,7 @@ import { createDirectoryUser, updateDirectoryUser } from "~/features/users/direc
 import { directoryFields, writeDeferredLinks } from "./links.server";
 import { normalizeEmail } from "~/features/users/directory-rules";
 import {
+  ATTRIBUTES_SCHEMA,
   DEFAULT_COUNT,
   ENTERPRISE_SCHEMA,
   LIST_SCHEMA,
@@ -23,6 +24,8 @@ import {
 import { readUserResource, userResource, type ScimUserInput, type ScimUserResource, type ScimUserRow } from "./user-resource";
 import { userFilterWhere } from "./user-filter";
 import { applyPatch, readPatchOperations } from "./patch";
+import { attributeExtensions, scimAttributes, writeResourceAttributes } from "./attributes.server";
+import type { ScimAttributeDef } from "./attribute-extension";
 
 /**
  * The SCIM Users endpoint's work (RFC 7644 §3; docs/decisions/0051-scim-provisioning.md). Every change goes through
@@ -93,22 +96,29 @@ async function rowByScimId(tx: Tx, scimId: string): Promise<Row> {
   return row;
 }
 
+/** The user's resource with their people attribute values (ADR 0110). */
+async function resourceOf(db: Tx, row: Row, base: string, defs: readonly ScimAttributeDef[]): Promise<ScimUserResource> {
+  return userResource(row, base, (await attributeExtensions(db, [row.id], defs)).get(row.id));
+}
+
 export async function getScimUser(scimId: string, base: string): Promise<ScimUserResource> {
   const db = await getDb();
   const row = await db.user.findUnique({ where: { scimId }, select: SELECT });
   if (!row) throw scimNotFound(`No User with id ${scimId}`);
-  return userResource(row, base);
+  return resourceOf(db as unknown as Tx, row, base, await scimAttributes(db));
 }
 
 export async function listScimUsers(q: { filter: string | null; startIndex: number; count: number | null }, base: string) {
   const where: Prisma.UserWhereInput = { AND: [{ scimId: { not: null } }, userFilterWhere(q.filter)] };
   const count = Math.min(q.count ?? DEFAULT_COUNT, MAX_RESULTS);
   const db = await getDb();
-  const [total, rows] = await Promise.all([
+  const [total, rows, defs] = await Promise.all([
     db.user.count({ where }),
     count === 0 ? Promise.resolve([]) : db.user.findMany({ where, select: SELECT, orderBy: { id: "asc" }, skip: q.startIndex - 1, take: count }),
+    scimAttributes(db),
   ]);
-  return { schemas: [LIST_SCHEMA], totalResults: total, itemsPerPage: rows.length, startIndex: q.startIndex, Resources: rows.map((r) => userResource(r, base)) };
+  const values = await attributeExtensions(db, rows.map((r) => r.id), defs);
+  return { schemas: [LIST_SCHEMA], totalResults: total, itemsPerPage: rows.length, startIndex: q.startIndex, Resources: rows.map((r) => userResource(r, base, values.get(r.id))) };
 }
 
 async function assertUserNameFree(tx: Tx, userName: string, selfId: number | null) {
@@ -143,7 +153,8 @@ async function writeScimAttributes(tx: Tx, actor: Actor, id: number, input: Scim
  * duplicate (409 uniqueness).
  */
 export async function createScimUser(actor: Actor, body: unknown, base: string): Promise<ScimUserResource> {
-  const input = readUserResource(body);
+  const defs = await scimAttributes();
+  const input = readUserResource(body, null, defs);
   const scimId = randomUUID();
   return inScim(async (tx) => {
     const emails = [...new Set([input.email, normalizeEmail(input.userName)])];
@@ -168,41 +179,53 @@ export async function createScimUser(actor: Actor, body: unknown, base: string):
       await writeDeferredLinks(tx, actor, id, deferred);
     }
     await writeScimAttributes(tx, actor, id, input);
-    return userResource(await rowByScimId(tx, scimId), base);
+    await writeResourceAttributes(tx, actor, id, input.attributes, undefined, defs);
+    return resourceOf(tx, await rowByScimId(tx, scimId), base, defs);
   });
 }
 
-async function replaceWith(tx: Tx, actor: Actor, row: Row, input: ScimUserInput, base: string, previous: ScimUserInput | null = null): Promise<ScimUserResource> {
+async function replaceWith(
+  tx: Tx,
+  actor: Actor,
+  row: Row,
+  input: ScimUserInput,
+  base: string,
+  defs: readonly ScimAttributeDef[],
+  previous: ScimUserInput | null = null,
+): Promise<ScimUserResource> {
   await assertUserNameFree(tx, input.userName, row.id);
   const { fields, deferred } = await directoryFields(tx, input, row, previous);
   await updateDirectoryUser(actor, row.id, fields, { tx, scim: { externalId: input.externalId } });
   await writeDeferredLinks(tx, actor, row.id, deferred);
   await writeScimAttributes(tx, actor, row.id, input);
-  return userResource(await rowByScimId(tx, row.scimId!), base);
+  await writeResourceAttributes(tx, actor, row.id, input.attributes, previous ? previous.attributes : undefined, defs);
+  return resourceOf(tx, await rowByScimId(tx, row.scimId!), base, defs);
 }
 
 /** PUT /Users/{id}: the resource as sent replaces the user's SCIM attributes (one left out is cleared). */
 export async function replaceScimUser(actor: Actor, scimId: string, body: unknown, ifMatch: string | null, base: string): Promise<ScimUserResource> {
+  const defs = await scimAttributes();
   return inScim(async (tx) => {
     const row = await rowByScimId(tx, scimId);
     checkIfMatch(ifMatch, versionOf(row.updatedAt));
-    return replaceWith(tx, actor, row, readUserResource(body, { id: scimId }), base);
+    return replaceWith(tx, actor, row, readUserResource(body, { id: scimId }, defs), base, defs);
   });
 }
 
 /** PATCH /Users/{id}: the operations (scim-patch) applied to the current resource, the result kept as a PUT would. */
 export async function patchScimUser(actor: Actor, scimId: string, body: unknown, ifMatch: string | null, base: string): Promise<ScimUserResource> {
   const operations = readPatchOperations(body);
+  const defs = await scimAttributes();
   return inScim(async (tx) => {
     const row = await rowByScimId(tx, scimId);
     checkIfMatch(ifMatch, versionOf(row.updatedAt));
-    const current = userResource(row, base);
-    const patched = applyPatch(current, operations, [ENTERPRISE_SCHEMA, PMR_SCHEMA]);
+    const current = await resourceOf(tx, row, base, defs);
+    const patched = applyPatch(current, operations, [ENTERPRISE_SCHEMA, PMR_SCHEMA, ATTRIBUTES_SCHEMA]);
     // A formatted name made of the given and family names follows them when only they change.
     const joined = [row.scimGivenName, row.scimFamilyName].filter(Boolean).join(" ");
     const name = (patched as { name?: Record<string, unknown> }).name;
     if (name && joined && row.name === joined && name.formatted === row.name) delete name.formatted;
-    return replaceWith(tx, actor, row, readUserResource(patched, { id: scimId }), base, readUserResource(current, { id: scimId }));
+    return replaceWith(tx, actor, row, readUserResource(patched, { id: scimId }, defs), base, defs, readUserResource(current, { id: scimId }, defs));
   });
 }
 
