@@ -138,13 +138,8 @@ export function privacyLattice(universe: readonly FloorPerson[], threshold: numb
   // the smallest published group beside it joins it (an Other). Both repeat until nothing changes; each round
   // withdraws a cell, so it ends.
   const childrenOf = (cell: Cell, i: number) => valuesOf[i].map((v) => withValue(cell, i, v)).filter((c): c is Cell => c !== undefined && published.has(c.key));
-  const words = Math.ceil(universe.length / 32);
-  const bits = (members: readonly number[]) => {
-    const set = new Uint32Array(words);
-    for (const m of members) set[m >>> 5] |= 1 << (m & 31);
-    return set;
-  };
-  const within = (a: Uint32Array, b: Uint32Array) => a.every((word, i) => (word & ~b[i]) === 0);
+  // A person's value of each attribute, by index (the Others of rule 4 are the people whose value is not published).
+  const valueMatrix = universe.map((person) => attributes.map((a) => valueOf(person, a)));
   for (let changed = true; changed; ) {
     changed = false;
     for (const cell of cells.values()) {
@@ -159,35 +154,53 @@ export function privacyLattice(universe: readonly FloorPerson[], threshold: numb
       }
     }
     if (changed) continue;
-    type Figure = { size: number; set: Uint32Array; cell?: Cell; otherOf?: { parent: Cell; attribute: number } };
+    type Figure = { size: number; members: readonly number[]; cell?: Cell; otherOf?: { parent: Cell; attribute: number } };
     const figures: Figure[] = [];
     for (const cell of cells.values()) {
       if (!published.has(cell.key)) continue;
-      figures.push({ size: cell.count, set: bits(cell.members), cell });
+      figures.push({ size: cell.count, members: cell.members, cell });
       for (let i = 0; i < width; i++) {
         if (cell.mask & (1 << i)) continue;
         const children = childrenOf(cell, i);
         if (children.length === 0) continue;
-        const inChildren = new Set(children.flatMap((c) => c.members));
-        const other = cell.members.filter((m) => !inChildren.has(m));
-        if (other.length > 0) figures.push({ size: other.length, set: bits(other), otherOf: { parent: cell, attribute: i } });
+        const shown = new Set(children.map((c) => valueAt(c, i)));
+        const other = cell.members.filter((m) => !shown.has(valueMatrix[m][i]));
+        if (other.length > 0) figures.push({ size: other.length, members: other, otherOf: { parent: cell, attribute: i } });
       }
     }
-    figures.sort((x, y) => x.size - y.size);
+    // Rule 4 asks, for each figure, whether another holds all its people and 1…k−1 more. Such a figure holds its first
+    // member: the figures are indexed by member, so each is compared only with the few that hold that person (not
+    // with every figure of a similar size), and containment is checked on the smaller one's members.
+    const byMember: number[][] = Array.from({ length: universe.length }, () => []);
+    figures.forEach((figure, index) => {
+      for (const m of figure.members) byMember[m].push(index);
+    });
+    // Members are in ascending order (cells are filled in the population's order, Others filter them): containment is
+    // one merge walk over the two, the larger being fewer than k people longer.
+    const holds = (big: readonly number[], small: readonly number[]) => {
+      let j = 0;
+      for (const m of small) {
+        while (j < big.length && big[j] < m) j++;
+        if (big[j] !== m) return false;
+        j++;
+      }
+      return true;
+    };
     // Every violation of this round at once (each withdrawal only narrows what is published; the next round checks
     // the figures again, so the loop ends only when none is left).
     const withdraw = new Set<string>();
-    for (let x = 0; x < figures.length; x++)
-      for (let y = x + 1; y < figures.length && figures[y].size - figures[x].size < k; y++) {
-        const small = figures[x];
-        if (figures[y].size === small.size || !within(small.set, figures[y].set)) continue;
-        if (small.cell) withdraw.add(small.cell.key);
-        else {
-          const { parent, attribute } = small.otherOf!;
-          withdraw.add(childrenOf(parent, attribute).reduce((a, b) => (b.count < a.count ? b : a)).key);
-        }
-        break;
+    figures.forEach((small, x) => {
+      const holder = byMember[small.members[0]].find((y) => {
+        const extra = figures[y].size - small.size;
+        return y !== x && extra > 0 && extra < k && holds(figures[y].members, small.members);
+      });
+      if (holder === undefined) return;
+      if (small.cell) withdraw.add(small.cell.key);
+      else {
+        const { parent, attribute } = small.otherOf!;
+        withdraw.add(childrenOf(parent, attribute).reduce((a, b) => (b.count < a.count ? b : a)).key);
       }
+    });
     for (const key of withdraw) published.delete(key);
     changed = withdraw.size > 0;
   }
