@@ -237,11 +237,11 @@ describe("upload questionnaire jobs", () => {
       message: "6 of 8 rows have errors; the questionnaire was not changed (it is applied only when every row is valid)",
     });
     expect(d.body.row_errors).toMatchObject([
-      { row_number: 3, column: "reviewer_type", message: "Unknown reviewer type 'BOSS' (use SELF, MANAGER, DIRECT_REPORT, PEER, MATRIX_MANAGER, MATRIX_TEAM)" },
-      { row_number: 4, column: "question_id", message: "Question id 'wins' is already used for Self on row 2" },
-      { row_number: 6, column: "kind", message: "Unknown kind 'stars' (use rating, text or choice)" },
-      { row_number: 7, column: "scale_max", message: "scale_max must be greater than scale_min" },
-      { row_number: 8, column: "options", message: "A choice question needs at least 2 options" },
+      { row_number: 3, column: "reviewer_type", message: "Unknown reviewer type 'BOSS' (use SELF, MANAGER, DIRECT_REPORT, PEER, MATRIX_MANAGER, MATRIX_TEAM)", message_key: { key: "questionnaires.issues.unknownType" } },
+      { row_number: 4, column: "question_id", message: "Question id 'wins' is already used for Self on row 2", message_key: { key: "storedTexts.jobs.rows.questionIdTwice" } },
+      { row_number: 6, column: "kind", message: "Unknown kind 'stars' (use rating, text or choice)", message_key: { key: "questionnaires.issues.csvUnknownKind", values: { kind: "stars" } } },
+      { row_number: 7, column: "scale_max", message: "scale_max must be greater than scale_min", message_key: { key: "questionnaires.issues.csvScaleOrder" } },
+      { row_number: 8, column: "options", message: "A choice question needs at least 2 options", message_key: { key: "questionnaires.issues.tooFewOptions", values: { min: 2 } } },
       { row_number: 9, column: null, message: "The row has 3 cells; the header has 7", message_key: { key: "storedTexts.jobs.rows.cellCount", values: { cells: 3, columns: 7 } } },
     ]);
     const q = await getQuestionnaire(cycleId);

@@ -107,10 +107,10 @@ describe("Therma-scan upload", () => {
     const d = await detail(cycleId, jobId);
     expect(d.body.job).toMatchObject({ status: "succeeded", total_rows: 7, succeeded_rows: 2, failed_rows: 5, message: "2 of 7 rows committed; 5 rows with errors were skipped" });
     expect(d.body.row_errors).toMatchObject([
-      { row_number: 3, column: "participant_email", message: expect.stringMatching(/^No user with email nobody\./) },
-      { row_number: 4, column: "participant_email", message: `${u.email} is not a participant of this cycle` },
-      { row_number: 5, column: "engagement", message: "Engagement must be a whole number from 1 to 5" },
-      { row_number: 5, column: "flight_risk", message: "Flight risk must be one of low, medium, high" },
+      { row_number: 3, column: "participant_email", message: expect.stringMatching(/^No user with email nobody\./), message_key: { key: "storedTexts.jobs.rows.therma.noUser" } },
+      { row_number: 4, column: "participant_email", message: `${u.email} is not a participant of this cycle`, message_key: { key: "storedTexts.jobs.rows.therma.notParticipant", values: { email: u.email.toLowerCase() } } },
+      { row_number: 5, column: "engagement", message: "Engagement must be a whole number from 1 to 5", message_key: { key: "storedTexts.jobs.rows.therma.scoreRange", values: { min: 1, max: 5 } } },
+      { row_number: 5, column: "flight_risk", message: "Flight risk must be one of low, medium, high", message_key: { key: "storedTexts.jobs.rows.therma.flightRiskOneOf" } },
       { row_number: 6, column: "participant_email", message: `${p1.email} is listed more than once in the file (first on row 2)` },
       { row_number: 7, column: null, message: "The row has 5 cells; the header has 6" },
     ]);
@@ -140,8 +140,8 @@ describe("Therma-scan upload", () => {
     const failed = await detail(cycleId, bad.body.job.id);
     expect(failed.body.job.message).toBe("1 of 2 rows have errors; nothing was committed");
     expect(failed.body.row_errors).toMatchObject([
-      { row_number: 3, column: "workload", message: "Workload must be a whole number from 1 to 5" },
-      { row_number: 3, column: "comment", message: "Comment must be at most 500 characters" },
+      { row_number: 3, column: "workload", message: "Workload must be a whole number from 1 to 5", message_key: { key: "storedTexts.jobs.rows.therma.scoreRange" } },
+      { row_number: 3, column: "comment", message: "Comment must be at most 500 characters", message_key: { key: "storedTexts.jobs.rows.therma.commentTooLong", values: { max: 500 } } },
     ]);
     expect(await entryOf(pid[0])).toMatchObject({ engagement: 3, jobId: first.body.job.id });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QuestionnaireSchema, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
+import { englishIssue, QuestionnaireSchema, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import {
   joinList,
@@ -11,11 +11,13 @@ import {
   type QuestionnaireCsvRow,
 } from "~/features/questionnaires/csv";
 
-const issuesOf = (row: QuestionnaireCsvRow) => {
+const codedIssuesOf = (row: QuestionnaireCsvRow) => {
   const r = parseQuestionRow(row);
   if (r.ok) throw new Error("expected issues");
   return r.issues;
 };
+/** The issues' columns and English (the API's row errors). */
+const issuesOf = (row: QuestionnaireCsvRow) => codedIssuesOf(row).map(({ column, message }) => ({ column, message }));
 
 describe("questionnaire CSV rows", () => {
   it("reads reviewer types by key or label, in any case", () => {
@@ -94,6 +96,36 @@ describe("questionnaire CSV rows", () => {
     expect(issuesOf({ reviewer_type: "SELF", question_id: "t", kind: "text", label: "T", options: "A|B" })).toEqual([
       { column: "options", message: "options are only allowed on a choice question" },
     ]);
+  });
+
+  it("gives every problem a code whose English is the row error (ADR 0100)", () => {
+    const rows: Array<[QuestionnaireCsvRow, string[]]> = [
+      [{ reviewer_type: "boss", question_id: "a", kind: "text", label: "A" }, ["unknownType"]],
+      [{ reviewer_type: "SELF", question_id: "", kind: "text", label: "" }, ["isRequired", "isRequired"]],
+      [{ reviewer_type: "SELF", question_id: "Bad Id", kind: "stars", label: "A" }, ["csvIdSlug", "csvUnknownKind"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R" }, ["csvRatingNeedsScale"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "1" }, ["csvScaleEndRequired"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "5", scale_max: "x" }, ["wholeNumber"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "5", scale_max: "3" }, ["csvScaleOrder"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "1", scale_max: "3", scale_labels: "7=Far" }, ["notAPoint"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "1", scale_max: "3", scale_labels: "Low" }, ["csvScaleLabelShape"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "1", scale_max: "3", scale_labels: "1=a|01=b" }, ["csvScaleLabelTwice"]],
+      [{ reviewer_type: "SELF", question_id: "r", kind: "text", label: "R", scale_min: "1", scale_max: "3" }, ["csvScaleOnlyRating"]],
+      [{ reviewer_type: "SELF", question_id: "c", kind: "choice", label: "C", options: "Only" }, ["tooFewOptions"]],
+      [{ reviewer_type: "SELF", question_id: "t", kind: "text", label: "T", options: "A|B", required: "maybe" }, ["trueOrFalse"]],
+      [{ reviewer_type: "SELF", question_id: "t", kind: "text", label: "T", options: "A|B" }, ["optionsOnlyChoice"]],
+    ];
+    for (const [row, keys] of rows) {
+      const issues = codedIssuesOf(row);
+      expect(issues.map((i) => i.code?.key)).toEqual(keys.map((k) => `questionnaires.issues.${k}`));
+      for (const i of issues) expect(englishIssue(i.code!.key, i.code!.values)).toBe(i.message);
+    }
+    expect(codedIssuesOf({ reviewer_type: "SELF", question_id: "r", kind: "rating", label: "R", scale_min: "1", scale_max: "3", scale_labels: "1=a|01=b" })[0]!.message).toBe(
+      "scale_labels: point 1 is labelled twice",
+    );
+    expect(codedIssuesOf({ reviewer_type: "SELF", question_id: "r", kind: "text", label: "R", scale_min: "1", scale_max: "3" })[0]!.message).toBe(
+      "scale_min, scale_max and scale_labels are only allowed on a rating question",
+    );
   });
 
   it("maps header columns to cells and ignores unknown ones", () => {

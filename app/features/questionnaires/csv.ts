@@ -23,9 +23,14 @@
 import { z } from "zod";
 import { restoreCsvCell } from "~/platform/csv-cells";
 import {
-  QuestionSchema,
+  codedIssue as say,
+  codedQuestionSchema,
+  englishIssue,
+  issueCodeOf,
   REVIEWER_TYPE_LABELS,
   REVIEWER_TYPES,
+  type IssueKey,
+  type IssueValues,
   type Question,
   type Questionnaire,
   type ReviewerType,
@@ -54,7 +59,11 @@ export const QUESTIONNAIRE_CSV_MAX_ROWS = 300;
 /** A row's cells by column (only the columns present in the file). */
 export type QuestionnaireCsvRow = Partial<Record<QuestionnaireCsvColumn, string>>;
 
-export type QuestionnaireRowIssue = { column: QuestionnaireCsvColumn | null; message: string };
+/**
+ * A row's problem: its English (the API's row error) and, when it has one, the same as a key of
+ * `questionnaires.issues` with values (ADR 0100: the job stores it as the row error's code).
+ */
+export type QuestionnaireRowIssue = { column: QuestionnaireCsvColumn | null; message: string; code: { key: IssueKey; values?: IssueValues } | null };
 
 // ---------------------------------------------------------------------------------------------
 // Cells
@@ -108,33 +117,35 @@ const wholeNumber = (column: string) =>
   z
     .string()
     .trim()
-    .regex(/^-?\d+$/, `${column} must be a whole number`)
+    .regex(/^-?\d+$/, say("questionnaires.issues.wholeNumber", { field: column }))
     .transform((v) => Number(v));
 
 /**
  * Cells → the question's fields, before the questionnaire's own rules. Every failure names the
- * column it is about. Blank optional cells are left out.
+ * column it is about. Blank optional cells are left out. Its messages are codes (`say`, read back by `rowIssue`).
  */
+const required = (column: string) => say("questionnaires.issues.isRequired", { field: column });
+
 const RowCellsSchema = z.object({
   reviewer_type: z
-    .string({ error: "reviewer_type is required" })
+    .string({ error: required("reviewer_type") })
     .trim()
-    .min(1, "reviewer_type is required")
+    .min(1, required("reviewer_type"))
     .transform((v, ctx) => {
       const t = parseReviewerType(v);
       if (!t) {
-        ctx.addIssue({ code: "custom", message: `Unknown reviewer type '${v}' (use ${REVIEWER_TYPES.join(", ")})` });
+        ctx.addIssue({ code: "custom", message: say("questionnaires.issues.unknownType", { key: v, types: REVIEWER_TYPES.join(", ") }) });
         return z.NEVER;
       }
       return t;
     }),
-  question_id: z.string({ error: "question_id is required" }).trim().min(1, "question_id is required"),
+  question_id: z.string({ error: required("question_id") }).trim().min(1, required("question_id")),
   kind: z
-    .string({ error: "kind is required" })
+    .string({ error: required("kind") })
     .trim()
-    .min(1, "kind is required")
+    .min(1, required("kind"))
     .transform((v) => v.toLowerCase()),
-  label: z.string({ error: "label is required" }),
+  label: z.string({ error: required("label") }),
   help: z.string().optional(),
   required: z
     .string()
@@ -144,7 +155,7 @@ const RowCellsSchema = z.object({
       const word = v!.trim().toLowerCase();
       if (TRUE_WORDS.has(word)) return true;
       if (FALSE_WORDS.has(word)) return false;
-      ctx.addIssue({ code: "custom", message: "required must be true or false" });
+      ctx.addIssue({ code: "custom", message: say("questionnaires.issues.trueOrFalse", { field: "required" }) });
       return z.NEVER;
     }),
   scale_min: wholeNumber("scale_min").optional(),
@@ -160,12 +171,12 @@ const RowCellsSchema = z.object({
         const point = eq < 0 ? "" : item.slice(0, eq).trim();
         const words = eq < 0 ? "" : item.slice(eq + 1).trim();
         if (!/^-?\d+$/.test(point) || words === "") {
-          ctx.addIssue({ code: "custom", message: `scale_labels: '${item}' is not point=words (e.g. 1=Low|5=High)` });
+          ctx.addIssue({ code: "custom", message: say("questionnaires.issues.csvScaleLabelShape", { item }) });
           return z.NEVER;
         }
         const key = String(Number(point));
         if (key in labels) {
-          ctx.addIssue({ code: "custom", message: `scale_labels: point ${key} is labelled twice` });
+          ctx.addIssue({ code: "custom", message: say("questionnaires.issues.csvScaleLabelTwice", { point: key }) });
           return z.NEVER;
         }
         labels[key] = words;
@@ -201,13 +212,31 @@ function columnOfQuestionPath(path: ReadonlyArray<PropertyKey>): QuestionnaireCs
   }
 }
 
-/** Messages that read better with the CSV's column names. */
-function csvMessage(column: QuestionnaireCsvColumn | null, message: string): string {
-  if (message.startsWith("A rating question needs a scale")) return "A rating question needs scale_min and scale_max";
-  if (message === "scale is only allowed on a rating question") return "scale_min, scale_max and scale_labels are only allowed on a rating question";
-  if (column === "question_id") return message.replace(/^id /, "question_id ");
-  if (column === "scale_min" || column === "scale_max") return message.replace(/scale\.(min|max)/g, "scale_$1");
-  return message;
+/** A field name of QuestionSchema as the CSV's column names it ("id" → question_id, "scale.min" → scale_min). */
+const csvField = (field: string | number | undefined) => (field === "id" ? "question_id" : typeof field === "string" ? field.replace(/^scale\.(min|max)$/, "scale_$1") : field);
+
+/** A QuestionSchema code as the CSV says it: its column names, and the sentences that read better with them. */
+function csvCode(code: { key: IssueKey; values?: IssueValues }): { key: IssueKey; values?: IssueValues } {
+  switch (code.key) {
+    case "questionnaires.issues.ratingNeedsScale":
+      return { key: "questionnaires.issues.csvRatingNeedsScale" };
+    case "questionnaires.issues.scaleOnlyRating":
+      return { key: "questionnaires.issues.csvScaleOnlyRating" };
+    case "questionnaires.issues.idSlug":
+      return { key: "questionnaires.issues.csvIdSlug" };
+    case "questionnaires.issues.scaleOrder":
+      return { key: "questionnaires.issues.csvScaleOrder" };
+  }
+  if (code.values?.field === undefined) return code;
+  return { key: code.key, values: { ...code.values, field: csvField(code.values.field)! } };
+}
+
+/** An issue of a coded schema: its code read back and its English; zod's own message (no code) as it is. */
+function rowIssue(column: QuestionnaireCsvColumn | null, message: string, toCsv = false): QuestionnaireRowIssue {
+  const coded = issueCodeOf(message);
+  if (!coded) return { column, message, code: null };
+  const code = toCsv ? csvCode(coded) : coded;
+  return { column, message: englishIssue(code.key, code.values), code };
 }
 
 export type ParsedQuestionRow = { ok: true; reviewerType: ReviewerType; question: Question } | { ok: false; issues: QuestionnaireRowIssue[] };
@@ -227,7 +256,7 @@ export function parseQuestionRow(row: QuestionnaireCsvRow): ParsedQuestionRow {
       issues: cells.error.issues.map((i) => {
         const column = (typeof i.path[0] === "string" ? i.path[0] : null) as QuestionnaireCsvColumn | null;
         const missing = i.code === "invalid_type" && column !== null && cleaned[column] === undefined;
-        return { column, message: missing ? `${column} is required` : i.message };
+        return rowIssue(column, missing ? required(column) : i.message);
       }),
     };
   }
@@ -241,30 +270,30 @@ export function parseQuestionRow(row: QuestionnaireCsvRow): ParsedQuestionRow {
   }
   if (c.options !== undefined) candidate.options = c.options;
   if (c.max_length !== undefined) candidate.max_length = c.max_length;
-  const question = QuestionSchema.safeParse(candidate);
+  const question = codedQuestionSchema().safeParse(candidate);
   if (!question.success) {
     const issues: QuestionnaireRowIssue[] = [];
     const seen = new Set<string>();
     for (const i of question.error.issues) {
-      let column = columnOfQuestionPath(i.path);
-      let message = i.message;
+      let issue: QuestionnaireRowIssue;
       // A missing scale end (only the other one given).
       if (i.code === "invalid_type" && i.path[0] === "scale" && (i.path[1] === "min" || i.path[1] === "max")) {
-        column = i.path[1] === "min" ? "scale_min" : "scale_max";
-        message = `${column} is required on a rating question`;
+        const column = i.path[1] === "min" ? "scale_min" : "scale_max";
+        issue = rowIssue(column, say("questionnaires.issues.csvScaleEndRequired", { field: column }));
       } else if (i.code === "invalid_value" && i.path[0] === "kind") {
-        message = `Unknown kind '${c.kind}' (use rating, text or choice)`;
+        issue = rowIssue("kind", say("questionnaires.issues.csvUnknownKind", { kind: c.kind }));
       } else {
-        message = csvMessage(column, message);
+        issue = rowIssue(columnOfQuestionPath(i.path), i.message, true);
       }
-      const key = `${column}:${message}`;
+      const key = `${issue.column}:${issue.message}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      issues.push({ column, message });
+      issues.push(issue);
     }
     return { ok: false, issues };
   }
-  return { ok: true, reviewerType: c.reviewer_type, question: question.data };
+  // The coded schema differs from the English one only in its messages: a valid question is the same value.
+  return { ok: true, reviewerType: c.reviewer_type, question: question.data as Question };
 }
 
 /**

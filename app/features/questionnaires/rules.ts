@@ -201,13 +201,22 @@ export type Questionnaire = z.infer<typeof QuestionnaireSchema>;
 
 /** A message of the page schema: a code holding the key and values (never shown as it is). */
 const ISSUE_CODE = "questionnaire-issue:";
-let pageSchema: ReturnType<typeof buildSchemas>["QuestionnaireSchema"] | null = null;
+let pageSchemas: ReturnType<typeof buildSchemas> | null = null;
 
-/** The questionnaire schema whose messages are codes (`issueCodeOf` reads one back); built on first use. */
-export function pageIssueSchema() {
-  pageSchema ??= buildSchemas((key, values) => `${ISSUE_CODE}${JSON.stringify({ key, values })}`).QuestionnaireSchema;
-  return pageSchema;
+/** A message that carries its key and values (`issueCodeOf` reads it back): the page schemas' and the CSV rows' `say`. */
+export const codedIssue: SayIssue = (key, values) => `${ISSUE_CODE}${JSON.stringify({ key, values })}`;
+
+/** The schemas whose messages are codes (`issueCodeOf` reads one back); built on first use. */
+function codedSchemas() {
+  pageSchemas ??= buildSchemas(codedIssue);
+  return pageSchemas;
 }
+
+/** The questionnaire schema whose messages are codes (the pages). */
+export const pageIssueSchema = () => codedSchemas().QuestionnaireSchema;
+
+/** The question schema whose messages are codes (a CSV upload's rows, ADR 0100). */
+export const codedQuestionSchema = () => codedSchemas().QuestionSchema;
 
 /** The key and values a page schema's message carries, or null for a message of zod's own (a wrong JSON type). */
 export function issueCodeOf(message: string): { key: IssueKey; values?: IssueValues } | null {

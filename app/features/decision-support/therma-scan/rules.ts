@@ -12,6 +12,7 @@
  *   comment            optional (the column too): at most 500 characters; blank = none
  */
 import { z } from "zod";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 export const THERMA_SCAN_COLUMNS = ["participant_email", "engagement", "wellbeing", "workload", "flight_risk", "comment"] as const;
 export type ThermaScanColumn = (typeof THERMA_SCAN_COLUMNS)[number];
@@ -76,7 +77,38 @@ export type ThermaScanValues = {
   comment: string | null;
 };
 
-export type ThermaRowIssue = { column: ThermaScanColumn | null; message: string };
+/** A row's problem: its English (the API's row error) and its code (ADR 0100), null for a problem of zod's own. */
+export type ThermaRowIssue = { column: ThermaScanColumn | null; message: string; code: StoredMessage | null };
+
+const SCORE_LABEL_KEYS = {
+  engagement: "decisionSupport.therma.columnsHead.engagement",
+  wellbeing: "decisionSupport.therma.columnsHead.wellbeing",
+  workload: "decisionSupport.therma.columnsHead.workload",
+} as const;
+
+/** The code of a row issue, from its column and what the issue is (never from its words). */
+export function thermaIssueCode(column: ThermaScanColumn | null, issue: z.core.$ZodIssue): StoredMessage | null {
+  const missing = issue.code === "invalid_type" || (issue.code === "too_small" && issue.origin === "string");
+  switch (column) {
+    case "participant_email":
+      if (missing) return { key: "storedTexts.jobs.rows.therma.emailRequired" };
+      return issue.code === "invalid_format" ? { key: "storedTexts.jobs.rows.therma.emailInvalid" } : null;
+    case "engagement":
+    case "wellbeing":
+    case "workload": {
+      const score = { key: SCORE_LABEL_KEYS[column] };
+      if (missing) return { key: "storedTexts.jobs.rows.therma.scoreRequired", values: { score } };
+      return { key: "storedTexts.jobs.rows.therma.scoreRange", values: { score, min: THERMA_SCORE_MIN, max: THERMA_SCORE_MAX } };
+    }
+    case "flight_risk":
+      if (issue.code === "invalid_type") return { key: "storedTexts.jobs.rows.therma.flightRiskRequired" };
+      return issue.code === "invalid_value" ? { key: "storedTexts.jobs.rows.therma.flightRiskOneOf", values: { risks: FLIGHT_RISKS.join(", ") } } : null;
+    case "comment":
+      return issue.code === "too_big" ? { key: "storedTexts.jobs.rows.therma.commentTooLong", values: { max: THERMA_COMMENT_MAX } } : null;
+    default:
+      return null;
+  }
+}
 
 /** Check one row's cells (by column; a column missing from the file is undefined): the values or every issue, by column. */
 export function parseThermaScanRow(cells: Partial<Record<string, string>>): { ok: true; values: ThermaScanValues } | { ok: false; issues: ThermaRowIssue[] } {
@@ -89,7 +121,7 @@ export function parseThermaScanRow(cells: Partial<Record<string, string>>): { ok
     const key = `${column}`;
     if (seen.has(key)) continue; // one message per column
     seen.add(key);
-    issues.push({ column, message: issue.message });
+    issues.push({ column, message: issue.message, code: thermaIssueCode(column, issue) });
   }
   return { ok: false, issues };
 }

@@ -3,6 +3,7 @@ import { forbidden, notFound } from "~/platform/api.server";
 import { recordAudits, type Actor, type AuditInput } from "~/platform/audit.server";
 import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import type { Prisma } from "~/generated/prisma/client.ts";
+import { storedText } from "~/platform/i18n/stored-text.server";
 import {
   parseThermaScanRow,
   sameThermaValues,
@@ -24,7 +25,7 @@ type Client = Db | Tx;
 // ---------------------------------------------------------------------------------------------
 // Rows of an upload
 
-export type ThermaRowResult = { index: number; column: ThermaRowIssue["column"]; message: string };
+export type ThermaRowResult = { index: number } & ThermaRowIssue;
 
 /**
  * Check (and with `write`, store) rows of an upload inside the caller's transaction. Each row: the cells by
@@ -62,8 +63,8 @@ export async function importThermaRows(
     const email = values.participant_email;
     const p = participantOf.get(email);
     if (!p) {
-      const message = knownUsers.has(email) ? `${email} is not a participant of this cycle` : `No user with email ${email}`;
-      issues.push({ index, column: "participant_email", message });
+      const { text, code } = storedText(knownUsers.has(email) ? "storedTexts.jobs.rows.therma.notParticipant" : "storedTexts.jobs.rows.therma.noUser", { email });
+      issues.push({ index, column: "participant_email", message: text, code: { key: code.key, values: code.values } });
       continue;
     }
     if (p.thermaScan && sameThermaValues(p.thermaScan, values)) unchanged++;

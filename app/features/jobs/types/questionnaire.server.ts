@@ -17,13 +17,13 @@ import {
   rowFromCells,
 } from "~/features/questionnaires/csv";
 import { readCsvRecords, type CsvPosition, type CsvRecord } from "~/features/jobs/files.server";
-import { cellCountError, checkedCsvHeader, csvCursor, readCsvChunk, rowErrorData, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
+import { cellCountError, checkedCsvHeader, codedRowError, csvCursor, readCsvChunk, rowErrorData, type CsvCursor, type ErrorRow } from "~/features/jobs/types/csv-steps.server";
 import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, jobMessageData, JobStateError, type CycleJobContext, type JobContext, type JobHandler, type JobVerdict } from "~/features/jobs/runner.server";
-import { isLockConflict, isQuestionnaireLocked, QUESTIONNAIRE_LOCKED_MESSAGE, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
+import { isLockConflict, isQuestionnaireLocked, saveQuestionnaireTx } from "~/features/questionnaires/service.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 import { storedText } from "~/platform/i18n/stored-text.server";
 import type { StoredMessage } from "~/platform/i18n/stored-text";
-import { TYPE_TOTAL_KEYS } from "~/features/questionnaires/keys";
+import { TYPE_KEYS, TYPE_TOTAL_KEYS } from "~/features/questionnaires/keys";
 
 /**
  * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question
@@ -39,6 +39,9 @@ import { TYPE_TOTAL_KEYS } from "~/features/questionnaires/keys";
  *           lock rule again), in the transaction that claims the watermark, so a retried step
  *           never saves twice. The same questionnaire as the stored one is not saved again.
  */
+
+/** The lock rule's refusal (the service's QUESTIONNAIRE_LOCKED_MESSAGE, word for word) with its code. */
+const QUESTIONNAIRE_LOCKED = storedText("questionnaires.locked");
 
 export const QUESTIONNAIRE_PHASE_TEXT = {
   checking: storedText("storedTexts.jobs.phase.checking"),
@@ -67,20 +70,14 @@ async function scanRows(ctx: JobContext, start: CsvPosition, columns: string[]):
   for await (const { record } of readCsvRecords(ctx.db, ctx.job.id, start)) {
     n++;
     if (n > QUESTIONNAIRE_CSV_MAX_ROWS) {
-      throw new JobInputError(
-        `The file has more than ${QUESTIONNAIRE_CSV_MAX_ROWS} rows: a questionnaire has at most ${QUESTIONNAIRE_LIMITS.questionsPerType} questions for each of the 6 reviewer types`,
-      );
+      throw new JobInputError(storedText("storedTexts.jobs.questionnaireTooManyRows", { max: QUESTIONNAIRE_CSV_MAX_ROWS, perType: QUESTIONNAIRE_LIMITS.questionsPerType }));
     }
     const type = parseReviewerType(record.cells[typeAt] ?? "");
     if (!type) continue;
     const count = (countOf.get(type) ?? 0) + 1;
     countOf.set(type, count);
     if (count > QUESTIONNAIRE_LIMITS.questionsPerType) {
-      errors.push({
-        rowNumber: record.rowNumber,
-        column: "reviewer_type",
-        message: `${REVIEWER_TYPE_LABELS[type]} has more than ${QUESTIONNAIRE_LIMITS.questionsPerType} questions (this is question ${count})`,
-      });
+      errors.push(codedRowError(record.rowNumber, "reviewer_type", "storedTexts.jobs.rows.typeTooMany", { type: { key: TYPE_KEYS[type] }, max: QUESTIONNAIRE_LIMITS.questionsPerType, count }));
       continue;
     }
     const id = (record.cells[idAt] ?? "").trim();
@@ -89,11 +86,7 @@ async function scanRows(ctx: JobContext, start: CsvPosition, columns: string[]):
     const first = firstRowOf.get(key);
     if (first === undefined) firstRowOf.set(key, record.rowNumber);
     else {
-      errors.push({
-        rowNumber: record.rowNumber,
-        column: "question_id",
-        message: `Question id '${id}' is already used for ${REVIEWER_TYPE_LABELS[type]} on row ${first}`,
-      });
+      errors.push(codedRowError(record.rowNumber, "question_id", "storedTexts.jobs.rows.questionIdTwice", { id, type: { key: TYPE_KEYS[type] }, first }));
     }
   }
   return { totalRows: n, errors };
@@ -115,7 +108,7 @@ function checkRecords(columns: string[], records: CsvRecord[], alreadyFailed: Se
     }
     const parsed = parseQuestionRow(rowFromCells(columns, record.cells));
     if (!parsed.ok) {
-      for (const issue of parsed.issues) errors.push({ rowNumber: record.rowNumber, column: issue.column, message: issue.message });
+      for (const issue of parsed.issues) errors.push({ rowNumber: record.rowNumber, column: issue.column, message: issue.message, code: issue.code });
       failed.add(record.rowNumber);
     }
   }
@@ -170,7 +163,7 @@ type SaveOutcome = { version: number; unchanged: boolean; questions: number; sum
 async function saveInTx(tx: Tx, ctx: CycleJobContext, q: Questionnaire): Promise<SaveOutcome> {
   const cycleId = ctx.job.cycleId;
   const questions = usedReviewerTypes(q).reduce((n, t) => n + q[t]!.length, 0);
-  if (await isQuestionnaireLocked(tx, cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
+  if (await isQuestionnaireLocked(tx, cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED);
   const current = await tx.questionnaire.findUnique({ where: { cycleId }, select: { version: true, definition: true } });
   if (current) {
     const stored = QuestionnaireSchema.safeParse(current.definition);
@@ -185,7 +178,7 @@ async function saveInTx(tx: Tx, ctx: CycleJobContext, q: Questionnaire): Promise
 export const uploadQuestionnaireHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const { columns, start } = await headerOf(ctx);
-    if (await isQuestionnaireLocked(ctx.db, ctx.job.cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
+    if (await isQuestionnaireLocked(ctx.db, ctx.job.cycleId)) throw new JobInputError(QUESTIONNAIRE_LOCKED);
     const { totalRows, errors } = await scanRows(ctx, start, columns);
     return {
       totalRows,
@@ -284,7 +277,7 @@ async function saveStep(ctx: CycleJobContext, cursor: CsvCursor): Promise<StepRe
     }, CHUNK_TX);
   } catch (err) {
     // The lock rule (feedback was given meanwhile): the job fails with its message, no retry.
-    if (isLockConflict(err)) throw new JobInputError(QUESTIONNAIRE_LOCKED_MESSAGE);
+    if (isLockConflict(err)) throw new JobInputError(QUESTIONNAIRE_LOCKED);
     throw err;
   }
   return { next: null };

@@ -100,7 +100,7 @@ async function importChunk(tx: Tx, ctx: CycleJobContext, save: boolean, columns:
   const result = await importThermaRows(tx, { cycleId: ctx.job.cycleId, jobId, actor: ctx.actor, rows: candidates.map((c) => c.cells), write: save });
   for (const issue of result.issues) {
     const rowNumber = candidates[issue.index]!.rowNumber;
-    errors.push({ rowNumber, column: issue.column, message: issue.message });
+    errors.push({ rowNumber, column: issue.column, message: issue.message, code: issue.code });
     failed.add(rowNumber);
   }
   if (errors.length) await tx.jobRowError.createMany({ data: errors.map((e) => rowErrorData(jobId, e)) });

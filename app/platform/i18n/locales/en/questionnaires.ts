@@ -192,6 +192,15 @@ const questionnaires = {
       notJson: "Not valid JSON: {{detail}}",
       invalid: "Invalid input: expected {{expected}}",
       invalidValue: "Invalid value",
+      /** The CSV upload's row errors that name the file's columns (ADR 0100). */
+      csvScaleLabelShape: "scale_labels: '{{item}}' is not point=words (e.g. 1=Low|5=High)",
+      csvScaleLabelTwice: "scale_labels: point {{point}} is labelled twice",
+      csvRatingNeedsScale: "A rating question needs scale_min and scale_max",
+      csvScaleOnlyRating: "scale_min, scale_max and scale_labels are only allowed on a rating question",
+      csvIdSlug: "question_id must be a lowercase slug: letters, digits, '_' or '-', starting with a letter",
+      csvScaleOrder: "scale_max must be greater than scale_min",
+      csvScaleEndRequired: "{{field}} is required on a rating question",
+      csvUnknownKind: "Unknown kind '{{kind}}' (use rating, text or choice)",
     },
   },
 };

@@ -44,6 +44,7 @@ export default {
       workflowUnavailable: "The workflow service was unavailable; the job did not start",
       failedAfterCommit: "{{reason}} ({{committed}} rows had been committed)",
       emptyFile: "The file is empty: the first row must name the columns",
+      questionnaireTooManyRows: "The file has more than {{max}} rows: a questionnaire has at most {{perType}} questions for each of the 6 reviewer types",
       /** The nudge job's result (ADR 0100): the stage is a message of its own, the email part one of these. */
       nudge: {
         nobodyPending: "Nobody has pending work in the '{{stage}}' stage: no reminders sent",
@@ -75,6 +76,21 @@ export default {
         listedTwiceInFile: "{{email}} is listed more than once in the file (first on row {{first}})",
         listedTwice: "{{email}} is listed more than once (first at row index {{first}})",
         alreadyParticipant: "{{email}} is already a participant of this cycle (use the upsert job to change participants)",
+        /** The questionnaire upload's whole-file checks (the type is its label's key). */
+        typeTooMany: "{{type}} has more than {{max}} questions (this is question {{count}})",
+        questionIdTwice: "Question id '{{id}}' is already used for {{type}} on row {{first}}",
+        /** The Therma-scan upload's rows (the score is its column's label key). */
+        therma: {
+          emailRequired: "Participant email is required",
+          emailInvalid: "Participant email must be a valid email address",
+          scoreRequired: "{{score}} is required",
+          scoreRange: "{{score}} must be a whole number from {{min}} to {{max}}",
+          flightRiskRequired: "Flight risk is required",
+          flightRiskOneOf: "Flight risk must be one of {{risks}}",
+          commentTooLong: "Comment must be at most {{max}} characters",
+          notParticipant: "{{email}} is not a participant of this cycle",
+          noUser: "No user with email {{email}}",
+        },
       },
     },
     calibrationComment: {

@@ -38,6 +38,7 @@ const storedTexts: Translation<typeof en> = {
       workflowUnavailable: "工作流服务不可用，任务未能启动",
       failedAfterCommit: "{{reason}}（此前已提交 {{committed}} 行）",
       emptyFile: "文件为空：第一行必须是列名",
+      questionnaireTooManyRows: "文件超过 {{max}} 行：问卷的 6 种评估人类型每种最多 {{perType}} 个问题",
       nudge: {
         nobodyPending: "“{{stage}}”阶段没有人有待办工作：未发送提醒",
         reminded_other: "已提醒 {{count}} 位在“{{stage}}”阶段有待办工作的人：{{notified}} 条通知，{{email}}",
@@ -62,6 +63,19 @@ const storedTexts: Translation<typeof en> = {
         listedTwiceInFile: "{{email}} 在文件中出现了多次（首次出现在第 {{first}} 行）",
         listedTwice: "{{email}} 出现了多次（首次出现在第 {{first}} 项）",
         alreadyParticipant: "{{email}} 已是本周期的参与者（如需修改参与者，请使用“更新参与者”任务）",
+        typeTooMany: "{{type}}的问题超过 {{max}} 个（这是第 {{count}} 个问题）",
+        questionIdTwice: "问题 ID“{{id}}”已在第 {{first}} 行用于{{type}}",
+        therma: {
+          emailRequired: "参与者邮箱为必填项",
+          emailInvalid: "参与者邮箱格式不正确",
+          scoreRequired: "{{score}}为必填项",
+          scoreRange: "{{score}}必须是 {{min}} 到 {{max}} 之间的整数",
+          flightRiskRequired: "离职风险为必填项",
+          flightRiskOneOf: "离职风险必须是以下之一：{{risks}}",
+          commentTooLong: "备注最多 {{max}} 个字符",
+          notParticipant: "{{email}} 不是本周期的参与者",
+          noUser: "没有邮箱为 {{email}} 的用户",
+        },
       },
     },
     calibrationComment: {
