@@ -85,14 +85,17 @@ export function privacyLattice(universe: readonly FloorPerson[], threshold: numb
   const cells = new Map<string, Cell>();
   universe.forEach((person, index) => {
     const all = attributes.map((a) => valueOf(person, a));
+    // keyOf's text built from each value's JSON once per person (the same text as JSON.stringify of the values).
+    const pieces = all.map((v) => JSON.stringify(v));
     for (let mask = 0; mask < 1 << width; mask++) {
-      const values = all.filter((_, i) => mask & (1 << i));
-      const key = keyOf(mask, values);
+      let list = "";
+      for (let i = 0; i < width; i++) if (mask & (1 << i)) list = list === "" ? pieces[i] : `${list},${pieces[i]}`;
+      const key = `${mask}|[${list}]`;
       const cell = cells.get(key);
       if (cell) {
         cell.count++;
         cell.members.push(index);
-      } else cells.set(key, { key, mask, values, count: 1, members: [index] });
+      } else cells.set(key, { key, mask, values: all.filter((_, i) => mask & (1 << i)), count: 1, members: [index] });
     }
   });
   const valueAt = (cell: Cell, i: number): AttributeValue => cell.values[popCount(cell.mask & ((1 << i) - 1))];
@@ -171,9 +174,21 @@ export function privacyLattice(universe: readonly FloorPerson[], threshold: numb
     // Rule 4 asks, for each figure, whether another holds all its people and 1…k−1 more. Such a figure holds its first
     // member: the figures are indexed by member, so each is compared only with the few that hold that person (not
     // with every figure of a similar size), and containment is checked on the smaller one's members.
+    // Only a figure with another 1…k−1 people smaller can hold one: the others (most large ones) are not indexed.
+    const sizes = figures.map((f) => f.size).sort((a, b) => a - b);
+    const hasSmaller = (size: number) => {
+      let lo = 0;
+      let hi = sizes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sizes[mid] <= size - k) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo < sizes.length && sizes[lo] < size;
+    };
     const byMember: number[][] = Array.from({ length: universe.length }, () => []);
     figures.forEach((figure, index) => {
-      for (const m of figure.members) byMember[m].push(index);
+      if (hasSmaller(figure.size)) for (const m of figure.members) byMember[m].push(index);
     });
     // Members are in ascending order (cells are filled in the population's order, Others filter them): containment is
     // one merge walk over the two, the larger being fewer than k people longer.
