@@ -11,7 +11,8 @@ import {
   requireParticipantPage,
 } from "~/features/participants/pages.server";
 import { updateParticipant } from "~/features/participants/service.server";
-import { ParticipantPatchSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
+import { ParticipantPatchSchema } from "~/features/participants/schemas";
+import { fieldMessagesOf } from "~/features/participants/refusals";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 import { ParticipantFormError } from "~/features/participants/components/participant-form-error";
 import { useTranslation } from "react-i18next";
@@ -35,7 +36,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = { ...participantFormStrings(form), email: participant.email };
   const parsed = ParticipantPatchSchema.safeParse(participantFormValues(form, { withEmail: false }));
   if (!parsed.success) {
-    return data({ values, formError: null, fieldErrors: participantFieldErrorsOf(parsed.error) }, { status: 400 });
+    return data({ values, formError: null, fieldErrors: fieldMessagesOf(parsed.error) }, { status: 400 });
   }
   try {
     await updateParticipant(current.actor, cycle.id, participant.email, parsed.data);

@@ -12,7 +12,6 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText, pageMessage } from "~/platform/i18n/page-message";
 import { pageTitle } from "~/platform/i18n/page-title";
-import { participantMessage } from "~/features/participants/messages";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
 import { CycleStageChip } from "~/features/cycles/components/cycle-stage-chip";
 import type { CycleStage } from "~/features/cycles/rules";
@@ -53,9 +52,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     await deleteParticipant(current.actor, cycle.id, email);
   } catch (err) {
-    const failure = participantFormFailure(err);
-    const message = participantMessage(failure.formError ?? "", "participants.result.deleteFailed");
-    return data({ ok: false as const, message }, { status: failure.status });
+    const failure = participantFormFailure(err, "participants.result.deleteFailed");
+    return data({ ok: false as const, message: failure.formError ?? pageMessage("participants.result.deleteFailed") }, { status: failure.status });
   }
   return { ok: true as const, message: pageMessage("participants.result.removed", { email }) };
 }

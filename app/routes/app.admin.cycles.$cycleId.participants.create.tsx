@@ -11,7 +11,8 @@ import {
   participantFormValues,
 } from "~/features/participants/pages.server";
 import { createParticipant } from "~/features/participants/service.server";
-import { ParticipantCreateSchema, participantFieldErrorsOf } from "~/features/participants/schemas";
+import { ParticipantCreateSchema } from "~/features/participants/schemas";
+import { fieldMessagesOf } from "~/features/participants/refusals";
 import { ParticipantFormButtons, ParticipantsPageHeader } from "~/features/participants/components/participant-admin-parts";
 import { ParticipantFormError } from "~/features/participants/components/participant-form-error";
 import { useTranslation } from "react-i18next";
@@ -31,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const values = participantFormStrings(form);
   const parsed = ParticipantCreateSchema.safeParse(participantFormValues(form, { withEmail: true }));
   if (!parsed.success) {
-    return data({ values, formError: null, fieldErrors: participantFieldErrorsOf(parsed.error) }, { status: 400 });
+    return data({ values, formError: null, fieldErrors: fieldMessagesOf(parsed.error) }, { status: 400 });
   }
   let email: string;
   try {

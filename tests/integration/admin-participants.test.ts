@@ -203,10 +203,14 @@ describe("create, read, list", () => {
     const missing = await create(cycle.id, { email: "nobody.here@test.example.com" });
     expect(missing.status).toBe(422);
     expect(missing.body.error.details.fieldErrors.email).toEqual(["No user with email nobody.here@test.example.com"]);
+    // Beside the English, the same as keys with values (ADR 0108): what the pages show.
+    expect(missing.body.error.details.message_key).toEqual({ key: "participants.result.invalidInput" });
+    expect(missing.body.error.details.field_error_keys).toEqual({ email: [{ key: "participants.result.noUser", values: { email: "nobody.here@test.example.com" } }] });
 
     const unknownManager = await create(cycle.id, { email: p.email, manager_email: "ghost.manager@test.example.com" });
     expect(unknownManager.status).toBe(422);
     expect(unknownManager.body.error.details.fieldErrors.manager_email).toEqual(["No user with email ghost.manager@test.example.com"]);
+    expect(unknownManager.body.error.details.field_error_keys.manager_email).toEqual([{ key: "participants.result.noUser", values: { email: "ghost.manager@test.example.com" } }]);
 
     const self = await create(cycle.id, { email: p.email, manager_email: p.email });
     expect(self.status).toBe(400);
@@ -248,6 +252,8 @@ describe("create, read, list", () => {
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(`${p.email} is already a participant of this cycle`);
     expect(again.body.error.details.fieldErrors.email).toEqual([`${p.email} is already a participant of this cycle`]);
+    const alreadyKey = { key: "participants.result.alreadyParticipant", values: { email: p.email } };
+    expect(again.body.error.details).toMatchObject({ message_key: alreadyKey, field_error_keys: { email: [alreadyKey] } });
     const all = await list(cycle.id);
     expect(all.body.total).toBe(1);
     expect(all.body.participants[0].reviewer_only).toBe(false);
@@ -265,7 +271,9 @@ describe("create, read, list", () => {
     // p exists as a user but is not a participant of the cycle.
     expect((await one(cycle.id, p.email)).status).toBe(404);
     expect((await one(cycle.id, p.email, { method: "PATCH", body: { reviewer_only: true } })).status).toBe(404);
-    expect((await one(cycle.id, p.email, { method: "DELETE" })).status).toBe(404);
+    const gone = await one(cycle.id, p.email, { method: "DELETE" });
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.details).toEqual({ message_key: { key: "participants.result.notParticipant", values: { email: p.email, cycle: cycle.id } } });
     expect((await rating(cycle.id, p.email, { calibrated_rating: 2 })).status).toBe(404);
     expect((await decision(cycle.id, p.email, { promotion_decision: "DEFERRED" })).status).toBe(404);
     expect((await panel(cycle.id, p.email)).status).toBe(404);
@@ -319,12 +327,14 @@ describe("edit, rating, promotion decision, delete", () => {
     const clash = await one(cycle.id, p!.email, { method: "PATCH", body: { secondary_manager_email: m!.email } });
     expect(clash.status).toBe(422);
     expect(clash.body.error.details.fieldErrors.secondary_manager_email).toEqual(["Secondary manager must differ from the manager"]);
+    expect(clash.body.error.details.field_error_keys).toEqual({ secondary_manager_email: [{ key: "participants.result.secondaryManager" }] });
     const selfManager = await one(cycle.id, p!.email, { method: "PATCH", body: { manager_email: p!.email } });
     expect(selfManager.status).toBe(422);
     expect(selfManager.body.error.details.fieldErrors.manager_email).toEqual(["Manager must differ from the participant"]);
     const unknown = await one(cycle.id, p!.email, { method: "PATCH", body: { hr_partner_email: "who.is.this@test.example.com" } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.details.fieldErrors.hr_partner_email).toEqual(["No user with email who.is.this@test.example.com"]);
+    expect(unknown.body.error.details.field_error_keys.hr_partner_email).toEqual([{ key: "participants.result.noUser", values: { email: "who.is.this@test.example.com" } }]);
     expect((await one(cycle.id, p!.email, { method: "PATCH", body: {} })).status).toBe(400);
     expect((await one(cycle.id, p!.email, { method: "PATCH", body: { email: "x@example.com" } })).status).toBe(400);
 
@@ -367,6 +377,7 @@ describe("edit, rating, promotion decision, delete", () => {
     const refused = await rating(cycle.id, ro.email, { calibrated_rating: 4 });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(`${ro.email} is a reviewer-only participant and gets no rating`);
+    expect(refused.body.error.details).toEqual({ message_key: { key: "participants.result.reviewerOnlyRating", values: { email: ro.email } } });
   });
 
   it("promotion_decision: PROMOTED/NOT_PROMOTED/DEFERRED or null, audited", async () => {
@@ -406,10 +417,10 @@ describe("edit, rating, promotion decision, delete", () => {
     const aboutB = await one(cycle.id, b!.email, { method: "DELETE" });
     expect(aboutB.status).toBe(409);
     expect(aboutB.body.error.message).toBe(`${b!.email} cannot be deleted: feedback about or by them exists in this cycle`);
-    expect(aboutB.body.error.details).toEqual({ feedback_about: 1, feedback_by: 0 });
+    expect(aboutB.body.error.details).toEqual({ feedback_about: 1, feedback_by: 0, message_key: { key: "participants.result.hasFeedback", values: { email: b!.email } } });
     const byC = await one(cycle.id, c!.email, { method: "DELETE" });
     expect(byC.status).toBe(409);
-    expect(byC.body.error.details).toEqual({ feedback_about: 0, feedback_by: 1 });
+    expect(byC.body.error.details).toEqual({ feedback_about: 0, feedback_by: 1, message_key: { key: "participants.result.hasFeedback", values: { email: c!.email } } });
     expect((await list(cycle.id)).body.total).toBe(2);
     expect(await audits(pc.id, "participant.delete")).toEqual([]);
   });
@@ -650,18 +661,20 @@ describe("participant pages", () => {
 
     const selfManager = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email, manager_email: p!.email } });
     expect(selfManager.status).toBe(400);
-    expect(selfManager.data.fieldErrors.manager_email).toEqual(["Manager must differ from the participant"]);
+    // The page's field errors are keys with values (ADR 0108), never the API's English.
+    expect(selfManager.data.fieldErrors.manager_email).toEqual([{ key: "participants.result.managerSelf" }]);
     expect(selfManager.data.values.email).toBe(p!.email);
     const unknown = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: "no.such.person@test.example.com" } });
     expect(unknown.status).toBe(422);
-    expect(unknown.data.fieldErrors.email).toEqual(["No user with email no.such.person@test.example.com"]);
+    expect(unknown.data.fieldErrors.email).toEqual([{ key: "participants.result.noUser", values: { email: "no.such.person@test.example.com" } }]);
 
     const ok = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email, manager_email: m!.email, hr_partner_email: "" } });
     expect(ok.status).toBe(302);
     expect(ok.location).toContain(`${path}?done=`);
     const dup = await callPage(createPage.action as never, { path, userId: admin.id, params, form: { email: p!.email } });
     expect(dup.status).toBe(409);
-    expect(dup.data.fieldErrors.email).toEqual([`${p!.email} is already a participant of this cycle`]);
+    expect(dup.data.fieldErrors.email).toEqual([{ key: "participants.result.alreadyParticipant", values: { email: p!.email } }]);
+    expect(dup.data.formError).toBeNull();
     const created = (await one(cycle.id, p!.email)).body.participant;
     expect(created).toMatchObject({ manager_email: m!.email, hr_partner_email: null, reviewer_only: false });
     expect((await audits(created.id, "participant.create"))[0]).toMatchObject({ source: "page", actorId: admin.id });
@@ -680,7 +693,7 @@ describe("participant pages", () => {
     expect((await one(cycle.id, p!.email)).body.participant).toMatchObject({ manager_email: null, secondary_manager_email: m!.email });
     const badEdit = await callPage(editPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { manager_email: m!.email, secondary_manager_email: m!.email } });
     expect(badEdit.status).toBe(422);
-    expect(badEdit.data.fieldErrors.secondary_manager_email).toEqual(["Secondary manager must differ from the manager"]);
+    expect(badEdit.data.fieldErrors.secondary_manager_email).toEqual([{ key: "participants.result.secondaryManager" }]);
 
     const rated = await callPage(ratingPage.action as never, { path: "/x", userId: admin.id, params: one2, form: { calibrated_rating: "2" } });
     expect(rated.status).toBe(302);

@@ -96,6 +96,7 @@ describe("bearer callers", () => {
     const res = await del({ token: adminToken });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe("You are not viewing another user");
+    expect(res.body.error.details).toEqual({ message_key: { key: "users.spoofRefusal.notSpoofing" } });
   });
 });
 
@@ -161,7 +162,8 @@ describe("cookie callers (the pages)", () => {
       form: { intent: "spoof", email: otherAdmin.email },
     });
     expect(refused.status).toBe(422);
-    expect(refused.body).toEqual({ ok: false, error: "A super admin cannot be spoofed" });
+    // Said by its key (ADR 0108): the page shows it in the reader's language.
+    expect(refused.body).toEqual({ ok: false, error: { key: "users.spoofBlocked.superAdmin" } });
   });
 });
 
@@ -169,14 +171,18 @@ describe("spoof rules", () => {
   it("refuses yourself, another super admin and an inactive user (422), an unknown user (404), a bad email (400)", async () => {
     const self = await post({ token: adminToken, body: { spoofed_user_email: admin.email } });
     expect(self.status).toBe(422);
-    expect(self.body.error).toMatchObject({ code: "spoof_not_allowed", message: "You cannot spoof yourself" });
+    expect(self.body.error).toEqual({ code: "spoof_not_allowed", message: "You cannot spoof yourself", details: { message_key: { key: "users.spoofBlocked.self" } } });
     const other = await post({ token: adminToken, body: { spoofed_user_email: otherAdmin.email } });
     expect(other.status).toBe(422);
     expect(other.body.error.message).toBe("A super admin cannot be spoofed");
+    expect(other.body.error.details).toEqual({ message_key: { key: "users.spoofBlocked.superAdmin" } });
     const gone = await post({ token: adminToken, body: { spoofed_user_email: inactive.email } });
     expect(gone.status).toBe(422);
-    expect(gone.body.error.message).toMatch(/not an active user/);
-    expect((await post({ token: adminToken, body: { spoofed_user_email: `nobody.${tag}@test.example.com` } })).status).toBe(404);
+    expect(gone.body.error.message).toBe(`${inactive.name} is not an active user`);
+    expect(gone.body.error.details).toEqual({ message_key: { key: "users.spoofRefusal.inactive", values: { name: inactive.name } } });
+    const nobody = await post({ token: adminToken, body: { spoofed_user_email: `nobody.${tag}@test.example.com` } });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error.details).toEqual({ message_key: { key: "users.spoofRefusal.noUser", values: { email: `nobody.${tag}@test.example.com` } } });
     for (const body of [{ spoofed_user_email: "nope" }, {}, { spoofed_user_email: 42 }]) {
       const res = await post({ token: adminToken, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -202,6 +208,7 @@ describe("spoof rules", () => {
     const nested = await post({ token: spoofToken, body: { spoofed_user_email: target.email } });
     expect(nested.status).toBe(409);
     expect(nested.body.error.code).toBe("already_spoofing");
+    expect(nested.body.error.details).toEqual({ message_key: { key: "users.spoofRefusal.alreadySpoofing" } });
     const spoofCookie = await sessionCookieFor(viewed.id, admin.id);
     expect((await post({ cookie: spoofCookie, body: { spoofed_user_email: target.email } })).status).toBe(409);
     expect((await del({ token: spoofToken })).status).toBe(200);

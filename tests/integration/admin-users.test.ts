@@ -233,7 +233,10 @@ describe("PATCH /api/v1/admin/users/{id}", () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.code).toBe("bad_request");
     expect(unknown.body.error.message).toContain("Manager not found");
-    expect(unknown.body.error.details).toEqual({ field: "manager_email" });
+    expect(unknown.body.error.details).toEqual({
+      field: "manager_email",
+      message_key: { key: "users.refusal.unknownPerson.manager_email", values: { email: `nobody.${tag}@test.example.com` } },
+    });
     expect((await patch(member.id, { manager_email: inactive.email })).status).toBe(422);
     expect((await patch(member.id, { manager_email: member.email })).status).toBe(422);
     expect((await patch(member.id, { hr_partner_email: `nobody.${tag}@test.example.com` })).status).toBe(422);
@@ -343,7 +346,8 @@ describe("admin users pages", () => {
       form: { intent: "role", role: "EMPLOYEE" },
     });
     expect(self.status).toBe(422);
-    expect(self.body).toMatchObject({ ok: false, error: "You cannot remove your own Super Admin role" });
+    // The page says the refusal by its key (ADR 0108), never the API's English.
+    expect(self.body).toMatchObject({ ok: false, error: { key: "users.refusal.ownSuperAdminRole" } });
 
     const employeeCookie = await sessionCookieFor(member.id);
     const denied = await callWithSession(userPage.action as never, {

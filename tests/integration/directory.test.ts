@@ -90,10 +90,11 @@ describe("creating users", () => {
     const before = await counts();
     const dup = await create({ email: mail("DUP").toUpperCase(), name: "Dup Again" });
     expect(dup.status).toBe(409);
-    expect(dup.body.error).toMatchObject({ code: "conflict", details: { field: "email" } });
+    expect(dup.body.error).toMatchObject({ code: "conflict", details: { field: "email", message_key: { key: "users.refusal.emailTaken", values: { email: mail("dup") } } } });
     const number = await create({ email: mail("dup2"), name: "Dup Two", employee_number: `N-${tag}` });
     expect(number.status).toBe(409);
-    expect(number.body.error.details).toEqual({ field: "employee_number" });
+    // Beside the English, its key with values (ADR 0108): what the pages show.
+    expect(number.body.error.details).toEqual({ field: "employee_number", message_key: { key: "users.refusal.employeeNumberTaken", values: { number: `N-${tag}` } } });
     expect(await counts()).toEqual(before);
   });
 
@@ -104,18 +105,23 @@ describe("creating users", () => {
     const before = await counts();
     // Well-formed, refused by the directory's rules over the people named: 422 (ADR 0060); a blank name breaks the
     // documented shape (its pattern): 400.
-    const cases: Array<[unknown, string, number]> = [
-      [{ email: mail("self"), name: "Self Sy", manager_email: mail("self") }, "manager_email", 422],
-      [{ email: mail("self"), name: "Self Sy", hr_partner_email: mail("SELF") }, "hr_partner_email", 422],
-      [{ email: mail("self"), name: "Self Sy", manager_email: mail("gone") }, "manager_email", 422],
-      [{ email: mail("self"), name: "Self Sy", secondary_manager_email: mail("gone") }, "secondary_manager_email", 422],
-      [{ email: mail("self"), name: "Self Sy", hr_partner_email: mail("nobody") }, "hr_partner_email", 422],
-      [{ email: mail("self"), name: "   " }, "name", 400],
+    const cases: Array<[unknown, string, number, object]> = [
+      [{ email: mail("self"), name: "Self Sy", manager_email: mail("self") }, "manager_email", 422, { key: "users.refusal.ownLink.manager_email" }],
+      [{ email: mail("self"), name: "Self Sy", hr_partner_email: mail("SELF") }, "hr_partner_email", 422, { key: "users.refusal.ownLink.hr_partner_email" }],
+      [{ email: mail("self"), name: "Self Sy", manager_email: mail("gone") }, "manager_email", 422, { key: "users.refusal.inactivePerson.manager_email", values: { email: mail("gone") } }],
+      [
+        { email: mail("self"), name: "Self Sy", secondary_manager_email: mail("gone") },
+        "secondary_manager_email",
+        422,
+        { key: "users.refusal.inactivePerson.secondary_manager_email", values: { email: mail("gone") } },
+      ],
+      [{ email: mail("self"), name: "Self Sy", hr_partner_email: mail("nobody") }, "hr_partner_email", 422, { key: "users.refusal.unknownPerson.hr_partner_email", values: { email: mail("nobody") } }],
+      [{ email: mail("self"), name: "   " }, "name", 400, { key: "users.refusal.nameRequired" }],
     ];
-    for (const [body, field, status] of cases) {
+    for (const [body, field, status, messageKey] of cases) {
       const res = await create(body);
       expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(res.body.error.details).toEqual({ field });
+      expect(res.body.error.details).toEqual({ field, message_key: messageKey });
     }
     for (const body of [{ email: "nope", name: "N" }, { email: mail("x"), name: "X", start_date: "2023-02-30" }, { email: mail("x"), name: "X", extra: 1 }]) {
       expect((await create(body)).status, JSON.stringify(body)).toBe(400);
@@ -257,7 +263,8 @@ describe("admin pages", () => {
     const cookie = await sessionCookieFor(admin.id);
     const bad = await callWithSession(newPage.action as never, { method: "POST", path: "/app/admin/users/new", cookie, form: { intent: "create", email: admin.email.toUpperCase(), name: "Twin" } });
     expect(bad.status).toBe(409);
-    expect(bad.body.fieldErrors.email).toMatch(/already exists/);
+    // The page's field error is the refusal's key with values (ADR 0108), never the API's English.
+    expect(bad.body.fieldErrors.email).toEqual({ key: "users.refusal.emailTaken", values: { email: admin.email.toLowerCase() } });
     const made = await callWithSession(newPage.action as never, {
       method: "POST",
       path: "/app/admin/users/new",
@@ -273,7 +280,7 @@ describe("admin pages", () => {
       callWithSession(userPage.action as never, { method: "POST", path: `/app/admin/users/${id}`, cookie, form, params: { userId: String(id) } });
     const selfManager = await call({ intent: "save", email: mail("page"), name: "Page Pia", manager_email: mail("page") });
     expect(selfManager.status).toBe(422);
-    expect(selfManager.body.fieldErrors.manager_email).toBe("A user cannot be their own manager");
+    expect(selfManager.body.fieldErrors.manager_email).toEqual({ key: "users.refusal.ownLink.manager_email" });
     const saved = await call({ intent: "save", email: mail("page"), name: "Page Pia", department: "", level: "L2", manager_email: admin.email });
     expect(saved.body).toMatchObject({ ok: true, message: { key: "users.page.updated" } });
     expect(await db.user.findUnique({ where: { id } })).toMatchObject({ department: null, level: "L2", managerId: admin.id });

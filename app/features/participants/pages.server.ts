@@ -9,10 +9,11 @@ import type { Actor } from "~/platform/audit.server";
 import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { readParticipantPage } from "~/features/participants/page-reads.server";
 import type { ParticipantRow } from "~/features/participants/model.server";
-import { CalibratedRatingSchema, type ParticipantFieldErrors } from "~/features/participants/schemas";
+import { CalibratedRatingSchema } from "~/features/participants/schemas";
+import { failureFromDetails, fieldMessagesOf, type ParticipantFormFailure } from "~/features/participants/refusals";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { setCalibratedRating, setPromotionDecision } from "~/features/participants/outcomes/service.server";
 import { searchUsersForPicker } from "~/features/users/service.server";
-import { participantMessage } from "~/features/participants/messages";
 import { doneParam, pageMessage } from "~/platform/i18n/page-message";
 
 /** Server helpers of the participant pages under /app/admin/cycles/{cycleId}/participants. */
@@ -34,20 +35,13 @@ export async function requireParticipantPage(
   return { current, cycle, participant, row };
 }
 
-export type FormFailure = { status: number; formError: string | null; fieldErrors: ParticipantFieldErrors };
-
-/** An ApiError/ZodError from the service as a form result: field errors by column, or one message. */
-export function participantFormFailure(err: unknown): FormFailure {
-  if (err instanceof z.ZodError) {
-    const flat = z.flattenError(err);
-    return { status: 400, formError: flat.formErrors[0] ?? null, fieldErrors: flat.fieldErrors as ParticipantFieldErrors };
-  }
-  if (err instanceof ApiError) {
-    const details = err.details as { fieldErrors?: ParticipantFieldErrors; formErrors?: string[] } | null;
-    const fieldErrors = details?.fieldErrors ?? {};
-    const hasFields = Object.keys(fieldErrors).length > 0;
-    return { status: err.status, formError: hasFields ? (details?.formErrors?.[0] ?? null) : err.message, fieldErrors };
-  }
+/**
+ * An ApiError/ZodError from the service as a form result, in keys (ADR 0108): the field errors by column, else the
+ * refusal's own key, else `fallback` (the page's generic failure). Never the English.
+ */
+export function participantFormFailure(err: unknown, fallback: TranslationKey = "participants.result.saveFailed"): ParticipantFormFailure {
+  if (err instanceof z.ZodError) return { status: 400, formError: null, fieldErrors: fieldMessagesOf(err) };
+  if (err instanceof ApiError) return failureFromDetails(err.status, err.details, fallback);
   throw err;
 }
 
@@ -126,9 +120,8 @@ export function outcomeEditAction(field: OutcomeField) {
       const updated = await save(current.actor, cycle.id, participant.email);
       return redirect(`/app/admin/cycles/${cycle.id}/participants?${doneParam(def.done(updated))}`);
     } catch (err) {
-      const failure = participantFormFailure(err);
-      const error = failure.formError ? participantMessage(failure.formError, def.failedMessage) : pageMessage(def.failedMessage);
-      return data({ error } satisfies OutcomeEditActionData, { status: failure.status });
+      const failure = participantFormFailure(err, def.failedMessage);
+      return data({ error: failure.formError ?? pageMessage(def.failedMessage) } satisfies OutcomeEditActionData, { status: failure.status });
     }
   };
 }

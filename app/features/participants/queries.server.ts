@@ -2,7 +2,8 @@ import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { PanelReviewer, ParticipantJson } from "~/features/participants/rules";
 import { findParticipantByEmail, listParticipantRows, toParticipantJson, type ParticipantRow } from "~/features/participants/model.server";
 import type { ParticipantListQuery } from "~/features/participants/schemas";
-import { notFound, cycleNotFound } from "~/platform/api.server";
+import { ApiError, cycleNotFound } from "~/platform/api.server";
+import { refusalDetails } from "~/features/participants/refusals";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/features/peer-selection/rules";
 import { derivedReviewersOf, peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/panels.server";
 
@@ -42,7 +43,9 @@ export async function listParticipantsOf(cycleId: number, query: ParticipantList
 export async function requireParticipant(tx: Db | Tx, cycleId: number, email: string): Promise<ParticipantRow> {
   await assertCycle(tx, cycleId);
   const row = await findParticipantByEmail(tx, cycleId, email);
-  if (!row) throw notFound(`${email} is not a participant of cycle ${cycleId}`);
+  if (!row) {
+    throw new ApiError(404, "not_found", `${email} is not a participant of cycle ${cycleId}`, refusalDetails({ key: "participants.result.notParticipant", values: { email, cycle: cycleId } }));
+  }
   return row;
 }
 

@@ -96,12 +96,20 @@ export type ParticipantColumn = (typeof PARTICIPANT_CSV_COLUMNS)[number];
 export type CodedIssue = { column: ParticipantColumn | null; message: string; code: PageMessage | null };
 export type RowIssue = { index: number } & CodedIssue;
 
-const EMAIL_FIELD_IDS: Partial<Record<PropertyKey, "email" | "manager" | "secondary" | "hrPartner">> = {
-  email: "email",
-  manager_email: "manager",
-  secondary_manager_email: "secondary",
-  hr_partner_email: "hrPartner",
+type EmailColumn = "email" | "manager_email" | "secondary_manager_email" | "hr_partner_email";
+const REQUIRED_KEYS: Record<EmailColumn, TranslationKey> = {
+  email: "participants.result.required.email",
+  manager_email: "participants.result.required.manager",
+  secondary_manager_email: "participants.result.required.secondary",
+  hr_partner_email: "participants.result.required.hrPartner",
 };
+const INVALID_EMAIL_KEYS: Record<EmailColumn, TranslationKey> = {
+  email: "participants.result.invalidEmail.email",
+  manager_email: "participants.result.invalidEmail.manager",
+  secondary_manager_email: "participants.result.invalidEmail.secondary",
+  hr_partner_email: "participants.result.invalidEmail.hrPartner",
+};
+const isEmailColumn = (field: PropertyKey | undefined): field is EmailColumn => typeof field === "string" && Object.hasOwn(REQUIRED_KEYS, field);
 
 /**
  * The key of a zod issue of these schemas, from what the issue is (never from its English): a custom issue names its
@@ -114,10 +122,9 @@ export function participantIssueCode(issue: z.core.$ZodIssue): PageMessage | nul
   }
   const field = issue.path[0];
   if (field === "reviewer_only" && issue.code === "invalid_type") return { key: "participants.result.reviewerOnlyFlag" };
-  const id = field === undefined ? undefined : EMAIL_FIELD_IDS[field];
-  if (!id) return null;
-  if (issue.code === "invalid_format") return { key: `participants.result.invalidEmail.${id}` };
-  if (issue.code === "too_small" || issue.code === "invalid_type") return { key: `participants.result.required.${id}` };
+  if (!isEmailColumn(field)) return null;
+  if (issue.code === "invalid_format") return { key: INVALID_EMAIL_KEYS[field] };
+  if (issue.code === "too_small" || issue.code === "invalid_type") return { key: REQUIRED_KEYS[field] };
   return null;
 }
 
@@ -183,11 +190,3 @@ export const ParticipantListQuerySchema = z.object({
     .default(25),
 });
 export type ParticipantListQuery = z.infer<typeof ParticipantListQuerySchema>;
-
-export type ParticipantFieldErrors = Partial<Record<ParticipantColumn, string[]>> & { form?: string[] };
-
-/** Field errors of a zod failure (forms and 400 details). */
-export function participantFieldErrorsOf(error: z.ZodError): ParticipantFieldErrors {
-  const flat = z.flattenError(error);
-  return { ...(flat.fieldErrors as ParticipantFieldErrors), ...(flat.formErrors.length ? { form: flat.formErrors } : {}) };
-}

@@ -1,14 +1,8 @@
 import { getDb } from "~/platform/db.server";
 import { participantAuditSnapshot, toParticipantJson } from "~/features/participants/model.server";
 import type { ParticipantJson } from "~/features/participants/rules";
-import {
-  ParticipantCreateSchema,
-  ParticipantPatchSchema,
-  type ParticipantColumn,
-  type ParticipantCreateInput,
-  type ParticipantPatchInput,
-  type RowIssue,
-} from "~/features/participants/schemas";
+import { ParticipantCreateSchema, ParticipantPatchSchema, type ParticipantCreateInput, type ParticipantPatchInput, type RowIssue } from "~/features/participants/schemas";
+import { issueDetails, refusalDetails } from "~/features/participants/refusals";
 import { conflict, unprocessable } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { assertCycle, requireParticipant } from "~/features/participants/queries.server";
@@ -22,25 +16,21 @@ import { applyPlans } from "~/features/participants/rows/apply.server";
  *
  * This file: create, update and delete one participant. Reads: queries.server.ts; input schemas:
  * schemas.ts; bulk rows (plan, apply, upsert, job import): rows/; rating and promotion decision:
- * outcomes/service.server.ts.
+ * outcomes/service.server.ts. A refusal says its English and, in its details, the same as keys (refusals.ts, ADR 0108).
  */
 
 // ---------------------------------------------------------------------------------------------
 // Writes (one transaction each, with the audit record)
 
-function toFieldErrorDetails(issues: RowIssue[]) {
-  const fieldErrors: Partial<Record<ParticipantColumn, string[]>> = {};
-  const formErrors: string[] = [];
-  for (const issue of issues) {
-    if (issue.column) (fieldErrors[issue.column] ??= []).push(issue.message);
-    else formErrors.push(issue.message);
-  }
-  return { formErrors, fieldErrors };
+/** 409: the user already is a participant of the cycle (the email field's error, and the refusal's message). */
+function alreadyParticipant(email: string) {
+  const message = `${email} is already a participant of this cycle`;
+  const code = { key: "participants.result.alreadyParticipant" as const, values: { email } };
+  return conflict(message, issueDetails(code, [{ column: "email", message, code }]));
 }
 
-function fieldError(column: ParticipantColumn | null, message: string) {
-  return column ? { formErrors: [], fieldErrors: { [column]: [message] } } : { formErrors: [message], fieldErrors: {} };
-}
+/** 422: the rows' issues by field (English and keys, ADR 0108). */
+const invalidInput = (issues: RowIssue[]) => unprocessable("Invalid input", issueDetails({ key: "participants.result.invalidInput" }, issues));
 
 /** Create one participant (409 if the user already is one in this cycle). */
 export async function createParticipant(actor: Actor, cycleId: number, input: ParticipantCreateInput): Promise<ParticipantJson> {
@@ -49,18 +39,12 @@ export async function createParticipant(actor: Actor, cycleId: number, input: Pa
   return db.$transaction(async (tx) => {
     await assertCycle(tx, cycleId);
     const { plans, issues, people } = await planRows(tx, cycleId, [parsed]);
-    if (issues.length) throw unprocessable("Invalid input", toFieldErrorDetails(issues));
+    if (issues.length) throw invalidInput(issues);
     const plan = plans[0]!;
-    if (plan.existing) {
-      const message = `${plan.user.email} is already a participant of this cycle`;
-      throw conflict(message, fieldError("email", message));
-    }
+    if (plan.existing) throw alreadyParticipant(plan.user.email);
     const applied = await applyPlans(tx, cycleId, [plan], actor, people);
     const row = applied.created[0];
-    if (!row) {
-      const message = `${plan.user.email} is already a participant of this cycle`;
-      throw conflict(message, fieldError("email", message));
-    }
+    if (!row) throw alreadyParticipant(plan.user.email);
     return toParticipantJson(row);
   });
 }
@@ -72,7 +56,7 @@ export async function updateParticipant(actor: Actor, cycleId: number, email: st
   return db.$transaction(async (tx) => {
     const current = await requireParticipant(tx, cycleId, email);
     const { plans, issues, people } = await planRows(tx, cycleId, [{ email: current.user.email.toLowerCase(), ...parsed }]);
-    if (issues.length) throw unprocessable("Invalid input", toFieldErrorDetails(issues));
+    if (issues.length) throw invalidInput(issues);
     const applied = await applyPlans(tx, cycleId, plans, actor, people);
     return toParticipantJson(applied.updated[0] ?? current);
   });
@@ -82,22 +66,26 @@ export async function updateParticipant(actor: Actor, cycleId: number, email: st
  * Delete a participant. Refused (409) once feedback about or by them exists in the cycle, or a
  * promotion nomination exists: deleting would silently drop that work (the rows cascade).
  */
-export async function deleteParticipant(actor: Actor, cycleId: number, email: string): Promise<void> {
+export async function deleteParticipant(actor: Actor, cycleId: number, participantEmail: string): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
-    const row = await requireParticipant(tx, cycleId, email);
+    const row = await requireParticipant(tx, cycleId, participantEmail);
     // One after the other: a transaction runs on one connection.
     const about = await tx.feedback.count({ where: { revieweeId: row.id } });
     const by = await tx.feedback.count({ where: { cycleId, reviewerId: row.userId } });
     const nominations = await tx.promotionNomination.count({ where: { participantId: row.id } });
+    const email = row.user.email;
     if (about + by > 0) {
-      throw conflict(`${row.user.email} cannot be deleted: feedback about or by them exists in this cycle`, {
-        feedback_about: about,
-        feedback_by: by,
-      });
+      throw conflict(
+        `${email} cannot be deleted: feedback about or by them exists in this cycle`,
+        refusalDetails({ key: "participants.result.hasFeedback", values: { email } }, { feedback_about: about, feedback_by: by }),
+      );
     }
     if (nominations > 0) {
-      throw conflict(`${row.user.email} cannot be deleted: they have a promotion nomination in this cycle`, { nominations });
+      throw conflict(
+        `${email} cannot be deleted: they have a promotion nomination in this cycle`,
+        refusalDetails({ key: "participants.result.hasNomination", values: { email } }, { nominations }),
+      );
     }
     await tx.participant.delete({ where: { id: row.id } });
     await recordAudit(tx, actor, {

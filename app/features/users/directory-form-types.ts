@@ -1,13 +1,35 @@
-/** What the directory forms' actions answer (client-safe: the pages read it). */
-export type DirectoryFieldErrors = Partial<Record<string, string>>;
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { PageMessage } from "~/platform/i18n/page-message";
+
+/**
+ * What the directory forms' actions answer (client-safe: the pages read it): every text a key with values (issue 28,
+ * ADR 0108), the field errors by field.
+ */
+export type DirectoryFieldErrors = Partial<Record<string, PageMessage>>;
 
 export type DirectoryFormResult = {
   ok: boolean;
   intent: string | null;
-  message: string | null;
-  error: string | null;
+  message: PageMessage | null;
+  error: PageMessage | null;
   fieldErrors: DirectoryFieldErrors;
 };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** The key with values a refusal's `details.message_key` holds (the directory's and spoofing's refusals), else null. */
+export function refusalMessageOf(details: unknown): PageMessage | null {
+  const code = isRecord(details) ? details.message_key : undefined;
+  if (!isRecord(code) || typeof code.key !== "string") return null;
+  if (code.values === undefined) return { key: code.key as TranslationKey };
+  if (!isRecord(code.values)) return null;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(code.values)) {
+    if (typeof v !== "string" && typeof v !== "number") return null;
+    values[k] = v;
+  }
+  return { key: code.key as TranslationKey, values };
+}
 
 /** The values a directory form starts with (an existing user's, or blanks for a new one). */
 export type DirectoryFormValues = {

@@ -7,6 +7,7 @@ import { useHydrated } from "~/platform/ui/mount-hooks";
 import css from "~/features/users/components/users.module.css";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import { ROLES, ROLE_KEYS } from "~/features/users/roles";
 import { UserEmailAutocomplete } from "~/features/users/user-email-autocomplete";
 import { DIRECTORY_TEXT_MAX, EMAIL_MAX, EMPLOYEE_NUMBER_MAX } from "~/features/users/directory-rules";
@@ -15,12 +16,13 @@ import type { DirectoryFieldErrors, DirectoryFormValues } from "~/features/users
 /**
  * The directory's form (create at /app/admin/users/new, details on /app/admin/users/{userId}): every field of a user;
  * manager, secondary manager and HR partner with the people suggestions of GET /api/v1/users (active users only).
- * The server checks everything again (docs/decisions/0050-user-directory.md) and its refusals come back per field.
+ * The server checks everything again (docs/decisions/0050-user-directory.md) and its refusals come back per field,
+ * as keys with values (ADR 0108).
  * Static form controls (issue 27: no style work in the server render); a person field is MUI's Autocomplete from
  * hydration on (the same name, label, test id and value).
  */
 
-function PersonField({ name, label, defaultValue, error, testId }: { name: string; label: string; defaultValue: string | null; error?: string; testId: string }) {
+function PersonField({ name, label, defaultValue, error, testId }: { name: string; label: string; defaultValue: string | null; error?: PageMessage; testId: string }) {
   const [text, setText] = useState(defaultValue ?? "");
   const { t } = useTranslation();
   const query = text.trim();
@@ -34,7 +36,7 @@ function PersonField({ name, label, defaultValue, error, testId }: { name: strin
         value={text}
         onChange={(e) => setText(e.target.value)}
         error={!!error}
-        helperText={error ?? t("users.form.personHelp")}
+        helperText={error ? messageText(t, error) : t("users.form.personHelp")}
         autoComplete="off"
         inputProps={{ "data-testid": testId, maxLength: EMAIL_MAX }}
       />
@@ -52,7 +54,7 @@ function PersonField({ name, label, defaultValue, error, testId }: { name: strin
           label={label}
           placeholder={t("users.form.personPlaceholder")}
           error={!!error}
-          helperText={error ?? t("users.form.personHelp")}
+          helperText={error ? messageText(t, error) : t("users.form.personHelp")}
           slotProps={{ htmlInput: { ...params.inputProps, "data-testid": testId, autoComplete: "off", maxLength: EMAIL_MAX } }}
         />
       )}
@@ -72,7 +74,7 @@ export function DirectoryForm({
 }: {
   values: DirectoryFormValues;
   errors: DirectoryFieldErrors;
-  formError: string | null;
+  formError: PageMessage | null;
   busy: boolean;
   /** Show the role select (the user page changes the role in a form of its own). */
   withRole: boolean;
@@ -81,6 +83,10 @@ export function DirectoryForm({
   testId: string;
 }) {
   const { t } = useTranslation();
+  const errorText = (name: string) => {
+    const error = errors[name];
+    return error ? messageText(t, error) : undefined;
+  };
   const text = (name: keyof DirectoryFormValues, label: TranslationKey, opts: { required?: boolean; type?: string; max?: number; helper?: TranslationKey } = {}) => (
     <TextField
       id={`${testId}-${name}`}
@@ -90,7 +96,7 @@ export function DirectoryForm({
       required={opts.required}
       defaultValue={values[name] ?? ""}
       error={!!errors[name]}
-      helperText={errors[name] ?? (opts.helper && t(opts.helper))}
+      helperText={errorText(name) ?? (opts.helper && t(opts.helper))}
       inputProps={{ "data-testid": `${testId}-${name}`, maxLength: opts.max ?? DIRECTORY_TEXT_MAX }}
     />
   );
@@ -99,7 +105,7 @@ export function DirectoryForm({
       <input type="hidden" name="intent" value={intent} />
       {formError && (
         <Alert severity="error" className={css.alert} data-testid={`${testId}-error`}>
-          {formError}
+          {messageText(t, formError)}
         </Alert>
       )}
       <div className={css.formGrid}>
@@ -113,7 +119,7 @@ export function DirectoryForm({
             defaultValue={values.role ?? "EMPLOYEE"}
             options={ROLES.map((r) => ({ value: r, label: t(ROLE_KEYS[r]) }))}
             error={!!errors.role}
-            helperText={errors.role}
+            helperText={errorText("role")}
             inputProps={{ "data-testid": `${testId}-role` }}
           />
         )}

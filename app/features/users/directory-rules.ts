@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { isRoleName, type RoleName } from "~/features/users/roles";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { PageMessage } from "~/platform/i18n/page-message";
 
 /**
  * Pure rules of the user directory (docs/decisions/0050-user-directory.md): how each field is normalised and checked
@@ -47,8 +49,54 @@ export function formatIsoDate(date: Date | null): string | null {
   return date ? date.toISOString().slice(0, 10) : null;
 }
 
-/** A refusal of one field: 400 (or 409 for a duplicate) with `details.field`. */
-export type FieldRefusal = { field: string; message: string };
+/**
+ * A refusal of one field: 400 (or 409 for a duplicate) with `details.field`. `message` is the API's English, `code`
+ * the same as a key with values (ADR 0108: the pages show the key, never the English).
+ */
+export type FieldRefusal = { field: string; message: string; code: PageMessage };
+
+/** A refusal's `details` as the API answers it: the field and the message's key (`message_key`). */
+export function refusalDetails(refusal: FieldRefusal): { field: string; message_key: PageMessage } {
+  return { field: refusal.field, message_key: refusal.code };
+}
+
+const refusal = (field: string, message: string, key: TranslationKey, values?: Record<string, string | number>): FieldRefusal => ({
+  field,
+  message,
+  code: values ? { key, values } : { key },
+});
+
+/** The free-text fields with a length limit and their refusals' keys. */
+type LimitedField = DirectoryTextField | "employee_number";
+const TOO_LONG_KEYS: Record<LimitedField, TranslationKey> = {
+  job_title: "users.refusal.tooLong.job_title",
+  department: "users.refusal.tooLong.department",
+  level: "users.refusal.tooLong.level",
+  location: "users.refusal.tooLong.location",
+  employee_number: "users.refusal.tooLong.employee_number",
+};
+const CONTROL_KEYS: Record<LimitedField, TranslationKey> = {
+  job_title: "users.refusal.control.job_title",
+  department: "users.refusal.control.department",
+  level: "users.refusal.control.level",
+  location: "users.refusal.control.location",
+  employee_number: "users.refusal.control.employee_number",
+};
+const OWN_LINK_KEYS: Record<DirectoryPersonField, TranslationKey> = {
+  manager_email: "users.refusal.ownLink.manager_email",
+  secondary_manager_email: "users.refusal.ownLink.secondary_manager_email",
+  hr_partner_email: "users.refusal.ownLink.hr_partner_email",
+};
+const UNKNOWN_PERSON_KEYS: Record<DirectoryPersonField, TranslationKey> = {
+  manager_email: "users.refusal.unknownPerson.manager_email",
+  secondary_manager_email: "users.refusal.unknownPerson.secondary_manager_email",
+  hr_partner_email: "users.refusal.unknownPerson.hr_partner_email",
+};
+const INACTIVE_PERSON_KEYS: Record<DirectoryPersonField, TranslationKey> = {
+  manager_email: "users.refusal.inactivePerson.manager_email",
+  secondary_manager_email: "users.refusal.inactivePerson.secondary_manager_email",
+  hr_partner_email: "users.refusal.inactivePerson.hr_partner_email",
+};
 
 export type DirectoryInput = {
   email?: string;
@@ -99,12 +147,12 @@ const PERSON_KEYS: Record<DirectoryPersonField, "managerEmail" | "secondaryManag
 const hasControl = (value: string) => /[\u0000-\u001f\u007f]/.test(value);
 
 /** Trimmed text, blank → null; a refusal when too long or holding control characters. */
-function optionalText(value: string | null, field: string, max: number): string | null | FieldRefusal {
+function optionalText(value: string | null, field: LimitedField, max: number): string | null | FieldRefusal {
   if (value === null) return null;
   const text = value.trim();
   if (!text) return null;
-  if (text.length > max) return { field, message: `${field} must be at most ${max} characters` };
-  if (hasControl(text)) return { field, message: `${field} must not contain control characters` };
+  if (text.length > max) return refusal(field, `${field} must be at most ${max} characters`, TOO_LONG_KEYS[field], { max });
+  if (hasControl(text)) return refusal(field, `${field} must not contain control characters`, CONTROL_KEYS[field]);
   return text;
 }
 const isRefusal = (v: unknown): v is FieldRefusal => typeof v === "object" && v !== null && "message" in v && "field" in v;
@@ -121,19 +169,19 @@ export function normalizeDirectoryInput(
   const refuse = (r: FieldRefusal) => ({ ok: false as const, ...r });
   if (input.email !== undefined || requireIdentity) {
     const email = normalizeEmail(input.email ?? "");
-    if (!email) return refuse({ field: "email", message: "Email is required" });
-    if (!isValidEmail(email)) return refuse({ field: "email", message: `${email} is not a valid email address` });
+    if (!email) return refuse(refusal("email", "Email is required", "users.refusal.emailRequired"));
+    if (!isValidEmail(email)) return refuse(refusal("email", `${email} is not a valid email address`, "users.refusal.invalidEmail", { email }));
     out.email = email;
   }
   if (input.name !== undefined || requireIdentity) {
     const name = (input.name ?? "").trim();
-    if (!name) return refuse({ field: "name", message: "Name is required" });
-    if (name.length > DIRECTORY_TEXT_MAX) return refuse({ field: "name", message: `Name must be at most ${DIRECTORY_TEXT_MAX} characters` });
-    if (hasControl(name)) return refuse({ field: "name", message: "Name must not contain control characters" });
+    if (!name) return refuse(refusal("name", "Name is required", "users.refusal.nameRequired"));
+    if (name.length > DIRECTORY_TEXT_MAX) return refuse(refusal("name", `Name must be at most ${DIRECTORY_TEXT_MAX} characters`, "users.refusal.nameTooLong", { max: DIRECTORY_TEXT_MAX }));
+    if (hasControl(name)) return refuse(refusal("name", "Name must not contain control characters", "users.refusal.nameControl"));
     out.name = name;
   }
   if (input.role !== undefined) {
-    if (!isRoleName(input.role)) return refuse({ field: "role", message: `Unknown role ${String(input.role)}` });
+    if (!isRoleName(input.role)) return refuse(refusal("role", `Unknown role ${String(input.role)}`, "users.refusal.unknownRole", { role: String(input.role) }));
     out.role = input.role;
   }
   for (const field of DIRECTORY_TEXT_FIELDS) {
@@ -147,7 +195,7 @@ export function normalizeDirectoryInput(
     const value = input[field];
     if (value === undefined) continue;
     const email = value === null ? "" : normalizeEmail(value);
-    if (email && !isValidEmail(email)) return refuse({ field, message: `${email} is not a valid email address` });
+    if (email && !isValidEmail(email)) return refuse(refusal(field, `${email} is not a valid email address`, "users.refusal.invalidEmail", { email }));
     out[PERSON_KEYS[field]] = email || null;
   }
   if (input.start_date !== undefined) {
@@ -155,7 +203,7 @@ export function normalizeDirectoryInput(
     if (!raw) out.startDate = null;
     else {
       const date = parseIsoDate(raw);
-      if (!date) return refuse({ field: "start_date", message: `Start date ${raw} is not a date (YYYY-MM-DD)` });
+      if (!date) return refuse(refusal("start_date", `Start date ${raw} is not a date (YYYY-MM-DD)`, "users.refusal.startDate", { value: raw }));
       out.startDate = date;
     }
   }
@@ -180,10 +228,10 @@ export function personLinkRefusal(
 ): FieldRefusal | null {
   const what = PERSON_FIELD_LABELS[field];
   if ((self.id !== null && person?.id === self.id) || (self.email !== null && normalizeEmail(self.email) === email)) {
-    return { field, message: `A user cannot be their own ${what}` };
+    return refusal(field, `A user cannot be their own ${what}`, OWN_LINK_KEYS[field]);
   }
-  if (!person) return { field, message: `${what[0]!.toUpperCase()}${what.slice(1)} not found: no user with the email ${email}` };
-  if (!person.active) return { field, message: `${email} is deactivated and cannot be set as ${what}` };
+  if (!person) return refusal(field, `${what[0]!.toUpperCase()}${what.slice(1)} not found: no user with the email ${email}`, UNKNOWN_PERSON_KEYS[field], { email });
+  if (!person.active) return refusal(field, `${email} is deactivated and cannot be set as ${what}`, INACTIVE_PERSON_KEYS[field], { email });
   return null;
 }
 
@@ -193,7 +241,7 @@ export function personLinkRefusal(
  */
 export function managerCycleRefusal(userId: number, managerId: number, chainOfManager: number[], managerEmail: string): FieldRefusal | null {
   if (managerId === userId || chainOfManager.includes(userId)) {
-    return { field: "manager_email", message: `${managerEmail} reports (directly or not) to this user; a management chain cannot loop` };
+    return refusal("manager_email", `${managerEmail} reports (directly or not) to this user; a management chain cannot loop`, "users.refusal.managerLoop", { email: managerEmail });
   }
   return null;
 }

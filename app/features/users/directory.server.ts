@@ -1,6 +1,7 @@
 import type { Actor } from "~/platform/actor";
 import { getDb, type Tx } from "~/platform/db.server";
-import { badRequest, conflict, notFound, unprocessable } from "~/platform/api.server";
+import { ApiError, badRequest, conflict, unprocessable } from "~/platform/api.server";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { recordAudit } from "~/platform/audit.server";
 import { endSessionsOfUser } from "~/platform/session.server";
 import { revokeTokensOfUser } from "~/features/auth/tokens/service.server";
@@ -20,6 +21,7 @@ import {
   normalizeDirectoryInput,
   normalizeEmail,
   personLinkRefusal,
+  refusalDetails,
   type DirectoryInput,
   type DirectoryPersonField,
   type NormalizedDirectoryInput,
@@ -30,7 +32,7 @@ import { adminUserJson, directorySnapshot } from "~/features/users/json.server";
  * The user directory's one writer (docs/decisions/0050-user-directory.md): the admin pages, /api/v1/admin/users, the
  * SCIM server, the command line and (in set-based SQL stating the same rules) the directory import create and change
  * users here. Every rule is checked before anything is written; a refusal is an ApiError (409 for a duplicate email
- * or employee number, 400 otherwise, `details.field` naming the field) and, the work being one transaction, leaves
+ * or employee number, 400 otherwise, `details.field` naming the field, `details.message_key` its key: ADR 0108) and, the work being one transaction, leaves
  * the database as it was. Every change writes one audit record (user.create, user.update, user.deactivate,
  * user.reactivate) with the before/after snapshots of all directory fields.
  */
@@ -41,6 +43,9 @@ export type DirectoryFields = DirectoryInput;
 export const OWN_SUPER_ADMIN_ROLE_MESSAGE = "You cannot remove your own Super Admin role";
 export const DEACTIVATE_SELF_MESSAGE = "You cannot deactivate your own account";
 
+/** 404 for a user id that names no user (its key beside the English, ADR 0108). */
+export const userNotFound = () => new ApiError(404, "not_found", "User not found", { message_key: pageMessage("users.refusal.notFound") });
+
 async function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (tx) return work(tx);
   const db = await getDb();
@@ -49,19 +54,24 @@ async function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>
 
 function normalized(input: DirectoryFields, requireIdentity: boolean): NormalizedDirectoryInput {
   const result = normalizeDirectoryInput(input, requireIdentity);
-  if (!result.ok) throw badRequest(result.message, { field: result.field });
+  if (!result.ok) throw badRequest(result.message, refusalDetails(result));
   return result.value;
 }
 
 async function assertEmailFree(tx: Tx, email: string, selfId: number | null) {
   const other = await findUserByEmail(tx, email);
-  if (other && other.id !== selfId) throw conflict(`A user with the email ${email} already exists`, { field: "email" });
+  if (other && other.id !== selfId) {
+    throw conflict(`A user with the email ${email} already exists`, { field: "email", message_key: pageMessage("users.refusal.emailTaken", { email }) });
+  }
 }
 
 async function assertEmployeeNumberFree(tx: Tx, employeeNumber: string, selfId: number | null) {
   const other = await findUserByEmployeeNumber(tx, employeeNumber);
   if (other && other.id !== selfId) {
-    throw conflict(`Another user already has the employee number ${employeeNumber}`, { field: "employee_number" });
+    throw conflict(`Another user already has the employee number ${employeeNumber}`, {
+      field: "employee_number",
+      message_key: pageMessage("users.refusal.employeeNumberTaken", { number: employeeNumber }),
+    });
   }
 }
 
@@ -89,12 +99,12 @@ async function resolveLinks(tx: Tx, values: NormalizedDirectoryInput, self: { id
     if (before && person && person.id === before[column] && person.id !== self.id) continue; // unchanged
     const refusal = personLinkRefusal(field, email, person, self);
     // Well-formed, but names no suitable person: 422 (ADR 0060, "Statuses of refusals").
-    if (refusal) throw unprocessable(refusal.message, { field: refusal.field });
+    if (refusal) throw unprocessable(refusal.message, refusalDetails(refusal));
     out[column] = person!.id;
   }
   if (self.id !== null && out.managerId != null) {
     const refusal = managerCycleRefusal(self.id, out.managerId, await managerChainIds(tx, out.managerId), values.managerEmail!);
-    if (refusal) throw unprocessable(refusal.message, { field: refusal.field });
+    if (refusal) throw unprocessable(refusal.message, refusalDetails(refusal));
   }
   return out;
 }
@@ -164,12 +174,14 @@ export async function updateDirectoryUser(
   const values = normalized(patch, false);
   return inTransaction(opts?.tx, async (tx) => {
     const before = await findUserDetail(tx, id);
-    if (!before) throw notFound("User not found");
+    if (!before) throw userNotFound();
     if (actor.userId === id) {
       if (before.role === "SUPER_ADMIN" && values.role !== undefined && values.role !== "SUPER_ADMIN") {
-        throw unprocessable(OWN_SUPER_ADMIN_ROLE_MESSAGE, { field: "role" });
+        throw unprocessable(OWN_SUPER_ADMIN_ROLE_MESSAGE, { field: "role", message_key: pageMessage("users.refusal.ownSuperAdminRole") });
       }
-      if (values.active === false) throw unprocessable(DEACTIVATE_SELF_MESSAGE, { field: "active" });
+      if (values.active === false) {
+        throw unprocessable(DEACTIVATE_SELF_MESSAGE, { field: "active", message_key: pageMessage("users.statusDialog.cannotDeactivateSelf") });
+      }
     }
     const data: UserUpdate = {};
     for (const [key, value] of Object.entries(plainColumns(values)) as Array<[keyof UserUpdate, never]>) {

@@ -14,7 +14,7 @@ import { getAdminUser, listAdminUsers, updateAdminUser } from "~/features/users/
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { listTokensHeldBy } from "~/features/auth/tokens/service.server";
 import { orNotFoundPage, pageErrorResponse } from "~/platform/page-errors.server";
-import type { DirectoryFieldErrors, DirectoryFormResult } from "~/features/users/directory-form-types";
+import { refusalMessageOf, type DirectoryFieldErrors, type DirectoryFormResult } from "~/features/users/directory-form-types";
 import { DIRECTORY_PERSON_FIELDS, DIRECTORY_TEXT_FIELDS } from "~/features/users/directory-rules";
 import {
   createDirectoryUser,
@@ -46,15 +46,17 @@ export function directoryFormInput(form: FormData): DirectoryFields {
   return input;
 }
 
-/** A refusal of the directory core as the form's errors (the field it names, else one message). */
+/**
+ * A refusal of the directory core as the form's errors, in keys (ADR 0108): under the field it names, else one
+ * message; its `details.message_key`, else the generic "Could not save the user" — never the API's English.
+ */
 export function directoryFormFailure(err: unknown): { status: number; result: DirectoryFormResult } {
   if (err instanceof ApiError && err.status < 500) {
-    const details = err.details as { field?: unknown; fieldErrors?: Record<string, string[]> } | null;
-    const fieldErrors: DirectoryFieldErrors = {};
-    if (typeof details?.field === "string") fieldErrors[details.field] = err.message;
-    for (const [key, messages] of Object.entries(details?.fieldErrors ?? {})) if (messages[0]) fieldErrors[key] = messages[0];
+    const message = refusalMessageOf(err.details) ?? pageMessage("users.refusal.saveFailed");
+    const field = (err.details as { field?: unknown } | null)?.field;
+    const fieldErrors: DirectoryFieldErrors = typeof field === "string" ? { [field]: message } : {};
     const hasFields = Object.keys(fieldErrors).length > 0;
-    return { status: err.status, result: { ok: false, intent: null, message: null, error: hasFields ? null : err.message, fieldErrors } };
+    return { status: err.status, result: { ok: false, intent: null, message: null, error: hasFields ? null : message, fieldErrors } };
   }
   throw err;
 }
@@ -154,7 +156,7 @@ const SpoofForm = z.object({ intent: z.literal("spoof"), email: z.string().trim(
 /** "Spoof" in the list: view the product as that user (cookie session), then land on their home page; else an error. */
 export async function usersListAction(current: CurrentUser, request: Request) {
   const parsed = SpoofForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: "Invalid request" }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, error: pageMessage("users.refusal.invalidRequest") }, { status: 400 });
   try {
     const { setCookie } = await startSessionSpoof(request, current, parsed.data.email);
     return redirect("/app/home", { headers: { "Set-Cookie": setCookie } });
@@ -189,7 +191,7 @@ export async function userPageAction(current: CurrentUser, id: number, request: 
   const directory = await userPageDirectoryAction(current, id, form);
   if (directory) return directory;
   const parsed = RoleOrSpoof.safeParse(fields);
-  if (!parsed.success) return data({ ok: false as const, intent: null, error: "Choose a role", fieldErrors: {} }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, intent: null, error: pageMessage("users.refusal.chooseRole"), fieldErrors: {} }, { status: 400 });
   const choice = parsed.data;
   try {
     if (choice.intent === "spoof") {
@@ -200,7 +202,7 @@ export async function userPageAction(current: CurrentUser, id: number, request: 
     const user = await updateAdminUser(current, id, { role: choice.role });
     return { ok: true as const, intent: choice.intent, message: pageMessage("users.page.roleChanged", { role: user.role }), error: null, fieldErrors: {} };
   } catch (err) {
-    const failure = spoofFormError(err);
+    const failure = spoofFormError(err, choice.intent === "role" ? "users.refusal.saveFailed" : "users.spoofRefusal.failed");
     return data({ ok: false as const, intent: choice.intent, error: failure.error, fieldErrors: {} }, { status: failure.status });
   }
 }

@@ -2,7 +2,10 @@ import { getDb, type Tx } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { SpoofEndResponse, SpoofStartResponse } from "~/features/users/contract.server";
 import { findUserByEmail } from "~/features/users/model.server";
-import { ApiError, conflict, forbidden, notFound, unauthorized } from "~/platform/api.server";
+import { ApiError, conflict, forbidden, unauthorized } from "~/platform/api.server";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
+import { refusalMessageOf } from "~/features/users/directory-form-types";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { hashToken, isSpoofing, newTokenValue, tokenPrefix, type CurrentUser } from "~/platform/auth.server";
 import { rotateSession } from "~/platform/session.server";
@@ -21,6 +24,13 @@ export const SPOOF_TOKEN_PROVIDER = "spoof";
 
 export const NOT_SPOOFING_MESSAGE = "You are not viewing another user";
 
+/**
+ * A refusal's `details`: its English's key with values (`message_key`, ADR 0108), which the pages show instead of the
+ * English (`spoofFormError`).
+ */
+const keyed = (key: TranslationKey, values?: Record<string, string | number>) => ({ message_key: pageMessage(key, values) });
+const notSpoofing = () => conflict(NOT_SPOOFING_MESSAGE, keyed("users.spoofRefusal.notSpoofing"));
+
 /** The person really signed in (the admin while spoofing). */
 export function realUserOf(current: CurrentUser): User {
   return current.realUser ?? current.user;
@@ -35,7 +45,9 @@ function adminActor(admin: User, source: Actor["source"]): Actor {
 export function assertCanStartSpoof(current: CurrentUser): void {
   if (realUserOf(current).role !== "SUPER_ADMIN") throw forbidden();
   if (isSpoofing(current)) {
-    throw new ApiError(409, "already_spoofing", "You are already viewing another user; switch back to your own account first");
+    throw new ApiError(409, "already_spoofing", "You are already viewing another user; switch back to your own account first", {
+      message_key: pageMessage("users.spoofRefusal.alreadySpoofing"),
+    });
   }
 }
 
@@ -43,10 +55,12 @@ export function assertCanStartSpoof(current: CurrentUser): void {
 async function spoofTarget(admin: User, email: string): Promise<User> {
   const db = await getDb();
   const target = await findUserByEmail(db, email);
-  if (!target) throw notFound(`No user with the email ${email}`);
-  if (target.id === admin.id) throw new ApiError(422, "spoof_not_allowed", "You cannot spoof yourself");
-  if (target.role === "SUPER_ADMIN") throw new ApiError(422, "spoof_not_allowed", "A super admin cannot be spoofed");
-  if (!target.active) throw new ApiError(422, "spoof_not_allowed", `${target.name} is not an active user`);
+  if (!target) throw new ApiError(404, "not_found", `No user with the email ${email}`, keyed("users.spoofRefusal.noUser", { email }));
+  if (target.id === admin.id) throw new ApiError(422, "spoof_not_allowed", "You cannot spoof yourself", keyed("users.spoofBlocked.self"));
+  if (target.role === "SUPER_ADMIN") throw new ApiError(422, "spoof_not_allowed", "A super admin cannot be spoofed", keyed("users.spoofBlocked.superAdmin"));
+  if (!target.active) {
+    throw new ApiError(422, "spoof_not_allowed", `${target.name} is not an active user`, keyed("users.spoofRefusal.inactive", { name: target.name }));
+  }
   return target;
 }
 
@@ -112,7 +126,7 @@ export function spoofStartBody(started: SpoofStarted) {
  * the page session returns to the admin under a new session id (`setCookie`). Audited `spoof.end`. 409 when not spoofing.
  */
 export async function endSpoof(current: CurrentUser, tokenHash: string | null, request?: Request): Promise<{ admin: User; setCookie?: string }> {
-  if (!isSpoofing(current)) throw conflict(NOT_SPOOFING_MESSAGE);
+  if (!isSpoofing(current)) throw notSpoofing();
   const admin = current.realUser!;
   const viewed = current.user;
   const db = await getDb();
@@ -120,7 +134,7 @@ export async function endSpoof(current: CurrentUser, tokenHash: string | null, r
     let tokenId: number | null = null;
     if (tokenHash) {
       const row = await tx.apiToken.findUnique({ where: { tokenHash } });
-      if (!row || row.revokedAt || row.realUserId !== admin.id || row.userId !== viewed.id) throw conflict(NOT_SPOOFING_MESSAGE);
+      if (!row || row.revokedAt || row.realUserId !== admin.id || row.userId !== viewed.id) throw notSpoofing();
       await tx.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
       tokenId = row.id;
     }
@@ -157,8 +171,11 @@ export async function endSessionSpoof(request: Request, current: CurrentUser) {
   return { admin, setCookie: setCookie! };
 }
 
-/** The spoof action of the admin user pages: a bad target becomes a form error instead of an error page. */
-export function spoofFormError(err: unknown): { status: number; error: string } {
-  if (err instanceof ApiError) return { status: err.status, error: err.message };
+/**
+ * The spoof action of the admin user pages: a bad target becomes a form error instead of an error page, as its key
+ * (`details.message_key`), else `fallback` in the reader's language — never the API's English.
+ */
+export function spoofFormError(err: unknown, fallback: TranslationKey = "users.spoofRefusal.failed"): { status: number; error: PageMessage } {
+  if (err instanceof ApiError) return { status: err.status, error: refusalMessageOf(err.details) ?? pageMessage(fallback) };
   throw err;
 }

@@ -1,16 +1,15 @@
 import { Alert } from "~/platform/ui/static";
 import css from "~/features/participants/components/participants.module.css";
 import { useTranslation } from "react-i18next";
-import { participantMessage } from "~/features/participants/messages";
-import { messageText } from "~/platform/i18n/page-message";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 
 /**
  * The participant form's errors that belong to no field (a refusal of the service, the schema's form errors), each
- * said through its key (features/participants/messages.ts): the server writes them in English.
+ * a key with values from the server (features/participants/refusals.ts).
  */
-export function ParticipantFormError({ formError, formErrors }: { formError?: string | null; formErrors?: string[] }) {
+export function ParticipantFormError({ formError, formErrors }: { formError?: PageMessage | null; formErrors?: PageMessage[] }) {
   const { t } = useTranslation();
-  const say = (message: string) => messageText(t, participantMessage(message));
+  const say = (message: PageMessage) => messageText(t, message);
   return (
     <>
       {formError && (

@@ -3,8 +3,8 @@ import { Stack } from "~/platform/ui/static";
 import { Checkbox, FormControlLabel, TextField } from "~/platform/ui/static-form";
 import { useHydrated } from "~/platform/ui/mount-hooks";
 import { UserEmailField } from "~/features/users/user-email-field";
-import { participantMessage } from "~/features/participants/messages";
 import { messageText } from "~/platform/i18n/page-message";
+import type { ParticipantFieldMessages } from "~/features/participants/refusals";
 
 export type ParticipantFormDefaults = {
   email?: string | null;
@@ -13,7 +13,8 @@ export type ParticipantFormDefaults = {
   hr_partner_email?: string | null;
   reviewer_only?: boolean;
 };
-export type ParticipantFormErrors = Partial<Record<"email" | "manager_email" | "secondary_manager_email" | "hr_partner_email" | "reviewer_only", string[]>>;
+/** The server's field errors, as keys (features/participants/refusals.ts). */
+export type ParticipantFormErrors = ParticipantFieldMessages;
 
 /**
  * A user's email with suggestions: a static text field in the server render (issue 27: no style work), the users
@@ -51,10 +52,10 @@ export function ParticipantFormFields({
   fixedEmail?: string;
 }) {
   const { t } = useTranslation();
-  // The server's English field errors, said through their keys (features/participants/messages.ts).
-  const err = (k: keyof ParticipantFormErrors) => {
+  // The server's field errors come as keys (features/participants/refusals.ts).
+  const err = (k: Exclude<keyof ParticipantFormErrors, "form">) => {
     const first = errors?.[k]?.[0];
-    return first === undefined ? undefined : messageText(t, participantMessage(first));
+    return first === undefined ? undefined : messageText(t, first);
   };
   return (
     <Stack spacing={2} style={{ maxWidth: 520 }}>

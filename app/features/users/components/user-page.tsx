@@ -46,7 +46,7 @@ export type UserPageUser = {
   hr_employee_count: number;
   updated_at: string;
 };
-export type UserPageResult = { ok: boolean; intent?: string | null; message?: PageMessage | string | null; error?: string | null; fieldErrors?: DirectoryFieldErrors } | undefined;
+export type UserPageResult = { ok: boolean; intent?: string | null; message?: PageMessage | string | null; error?: PageMessage | null; fieldErrors?: DirectoryFieldErrors } | undefined;
 
 function PersonLink({ person, testId }: { person: Person; testId: string }) {
   if (!person) return <span data-testid={testId}>—</span>;
@@ -141,7 +141,7 @@ export function UserPage({ user, selfId, tokens }: { user: UserPageUser; selfId:
 
       {result && !result.ok && !saveResult && result.error && (
         <Alert severity="error" className={css.alert} data-testid="user-error">
-          {result.error}
+          {messageText(t, result.error)}
         </Alert>
       )}
 

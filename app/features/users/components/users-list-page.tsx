@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import { Alert, Avatar, Button, ButtonLink, Chip, Link, Stack, TableCell, TableRow, Typography, cx } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { ClientTooltip, StaticIcon } from "~/platform/ui/static-controls";
@@ -34,7 +35,7 @@ type SortColumn = "name" | "email" | "role";
 
 export function UsersListPage({ data }: { data: UsersListView }) {
   const { users, total, page, page_size, selfId, q, roles, status, sort } = data;
-  const result = useActionData<{ ok: false; error: string }>();
+  const result = useActionData<{ ok: false; error: PageMessage }>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   const { t } = useTranslation();
@@ -99,7 +100,7 @@ export function UsersListPage({ data }: { data: UsersListView }) {
 
       {result && !result.ok && (
         <Alert severity="error" className={css.alert} data-testid="users-error">
-          {result.error}
+          {messageText(t, result.error)}
         </Alert>
       )}
 

@@ -92,6 +92,7 @@ export default {
       nothingToChange: "Nothing to change",
       alreadyParticipant: "{{email}} is already a participant of this cycle",
       noUser: "No user with email {{email}}",
+      notParticipant: "{{email}} is not a participant of cycle {{cycle}}",
       hasFeedback: "{{email}} cannot be deleted: feedback about or by them exists in this cycle",
       hasNomination: "{{email}} cannot be deleted: they have a promotion nomination in this cycle",
       reviewerOnlyRating: "{{email}} is a reviewer-only participant and gets no rating",

@@ -95,6 +95,7 @@ const participants: Translation<typeof en> = {
       nothingToChange: "没有需要修改的内容",
       alreadyParticipant: "{{email}} 已是本周期的参与者",
       noUser: "没有邮箱为 {{email}} 的用户",
+      notParticipant: "{{email}} 不是周期 {{cycle}} 的参与者",
       hasFeedback: "无法删除 {{email}}：本周期已有关于其本人或由其撰写的反馈",
       hasNomination: "无法删除 {{email}}：其在本周期有晋升提名",
       reviewerOnlyRating: "{{email}} 仅作为评估人参与，不参与评级",
