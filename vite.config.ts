@@ -3,6 +3,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { compactServerBundle, prismaWasmFromFile } from "./scripts/lib/server-build-memory";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -26,6 +27,9 @@ export default defineConfig({
       },
     }),
     tsconfigPaths(),
+    // The server bundle held smaller by the web process (ADR 0106).
+    compactServerBundle(),
+    prismaWasmFromFile(),
   ],
   ssr: {
     // MUI's CommonJS builds misbehave when externalised under Vite SSR.
