@@ -42,6 +42,8 @@ export function bodyFor(routeId: string, method: string, b: Binding, w: World): 
     [/direct_reports\.\$email\.feedback\._index$/, { answers: {} }],
     [/participants\.\$email\.feedback(\.adjust)?$/, { answers: {} }],
     [/panel\.new$/, { peer_email: w.callers.endorser.user!.email }],
+    // The built-in gender attribute (id 1 of its migration), visible to HR partners.
+    [/users\.\$id\.attributes$/, { values: [{ attribute_id: 1, value: "Matrix value" }] }],
   ];
   const json = rules.find(([re]) => re.test(routeId))?.[1] ?? {
     // zod objects that are not strict drop what they do not know: one body fits many writes.

@@ -34,7 +34,8 @@ function segmentValue(name: string, prev: string, route: ManifestRoute, b: Bindi
       return String(b.cycle);
     case "id":
       if (prev === "cycles") return String(b.cycle);
-      if (prev === "users") return String(b.userId);
+      // A person's attribute values are about the person an HR partner looks after (A), not the caller.
+      if (prev === "users") return String(own && route.id === "routes/api.v1.admin.users.$id.attributes" ? w.own("employee").userId : b.userId);
       // The employee's own token (self); everyone else gets someone else's.
       if (prev === "api_tokens") return String(own && caller.role === "employee" && caller.spareToken ? caller.spareToken : w.otherTokenId);
       if (prev === "realtime_feedbacks") return String(b.realtimeFeedback);

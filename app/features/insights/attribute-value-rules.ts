@@ -11,6 +11,9 @@ import type { TranslationKey } from "~/platform/i18n/locales/types";
 
 export const ATTRIBUTE_VALUE_MAX_LENGTH = 100;
 
+/** The audit action of a change of a person's attribute values (before/after: attribute name → value or null). */
+export const ATTRIBUTE_VALUES_AUDIT = "user.attributes";
+
 export type AttributeValueError = { key: TranslationKey; en: string };
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;

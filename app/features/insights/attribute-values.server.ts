@@ -2,7 +2,7 @@ import { getDb, type Tx } from "~/platform/db.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { AttributeDefinition } from "~/generated/prisma/client.ts";
-import { parseAttributeValue, type AttributeValueError } from "~/features/insights/attribute-value-rules";
+import { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError } from "~/features/insights/attribute-value-rules";
 
 /**
  * People's attribute values (issue 29 §1, docs/decisions/0109): the one module that writes them (the directory's admin
@@ -12,7 +12,7 @@ import { parseAttributeValue, type AttributeValueError } from "~/features/insigh
  * panelist's page, payload or export (tests/integration/attribute-values-no-leak.test.ts).
  */
 
-export { parseAttributeValue, type AttributeValueError };
+export { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError };
 
 /** One value to set; null or "" (after trimming) clears it. */
 export type AttributeValueInput = { attributeId: number; value: string | null };
@@ -92,7 +92,7 @@ export async function setAttributeValues(
   }
   if (clear.length) await tx.attributeValue.deleteMany({ where: { userId, attributeId: { in: clear } } });
   const changed = Object.keys(after).length > 0;
-  if (changed) await recordAudit(tx, actor, { action: "user.attributes", entityType: "User", entityId: userId, before, after });
+  if (changed) await recordAudit(tx, actor, { action: ATTRIBUTE_VALUES_AUDIT, entityType: "User", entityId: userId, before, after });
   return { changed, errors: [] };
 }
 

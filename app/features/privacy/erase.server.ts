@@ -11,9 +11,11 @@ import {
   erasureReplacements,
   pseudonymFrom,
   redactAnswers,
+  redactAttributeSnapshot,
   redactUserSnapshot,
   type Pseudonym,
 } from "~/features/privacy/rules";
+import { ATTRIBUTE_VALUES_AUDIT } from "~/features/insights/attribute-value-rules";
 import { scrubAllTables, type ScrubCounts } from "~/features/privacy/scrub.server";
 
 /**
@@ -22,7 +24,8 @@ import { scrubAllTables, type ScrubCounts } from "~/features/privacy/scrub.serve
  *     received, calibration comments, proposal justifications, rating change reasons and promotion votes' notes on
  *     them, their nominations' rationale, the endorsements' texts on those nominations, their Therma-scan comment);
  *     ratings, decisions and the rows themselves stay, so counts and statistics do;
- *  2. their sessions, API tokens (also spoof tokens of others acting as them), stored API answers and notifications go;
+ *  2. their sessions, API tokens (also spoof tokens of others acting as them), stored API answers, notifications and
+ *     people attribute values go (their audits keep the attributes' names, not the values);
  *     files written about them as a whole (their own exports, feedback PDF archives of their cycles) go;
  *  3. their User row gets the pseudonym and loses every other identifier; their own audit snapshots lose them too;
  *  4. the generic pass (scrub.server.ts) replaces their email and name in every text, JSON and file of every table;
@@ -93,6 +96,9 @@ async function deleteAccessAndFiles(tx: Tx, userId: number, participantIds: numb
     api_tokens: (await tx.apiToken.deleteMany({ where: { OR: [{ userId }, { realUserId: userId }] } })).count,
     idempotent_requests: (await tx.idempotentRequest.deleteMany({ where: { userId } })).count,
     notifications: (await tx.notification.deleteMany({ where: { userId } })).count,
+    // Their people attribute values (gender, employment type, custom ones: ADR 0109), as their level, location,
+    // department and start date columns are emptied in step 3.
+    attribute_values: (await tx.attributeValue.deleteMany({ where: { userId } })).count,
     export_files: (await tx.jobFile.deleteMany({ where: { job: { type: "EXPORT_PERSON", subjectUserId: userId } } })).count,
     feedback_pdf_files: (
       await tx.jobFile.deleteMany({
@@ -124,11 +130,13 @@ async function pseudonymiseUser(tx: Tx, userId: number, pseudonym: Pseudonym, er
       erasedAt,
     },
   });
-  const audits = await tx.auditRecord.findMany({ where: { entityType: "User", entityId: String(userId) }, select: { id: true, before: true, after: true } });
+  const audits = await tx.auditRecord.findMany({ where: { entityType: "User", entityId: String(userId) }, select: { id: true, action: true, before: true, after: true } });
   let changed = 0;
   for (const a of audits) {
-    const before = redactUserSnapshot(a.before, pseudonym);
-    const after = redactUserSnapshot(a.after, pseudonym);
+    // The audits of their attribute values keep which attributes changed, when and by whom; never the values.
+    const redact = a.action === ATTRIBUTE_VALUES_AUDIT ? redactAttributeSnapshot : (v: unknown) => redactUserSnapshot(v, pseudonym);
+    const before = redact(a.before);
+    const after = redact(a.after);
     if (!before.changed && !after.changed) continue;
     await tx.auditRecord.update({
       where: { id: a.id },

@@ -179,6 +179,16 @@ export function redactUserSnapshot(value: unknown, pseudonym: Pseudonym): { valu
   return { value: out, changed };
 }
 
+/**
+ * An audit snapshot of the erased person's attribute values (`user.attributes`: attribute name → value): every value
+ * becomes null, the names (which attributes changed) stay.
+ */
+export function redactAttributeSnapshot(value: unknown): { value: unknown; changed: boolean } {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return { value, changed: false };
+  const entries = Object.entries(value as Record<string, unknown>);
+  return { value: Object.fromEntries(entries.map(([k]) => [k, null])), changed: entries.some(([, v]) => v !== null) };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pages
 

@@ -99,6 +99,8 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/api.v1.admin.users": { GET: ADMIN, POST: ADMIN },
   "routes/api.v1.admin.users.$id": { GET: ADMIN, PATCH: ADMIN },
   "routes/api.v1.admin.users.$id.api_tokens": { GET: ADMIN },
+  /** A person's attribute values (issue 29 §1, ADR 0109): super admins; HR partners for their people (HR-visible attributes). */
+  "routes/api.v1.admin.users.$id.attributes": { GET: rel("superAdmin", "hrPartnerOf"), PUT: rel("superAdmin", "hrPartnerOf") },
   "routes/api.v1.admin.users.$id.data_export_jobs": { GET: ADMIN, POST: ADMIN },
   "routes/api.v1.admin.users.$id.data_export_jobs.$jobId": { GET: ADMIN },
   "routes/api.v1.admin.users.$id.data_export_jobs.$jobId.file": { GET: ADMIN },

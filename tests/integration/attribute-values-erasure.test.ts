@@ -1,0 +1,45 @@
+/**
+ * Erasing a person (ADR 0053) takes their people attribute values with it (issue 29 §1, ADR 0109), as it empties their
+ * level, location, department and start date: the AttributeValue rows go, and the `user.attributes` audits keep which
+ * attributes changed, when and by whom, never the values. Nobody else's values are touched.
+ */
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/platform/db.server";
+import { erasePerson } from "~/features/privacy/erase.server";
+import { readAttributeValues, setAttributeValues } from "~/features/insights/attribute-values.server";
+import { createTestUser } from "../support/api";
+
+describe("erasure and attribute values", () => {
+  it("deletes the erased person's values, nulls them in their audits, and leaves others' alone", async () => {
+    const db = await getDb();
+    const tag = randomUUID().slice(0, 6);
+    const admin = await createTestUser({ role: "SUPER_ADMIN" });
+    const actor = { userId: admin.id, realUserId: admin.id, source: "api" as const };
+    const [person, other] = await Promise.all([createTestUser({ name: "Erased Person" }), createTestUser({ name: "Kept Person" })]);
+    const gender = await db.attributeDefinition.findUniqueOrThrow({ where: { key: "gender" } });
+    const band = await db.attributeDefinition.create({ data: { name: `Erasure band ${tag}`, kind: "CATEGORY" } });
+    for (const u of [person, other]) {
+      const r = await db.$transaction((tx) => setAttributeValues(tx, u.id, [{ attributeId: gender.id, value: `Zeta-${tag}` }, { attributeId: band.id, value: `Xylo-${tag}` }], actor));
+      expect(r).toEqual({ changed: true, errors: [] });
+    }
+    await db.user.update({ where: { id: person.id }, data: { active: false, deactivatedAt: new Date(), level: "L5", location: "Oslo" } });
+
+    const result = await db.$transaction((tx) => erasePerson(tx, actor, person.id), { timeout: 120_000, maxWait: 30_000 });
+    expect(result.deleted.attribute_values).toBe(2);
+
+    expect(await db.attributeValue.count({ where: { userId: person.id } })).toBe(0);
+    expect((await readAttributeValues([person.id])).get(person.id)).toEqual({});
+    const audits = await db.auditRecord.findMany({ where: { action: "user.attributes", entityId: String(person.id) } });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.before).toEqual({ Gender: null, [band.name]: null });
+    expect(audits[0]!.after).toEqual({ Gender: null, [band.name]: null });
+    expect(JSON.stringify(await db.auditRecord.findMany({ where: { entityType: "User", entityId: String(person.id) } }))).not.toContain(`-${tag}`);
+
+    // The other person keeps theirs, and the audit of them.
+    const kept = (await readAttributeValues([other.id])).get(other.id)!;
+    expect(kept[gender.id]).toBe(`Zeta-${tag}`);
+    expect(kept[band.id]).toBe(`Xylo-${tag}`);
+    expect((await db.auditRecord.findFirstOrThrow({ where: { action: "user.attributes", entityId: String(other.id) } })).after).toEqual({ Gender: `Zeta-${tag}`, [band.name]: `Xylo-${tag}` });
+  }, 300_000);
+});
