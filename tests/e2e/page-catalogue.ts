@@ -132,6 +132,7 @@ export const PAGE_CATALOGUE: PageEntry[] = [
   { route: "app.promotions.hr-partners.create-session", role: "hrPartner", path: (i) => `/app/promotions/hr-partners/create-session?cycle_id=${i.cycles.calibration}` },
   { route: "app.promotions.hr-partners.sessions.$id._index", role: "hrPartner", path: (i) => `/app/promotions/hr-partners/sessions/${i.promotion.draft}?cycle_id=${i.cycles.calibration}` },
   { route: "app.promotions.hr-partners.sessions.$id.edit", role: "hrPartner", path: (i) => `/app/promotions/hr-partners/sessions/${i.promotion.draft}/edit?cycle_id=${i.cycles.calibration}` },
+  { route: "app.insights.sessions.$sessionId", role: "hrPartner", path: (i) => `/app/insights/sessions/${i.calibration.active}` },
 
   // ── The session admin (Harper) ──
   { route: "app.session-admin.calibration-sessions._index", role: "sessionAdmin", path: (i) => `/app/session-admin/calibration-sessions?cycle_id=${i.cycles.calibration}` },
@@ -159,6 +160,7 @@ export const PAGE_CATALOGUE: PageEntry[] = [
   { route: "app.admin.cycles.$cycleId.calibration-sessions.$id.edit", role: "superAdmin", path: (i) => admin(i, "calibration", `/calibration-sessions/${i.calibration.draft}/edit`) },
   { route: "app.admin.calibration-sessions._index", role: "superAdmin", path: (i) => `/app/admin/calibration-sessions?cycle_id=${i.cycles.calibration}` },
   { route: "app.admin.promotion-dashboard", role: "superAdmin", path: (i) => `/app/admin/promotion-dashboard?cycle_id=${i.cycles.calibration}` },
+  { route: "app.insights.cycles.$cycleId", role: "superAdmin", path: (i) => `/app/insights/cycles/${i.cycles.calibration}` },
   { route: "app.admin.cycles.$cycleId.decision-support.reports._index", role: "superAdmin", path: (i) => admin(i, "calibration", "/decision-support/reports") },
   { route: "app.admin.cycles.$cycleId.therma-scan-report.upload", role: "superAdmin", path: (i) => admin(i, "calibration", "/therma-scan-report/upload") },
   { route: "app.admin.cycles.$cycleId.upload-participants", role: "superAdmin", path: (i) => admin(i, "jobs", "/upload-participants") },

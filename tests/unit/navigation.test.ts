@@ -37,6 +37,12 @@ describe("side navigation visibility (spec §2, §3)", () => {
     expect(visible.find((g) => g.id === "promotions-calibration")!.items.map((i) => i.to)).toEqual(["/app/promotions/endorsements"]);
   });
 
+  it("shows Fairness Insights to super admins and HR partners with people only (issue 29, ADR 0112)", () => {
+    expect(paths(visibleNavigation(groups, none, true))).toContain("/app/insights");
+    expect(paths(visibleNavigation(groups, { "hr_partner_has_employees?": true }, false))).toContain("/app/insights");
+    expect(paths(visibleNavigation(groups, { "has_direct_report?": true, "session_admin?": true, "rating_calibration?": true }, false))).not.toContain("/app/insights");
+  });
+
   it("gives every item a hover text and marks the guideline as external", () => {
     for (const item of groups.flatMap((g) => g.items)) expect(item.info).toMatch(/^nav\./);
     expect(groups.find((g) => g.id === "guidelines")!.items[0]!.external).toBe(true);

@@ -16,7 +16,8 @@ export type FlagName =
 export type BadgeName = "anytime_feedback_unread";
 export type NavBadges = Partial<Record<BadgeName, number>>;
 
-export type NavItem = { to: string; label: TranslationKey; info: TranslationKey; flag?: FlagName; external?: boolean; badge?: BadgeName };
+/** `superAdmin`: shown to super admins too, whatever the flag (the fairness insights: super admins and HR partners). */
+export type NavItem = { to: string; label: TranslationKey; info: TranslationKey; flag?: FlagName; superAdmin?: boolean; external?: boolean; badge?: BadgeName };
 export type NavGroup = { id: string; title?: TranslationKey; superAdminOnly?: boolean; flag?: FlagName; items: NavItem[] };
 
 export function navigationGroups(generalGuidelineUrl: string): NavGroup[] {
@@ -108,6 +109,10 @@ export function navigationGroups(generalGuidelineUrl: string): NavGroup[] {
       ],
     },
     {
+      id: "insights",
+      items: [{ to: "/app/insights", label: "nav.insights", info: "nav.insightsInfo", flag: "hr_partner_has_employees?", superAdmin: true }],
+    },
+    {
       id: "performance-report",
       title: "nav.performanceReport",
       items: [
@@ -133,7 +138,7 @@ export function visibleNavigation(
 ): NavGroup[] {
   return groups
     .filter((g) => (!g.superAdminOnly || isSuperAdmin) && (!g.flag || flags[g.flag]))
-    .map((g) => ({ ...g, items: g.items.filter((i) => !i.flag || flags[i.flag]) }))
+    .map((g) => ({ ...g, items: g.items.filter((i) => !i.flag || flags[i.flag] || (i.superAdmin && isSuperAdmin)) }))
     .filter((g) => g.items.length > 0);
 }import type { TranslationKey } from "~/platform/i18n/locales/types";
 

@@ -303,6 +303,10 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/app.calibration-sessions.$sessionId.events": { GET: rel("sessionAdminOf", "panelistOf", "signOffOf", "hrPartnerOf", "superAdmin") },
   "routes/app.guides.general-guideline": { GET: SIGNED_IN },
   "routes/app.home": { GET: SIGNED_IN },
+  // Fairness insights (ADR 0112): super admins; HR partners of the cycle's participants, of the session's or its creator.
+  "routes/app.insights._index": { GET: rel("superAdmin", "hrPartnerOf") },
+  "routes/app.insights.cycles.$cycleId": { GET: rel("superAdmin", "hrPartnerOf") },
+  "routes/app.insights.sessions.$sessionId": { GET: rel("superAdmin", "hrPartnerOf") },
   "routes/app.login": { GET: ANYONE },
   "routes/app.logout": { GET: ANYONE, POST: SIGN_OUT },
   "routes/app.my-reportees.$email.feedback.$reviewerEmail": { GET: rel("managerOf") },

@@ -13,6 +13,8 @@ export default {
     calibrationSessionsInfo: "All rating calibration sessions of a cycle",
     promotionDashboard: "Promotion Dashboard",
     promotionDashboardInfo: "Promotion nominations and decisions across the company",
+    insights: "Fairness Insights",
+    insightsInfo: "Peer selection, feedback, ratings and promotions by group of people, with the gaps between them",
     home: "Home",
     homeInfo: "Your overview of the selected review cycle",
     performanceCycle: "Performance Cycle",

@@ -16,6 +16,8 @@ const frame: Translation<typeof en> = {
     calibrationSessionsInfo: "一个周期内的所有评级校准会议",
     promotionDashboard: "晋升看板",
     promotionDashboardInfo: "全公司的晋升提名与决定",
+    insights: "公平性洞察",
+    insightsInfo: "按人员群体查看同事评估人选择、反馈、评级与晋升，以及群体间的差距",
     home: "首页",
     homeInfo: "所选评估周期的概览",
     performanceCycle: "绩效周期",
