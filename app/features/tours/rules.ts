@@ -143,6 +143,7 @@ export const SIDEBAR_GROUP_TEXTS: Record<string, { title: TranslationKey; conten
     title: "tours.sidebar.promotionsCalibration.title",
     content: "tours.sidebar.promotionsCalibration.content",
   },
+  insights: { title: "tours.sidebar.insights.title", content: "tours.sidebar.insights.content" },
   "performance-report": { title: "tours.sidebar.performanceReport.title", content: "tours.sidebar.performanceReport.content" },
   guidelines: { title: "tours.sidebar.guidelines.title", content: "tours.sidebar.guidelines.content" },
   "anytime-feedback": { title: "tours.sidebar.anytimeFeedback.title", content: "tours.sidebar.anytimeFeedback.content" },

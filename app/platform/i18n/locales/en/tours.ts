@@ -110,6 +110,10 @@ export default {
         title: "Promotions Calibration",
         content: "Endorsement requests and the promotion sessions you run, sit on as a panelist or sign off.",
       },
+      insights: {
+        title: "Fairness Insights",
+        content: "How each group of people fared at every stage of the review, with the gaps between them.",
+      },
       performanceReport: {
         title: "Performance Report",
         content: "Your final assessment and your performance trends across cycles.",

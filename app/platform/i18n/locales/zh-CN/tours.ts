@@ -44,6 +44,7 @@ const tours: Translation<typeof en> = {
       performanceCycle: { title: "绩效周期", content: "核对个人资料、选择同事和相关方评估人、提供 360 反馈；作为上级，还要为团队撰写反馈。" },
       ratingCalibration: { title: "评级校准", content: "你主持、参与或签核的评级校准会议。" },
       promotionsCalibration: { title: "晋升校准", content: "背书邀请，以及你主持、作为评审参与或签核的晋升校准会议。" },
+      insights: { title: "公平性洞察", content: "各群体在评估每个阶段的情况，以及群体之间的差距。" },
       performanceReport: { title: "绩效报告", content: "你的最终评估结果，以及你在各周期的绩效趋势。" },
       guidelines: { title: "指南", content: "评估流程的通用指南。" },
       anytimeFeedback: { title: "随时反馈", content: "在评估周期之外，随时提供和查看反馈。" },
