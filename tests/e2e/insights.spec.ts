@@ -51,7 +51,10 @@ test.describe("fairness insights", () => {
     // The session with the designed gap: significant, said in words; the even one: not significant.
     const { calibration_sessions: sessions } = await ok<{ calibration_sessions: Session[] }>(await page.request.get(`/api/v1/admin/cycles/${q3.id}/calibration_sessions`));
     const sessionId = (name: string) => sessions.find((s) => s.name === name)!.id;
-    await page.goto(`/app/insights/sessions/${sessionId("Marketing calibration")}`);
+    // Linked from the admin's list of the cycle's calibration sessions.
+    await page.goto(`/app/admin/calibration-sessions?cycle_id=${q3.id}`);
+    await page.getByTestId(`admin-session-insights-${sessionId("Marketing calibration")}`).click();
+    await expect(page).toHaveURL(new RegExp(`/app/insights/sessions/${sessionId("Marketing calibration")}$`), { timeout: 60_000 });
     await expect(page.getByRole("heading", { level: 1, name: "Fairness Insights: Marketing calibration" })).toBeVisible();
     await page.getByRole("tab", { name: "Gender" }).click();
     await expect(page.getByRole("tab", { name: "Gender" })).toHaveAttribute("aria-selected", "true");

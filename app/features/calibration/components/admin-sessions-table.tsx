@@ -75,6 +75,11 @@ export function AdminSessionsTable({ data, busy }: { data: Selected; busy: boole
                   {s.workflow_id}
                 </Typography>
               </span>
+              <span className={css.line}>
+                <Link to={`/app/insights/sessions/${s.id}`} data-testid={`admin-session-insights-${s.id}`}>
+                  {t("insightsPages.sessionLink")}
+                </Link>
+              </span>
             </TableCell>
             <TableCell data-label={t("calibrationSetup.columns.state")}>
               <SessionStateChip state={s.state} testId={`admin-session-state-${s.id}`} />

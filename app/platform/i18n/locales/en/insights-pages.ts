@@ -16,6 +16,7 @@ export default {
     sessionOf: "A {{kind}} calibration session of the cycle {{cycle}}.",
     sessionKind: { rating: "rating", promotion: "promotion" },
     cycleLink: "The whole cycle's insights",
+    sessionLink: "Fairness Insights of this session",
     breakdown: "Break down by",
     filters: "Filters",
     filterAny: "Anyone",

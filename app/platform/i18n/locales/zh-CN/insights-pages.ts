@@ -15,6 +15,7 @@ const insightsPages: Translation<typeof en> = {
     sessionOf: "周期“{{cycle}}”中的一场{{kind}}校准会议。",
     sessionKind: { rating: "评级", promotion: "晋升" },
     cycleLink: "查看整个周期的洞察",
+    sessionLink: "本场会议的公平性洞察",
     breakdown: "分组依据",
     filters: "筛选",
     filterAny: "不限",
