@@ -40,8 +40,24 @@ const SKIP = [
   ".MuiChartsAxis-directionX .MuiChartsAxis-tickLabel",
 ];
 
+/**
+ * The fairness insights' data (ADR 0112): attribute names (tabs, filters, the table's first header), group names (the
+ * tables' row headers, the summaries, the chart's category axis) and the gap words that name a group.
+ */
+const INSIGHTS_DATA = [
+  '[role="tablist"] [role="tab"]',
+  '[data-testid="insights-filters"] label',
+  '[data-testid="insights-filters"] select',
+  '[data-testid^="figure-"][data-testid$="-summary"]',
+  '[data-testid^="figure-"][data-testid$="-table"] th:first-child',
+  '[data-testid^="figure-"][data-testid$="-gap"]',
+  ".MuiChartsAxis-directionY .MuiChartsAxis-tickLabel",
+];
+
 /** Data of one page: the audit log's entity and actor columns (a type and id, a person or a token's name). */
 const ROUTE_SKIP: Record<string, string[]> = {
+  "app.insights.cycles.$cycleId": INSIGHTS_DATA,
+  "app.insights.sessions.$sessionId": INSIGHTS_DATA,
   "app.admin.audits._index": ['[data-testid^="audit-row-"] td:nth-child(4)', '[data-testid^="audit-row-"] td:nth-child(5)'],
   // The questionnaire's JSON as the admin edits it (its keys, kinds and questions are data).
   "app.admin.cycles.$cycleId.json-builder": ['[data-testid="json-builder-editor"]'],
