@@ -35,6 +35,11 @@ export function enterRequestScope(request: Request, context: unknown): void {
   byRequest.set(request, memo);
 }
 
+/** True when `request` shares a memo with the other loaders of its HTTP request (a GET or HEAD in a scope). */
+export function inRequestScope(request: Request): boolean {
+  return scopes().byRequest.has(request);
+}
+
 /**
  * `load()` once per request and key (the same promise for every loader of the request that asks); without a scope,
  * `load()` every time. A rejected load is shared too (the loaders fail alike).

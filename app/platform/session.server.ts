@@ -3,7 +3,7 @@ import { createCookieSessionStorage } from "@remix-run/node";
 import { Prisma, type User } from "~/generated/prisma/client.ts";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import { env } from "~/platform/env.server";
-import { requestMemo } from "~/platform/request-scope.server";
+import { inRequestScope, requestMemo } from "~/platform/request-scope.server";
 import { sqlRows } from "~/platform/sql.server";
 import { checkSession, cookieExpiresAt, expiryCutoffs, SESSION_ABSOLUTE_LIFETIME_MS } from "~/platform/session-rules";
 
@@ -49,9 +49,12 @@ export type LiveSession = {
   user: User;
   /** The super admin really signed in while spoofing, else null. */
   realUser: User | null;
+  /** What companions (below) read in the same statement about `user`, by key; absent when none was asked. */
+  companions?: Record<string, unknown>;
 };
 
 type JoinedRow = User & {
+  __companions?: Record<string, unknown> | null;
   __session_id: string;
   __session_user_id: number;
   __session_real_user_id: number | null;
@@ -60,7 +63,7 @@ type JoinedRow = User & {
 };
 
 function userOf(row: JoinedRow): User {
-  const { __session_id, __session_user_id, __session_real_user_id, __session_signed_in_at, __session_last_seen_at, ...user } = row;
+  const { __companions, __session_id, __session_user_id, __session_real_user_id, __session_signed_in_at, __session_last_seen_at, ...user } = row;
   return user;
 }
 
@@ -79,20 +82,64 @@ const FIND_SESSION_SQL = `
     FROM "UserSession" s JOIN "User" u ON u."id" = s."userId" OR u."id" = s."realUserId"
     WHERE s."id" = $1`;
 
-async function findSession(key: string): Promise<LiveSession | null> {
-  const rows = await sqlRows<JoinedRow>("pmr_session_read", FIND_SESSION_SQL, [key]);
+/**
+ * A read that a page needs about its signed-in user, taken in the session's statement instead of a round trip of its
+ * own (ADR 0105): the shell's navigation flags and badges on every /app page. `select` is a SELECT list (no values of
+ * its own: constants are written into it) in terms of `user`, the SQL expression of the session's user id.
+ */
+export type SessionCompanion = { key: string; select: (user: string) => string; wanted: (request: Request) => boolean };
+
+const companions: SessionCompanion[] = [];
+/** Statement name and text by the keys of the companions asked for ("" none). */
+const findSessionStatements = new Map<string, { name: string; text: string }>();
+
+/** Registered by the feature that owns the read, when its module loads (platform imports no feature). */
+export function registerSessionCompanion(companion: SessionCompanion): void {
+  const at = companions.findIndex((c) => c.key === companion.key);
+  if (at >= 0) companions[at] = companion;
+  else companions.push(companion);
+  findSessionStatements.clear();
+}
+
+function findSessionStatement(asked: SessionCompanion[]): { name: string; text: string } {
+  const id = asked.map((c) => c.key).join("+");
+  let statement = findSessionStatements.get(id);
+  if (!statement) {
+    // One JSON object per session (LATERAL on the session row), keyed by companion: each a row of its SELECT list.
+    // The user id by a name of its own (`pmr_who`): the companions' SQL may use any short alias, `s` included.
+    const lateral = asked.map((c) => `'${c.key}', (SELECT row_to_json(x) FROM (SELECT ${c.select("pmr_who.user_id")}) x)`).join(", ");
+    statement = asked.length
+      ? {
+          name: `pmr_session_read+${id}`,
+          text: FIND_SESSION_SQL.replace(
+            `FROM "UserSession" s JOIN`,
+            `, c.companions AS "__companions"
+    FROM "UserSession" s CROSS JOIN LATERAL (SELECT json_build_object(${lateral}) AS companions FROM (SELECT s."userId" AS user_id) pmr_who) c JOIN`,
+          ),
+        }
+      : { name: "pmr_session_read", text: FIND_SESSION_SQL };
+    findSessionStatements.set(id, statement);
+  }
+  return statement;
+}
+
+async function findSession(key: string, asked: SessionCompanion[] = []): Promise<LiveSession | null> {
+  const statement = findSessionStatement(asked);
+  const rows = await sqlRows<JoinedRow>(statement.name, statement.text, [key]);
   const first = rows[0];
   if (!first) return null;
   const user = rows.find((r) => r.id === first.__session_user_id);
   const real = first.__session_real_user_id === null ? null : rows.find((r) => r.id === first.__session_real_user_id);
   if (!user || real === undefined) return null;
-  return {
+  const session: LiveSession = {
     key,
     signedInAt: first.__session_signed_in_at,
     lastSeenAt: first.__session_last_seen_at,
     user: userOf(user),
     realUser: real ? userOf(real) : null,
   };
+  if (first.__companions) session.companions = first.__companions;
+  return session;
 }
 
 /**
@@ -127,10 +174,23 @@ export function readSession(request: Request, now = new Date()): Promise<LiveSes
   return requestMemo(request, "platform:session", () => lookUpSession(request, now));
 }
 
+/**
+ * What the companion `key` read with the request's session about `userId`, or undefined when it was not read with it
+ * (no request scope, the request does not want it, another user): the caller then reads it itself.
+ */
+export async function sessionCompanion<T>(request: Request, key: string, userId: number): Promise<T | undefined> {
+  if (!inRequestScope(request)) return undefined;
+  const session = await readSession(request).catch(() => null);
+  if (!session || session.user.id !== userId) return undefined;
+  return session.companions?.[key] as T | undefined;
+}
+
 async function lookUpSession(request: Request, now: Date): Promise<LiveSession | null> {
   const sid = await sessionIdOf(request);
   if (!sid) return null;
-  const session = await findSession(sessionKey(sid));
+  // Companions only for a request whose loaders share this read (a scope): otherwise nobody would find their rows.
+  const asked = companions.length && inRequestScope(request) ? companions.filter((c) => c.wanted(request)) : [];
+  const session = await findSession(sessionKey(sid), asked);
   if (!session) return null;
   const check = checkSession(session, now);
   if (!check.alive) {

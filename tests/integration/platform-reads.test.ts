@@ -41,12 +41,12 @@ async function setLastSeen(cookie: string, lastSeenAt: Date) {
 }
 
 describe("a signed-in page's platform reads", () => {
-  it("root + /app layout loaders: session, user and shell in at most 2 round trips; a page loader after them reads nothing again", async () => {
+  it("root + /app layout loaders: session, user and shell in one round trip; a page loader after them reads nothing again", async () => {
     const cookie = await sessionCookieFor(employee.id);
     const context = {};
     const first = await countStatements(() => Promise.all([callLoader(root.loader, cookie, context), callLoader(appLayout.loader, cookie, context)]));
-    expect(first.count, first.statements.join("\n")).toBeLessThanOrEqual(2);
-    expect(first.statements).toEqual(expect.arrayContaining(["pmr_session_read", "pmr_shell_state"]));
+    // The shell's row comes in the session's statement (ADR 0105).
+    expect(first.statements).toEqual(["pmr_session_read+shell"]);
     const shell = first.result[1] as { user: { id: number; name: string }; flags: Record<string, boolean> };
     expect(shell.user).toMatchObject({ id: employee.id, name: employee.name });
     expect(shell.flags["has_direct_report?"]).toBe(false);
@@ -58,7 +58,30 @@ describe("a signed-in page's platform reads", () => {
 
     // A new request (a new load context) reads again: nothing is cached across requests.
     const next = await countStatements(() => callLoader(({ request }: { request: Request }) => requireUser(request), cookie, {}));
-    expect(next.statements).toEqual(["pmr_session_read"]);
+    expect(next.statements).toEqual(["pmr_session_read+shell"]);
+  });
+
+  it("the shell read with the session equals its own statement's, also while spoofing; outside /app the session is read alone", async () => {
+    const manager = await createTestUser({ name: `Reads Manager ${tag}` });
+    await (await getDb()).user.update({ where: { id: employee.id }, data: { managerId: manager.id } });
+    for (const cookie of [await sessionCookieFor(manager.id), await sessionCookieFor(manager.id, admin.id)]) {
+      const withSession = await countStatements(() => callLoader(appLayout.loader, cookie, {}));
+      expect(withSession.statements).toEqual(["pmr_session_read+shell"]);
+      // Unscoped (no shared memo): the session and the shell each by their own statement, as before.
+      const alone = await countStatements(() => appLayout.loader({ request: requestFor(cookie), context: {}, params: {} } as never));
+      expect(alone.statements).toEqual(["pmr_session_read", "pmr_shell_state"]);
+      expect(withSession.result).toEqual(alone.result);
+      expect((withSession.result as { flags: Record<string, boolean> }).flags["has_direct_report?"]).toBe(true);
+    }
+    await (await getDb()).user.update({ where: { id: employee.id }, data: { managerId: null } });
+    const cookie = await sessionCookieFor(employee.id);
+    const api = await countStatements(() =>
+      scopedLoader(({ request }: { request: Request }) => requireUser(request))({
+        request: new Request("http://127.0.0.1/api/v1/route_config", { headers: { Cookie: cookie } }),
+        context: {},
+      }),
+    );
+    expect(api.statements).toEqual(["pmr_session_read"]);
   });
 
   it("loaders running at the same time share one read; a spoofing session still costs one statement", async () => {
@@ -67,7 +90,7 @@ describe("a signed-in page's platform reads", () => {
     const both = await countStatements(() =>
       Promise.all([1, 2, 3].map(() => callLoader(({ request }: { request: Request }) => requireUser(request), cookie, context))),
     );
-    expect(both.statements).toEqual(["pmr_session_read"]);
+    expect(both.statements).toEqual(["pmr_session_read+shell"]);
     for (const current of both.result as Array<Awaited<ReturnType<typeof requireUser>>>) {
       expect(current.user.id).toBe(employee.id);
       expect(current.realUser?.id).toBe(admin.id);

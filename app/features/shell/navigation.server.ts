@@ -1,6 +1,7 @@
 import type { Db } from "~/platform/db.server";
 import type { NavBadges } from "~/features/shell/navigation";
 import { sqlRows } from "~/platform/sql.server";
+import { registerSessionCompanion, sessionCompanion } from "~/platform/session.server";
 import { COACHMARK_TYPES, type CoachmarkDto } from "~/features/shell/coachmarks.server";
 import { ACTIVE_CYCLE_STATES, tourStateFrom, type TourState } from "~/features/tours/rules";
 
@@ -34,34 +35,55 @@ type ShellRow = {
   endorser: boolean;
   user_feedback: boolean;
   promotion_owner: boolean;
-  unread: bigint;
-  active_cycles: bigint;
+  /** bigint from a statement of its own, a number from the session's JSON (ADR 0105). */
+  unread: bigint | number;
+  active_cycles: bigint | number;
   coachmarks: Array<{ type: string; dismissed: boolean }> | null;
 };
 
-/** A prepared statement (app/platform/sql.server.ts; ADR 0063): $1 the user, $2 the active cycle states. */
-const SHELL_SQL = `
-    SELECT
-      EXISTS (SELECT 1 FROM "User" WHERE "managerId" = $1::int AND active) AS direct_reports,
-      EXISTS (SELECT 1 FROM "User" WHERE "hrPartnerId" = $1::int AND active) AS hr_employees,
+/** The active cycle states as an SQL literal (constants of the code, never input). */
+const ACTIVE_STATES_SQL = `ARRAY[${ACTIVE_CYCLE_STATES.map((s) => `'${s}'`).join(", ")}]::text[]`;
+
+/** The shell's SELECT list about the user whose id is the SQL expression `user`. */
+function shellSelect(user: string): string {
+  return `
+      EXISTS (SELECT 1 FROM "User" WHERE "managerId" = ${user} AND active) AS direct_reports,
+      EXISTS (SELECT 1 FROM "User" WHERE "hrPartnerId" = ${user} AND active) AS hr_employees,
       (SELECT array_agg(DISTINCT s.kind::text || ':' || m.role::text)
          FROM "CalibrationSessionMember" m JOIN "CalibrationSession" s ON s.id = m."sessionId"
-        WHERE m."userId" = $1::int) AS memberships,
-      EXISTS (SELECT 1 FROM "Endorsement" WHERE "endorserId" = $1::int) AS endorser,
-      EXISTS (SELECT 1 FROM "UserFeedback" WHERE "userId" = $1::int) AS user_feedback,
+        WHERE m."userId" = ${user}) AS memberships,
+      EXISTS (SELECT 1 FROM "Endorsement" WHERE "endorserId" = ${user}) AS endorser,
+      EXISTS (SELECT 1 FROM "UserFeedback" WHERE "userId" = ${user}) AS user_feedback,
       EXISTS (
         SELECT 1 FROM "PromotionNomination" n JOIN "Participant" p ON p.id = n."participantId"
-         WHERE p."hrPartnerId" = $1::int
+         WHERE p."hrPartnerId" = ${user}
             OR EXISTS (SELECT 1 FROM "CalibrationSessionParticipant" sp JOIN "CalibrationSession" s ON s.id = sp."sessionId"
-                        WHERE sp."participantId" = p.id AND sp.kind = 'PROMOTION' AND s."createdById" = $1::int)
+                        WHERE sp."participantId" = p.id AND sp.kind = 'PROMOTION' AND s."createdById" = ${user})
       ) AS promotion_owner,
-      (SELECT count(*) FROM "RealtimeFeedback" WHERE "revieweeId" = $1::int AND NOT "hasBeenViewedByReviewee") AS unread,
-      (SELECT count(*) FROM "Cycle" WHERE state::text = ANY($2::text[])) AS active_cycles,
+      (SELECT count(*) FROM "RealtimeFeedback" WHERE "revieweeId" = ${user} AND NOT "hasBeenViewedByReviewee") AS unread,
+      (SELECT count(*) FROM "Cycle" WHERE state::text = ANY(${ACTIVE_STATES_SQL})) AS active_cycles,
       (SELECT json_agg(json_build_object('type', "coachmarkType", 'dismissed', "isDismissed") ORDER BY id)
-         FROM "Coachmark" WHERE "userId" = $1::int) AS coachmarks`;
+         FROM "Coachmark" WHERE "userId" = ${user}) AS coachmarks`;
+}
 
-function shellRow(userId: number): Promise<ShellRow[]> {
-  return sqlRows<ShellRow>("pmr_shell_state", SHELL_SQL, [userId, [...ACTIVE_CYCLE_STATES]]);
+/** A prepared statement (app/platform/sql.server.ts; ADR 0063): $1 the user. */
+const SHELL_SQL = `SELECT ${shellSelect("$1::int")}`;
+
+const SHELL_COMPANION = "shell";
+
+/** Every page under /app renders the shell (app/routes/app.tsx): its row comes with the session's (ADR 0105). */
+export function wantsShell(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname === "/app" || pathname.startsWith("/app/");
+}
+
+registerSessionCompanion({ key: SHELL_COMPANION, select: shellSelect, wanted: wantsShell });
+
+async function shellRow(userId: number, request?: Request): Promise<ShellRow> {
+  const withSession = request ? await sessionCompanion<ShellRow>(request, SHELL_COMPANION, userId) : undefined;
+  if (withSession) return withSession;
+  const [row] = await sqlRows<ShellRow>("pmr_shell_state", SHELL_SQL, [userId]);
+  return row!;
 }
 
 /** Spec §3's flags from the user's relations (who runs promotion calibration: ADR 0028). */
@@ -93,23 +115,25 @@ function flagsFrom(row: ShellRow): RouteFlags {
 }
 
 export async function computeRouteFlags(_db: Db, userId: number): Promise<RouteFlags> {
-  const [row] = await shellRow(userId);
-  return flagsFrom(row!);
+  return flagsFrom(await shellRow(userId));
 }
 
 /**
- * The shell's data about the signed-in user in one statement: the navigation flags, the badge counts, the
+ * The shell's data about the signed-in user in one statement (the session's, for a request under /app: ADR 0105): the navigation flags, the badge counts, the
  * coachmarks stored (known types only, in the order they were saved) and what the guided tours need.
  */
-export async function loadShellState(userId: number): Promise<{ flags: RouteFlags; badges: NavBadges; coachmarks: CoachmarkDto[]; tours: TourState }> {
-  const [row] = await shellRow(userId);
-  const coachmarks = (row!.coachmarks ?? [])
+export async function loadShellState(
+  userId: number,
+  request?: Request,
+): Promise<{ flags: RouteFlags; badges: NavBadges; coachmarks: CoachmarkDto[]; tours: TourState }> {
+  const row = await shellRow(userId, request);
+  const coachmarks = (row.coachmarks ?? [])
     .filter((c) => (COACHMARK_TYPES as readonly string[]).includes(c.type))
     .map((c) => ({ coachmark_type: c.type as CoachmarkDto["coachmark_type"], is_dismissed: c.dismissed }));
   return {
-    flags: flagsFrom(row!),
-    badges: { anytime_feedback_unread: Number(row!.unread) },
+    flags: flagsFrom(row),
+    badges: { anytime_feedback_unread: Number(row.unread) },
     coachmarks,
-    tours: tourStateFrom(coachmarks, Number(row!.active_cycles)),
+    tours: tourStateFrom(coachmarks, Number(row.active_cycles)),
   };
 }

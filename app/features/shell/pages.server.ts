@@ -16,7 +16,7 @@ export async function loadAppShell(request: Request) {
     if (url.pathname === LOGIN_PATH) return { user: null, links } as const;
     throw redirect(loginRedirectUrl(request));
   }
-  const { flags, coachmarks, tours, badges } = await loadShellState(current.user.id);
+  const { flags, coachmarks, tours, badges } = await loadShellState(current.user.id, request);
   const { user, realUser } = current;
   return {
     user: { id: user.id, name: user.name, email: user.email, role: user.role, profileImageUrl: user.profileImageUrl },
