@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { DEMO, expect, open, test } from "./fixtures";
 import { signInThroughLoginPage } from "./sign-in-any-language";
-import { expectAllTranslated } from "./untranslated";
+import { expectAllTranslated, untranslatedTexts } from "./untranslated";
 import { layoutOffenders } from "./overflow";
 
 /**
@@ -106,6 +106,58 @@ test.describe("in Chinese", () => {
       "participants.result.noUser",
       "storedTexts.jobs.rows.cellCount",
     ]);
+  });
+
+  test("a questionnaire upload's and a directory import's row errors in Chinese, no English on their job pages (ADR 0107)", async ({ page }) => {
+    await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
+    const cycleId = await freshCycle(page, "中文问卷行错误");
+    await open(page, `/app/admin/cycles/${cycleId}/upload-questionnaire`);
+    const questions = [
+      "reviewer_type,question_id,kind,label,scale_min,scale_max,options",
+      "SELF,wins,text,做得好的地方,,,",
+      "BOSS,x,text,谁,,,",
+      "SELF,wins,text,再一次,,,",
+      "PEER,impact,stars,影响,,,",
+      "PEER,r,rating,评分,5,3,",
+      "PEER,c,choice,选择,,,Only",
+    ].join("\n");
+    await page.getByTestId("upload-file").setInputFiles({ name: "questions.csv", mimeType: "text/csv", buffer: Buffer.from(questions) });
+    await page.getByTestId("upload-submit").click();
+    await expect(page).toHaveURL(new RegExp(`/app/admin/cycles/${cycleId}/upload-questionnaire-jobs/\\d+$`));
+    await expect(page.getByTestId("job-status")).toHaveText("失败", { timeout: 30_000 });
+    await expect(page.getByTestId("row-error").locator("td:last-child")).toHaveText([
+      /^未知的评估人类型“BOSS”/,
+      "问题 ID“wins”已在第 2 行用于自评",
+      "未知的题型“stars”（可用：rating、text 或 choice）",
+      "scale_max 必须大于 scale_min",
+      "单选题至少需要 2 个选项",
+    ]);
+    const data = ["questions.csv", DEMO.superAdmin.name, "PMR", /中文问卷行错误 \d+/, /[a-z_]+_[a-z_]+/g, "CSV", "ID", "BOSS", "SELF, MANAGER, DIRECT_REPORT, PEER, MATRIX_MANAGER, MATRIX_TEAM"];
+    expect(await untranslatedTexts(page, { english: true, roots: ["main"], allow: data }), "English on the questionnaire job's page").toEqual([]);
+
+    const tag = Date.now();
+    await open(page, "/app/admin/users/import");
+    const people = [
+      "email,name,role,manager_email,start_date,active",
+      `bea.${tag}@zh-import.example.com,Bea,Wizard,,2024-13-01,maybe`,
+      `cyd.${tag}@zh-import.example.com,Cyd,,nobody.${tag}@zh-import.example.com,,`,
+      `new.${tag}@zh-import.example.com,,,,,`,
+      `cyd.${tag}@zh-import.example.com,Cyd,,,,`,
+    ].join("\n");
+    await page.getByTestId("upload-file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from(people) });
+    await page.getByTestId("upload-submit").click();
+    await expect(page).toHaveURL(/\/app\/admin\/users\/import\/jobs\/\d+$/);
+    await expect(page.getByTestId("job-status")).toHaveText("失败", { timeout: 30_000 });
+    await expect(page.getByTestId("row-error").locator("td:last-child")).toHaveText([
+      /^未知的角色 Wizard/,
+      /^入职日期 2024-13-01 /,
+      "active 必须是 true 或 false，而不是 maybe",
+      `找不到经理：目录和文件中都没有邮箱为 nobody.${tag}@zh-import.example.com 的用户`,
+      "新用户必须填写姓名",
+      `cyd.${tag}@zh-import.example.com 在文件中出现了多次（首次出现在第 3 行）`,
+    ]);
+    const dataImport = ["people.csv", DEMO.superAdmin.name, "PMR", /[a-z_]+_[a-z_]+/g, "SUPER_ADMIN, PEOPLE_PARTNER, HR_OPS, EMPLOYEE", "YYYY-MM-DD", "CSV"];
+    expect(await untranslatedTexts(page, { english: true, roots: ["main"], allow: dataImport }), "English on the directory import job's page").toEqual([]);
   });
 
   test("the manager's direct reports in pinyin order", async ({ page }) => {

@@ -62,6 +62,8 @@ async function runToEnd(jobId: number, chunkRows = 2) {
 
 async function rowErrors(jobId: number) {
   const rows = await (await getDb()).jobRowError.findMany({ where: { jobId }, orderBy: [{ rowNumber: "asc" }, { id: "asc" }] });
+  // Every row error has its code beside the English it stands for (ADR 0100, 0107).
+  for (const r of rows) expect(r.messageCode, r.message).toMatchObject({ key: expect.any(String), en: r.message });
   return rows.map((r) => ({ row: r.rowNumber, column: r.column, message: r.message }));
 }
 

@@ -17,6 +17,8 @@ import { getJobDetail } from "~/features/jobs/queries.server";
 import { readJobDetailPage } from "~/features/jobs/page-reads.server";
 import { beginJob, failJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { createTestUser } from "../support/api";
+import { sessionCookieFor } from "../support/session";
+import * as uploadPage from "~/routes/app.admin.cycles.$cycleId.upload-questionnaire";
 
 let actor: Actor;
 let zh: TFunction;
@@ -54,6 +56,11 @@ const inChinese = (e: Coded) => storedMessageText(zh, e.message_key!);
 /** English words a Chinese sentence must not hold (data — emails, ids, column names — may stay). */
 const ENGLISH = /\b(is|with|must|the|row|rows|cells|listed|used|more|than|questions|user|cannot|own|not|found|required|between|file)\b/;
 
+/** The string values of a code (nested ones too). */
+function valuesOf(message: StoredMessage): string[] {
+  return Object.values(message.values ?? {}).flatMap((v) => (typeof v === "string" ? [v] : typeof v === "number" ? [] : valuesOf(v)));
+}
+
 /** Every stored row error has its code, the API and the page agree, and each reads in Chinese without English words. */
 async function expectCodedRowErrors(cycleId: number | null, type: JobType, jobId: number) {
   const db = await getDb();
@@ -66,7 +73,11 @@ async function expectCodedRowErrors(cycleId: number | null, type: JobType, jobId
     expect(e.message_key, e.message).not.toBeNull();
     const chinese = inChinese(e);
     expect(chinese, e.message).not.toBe(e.message);
-    expect(chinese.replaceAll(e.column ?? "\u0000", "").replace(/[\w.+-]+@[\w.-]+|'[^']*'|“[^”]*”|[a-z_]+_[a-z_]+|question_id|kind|options|label|rating|text|choice/g, ""), chinese).not.toMatch(ENGLISH);
+    // Data (the code's values: emails, ids, cells) and the file's column names are not English to translate.
+    let rest = chinese;
+    for (const v of valuesOf(e.message_key!)) rest = rest.replaceAll(v, "");
+    rest = rest.replaceAll(e.column ?? "\u0000", "").replace(/[a-z_]+_[a-z_]+|question_id|rating|text|choice/g, "");
+    expect(rest, chinese).not.toMatch(ENGLISH);
   }
   return api.row_errors;
 }
@@ -193,5 +204,88 @@ describe("a Therma-scan upload", () => {
       ["flight_risk", "Flight risk must be one of low, medium, high"],
     ]);
     expect(errors.map(inChinese)).toEqual(["投入度为必填项", "工作负荷必须是 1 到 5 之间的整数", "离职风险必须是以下之一：low, medium, high"]);
+  });
+});
+
+describe("an upload the form refuses before a job exists", () => {
+  /** The upload page's action with this file part (or none): its status and form error (a key, never a sentence). */
+  async function refused(cycleId: number, file: Blob | null, name = "q.csv") {
+    const form = new FormData();
+    if (file) form.set("file", file, name);
+    const request = new Request(`http://127.0.0.1/app/admin/cycles/${cycleId}/upload-questionnaire`, {
+      method: "POST",
+      headers: new Headers({ Cookie: await sessionCookieFor(actor.userId) }),
+      body: form,
+    });
+    const result = (await uploadPage.action({ request, params: { cycleId: String(cycleId) }, context: {} } as Parameters<typeof uploadPage.action>[0])) as unknown as {
+      data: { ok: boolean; formError: StoredMessage };
+      init: { status: number };
+    };
+    return { status: result.init.status, formError: result.data.formError, zh: storedMessageText(zh, result.data.formError) };
+  }
+
+  it("says each refusal as the key its thrower tied to it (ADR 0107): no file, an empty file, not CSV, not a CSV file", async () => {
+    const cycleId = await newCycle();
+    expect(await refused(cycleId, null)).toEqual({ status: 422, formError: { key: "jobs.failure.chooseFile" }, zh: expect.any(String) });
+    expect(await refused(cycleId, new Blob(["\n\n"], { type: "text/csv" }))).toMatchObject({ status: 422, formError: { key: "jobs.failure.empty" } });
+    const quote = await refused(cycleId, new Blob(['"reviewer_type,label\nx'], { type: "text/csv" }));
+    expect(quote).toMatchObject({ status: 400, formError: { key: "jobs.failure.notCsv", values: { detail: expect.any(String) } } });
+    const sheet = await refused(cycleId, new Blob(["PK"], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), "q.xlsx");
+    expect(sheet).toEqual({ status: 415, formError: { key: "jobs.failure.notCsvFile", values: { file: "q.xlsx" } }, zh: "请上传 CSV 文件（.csv）：q.xlsx 不是 CSV 文件" });
+    for (const r of [await refused(cycleId, null), await refused(cycleId, new Blob(["\n\n"], { type: "text/csv" }))]) expect(r.zh).not.toMatch(/[a-z]/);
+  });
+});
+
+describe("a directory import", () => {
+  it("stores every row error with its code (the directory core's keys where it says the same); the English word for word", { timeout: 120_000 }, async () => {
+    const db = await getDb();
+    const tag = randomUUID().slice(0, 8);
+    const at = (name: string) => `${name}.${tag}@dircodes.example.com`;
+    const me = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
+    const gone = await db.user.create({ data: { email: at("gone"), name: "Gone", active: false } });
+    await db.user.create({ data: { email: at("numbered"), name: "Numbered", employeeNumber: `N-${tag}` } });
+    const csv = [
+      "email,name,role,manager_email,hr_partner_email,start_date,employee_number,active",
+      `not-an-email,X,,,,,,`, // 2
+      `${at("d1")},D1,,,,2024-02-30,,`, // 3
+      `${at("d2")},D2,Wizard,,,,,maybe`, // 4
+      `${at("ok1")},Ok One,,,,,K-${tag},`, // 5
+      `${at("ok1")},Ok Again,,,,,,`, // 6
+      `${at("d3")},D3,,${at("nobody")},,,,`, // 7
+      `${at("d4")},D4,,${gone.email},,,,`, // 8
+      `${at("d5")},D5,,,${at("d5")},,,`, // 9
+      `${at("d6")},D6,,,,,K-${tag},`, // 10
+      `${at("d7")},D7,,,,,N-${tag},`, // 11
+      `${at("d8")},,,,,,,`, // 12
+      `${at("la")},LA,,${at("lb")},,,,`, // 13
+      `${at("lb")},LB,,${at("la")},,,,`, // 14
+      `${me.email},,EMPLOYEE,,,,,false`, // 15
+      "a,b", // 16
+    ].join("\n");
+    const job = await directJob(null, "IMPORT_DIRECTORY", csv, "VALID_ONLY");
+    await runJob(job.id);
+    const errors = await expectCodedRowErrors(null, "IMPORT_DIRECTORY", job.id);
+    expect(errors.map((e) => [e.row_number, e.column, e.message_key?.key.replace("storedTexts.jobs.rows.", "")])).toEqual([
+      [2, "email", "users.refusal.invalidEmail"],
+      [3, "start_date", "users.refusal.startDate"],
+      [4, "role", "directory.unknownRole"],
+      [4, "active", "directory.activeInvalid"],
+      [6, "email", "listedTwiceInFile"],
+      [7, "manager_email", "directory.managerNotFound"],
+      [8, "manager_email", "users.refusal.inactivePerson.manager_email"],
+      [9, "hr_partner_email", "users.refusal.ownLink.hr_partner_email"],
+      [10, "employee_number", "directory.employeeNumberTwice"],
+      [11, "employee_number", "directory.employeeNumberTaken"],
+      [12, "name", "directory.nameRequired"],
+      [13, "manager_email", "directory.chainLoop"],
+      [14, "manager_email", "directory.chainLoop"],
+      [15, "active", "users.statusDialog.cannotDeactivateSelf"],
+      [15, "role", "users.refusal.ownSuperAdminRole"],
+      [16, null, "cellCount"],
+    ]);
+    // The English is the import's, word for word (tests/integration/directory-import.test.ts holds them all).
+    expect(errors.find((e) => e.row_number === 7)!.message).toBe(`Manager not found: no user with the email ${at("nobody")} in the directory or in the file`);
+    expect(errors.find((e) => e.row_number === 13)!.message).toBe(`${at("lb")} reports (directly or not) to ${at("la")}; a management chain cannot loop`);
+    expect(inChinese(errors.find((e) => e.row_number === 11)!)).toBe(`另一位用户（${at("numbered")}）已使用工号 N-${tag}`);
   });
 });

@@ -2,6 +2,9 @@ import { Readable } from "node:stream";
 import { parse, type Options as CsvParseOptions } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
 import type { Db, Tx } from "~/platform/db.server";
+import { storedText } from "~/platform/i18n/stored-text.server";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { JobInputError } from "~/features/jobs/runner.server";
 
 /**
  * Job files live in the database (JobFile.content, bytea) so any worker process can read them.
@@ -82,13 +85,20 @@ export type CsvPosition = { row: number; offset: number; line: number };
 /** One data record: `rowNumber` is the file line it starts on (the header is row 1). */
 export type CsvRecord = { rowNumber: number; cells: string[] };
 
-/** The file is not valid CSV (e.g. an unclosed quote); `rowNumber` is the line where parsing stopped. */
-export class CsvInputError extends Error {
+/**
+ * The file is not valid CSV (e.g. an unclosed quote); `rowNumber` is the line where parsing stopped (0: the header
+ * check, which names no row). An input error with its code (ADR 0100, 0107): the parser's own words are a value.
+ */
+export class CsvInputError extends JobInputError {
+  /** The same as a page's notice (the upload form says it in the reader's language). */
+  readonly notice: PageMessage;
   constructor(
-    message: string,
+    detail: string,
     public rowNumber: number,
   ) {
-    super(message);
+    const notice = rowNumber > 0 ? pageMessage("jobs.failure.notCsvNear", { row: rowNumber, detail }) : pageMessage("jobs.failure.notCsv", { detail });
+    super(storedText(notice.key, notice.values));
+    this.notice = notice;
   }
 }
 
@@ -124,7 +134,7 @@ export function csvHeaderOf(bytes: Uint8Array): string[] | null {
     const first = records[0];
     return first && !isBlank(first) ? normalizeHeader(first) : null;
   } catch (err) {
-    throw new CsvInputError(`The file is not valid CSV: ${(err as Error).message}`, 1);
+    throw new CsvInputError((err as Error).message, 0);
   }
 }
 
@@ -172,7 +182,7 @@ export async function* readCsvRecords(
   } catch (err) {
     if (err instanceof CsvInputError) throw err;
     const line = from.line + ((parser.info?.lines as number | undefined) ?? prevLines);
-    throw new CsvInputError(`The file is not valid CSV near row ${line}: ${(err as Error).message}`, line);
+    throw new CsvInputError((err as Error).message, line);
   } finally {
     source.unpipe(parser);
     source.destroy();

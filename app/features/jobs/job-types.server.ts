@@ -13,6 +13,8 @@ import type { z } from "zod";
 import { storedMessage, storedMessageText } from "~/platform/i18n/stored-text";
 import { englishT } from "~/platform/i18n/stored-text.server";
 import { headerRefusal } from "~/features/jobs/messages";
+import { withNotice } from "~/platform/refusal-notice.server";
+import { pageMessage } from "~/platform/i18n/page-message";
 
 /**
  * The bulk job types (ADR 0015): JOB_TYPES describes each type for the API and the pages (key, label,
@@ -82,10 +84,12 @@ export function csvHeaderCheck(opts: { required: readonly string[]; allowed: rea
     try {
       header = csvHeaderOf(file.bytes);
     } catch (err) {
-      if (err instanceof CsvInputError) throw badRequest(err.message, { file: [err.message] });
+      if (err instanceof CsvInputError) throw withNotice(badRequest(err.message, { file: [err.message] }), err.notice);
       throw err;
     }
-    if (!header) throw unprocessable("The file is empty: the first row must name the columns", { allowed_columns: opts.allowed });
+    if (!header) {
+      throw withNotice(unprocessable("The file is empty: the first row must name the columns", { allowed_columns: opts.allowed }), pageMessage("jobs.failure.empty"));
+    }
     const missing = opts.required.filter((c) => !header.includes(c));
     const unknown = header.filter((c) => !opts.allowed.includes(c));
     const repeated = header.filter((c, i) => header.indexOf(c) !== i);

@@ -1,12 +1,11 @@
 import type { TranslationKey } from "~/platform/i18n/locales/types";
-import type { PageMessage } from "~/platform/i18n/page-message";
 import type { ErrorModeValue, JobView } from "~/features/jobs/rules";
 import type { StoredMessage } from "~/platform/i18n/stored-text";
 
 /**
  * The bulk jobs' texts as translation keys (issue 28). PURE. A job type's names (its list, a job's page, the link
  * back to all its jobs, the document titles) by the type's key; the statuses and error modes by their values; and
- * the English sentences a failed start answers with (the API's messages), each as its key (unknown: `failed`).
+ * the refused CSV header as one message (a failed start's other refusals carry their notices, ADR 0107).
  */
 
 export type JobTypeKeys = { list: TranslationKey; detail: TranslationKey; all: TranslationKey; listTitle: TranslationKey; detailTitle: TranslationKey };
@@ -134,31 +133,4 @@ export function headerRefusal(columns: { missing: readonly string[]; unknown: re
   if (parts.length === 0) return null;
   const names = ["a", "b", "c"] as const;
   return { key: HEADER_SENTENCES[parts.length - 1]!, values: Object.fromEntries(parts.map((p, i) => [names[i], p])) };
-}
-
-const EXACT: Record<string, TranslationKey> = {
-  "Choose a CSV file to upload": "jobs.failure.chooseFile",
-  "A file is required": "jobs.failure.fileRequired",
-  "The file is empty: the first row must name the columns": "jobs.failure.empty",
-  "The upload could not be read as multipart/form-data": "jobs.failure.unreadable",
-  "Choose what to do with invalid rows": "jobs.failure.chooseMode",
-  "Check the choices": "jobs.failure.checkChoices",
-  "Invalid input": "jobs.failure.invalidInput",
-};
-
-const PATTERNS: Array<[RegExp, (m: RegExpExecArray) => PageMessage]> = [
-  [/^The file is larger than (\d+) MB$/, (m) => ({ key: "jobs.failure.tooLarge", values: { size: m[1]! } })],
-  [/^The file is not valid CSV near row (\d+): (.*)$/s, (m) => ({ key: "jobs.failure.notCsvNear", values: { row: m[1]!, detail: m[2]! } })],
-  [/^The file is not valid CSV: (.*)$/s, (m) => ({ key: "jobs.failure.notCsv", values: { detail: m[1]! } })],
-];
-
-/** A sentence of a failed job start (upload or start button) as a message; one not known reads as "could not be started". */
-export function jobFailureMessage(message: string): PageMessage {
-  const exact = EXACT[message];
-  if (exact) return { key: exact };
-  for (const [pattern, toMessage] of PATTERNS) {
-    const m = pattern.exec(message);
-    if (m) return toMessage(m);
-  }
-  return { key: "jobs.failure.failed" };
 }

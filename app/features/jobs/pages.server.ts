@@ -7,7 +7,8 @@ import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/pl
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
-import { headerRefusal, jobFailureMessage } from "~/features/jobs/messages";
+import { headerRefusal } from "~/features/jobs/messages";
+import { noticeOf, withNotice } from "~/platform/refusal-notice.server";
 import { createJob } from "~/features/jobs/service.server";
 import { jobCycleIdFor, jobScope, jobTypeDef, PARTICIPANT_UPLOAD_COLUMNS } from "~/features/jobs/job-types.server";
 import { readUploadForm, UploadFieldsSchema } from "~/features/jobs/upload.server";
@@ -116,19 +117,18 @@ function failureOf(err: unknown): { status: number; body: JobFormFailure } {
       unknown_columns?: string[];
       repeated_columns?: string[];
       allowed_columns?: string[];
-      fieldErrors?: Record<string, string[]>;
     };
     // Keys, not sentences: the page says them in the reader's language (features/jobs/messages.ts).
     const details: PageMessage[] = [];
     if (d.missing_columns?.length) details.push(pageMessage("jobs.failure.missingColumns", { columns: d.missing_columns.join(", ") }));
     if (d.unknown_columns?.length) details.push(pageMessage("jobs.failure.unknownColumns", { columns: d.unknown_columns.map((c) => c || "(blank)").join(", ") }));
     if ((d.missing_columns?.length || d.unknown_columns?.length) && d.allowed_columns) details.push(pageMessage("jobs.failure.allowedColumns", { columns: d.allowed_columns.join(", ") }));
-    if (d.fieldErrors) for (const messages of Object.values(d.fieldErrors)) details.push(...messages.map(jobFailureMessage));
     // A refused header: the sentence from the columns (values), never from the English message (ADR 0100).
     const header = d.missing_columns || d.unknown_columns || d.repeated_columns
       ? headerRefusal({ missing: d.missing_columns ?? [], unknown: d.unknown_columns ?? [], repeated: d.repeated_columns ?? [] })
       : null;
-    return { status: err.status, body: { ok: false, formError: header ?? jobFailureMessage(err.message), details } };
+    // Any other refusal: the notice its thrower tied to it (ADR 0095, 0107); one without says the job could not start.
+    return { status: err.status, body: { ok: false, formError: header ?? noticeOf(err) ?? pageMessage("jobs.failure.failed"), details } };
   }
   throw err;
 }
@@ -146,11 +146,11 @@ export async function startJobFromPage(request: Request, params: Params, type: J
     if (def.input === "file") {
       const { file, fields } = await readUploadForm(request);
       const parsed = UploadFieldsSchema.safeParse(fields);
-      if (!parsed.success) throw new ApiError(400, "validation_failed", "Choose what to do with invalid rows", z.flattenError(parsed.error));
+      if (!parsed.success) throw withNotice(new ApiError(400, "validation_failed", "Choose what to do with invalid rows", z.flattenError(parsed.error)), pageMessage("jobs.failure.chooseMode"));
       job = await createJob(current.actor, { cycleId, type, errorMode: parsed.data.error_mode, file });
     } else if (def.params) {
       const parsed = def.params.schema.safeParse(def.params.fromForm(await request.formData()));
-      if (!parsed.success) throw new ApiError(400, "validation_failed", "Check the choices", z.flattenError(parsed.error));
+      if (!parsed.success) throw withNotice(new ApiError(400, "validation_failed", "Check the choices", z.flattenError(parsed.error)), pageMessage("jobs.failure.checkChoices"));
       job = await createJob(current.actor, { cycleId, type, jobParams: parsed.data as Prisma.InputJsonObject });
     } else {
       job = await createJob(current.actor, { cycleId, type });

@@ -11,6 +11,8 @@ import { getTemporalClient, temporalSettings } from "~/platform/temporal.server"
 import { BULK_JOB_WORKFLOW, type BulkJobInput, type BulkJobWorkflow } from "../../../workflows/bulk-job-contract";
 import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-contract";
 import { storedText } from "~/platform/i18n/stored-text.server";
+import { withNotice } from "~/platform/refusal-notice.server";
+import { pageMessage } from "~/platform/i18n/page-message";
 
 /**
  * Bulk jobs (ADR 0015): each job is a Job row plus a Temporal workflow `job-<jobId>` (search
@@ -76,7 +78,9 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
   }
   if (def.input === "file") {
     // A file part with nothing in it is well-formed multipart: 422 (ADR 0060, "Statuses of refusals").
-    if (!input.file || input.file.bytes.byteLength === 0) throw unprocessable("Choose a CSV file to upload", { file: ["A file is required"] });
+    if (!input.file || input.file.bytes.byteLength === 0) {
+      throw withNotice(unprocessable("Choose a CSV file to upload", { file: ["A file is required"] }), pageMessage("jobs.failure.chooseFile"));
+    }
     await def.checkUpload?.(input.file);
   }
   if (def.errorModes && input.errorMode && !def.errorModes.includes(input.errorMode)) {

@@ -6,6 +6,8 @@ import {
 } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError, badRequest } from "~/platform/api.server";
+import { withNotice } from "~/platform/refusal-notice.server";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { ERROR_MODES, uploadTypeProblem, type UploadedFile } from "~/features/jobs/rules";
 
 /**
@@ -19,7 +21,11 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** What the whole multipart body may add to the file: boundaries, part headers and the text fields. */
 export const UPLOAD_FORM_OVERHEAD_BYTES = 64 * 1024;
 
-const tooLarge = () => new ApiError(413, "payload_too_large", `The file is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
+// Each refusal with its notice (the page says it as a key, ADR 0095/0107); the API answers the English.
+const tooLarge = () => {
+  const size = MAX_UPLOAD_BYTES / 1024 / 1024;
+  return withNotice(new ApiError(413, "payload_too_large", `The file is larger than ${size} MB`), pageMessage("jobs.failure.tooLarge", { size }));
+};
 
 class BodyTooLarge extends Error {}
 
@@ -44,7 +50,7 @@ function csvFilesOnly(next: UploadHandler): UploadHandler {
   return async (part) => {
     if (part.name === "file" && typeof part.filename === "string" && part.filename !== "") {
       const problem = uploadTypeProblem(part.filename, part.contentType);
-      if (problem) throw new ApiError(415, "unsupported_media_type", problem);
+      if (problem) throw withNotice(new ApiError(415, "unsupported_media_type", problem), pageMessage("jobs.failure.notCsvFile", { file: part.filename.trim() }));
     }
     return next(part);
   };
@@ -71,7 +77,7 @@ export async function readUploadForm(request: Request): Promise<{ file: Uploaded
   } catch (err) {
     if (err instanceof MaxPartSizeExceededError || err instanceof BodyTooLarge) throw tooLarge();
     if (err instanceof ApiError) throw err;
-    throw badRequest("The upload could not be read as multipart/form-data");
+    throw withNotice(badRequest("The upload could not be read as multipart/form-data"), pageMessage("jobs.failure.unreadable"));
   }
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;

@@ -3,6 +3,7 @@ import type { Tx } from "~/platform/db.server";
 import { DEACTIVATE_SELF_MESSAGE, OWN_SUPER_ADMIN_ROLE_MESSAGE } from "~/features/users/directory.server";
 import type { ColumnsPresent } from "~/features/jobs/types/directory/columns";
 import { userIdByEmail } from "~/features/jobs/types/directory/write.server";
+import type { TranslationKey } from "~/platform/i18n/locales/types";
 
 /**
  * The whole-file check of a directory import (ADR 0052), set-based, in the check step's one transaction. What a row
@@ -22,6 +23,14 @@ import { userIdByEmail } from "~/features/jobs/types/directory/write.server";
 /** The lower-case email of the user `idColumn` of the row `alias` points to. */
 const emailOf = (alias: string, idColumn: string) => Prisma.raw(`(SELECT lower(p.email) FROM "User" p WHERE p.id = ${alias}."${idColumn}")`);
 
+/**
+ * A row error's code as SQL (ADR 0100): the key and its values (`values`: jsonb_build_object's arguments), stored
+ * beside the English the same statement builds; a TranslationKey, so a renamed key fails the type check.
+ */
+function code(key: TranslationKey, values?: Prisma.Sql): Prisma.Sql {
+  return values ? Prisma.sql`jsonb_build_object('key', ${key}::text, 'values', jsonb_build_object(${values}))` : Prisma.sql`jsonb_build_object('key', ${key}::text)`;
+}
+
 /** Adds the errors of `source` (rows: seq, errs jsonb array) to dir_rows and marks those rows invalid; returns how many. */
 async function addErrors(tx: Tx, source: Prisma.Sql): Promise<number> {
   return tx.$executeRaw`
@@ -35,15 +44,20 @@ function roundZero(has: ColumnsPresent, importer: { email: string; role: string 
   return Prisma.sql`
     SELECT d.seq, jsonb_path_query_array(jsonb_build_array(
       CASE WHEN d.dup_k > 1 THEN jsonb_build_object('column', 'email', 'message',
-        d.email || ' is listed more than once in the file (first on row ' || d.dup_first || ')') END,
+        d.email || ' is listed more than once in the file (first on row ' || d.dup_first || ')',
+        'code', ${code("storedTexts.jobs.rows.listedTwiceInFile", Prisma.sql`'email', d.email, 'first', d.dup_first`)}) END,
       CASE WHEN d.valid AND d.num_k > 1 THEN jsonb_build_object('column', 'employee_number', 'message',
-        'Employee number ' || d.employee_number || ' is listed more than once in the file (first on row ' || d.num_first || ')') END,
+        'Employee number ' || d.employee_number || ' is listed more than once in the file (first on row ' || d.num_first || ')',
+        'code', ${code("storedTexts.jobs.rows.directory.employeeNumberTwice", Prisma.sql`'number', d.employee_number, 'first', d.num_first`)}) END,
       CASE WHEN d.valid AND d.num_k = 1 AND d.num_holder IS NOT NULL THEN jsonb_build_object('column', 'employee_number', 'message',
-        'Another user (' || d.num_holder || ') already has the employee number ' || d.employee_number) END,
-      CASE WHEN d.valid AND d.ex_id IS NULL AND d.name IS NULL THEN jsonb_build_object('column', 'name', 'message', 'Name is required for a new user') END,
-      CASE WHEN d.valid AND d.email = ${me}::text AND d.active = false THEN jsonb_build_object('column', 'active', 'message', ${DEACTIVATE_SELF_MESSAGE}::text) END,
+        'Another user (' || d.num_holder || ') already has the employee number ' || d.employee_number,
+        'code', ${code("storedTexts.jobs.rows.directory.employeeNumberTaken", Prisma.sql`'holder', d.num_holder, 'number', d.employee_number`)}) END,
+      CASE WHEN d.valid AND d.ex_id IS NULL AND d.name IS NULL THEN jsonb_build_object('column', 'name', 'message', 'Name is required for a new user',
+        'code', ${code("storedTexts.jobs.rows.directory.nameRequired")}) END,
+      CASE WHEN d.valid AND d.email = ${me}::text AND d.active = false THEN jsonb_build_object('column', 'active', 'message', ${DEACTIVATE_SELF_MESSAGE}::text,
+        'code', ${code("users.statusDialog.cannotDeactivateSelf")}) END,
       CASE WHEN d.valid AND ${admin}::boolean AND d.email = ${me}::text AND d.role IS NOT NULL AND d.role <> 'SUPER_ADMIN'
-        THEN jsonb_build_object('column', 'role', 'message', ${OWN_SUPER_ADMIN_ROLE_MESSAGE}::text) END
+        THEN jsonb_build_object('column', 'role', 'message', ${OWN_SUPER_ADMIN_ROLE_MESSAGE}::text, 'code', ${code("users.refusal.ownSuperAdminRole")}) END
     ), '$[*] ? (@ != null)') AS errs
     FROM (
       SELECT r.*,
@@ -62,20 +76,25 @@ function roundZero(has: ColumnsPresent, importer: { email: string; role: string 
 /** Unknown people, and people newly linked who are deactivated after the file. */
 function referenceCheck(has: ColumnsPresent): Prisma.Sql {
   return Prisma.sql`
-    SELECT t.seq, jsonb_agg(jsonb_build_object('column', t.col, 'message', t.msg) ORDER BY t.ord) AS errs
+    SELECT t.seq, jsonb_agg(jsonb_build_object('column', t.col, 'message', t.msg,
+      'code', jsonb_build_object('key', t.key, 'values', jsonb_build_object('email', t.email))) ORDER BY t.ord) AS errs
     FROM (
-      SELECT r.seq, v.ord, v.col,
+      SELECT r.seq, v.ord, v.col, v.email,
         CASE
           WHEN tr.seq IS NULL AND tu.id IS NULL THEN v.label || ' not found: no user with the email ' || v.email || ' in the directory or in the file'
           WHEN NOT (CASE WHEN tr.seq IS NOT NULL THEN coalesce(tr.active, tr.ex_active, true) ELSE tu.active END)
             AND v.email IS DISTINCT FROM v.current THEN v.email || ' is deactivated and cannot be set as ' || v.what
-        END AS msg
+        END AS msg,
+        CASE WHEN tr.seq IS NULL AND tu.id IS NULL THEN v.unknown_key ELSE v.inactive_key END AS key
       FROM dir_rows r
       CROSS JOIN LATERAL (VALUES
-        (1, 'manager_email', 'Manager', 'manager', r.m, r.ex_m, ${has.manager_email}::boolean),
-        (2, 'secondary_manager_email', 'Secondary manager', 'secondary manager', r.sm, r.ex_sm, ${has.secondary_manager_email}::boolean),
-        (3, 'hr_partner_email', 'HR partner', 'HR partner', r.h, r.ex_h, ${has.hr_partner_email}::boolean)
-      ) AS v(ord, col, label, what, email, current, present)
+        (1, 'manager_email', 'Manager', 'manager', r.m, r.ex_m, ${has.manager_email}::boolean,
+          'storedTexts.jobs.rows.directory.managerNotFound', 'users.refusal.inactivePerson.manager_email'),
+        (2, 'secondary_manager_email', 'Secondary manager', 'secondary manager', r.sm, r.ex_sm, ${has.secondary_manager_email}::boolean,
+          'storedTexts.jobs.rows.directory.secondaryNotFound', 'users.refusal.inactivePerson.secondary_manager_email'),
+        (3, 'hr_partner_email', 'HR partner', 'HR partner', r.h, r.ex_h, ${has.hr_partner_email}::boolean,
+          'storedTexts.jobs.rows.directory.hrNotFound', 'users.refusal.inactivePerson.hr_partner_email')
+      ) AS v(ord, col, label, what, email, current, present, unknown_key, inactive_key)
       LEFT JOIN dir_rows tr ON tr.valid AND tr.email = v.email
       LEFT JOIN LATERAL (
         SELECT x.id, x.active FROM "User" x WHERE tr.seq IS NULL AND x.id = ${userIdByEmail("v.email")}
@@ -92,7 +111,8 @@ function referenceCheck(has: ColumnsPresent): Prisma.Sql {
  */
 const cycleCheck = Prisma.sql`
   SELECT c.seq, jsonb_build_array(jsonb_build_object('column', 'manager_email', 'message',
-    c.m || ' reports (directly or not) to ' || c.email || '; a management chain cannot loop')) AS errs
+    c.m || ' reports (directly or not) to ' || c.email || '; a management chain cannot loop',
+    'code', ${code("storedTexts.jobs.rows.directory.chainLoop", Prisma.sql`'manager', c.m, 'email', c.email`)})) AS errs
   FROM dir_rows c
   WHERE c.seq IN (
     WITH RECURSIVE walk(start_seq, start_email, node, path) AS (

@@ -1,7 +1,7 @@
 import { restoreCsvCell } from "~/platform/csv-cells";
 import type { StoredMessage } from "~/platform/i18n/stored-text";
 import { ROLES, type RoleName } from "~/features/users/roles";
-import { normalizeDirectoryInput, normalizeEmail, type DirectoryInput } from "~/features/users/directory-rules";
+import { normalizeDirectoryInput, normalizeEmail, type DirectoryInput, type FieldRefusal } from "~/features/users/directory-rules";
 
 /**
  * The directory CSV (docs/decisions/0052-directory-import.md), PURE: its columns (the import reads them, the export
@@ -96,6 +96,16 @@ export function emailKey(value: string | undefined): string {
 const TEXT_COLUMNS = ["job_title", "department", "level", "location", "employee_number"] as const;
 const PERSON_COLUMNS = ["manager_email", "secondary_manager_email", "hr_partner_email"] as const;
 
+/** The directory core's own refusal of a person's link to themselves (its key, ADR 0108), word for word the same. */
+const OWN_LINK_KEYS = {
+  manager_email: "users.refusal.ownLink.manager_email",
+  secondary_manager_email: "users.refusal.ownLink.secondary_manager_email",
+  hr_partner_email: "users.refusal.ownLink.hr_partner_email",
+} as const;
+
+/** A field the directory core refused: its column, its English and its code. */
+const refusedBy = (column: DirectoryColumn, refusal: FieldRefusal): DirectoryRowError => ({ column, message: refusal.message, code: refusal.code });
+
 /** The first refusal of one field by the directory core's rules, or its normalised value. */
 function field<K extends keyof DirectoryInput>(key: K, value: DirectoryInput[K]) {
   return normalizeDirectoryInput({ [key]: value } as DirectoryInput, false);
@@ -125,28 +135,32 @@ export function directoryRowReader(columns: readonly string[]): (cells: readonly
       active: null,
     };
     if (cells.length !== columns.length) {
-      return { row, errors: [{ column: null, message: `The row has ${cells.length} cells; the header has ${columns.length}` }] };
+      const code = { key: "storedTexts.jobs.rows.cellCount", values: { cells: cells.length, columns: columns.length } } as const;
+      return { row, errors: [{ column: null, message: `The row has ${cells.length} cells; the header has ${columns.length}`, code }] };
     }
     const email = field("email", cells[index.email] ?? "");
-    if (!email.ok) errors.push({ column: "email", message: email.message });
+    if (!email.ok) errors.push(refusedBy("email", email));
 
     const name = cell("name");
     if (name !== null && name.trim()) {
       const checked = field("name", name);
       if (checked.ok) row.name = checked.value.name!;
-      else errors.push({ column: "name", message: checked.message });
+      else errors.push(refusedBy("name", checked));
     }
     const role = cell("role");
     if (role !== null) {
       const parsed = parseRoleCell(role);
-      if (parsed === false) errors.push({ column: "role", message: `Unknown role ${role.trim()}: use one of ${ROLES.join(", ")}` });
+      if (parsed === false) {
+        const values = { role: role.trim(), roles: ROLES.join(", ") };
+        errors.push({ column: "role", message: `Unknown role ${values.role}: use one of ${values.roles}`, code: { key: "storedTexts.jobs.rows.directory.unknownRole", values } });
+      }
       else row.role = parsed;
     }
     for (const c of TEXT_COLUMNS) {
       const value = cell(c);
       if (value === null) continue;
       const checked = field(c, value);
-      if (!checked.ok) errors.push({ column: c, message: checked.message });
+      if (!checked.ok) errors.push(refusedBy(c, checked));
       else if (c === "employee_number") row.employeeNumber = checked.value.employeeNumber ?? null;
       else row[c === "job_title" ? "jobTitle" : c] = checked.value[c === "job_title" ? "jobTitle" : c] ?? null;
     }
@@ -154,26 +168,29 @@ export function directoryRowReader(columns: readonly string[]): (cells: readonly
       const value = cell(c);
       if (value === null) continue;
       const checked = field(c, value);
-      if (!checked.ok) errors.push({ column: c, message: checked.message });
+      if (!checked.ok) errors.push(refusedBy(c, checked));
       else {
         const key = c === "manager_email" ? "managerEmail" : c === "secondary_manager_email" ? "secondaryManagerEmail" : "hrPartnerEmail";
         const person = checked.value[key] ?? null;
         if (person !== null && person === row.email) {
           const what = c === "manager_email" ? "manager" : c === "secondary_manager_email" ? "secondary manager" : "HR partner";
-          errors.push({ column: c, message: `A user cannot be their own ${what}` });
+          errors.push({ column: c, message: `A user cannot be their own ${what}`, code: { key: OWN_LINK_KEYS[c] } });
         } else row[key] = person;
       }
     }
     const start = cell("start_date");
     if (start !== null) {
       const checked = field("start_date", start);
-      if (!checked.ok) errors.push({ column: "start_date", message: checked.message });
+      if (!checked.ok) errors.push(refusedBy("start_date", checked));
       else row.startDate = checked.value.startDate ? checked.value.startDate.toISOString().slice(0, 10) : null;
     }
     const active = cell("active");
     if (active !== null) {
       const parsed = parseActiveCell(active);
-      if (parsed === "invalid") errors.push({ column: "active", message: `active must be true or false, not ${active.trim()}` });
+      if (parsed === "invalid") {
+        const value = active.trim();
+        errors.push({ column: "active", message: `active must be true or false, not ${value}`, code: { key: "storedTexts.jobs.rows.directory.activeInvalid", values: { value } } });
+      }
       else row.active = parsed;
     }
     return { row, errors };

@@ -91,6 +91,18 @@ export default {
           notParticipant: "{{email}} is not a participant of this cycle",
           noUser: "No user with email {{email}}",
         },
+        /** The directory import's rows (ADR 0052) where it says more than the directory core (whose own keys it uses). */
+        directory: {
+          unknownRole: "Unknown role {{role}}: use one of {{roles}}",
+          activeInvalid: "active must be true or false, not {{value}}",
+          employeeNumberTwice: "Employee number {{number}} is listed more than once in the file (first on row {{first}})",
+          employeeNumberTaken: "Another user ({{holder}}) already has the employee number {{number}}",
+          nameRequired: "Name is required for a new user",
+          managerNotFound: "Manager not found: no user with the email {{email}} in the directory or in the file",
+          secondaryNotFound: "Secondary manager not found: no user with the email {{email}} in the directory or in the file",
+          hrNotFound: "HR partner not found: no user with the email {{email}} in the directory or in the file",
+          chainLoop: "{{manager}} reports (directly or not) to {{email}}; a management chain cannot loop",
+        },
       },
     },
     calibrationComment: {

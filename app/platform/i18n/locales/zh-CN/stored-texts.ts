@@ -76,6 +76,17 @@ const storedTexts: Translation<typeof en> = {
           notParticipant: "{{email}} 不是本周期的参与者",
           noUser: "没有邮箱为 {{email}} 的用户",
         },
+        directory: {
+          unknownRole: "未知的角色 {{role}}：请使用以下之一：{{roles}}",
+          activeInvalid: "active 必须是 true 或 false，而不是 {{value}}",
+          employeeNumberTwice: "工号 {{number}} 在文件中出现了多次（首次出现在第 {{first}} 行）",
+          employeeNumberTaken: "另一位用户（{{holder}}）已使用工号 {{number}}",
+          nameRequired: "新用户必须填写姓名",
+          managerNotFound: "找不到经理：目录和文件中都没有邮箱为 {{email}} 的用户",
+          secondaryNotFound: "找不到第二经理：目录和文件中都没有邮箱为 {{email}} 的用户",
+          hrNotFound: "找不到人力资源伙伴：目录和文件中都没有邮箱为 {{email}} 的用户",
+          chainLoop: "{{manager}} 直接或间接向 {{email}} 汇报；管理链不能形成环",
+        },
       },
     },
     calibrationComment: {
