@@ -24,6 +24,7 @@ export type AttributeFieldView = {
 export type AttributeFieldsResult = { intent?: string | null; ok?: boolean; attributeErrors?: Record<string, TranslationKey>; attributeValues?: Record<string, string> } | undefined;
 
 export const ATTRIBUTES_INTENT = "attributes";
+const KIND_KEY = { category: "attributeValues.kind.category", date: "attributeValues.kind.date", number: "attributeValues.kind.number" } as const;
 export const attributeFieldName = (id: number) => `value_${id}`;
 
 export function AttributeFields({ attributes }: { attributes: AttributeFieldView[] }) {
@@ -74,7 +75,7 @@ export function AttributeFields({ attributes }: { attributes: AttributeFieldView
                   type={a.kind === "date" ? "date" : "text"}
                   defaultValue={sent ?? a.value ?? ""}
                   error={Boolean(error)}
-                  helperText={error ? t(error) : `${t(`attributeValues.kind.${a.kind}`)}. ${t("attributeValues.clearHint")}`}
+                  helperText={error ? t(error) : t("attributeValues.fieldHint", { kind: t(KIND_KEY[a.kind]) })}
                   inputProps={{ inputMode: a.kind === "number" ? "decimal" : undefined, maxLength: a.kind === "category" ? 100 : 40, "data-testid": `user-attribute-input-${a.key ?? a.id}` }}
                   data-testid={`user-attribute-${a.key ?? a.id}`}
                   fullWidth

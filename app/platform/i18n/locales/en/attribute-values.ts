@@ -7,11 +7,10 @@ export default {
   attributeValues: {
     title: "Attributes",
     hint: "Used only for the fairness insights. Visible to super admins and, for their people, HR partners; never to the person, their managers or panelists.",
-    value: "Value",
     notSet: "Not set",
     columnNote: "Edited with the fields above",
     superAdminsOnly: "Super admins only",
-    clearHint: "Leave empty to clear.",
+    fieldHint: "{{kind}}. Leave empty to clear.",
     save: "Save attributes",
     saved: "Attributes saved.",
     unchanged: "No attribute changed.",

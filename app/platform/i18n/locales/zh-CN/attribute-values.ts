@@ -6,11 +6,10 @@ const attributeValues: Translation<typeof en> = {
   attributeValues: {
     title: "属性",
     hint: "仅用于公平性洞察。超级管理员可见，HR 伙伴可见其负责的人员；本人、其经理和评审小组成员均不可见。",
-    value: "值",
     notSet: "未设置",
     columnNote: "在上方的字段中编辑",
     superAdminsOnly: "仅超级管理员",
-    clearHint: "留空即清除。",
+    fieldHint: "{{kind}}。留空即清除。",
     save: "保存属性",
     saved: "属性已保存。",
     unchanged: "没有属性被更改。",
