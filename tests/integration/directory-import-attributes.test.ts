@@ -14,6 +14,9 @@ import type { Actor } from "~/platform/audit.server";
 import { createAttribute, deleteAttribute } from "~/features/insights/attributes.server";
 import { SYSTEM_ACTOR } from "~/platform/audit.server";
 import * as collectionRoute from "~/routes/api.v1.admin.directory_import_jobs";
+import * as exportRoute from "~/routes/api.v1.admin.users.directory[.]csv";
+import { parse } from "csv-parse/sync";
+import { toCsv } from "~/platform/csv";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { jobTypeDef } from "~/features/jobs/job-types.server";
@@ -170,5 +173,20 @@ describe("directory import: people attribute columns", () => {
     await deleteAttribute(SYSTEM_ACTOR, gone.id);
     await expect(beginJob({ jobId, actor, chunkRows: 2 })).rejects.toThrow(`Invalid CSV header: unknown column gone ${tag}`);
     expect(await (await getDb()).job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "FAILED", message: `Invalid CSV header: unknown column gone ${tag}` });
+  });
+
+  it("the directory download writes the attribute columns after the import's, and imports back without a change", async () => {
+    const response = await callRoute(exportRoute.loader as Handler, { path: "/api/v1/admin/users/directory.csv", token: await bearerFor(admin.id) });
+    const text = response.body as string;
+    const header = (parse(text, { to: 1 }) as string[][])[0]!;
+    expect(header.slice(13)).toEqual(expect.arrayContaining(["Gender", "Employment type", band.name, tenure.name, joined.name]));
+    const records = parse(text, { columns: true }) as Array<Record<string, string>>;
+    const mine = records.filter((r) => r.email!.includes(`.${tag}@`));
+    expect(mine.find((r) => r.email === at("ann"))).toMatchObject({ Gender: "Woman", "Employment type": "Full-time", [band.name]: "", [tenure.name]: "37.5", [joined.name]: "2021-04-01" });
+    const since = await lastAuditId();
+    const again = await runToEnd(await importJob([toCsv([header]).trimEnd(), ...toCsv(mine.map((r) => header.map((c) => r[c] ?? ""))).trimEnd().split("\n")]), 5);
+    expect(again).toMatchObject({ status: "SUCCEEDED", failedRows: 0, succeededRows: mine.length });
+    expect(again.message).toContain(`(0 created, 0 updated, 0 deactivated, 0 reactivated, ${mine.length} unchanged)`);
+    expect(await attributeAudits(since)).toEqual([]);
   });
 });

@@ -231,7 +231,9 @@ describe("directory import", () => {
     expect(response.response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const text = response.body as string;
     const records = parse(text, { columns: true }) as Array<Record<string, string>>;
-    expect(Object.keys(records[0]!).join(",")).toBe(HEADER);
+    // The import's columns, then one per people attribute kept as a value (ADR 0110; directory-import-attributes test).
+    expect(Object.keys(records[0]!).slice(0, 13).join(",")).toBe(HEADER);
+    expect(Object.keys(records[0]!).slice(13)).toEqual(expect.arrayContaining(["Gender", "Employment type"]));
     const mine = records.filter((r) => r.email!.includes(`.${tag}@`));
     const formula = mine.find((r) => r.email === at("rt-formula"))!;
     expect(formula).toMatchObject({ name: "'=SUM(A1)", job_title: "'-lead", manager_email: boss.email, start_date: "2023-05-04", active: "true" });

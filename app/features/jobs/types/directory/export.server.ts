@@ -1,11 +1,13 @@
 import { getDb } from "~/platform/db.server";
 import { toCsv, csvDownload } from "~/platform/csv";
 import { DIRECTORY_CSV_COLUMNS } from "~/features/jobs/types/directory/columns";
+import { attributeColumns, type AttributeColumn } from "~/features/jobs/types/directory/attribute-columns.server";
 
 /**
  * The directory as a CSV in the import's columns (ADR 0052): every user who is not erased, active or not, by id, so that
  * export → edit in a spreadsheet → import round-trips. Written by the app's one CSV writer (formula cells neutralised;
- * the import restores them) and streamed a page of users at a time.
+ * the import restores them) and streamed a page of users at a time. After the import's columns, one per people
+ * attribute kept as a value, headed by its name (ADR 0110): the download is for super admins only, like the import.
  */
 
 const PAGE = 2000;
@@ -25,6 +27,8 @@ type ExportRow = {
   startDate: string | null;
   employeeNumber: string | null;
   active: boolean;
+  /** The person's attribute values by attribute id (null: none). */
+  attrs: Record<string, string> | null;
 };
 
 async function page(afterId: number): Promise<ExportRow[]> {
@@ -32,7 +36,8 @@ async function page(afterId: number): Promise<ExportRow[]> {
   return db.$queryRaw<ExportRow[]>`
     SELECT u.id, u.email, u.name, u.role::text AS role, u."jobTitle", u.department, u.level, u.location,
       m.email AS manager, s.email AS secondary, h.email AS hr, to_char(u."startDate", 'YYYY-MM-DD') AS "startDate",
-      u."employeeNumber", u.active
+      u."employeeNumber", u.active,
+      (SELECT jsonb_object_agg(v."attributeId"::text, v.value) FROM "AttributeValue" v WHERE v."userId" = u.id) AS attrs
     FROM "User" u
     LEFT JOIN "User" m ON m.id = u."managerId"
     LEFT JOIN "User" s ON s.id = u."secondaryManagerId"
@@ -42,7 +47,7 @@ async function page(afterId: number): Promise<ExportRow[]> {
     LIMIT ${PAGE}::int`;
 }
 
-export function directoryCsvRecord(r: ExportRow): string[] {
+export function directoryCsvRecord(r: ExportRow, attributes: readonly AttributeColumn[] = []): string[] {
   return [
     r.email,
     r.name,
@@ -57,25 +62,29 @@ export function directoryCsvRecord(r: ExportRow): string[] {
     r.startDate ?? "",
     r.employeeNumber ?? "",
     r.active ? "true" : "false",
+    ...attributes.map((a) => r.attrs?.[String(a.attributeId)] ?? ""),
   ];
 }
+
+/** The header: the import's columns, then the attributes' names. */
+const headerOf = (attributes: readonly AttributeColumn[]) => [...DIRECTORY_CSV_COLUMNS, ...attributes.map((a) => a.name)];
 
 /** The directory CSV as a streamed download. */
 export function directoryCsvResponse(now = new Date()): Response {
   let afterId = 0;
-  let headerSent = false;
+  let attributes: AttributeColumn[] | null = null;
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
-        if (!headerSent) {
-          headerSent = true;
-          controller.enqueue(encoder.encode(toCsv([[...DIRECTORY_CSV_COLUMNS]])));
+        if (!attributes) {
+          attributes = await attributeColumns(await getDb());
+          controller.enqueue(encoder.encode(toCsv([headerOf(attributes)])));
         }
         const rows = await page(afterId);
         if (rows.length > 0) {
           afterId = rows[rows.length - 1]!.id;
-          controller.enqueue(encoder.encode(toCsv(rows.map(directoryCsvRecord))));
+          controller.enqueue(encoder.encode(toCsv(rows.map((r) => directoryCsvRecord(r, attributes!)))));
         }
         if (rows.length < PAGE) controller.close();
       } catch (err) {
@@ -87,7 +96,7 @@ export function directoryCsvResponse(now = new Date()): Response {
   return csvDownload(body, name);
 }
 
-/** The import's header row, for the template download. */
-export function directoryTemplateCsv(): string {
-  return toCsv([[...DIRECTORY_CSV_COLUMNS]]);
+/** The import's header row (with the attributes' columns), for the template download. */
+export async function directoryTemplateCsv(): Promise<string> {
+  return toCsv([headerOf(await attributeColumns(await getDb()))]);
 }
