@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import { ApiError } from "~/platform/api.server";
 import { translator } from "../support/translator";
-import { failureFromDetails, fieldMessagesOf, issueDetails, refusalDetails } from "~/features/participants/refusals";
+import { failureFromDetails, fieldMessagesOf, issueDetails } from "~/features/participants/refusals";
 import { ParticipantCreateSchema, ParticipantPatchSchema, type CodedIssue } from "~/features/participants/schemas";
 import { managerCycleRefusal, normalizeDirectoryInput, personLinkRefusal, type FieldRefusal } from "~/features/users/directory-rules";
-import { refusalMessageOf } from "~/features/users/directory-form-types";
+import { refusalDetails, refusalKeyOf } from "~/platform/i18n/refusal-key";
 import { spoofFormError } from "~/features/users/spoof.server";
 
 const en = translator("en");
@@ -142,15 +142,15 @@ describe("the user directory's refusals carry their keys", () => {
     expect(new Set(keys).size).toBe(keys.length - 1); // the two invalid emails (own and a person's) share one
   });
 
-  it("refusalMessageOf reads details.message_key (and nothing from the English)", () => {
-    expect(refusalMessageOf({ field: "email", message_key: { key: "users.refusal.emailTaken", values: { email } } })).toEqual({
+  it("refusalKeyOf reads details.message_key (and nothing from the English)", () => {
+    expect(refusalKeyOf({ field: "email", message_key: { key: "users.refusal.emailTaken", values: { email } } })).toEqual({
       key: "users.refusal.emailTaken",
       values: { email },
     });
-    expect(messageText(en, refusalMessageOf({ message_key: { key: "users.refusal.emailTaken", values: { email } } })!)).toBe(`A user with the email ${email} already exists`);
-    expect(refusalMessageOf({ field: "email" })).toBeNull();
-    expect(refusalMessageOf(null)).toBeNull();
-    expect(refusalMessageOf({ message_key: { key: "users.refusal.emailTaken", values: { email: {} } } })).toBeNull();
+    expect(messageText(en, refusalKeyOf({ message_key: { key: "users.refusal.emailTaken", values: { email } } })!)).toBe(`A user with the email ${email} already exists`);
+    expect(refusalKeyOf({ field: "email" })).toBeNull();
+    expect(refusalKeyOf(null)).toBeNull();
+    expect(refusalKeyOf({ message_key: { key: "users.refusal.emailTaken", values: { email: {} } } })).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import type { PanelReviewer, ParticipantJson } from "~/features/participants/rul
 import { findParticipantByEmail, listParticipantRows, toParticipantJson, type ParticipantRow } from "~/features/participants/model.server";
 import type { ParticipantListQuery } from "~/features/participants/schemas";
 import { ApiError, cycleNotFound } from "~/platform/api.server";
-import { refusalDetails } from "~/features/participants/refusals";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import { fromDbPanelStatus, PANEL_STATUS_LABELS, type PanelStatusValue } from "~/features/peer-selection/rules";
 import { derivedReviewersOf, peerRequestsOf, type PeerRequestJson } from "~/features/peer-selection/panels.server";
 

@@ -1,5 +1,6 @@
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { PageMessage } from "~/platform/i18n/page-message";
+import { pageMessageOf, refusalDetails, refusalKeyOf } from "~/platform/i18n/refusal-key";
 import type { z } from "zod";
 import { PARTICIPANT_CSV_COLUMNS, participantIssueCode, type CodedIssue, type ParticipantColumn } from "~/features/participants/schemas";
 
@@ -18,11 +19,6 @@ export type ParticipantFieldMessages = Partial<Record<ParticipantColumn | "form"
 /** A refused save or delete as the participant pages show it. */
 export type ParticipantFormFailure = { status: number; formError: PageMessage | null; fieldErrors: ParticipantFieldMessages };
 
-/** An ApiError's `details` for a refusal: `message_key` beside what the refusal already says (`extra`: counts). */
-export function refusalDetails(code: PageMessage, extra: Record<string, unknown> = {}) {
-  return { ...extra, message_key: code };
-}
-
 /** The `details` of a refusal by field issues (the English by column, as zod's flatten, and the keys beside them). */
 export function issueDetails(code: PageMessage, issues: readonly CodedIssue[]) {
   const fieldErrors: Partial<Record<ParticipantColumn, string[]>> = {};
@@ -38,26 +34,13 @@ export function issueDetails(code: PageMessage, issues: readonly CodedIssue[]) {
       formKeys.push(issue.code);
     }
   }
-  return { formErrors, fieldErrors, form_error_keys: formKeys, field_error_keys: fieldKeys, message_key: code };
+  return refusalDetails(code, { formErrors, fieldErrors, form_error_keys: formKeys, field_error_keys: fieldKeys });
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A key with values as the details hold it, else null. */
-function messageOf(value: unknown): PageMessage | null {
-  if (!isRecord(value) || typeof value.key !== "string") return null;
-  if (value.values === undefined) return { key: value.key as TranslationKey };
-  if (!isRecord(value.values)) return null;
-  const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(value.values)) {
-    if (typeof v !== "string" && typeof v !== "number") return null;
-    values[k] = v;
-  }
-  return { key: value.key as TranslationKey, values };
-}
-
 /** Keys of a list (a field's errors): one without a key reads as `fallback`. */
-const messagesOf = (list: unknown, fallback: TranslationKey): PageMessage[] => (Array.isArray(list) ? list.map((m) => messageOf(m) ?? { key: fallback }) : []);
+const messagesOf = (list: unknown, fallback: TranslationKey): PageMessage[] => (Array.isArray(list) ? list.map((m) => pageMessageOf(m) ?? { key: fallback }) : []);
 
 /**
  * A refusal's status and `details` as the form shows it: the field errors by their keys, else the refusal's own key,
@@ -73,7 +56,7 @@ export function failureFromDetails(status: number, details: unknown, fallback: T
   }
   const form = messagesOf(d.form_error_keys, "participants.result.invalidInput");
   if (form.length) fieldErrors.form = form;
-  const formError = Object.keys(fieldErrors).length > 0 ? null : (messageOf(d.message_key) ?? { key: fallback });
+  const formError = Object.keys(fieldErrors).length > 0 ? null : (refusalKeyOf(d) ?? { key: fallback });
   return { status, formError, fieldErrors };
 }
 

@@ -1,4 +1,3 @@
-import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { PageMessage } from "~/platform/i18n/page-message";
 
 /**
@@ -13,51 +12,4 @@ export type DirectoryFormResult = {
   message: PageMessage | null;
   error: PageMessage | null;
   fieldErrors: DirectoryFieldErrors;
-};
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** The key with values a refusal's `details.message_key` holds (the directory's and spoofing's refusals), else null. */
-export function refusalMessageOf(details: unknown): PageMessage | null {
-  const code = isRecord(details) ? details.message_key : undefined;
-  if (!isRecord(code) || typeof code.key !== "string") return null;
-  if (code.values === undefined) return { key: code.key as TranslationKey };
-  if (!isRecord(code.values)) return null;
-  const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(code.values)) {
-    if (typeof v !== "string" && typeof v !== "number") return null;
-    values[k] = v;
-  }
-  return { key: code.key as TranslationKey, values };
-}
-
-/** The values a directory form starts with (an existing user's, or blanks for a new one). */
-export type DirectoryFormValues = {
-  email: string;
-  name: string;
-  role?: string;
-  job_title: string | null;
-  department: string | null;
-  level: string | null;
-  location: string | null;
-  manager_email: string | null;
-  secondary_manager_email: string | null;
-  hr_partner_email: string | null;
-  start_date: string | null;
-  employee_number: string | null;
-};
-
-export const EMPTY_DIRECTORY_VALUES: DirectoryFormValues = {
-  email: "",
-  name: "",
-  role: "EMPLOYEE",
-  job_title: null,
-  department: null,
-  level: null,
-  location: null,
-  manager_email: null,
-  secondary_manager_email: null,
-  hr_partner_email: null,
-  start_date: null,
-  employee_number: null,
 };

@@ -55,11 +55,6 @@ export function formatIsoDate(date: Date | null): string | null {
  */
 export type FieldRefusal = { field: string; message: string; code: PageMessage };
 
-/** A refusal's `details` as the API answers it: the field and the message's key (`message_key`). */
-export function refusalDetails(refusal: FieldRefusal): { field: string; message_key: PageMessage } {
-  return { field: refusal.field, message_key: refusal.code };
-}
-
 const refusal = (field: string, message: string, key: TranslationKey, values?: Record<string, string | number>): FieldRefusal => ({
   field,
   message,

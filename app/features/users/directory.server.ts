@@ -2,6 +2,7 @@ import type { Actor } from "~/platform/actor";
 import { getDb, type Tx } from "~/platform/db.server";
 import { ApiError, badRequest, conflict, unprocessable } from "~/platform/api.server";
 import { pageMessage } from "~/platform/i18n/page-message";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import { recordAudit } from "~/platform/audit.server";
 import { endSessionsOfUser } from "~/platform/session.server";
 import { revokeTokensOfUser } from "~/features/auth/tokens/service.server";
@@ -21,8 +22,8 @@ import {
   normalizeDirectoryInput,
   normalizeEmail,
   personLinkRefusal,
-  refusalDetails,
   type DirectoryInput,
+  type FieldRefusal,
   type DirectoryPersonField,
   type NormalizedDirectoryInput,
 } from "~/features/users/directory-rules";
@@ -44,7 +45,10 @@ export const OWN_SUPER_ADMIN_ROLE_MESSAGE = "You cannot remove your own Super Ad
 export const DEACTIVATE_SELF_MESSAGE = "You cannot deactivate your own account";
 
 /** 404 for a user id that names no user (its key beside the English, ADR 0108). */
-export const userNotFound = () => new ApiError(404, "not_found", "User not found", { message_key: pageMessage("users.refusal.notFound") });
+export const userNotFound = () => new ApiError(404, "not_found", "User not found", refusalDetails(pageMessage("users.refusal.notFound")));
+
+/** A field's refusal as the API's `details`: the field it names and its key. */
+const fieldDetails = (refusal: FieldRefusal) => refusalDetails(refusal.code, { field: refusal.field });
 
 async function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (tx) return work(tx);
@@ -54,24 +58,22 @@ async function inTransaction<T>(tx: Tx | undefined, work: (tx: Tx) => Promise<T>
 
 function normalized(input: DirectoryFields, requireIdentity: boolean): NormalizedDirectoryInput {
   const result = normalizeDirectoryInput(input, requireIdentity);
-  if (!result.ok) throw badRequest(result.message, refusalDetails(result));
+  if (!result.ok) throw badRequest(result.message, fieldDetails(result));
   return result.value;
 }
 
 async function assertEmailFree(tx: Tx, email: string, selfId: number | null) {
   const other = await findUserByEmail(tx, email);
   if (other && other.id !== selfId) {
-    throw conflict(`A user with the email ${email} already exists`, { field: "email", message_key: pageMessage("users.refusal.emailTaken", { email }) });
+    throw conflict(`A user with the email ${email} already exists`, refusalDetails(pageMessage("users.refusal.emailTaken", { email }), { field: "email" }));
   }
 }
 
 async function assertEmployeeNumberFree(tx: Tx, employeeNumber: string, selfId: number | null) {
   const other = await findUserByEmployeeNumber(tx, employeeNumber);
   if (other && other.id !== selfId) {
-    throw conflict(`Another user already has the employee number ${employeeNumber}`, {
-      field: "employee_number",
-      message_key: pageMessage("users.refusal.employeeNumberTaken", { number: employeeNumber }),
-    });
+    const code = pageMessage("users.refusal.employeeNumberTaken", { number: employeeNumber });
+    throw conflict(`Another user already has the employee number ${employeeNumber}`, refusalDetails(code, { field: "employee_number" }));
   }
 }
 
@@ -99,12 +101,12 @@ async function resolveLinks(tx: Tx, values: NormalizedDirectoryInput, self: { id
     if (before && person && person.id === before[column] && person.id !== self.id) continue; // unchanged
     const refusal = personLinkRefusal(field, email, person, self);
     // Well-formed, but names no suitable person: 422 (ADR 0060, "Statuses of refusals").
-    if (refusal) throw unprocessable(refusal.message, refusalDetails(refusal));
+    if (refusal) throw unprocessable(refusal.message, fieldDetails(refusal));
     out[column] = person!.id;
   }
   if (self.id !== null && out.managerId != null) {
     const refusal = managerCycleRefusal(self.id, out.managerId, await managerChainIds(tx, out.managerId), values.managerEmail!);
-    if (refusal) throw unprocessable(refusal.message, refusalDetails(refusal));
+    if (refusal) throw unprocessable(refusal.message, fieldDetails(refusal));
   }
   return out;
 }
@@ -177,10 +179,10 @@ export async function updateDirectoryUser(
     if (!before) throw userNotFound();
     if (actor.userId === id) {
       if (before.role === "SUPER_ADMIN" && values.role !== undefined && values.role !== "SUPER_ADMIN") {
-        throw unprocessable(OWN_SUPER_ADMIN_ROLE_MESSAGE, { field: "role", message_key: pageMessage("users.refusal.ownSuperAdminRole") });
+        throw unprocessable(OWN_SUPER_ADMIN_ROLE_MESSAGE, refusalDetails(pageMessage("users.refusal.ownSuperAdminRole"), { field: "role" }));
       }
       if (values.active === false) {
-        throw unprocessable(DEACTIVATE_SELF_MESSAGE, { field: "active", message_key: pageMessage("users.statusDialog.cannotDeactivateSelf") });
+        throw unprocessable(DEACTIVATE_SELF_MESSAGE, refusalDetails(pageMessage("users.statusDialog.cannotDeactivateSelf"), { field: "active" }));
       }
     }
     const data: UserUpdate = {};

@@ -14,7 +14,8 @@ import { getAdminUser, listAdminUsers, updateAdminUser } from "~/features/users/
 import { spoofFormError, startSessionSpoof } from "~/features/users/spoof.server";
 import { listTokensHeldBy } from "~/features/auth/tokens/service.server";
 import { orNotFoundPage, pageErrorResponse } from "~/platform/page-errors.server";
-import { refusalMessageOf, type DirectoryFieldErrors, type DirectoryFormResult } from "~/features/users/directory-form-types";
+import type { DirectoryFieldErrors, DirectoryFormResult } from "~/features/users/directory-form-types";
+import { refusalKeyOf } from "~/platform/i18n/refusal-key";
 import { DIRECTORY_PERSON_FIELDS, DIRECTORY_TEXT_FIELDS } from "~/features/users/directory-rules";
 import {
   createDirectoryUser,
@@ -52,7 +53,7 @@ export function directoryFormInput(form: FormData): DirectoryFields {
  */
 export function directoryFormFailure(err: unknown): { status: number; result: DirectoryFormResult } {
   if (err instanceof ApiError && err.status < 500) {
-    const message = refusalMessageOf(err.details) ?? pageMessage("users.refusal.saveFailed");
+    const message = refusalKeyOf(err.details) ?? pageMessage("users.refusal.saveFailed");
     const field = (err.details as { field?: unknown } | null)?.field;
     const fieldErrors: DirectoryFieldErrors = typeof field === "string" ? { [field]: message } : {};
     const hasFields = Object.keys(fieldErrors).length > 0;

@@ -5,7 +5,7 @@ import { findUserByEmail } from "~/features/users/model.server";
 import { ApiError, conflict, forbidden, unauthorized } from "~/platform/api.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
-import { refusalMessageOf } from "~/features/users/directory-form-types";
+import { refusalDetails, refusalKeyOf } from "~/platform/i18n/refusal-key";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { hashToken, isSpoofing, newTokenValue, tokenPrefix, type CurrentUser } from "~/platform/auth.server";
 import { rotateSession } from "~/platform/session.server";
@@ -28,7 +28,7 @@ export const NOT_SPOOFING_MESSAGE = "You are not viewing another user";
  * A refusal's `details`: its English's key with values (`message_key`, ADR 0108), which the pages show instead of the
  * English (`spoofFormError`).
  */
-const keyed = (key: TranslationKey, values?: Record<string, string | number>) => ({ message_key: pageMessage(key, values) });
+const keyed = (key: TranslationKey, values?: Record<string, string | number>) => refusalDetails(pageMessage(key, values));
 const notSpoofing = () => conflict(NOT_SPOOFING_MESSAGE, keyed("users.spoofRefusal.notSpoofing"));
 
 /** The person really signed in (the admin while spoofing). */
@@ -45,9 +45,7 @@ function adminActor(admin: User, source: Actor["source"]): Actor {
 export function assertCanStartSpoof(current: CurrentUser): void {
   if (realUserOf(current).role !== "SUPER_ADMIN") throw forbidden();
   if (isSpoofing(current)) {
-    throw new ApiError(409, "already_spoofing", "You are already viewing another user; switch back to your own account first", {
-      message_key: pageMessage("users.spoofRefusal.alreadySpoofing"),
-    });
+    throw new ApiError(409, "already_spoofing", "You are already viewing another user; switch back to your own account first", keyed("users.spoofRefusal.alreadySpoofing"));
   }
 }
 
@@ -176,6 +174,6 @@ export async function endSessionSpoof(request: Request, current: CurrentUser) {
  * (`details.message_key`), else `fallback` in the reader's language — never the API's English.
  */
 export function spoofFormError(err: unknown, fallback: TranslationKey = "users.spoofRefusal.failed"): { status: number; error: PageMessage } {
-  if (err instanceof ApiError) return { status: err.status, error: refusalMessageOf(err.details) ?? pageMessage(fallback) };
+  if (err instanceof ApiError) return { status: err.status, error: refusalKeyOf(err.details) ?? pageMessage(fallback) };
   throw err;
 }

@@ -5,7 +5,7 @@ import { CalibratedRatingBodySchema, PromotionDecisionBodySchema } from "~/featu
 import { conflict } from "~/platform/api.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { requireParticipant } from "~/features/participants/queries.server";
-import { refusalDetails } from "~/features/participants/refusals";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 
 /** The outcomes of a participant: set or clear the calibrated rating and the promotion decision (one transaction each, audited). */
