@@ -21,10 +21,12 @@ import { sessionCookieFor } from "../support/session";
 import * as uploadPage from "~/routes/app.admin.cycles.$cycleId.upload-questionnaire";
 
 let actor: Actor;
+let adminId: number;
 let zh: TFunction;
 
 beforeAll(async () => {
   const admin = await createTestUser({ role: "SUPER_ADMIN" });
+  adminId = admin.id;
   actor = { userId: admin.id, realUserId: admin.id, source: "api" };
   const instance = createInstance();
   await instance.init({ ...i18nConfig, resources: serverResources, lng: "zh-CN" });
@@ -214,7 +216,7 @@ describe("an upload the form refuses before a job exists", () => {
     if (file) form.set("file", file, name);
     const request = new Request(`http://127.0.0.1/app/admin/cycles/${cycleId}/upload-questionnaire`, {
       method: "POST",
-      headers: new Headers({ Cookie: await sessionCookieFor(actor.userId) }),
+      headers: new Headers({ Cookie: await sessionCookieFor(adminId) }),
       body: form,
     });
     const result = (await uploadPage.action({ request, params: { cycleId: String(cycleId) }, context: {} } as Parameters<typeof uploadPage.action>[0])) as unknown as {
@@ -241,7 +243,7 @@ describe("a directory import", () => {
     const db = await getDb();
     const tag = randomUUID().slice(0, 8);
     const at = (name: string) => `${name}.${tag}@dircodes.example.com`;
-    const me = await db.user.findUniqueOrThrow({ where: { id: actor.userId } });
+    const me = await db.user.findUniqueOrThrow({ where: { id: adminId } });
     const gone = await db.user.create({ data: { email: at("gone"), name: "Gone", active: false } });
     await db.user.create({ data: { email: at("numbered"), name: "Numbered", employeeNumber: `N-${tag}` } });
     const csv = [
