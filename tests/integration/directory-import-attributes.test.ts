@@ -17,7 +17,8 @@ import * as collectionRoute from "~/routes/api.v1.admin.directory_import_jobs";
 import * as exportRoute from "~/routes/api.v1.admin.users.directory[.]csv";
 import { parse } from "csv-parse/sync";
 import { toCsv } from "~/platform/csv";
-import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
+import { beginJob } from "../../worker/activities/jobs";
+import { directoryImportJob, runJobActivitiesToEnd } from "../support/job-run";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { jobTypeDef } from "~/features/jobs/job-types.server";
 
@@ -49,24 +50,11 @@ afterAll(async () => {
   for (const a of [band, tenure, joined]) await deleteAttribute(SYSTEM_ACTOR, a.id).catch(() => undefined);
 });
 
-async function importJob(lines: string[], errorMode: "ALL_OR_NOTHING" | "VALID_ONLY" = "VALID_ONLY"): Promise<number> {
-  const db = await getDb();
-  const job = await db.job.create({ data: { type: "IMPORT_DIRECTORY", errorMode, workflowId: `job-direct-${randomUUID()}`, createdById: admin.id } });
-  const content = new TextEncoder().encode(lines.join("\n") + "\n") as Uint8Array<ArrayBuffer>;
-  await db.jobFile.create({ data: { jobId: job.id, kind: "input", name: "people.csv", contentType: "text/csv", content } });
-  return job.id;
-}
+const importJob = (lines: string[], errorMode: "ALL_OR_NOTHING" | "VALID_ONLY" = "VALID_ONLY") => directoryImportJob(lines, admin.id, errorMode);
 
-/** Runs the job's activities to the end, each step twice (the second run finds its range claimed and writes nothing). */
+/** Runs the job's activities to the end, each step twice; the job as it ends. */
 async function runToEnd(jobId: number, chunkRows = 2) {
-  const input = { jobId, actor, chunkRows };
-  let step = (await beginJob(input)).next;
-  while (step) {
-    const result = await runJobStep({ ...input, step });
-    expect(await runJobStep({ ...input, step })).toEqual(result);
-    step = result.next;
-  }
-  await finishJob(input);
+  await runJobActivitiesToEnd(jobId, actor, chunkRows);
   return (await getDb()).job.findUniqueOrThrow({ where: { id: jobId } });
 }
 

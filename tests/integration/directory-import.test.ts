@@ -23,6 +23,7 @@ import { columnsPresent } from "~/features/jobs/types/directory/columns";
 import { DIRECTORY_PHASE } from "~/features/jobs/types/directory/handler.server";
 import { saveChunk } from "~/features/jobs/types/directory/write.server";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
+import { directoryImportJob, runJobActivitiesToEnd } from "../support/job-run";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { startTestWorker } from "../support/worker";
 
@@ -39,24 +40,11 @@ beforeAll(async () => {
   actor = { userId: admin.id, realUserId: admin.id, source: "api" };
 });
 
-async function importJob(lines: string[], errorMode: "ALL_OR_NOTHING" | "VALID_ONLY" = "VALID_ONLY"): Promise<number> {
-  const db = await getDb();
-  const job = await db.job.create({ data: { type: "IMPORT_DIRECTORY", errorMode, workflowId: `job-direct-${randomUUID()}`, createdById: admin.id } });
-  const content = new TextEncoder().encode(lines.join("\n") + "\n") as Uint8Array<ArrayBuffer>;
-  await db.jobFile.create({ data: { jobId: job.id, kind: "input", name: "people.csv", contentType: "text/csv", content } });
-  return job.id;
-}
+const importJob = (lines: string[], errorMode: "ALL_OR_NOTHING" | "VALID_ONLY" = "VALID_ONLY") => directoryImportJob(lines, admin.id, errorMode);
 
-/** Runs the job's activities to the end, each step twice (the second run finds its range claimed and writes nothing). */
+/** Runs the job's activities to the end, each step twice; the job as it ends. */
 async function runToEnd(jobId: number, chunkRows = 2) {
-  const input = { jobId, actor, chunkRows };
-  let step = (await beginJob(input)).next;
-  while (step) {
-    const result = await runJobStep({ ...input, step });
-    expect(await runJobStep({ ...input, step })).toEqual(result);
-    step = result.next;
-  }
-  await finishJob(input);
+  await runJobActivitiesToEnd(jobId, actor, chunkRows);
   return (await getDb()).job.findUniqueOrThrow({ where: { id: jobId } });
 }
 

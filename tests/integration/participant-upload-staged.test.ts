@@ -21,6 +21,7 @@ import { stageParticipantCsv } from "~/features/jobs/types/participants/staging.
 import { insertStagedChunk } from "~/features/participants/rows/staged.server";
 import { readCsvHeader } from "~/features/jobs/files.server";
 import { beginJob, finishJob, runJobStep } from "../../worker/activities/jobs";
+import { runJobActivitiesToEnd } from "../support/job-run";
 import { createTestUser } from "../support/api";
 
 let actor: Actor;
@@ -53,17 +54,7 @@ async function uploadJob(cycleId: number, lines: string[], errorMode: "ALL_OR_NO
   return job.id;
 }
 
-/** Runs the job's activities to the end, each step twice (a lost reply: Temporal runs it again). */
-async function runToEnd(jobId: number, chunkRows: number) {
-  const input = { jobId, actor, chunkRows };
-  let step = (await beginJob(input)).next;
-  while (step) {
-    const result = await runJobStep({ ...input, step });
-    expect(await runJobStep({ ...input, step })).toEqual(result);
-    step = result.next;
-  }
-  return finishJob(input);
-}
+const runToEnd = (jobId: number, chunkRows: number) => runJobActivitiesToEnd(jobId, actor, chunkRows);
 
 async function rowErrors(jobId: number) {
   const rows = await (await getDb()).jobRowError.findMany({ where: { jobId }, orderBy: [{ rowNumber: "asc" }, { id: "asc" }] });
@@ -143,7 +134,10 @@ describe("set-based participant upload", () => {
     const [a, b] = await users(2);
     const jobId = await uploadJob(cycleId, ["email", a!.email, b!.email, '"unclosed', "more"]);
     await expect(beginJob({ jobId, actor, chunkRows: 10 })).rejects.toMatchObject({ type: "JobInputInvalid", nonRetryable: true });
-    expect((await db.job.findUniqueOrThrow({ where: { id: jobId } })).status).toBe("PENDING");
+    // A coded input error: the activity fails the job itself, with the English and its code (ADR 0107).
+    const job = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+    expect(job.status).toBe("FAILED");
+    expect(job.messageCode).toMatchObject({ key: "jobs.failure.notCsvNear" });
     expect(await db.jobStagedBatch.count({ where: { jobId } })).toBe(0);
   });
 

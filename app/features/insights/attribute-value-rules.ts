@@ -50,3 +50,15 @@ export function parseAttributeValue(kind: "category" | "date" | "number", raw: s
   const zero = /^0$/.test(whole) && fraction === "";
   return { ok: true, value: `${m[1] === "-" && !zero ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}` };
 }
+
+/** One attribute of a person as the directory's admin page and API show it. */
+export type PersonAttribute = {
+  id: number;
+  key: string | null;
+  name: string;
+  kind: "category" | "date" | "number";
+  visibility: "hr" | "super_admins";
+  value: string | null;
+  /** False for the built-in column attributes (edited with the directory fields). */
+  editable: boolean;
+};

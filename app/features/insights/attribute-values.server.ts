@@ -2,7 +2,7 @@ import { getDb, type Tx } from "~/platform/db.server";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { AttributeDefinition } from "~/generated/prisma/client.ts";
-import { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError } from "~/features/insights/attribute-value-rules";
+import { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError, type PersonAttribute } from "~/features/insights/attribute-value-rules";
 
 /**
  * People's attribute values (issue 29 §1, docs/decisions/0109): the one module that writes them (the directory's admin
@@ -12,7 +12,7 @@ import { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError }
  * panelist's page, payload or export (tests/integration/attribute-values-no-leak.test.ts).
  */
 
-export { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError };
+export { ATTRIBUTE_VALUES_AUDIT, parseAttributeValue, type AttributeValueError, type PersonAttribute };
 
 /** One value to set; null or "" (after trimming) clears it. */
 export type AttributeValueInput = { attributeId: number; value: string | null };
@@ -131,17 +131,6 @@ export async function readAttributeValues(userIds: readonly number[], db?: Tx): 
   return out;
 }
 
-/** One attribute of a person as the directory's admin page and API show it. */
-export type PersonAttribute = {
-  id: number;
-  key: string | null;
-  name: string;
-  kind: "category" | "date" | "number";
-  visibility: "hr" | "super_admins";
-  value: string | null;
-  /** False for the built-in column attributes (edited with the directory fields). */
-  editable: boolean;
-};
 
 /** The attributes within `reach` of one person with their values: built-in first (migration order), then custom by name. */
 export async function readPersonAttributes(userId: number, reach: AttributeReach, db?: Tx): Promise<PersonAttribute[]> {

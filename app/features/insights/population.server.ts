@@ -15,23 +15,8 @@ import type { InsightAttribute } from "~/features/insights/insight-json";
 
 export type PopulationScope = { kind: "cycle"; cycleId: number; hrPartnerId: number | null } | { kind: "session"; sessionId: number; hrPartnerId: number | null };
 
-type StageRow = {
-  id: number;
-  userId: number;
-  requests: number;
-  accepted: number;
-  declined: number;
-  feedback: number;
-  answered: number;
-  lengths: number[];
-  before: number | null;
-  after: number | null;
-  nominated: boolean;
-  endorsed: boolean;
-  votes: number;
-  promotedVotes: number;
-  decision: string | null;
-};
+/** One participant's stages as the statements read them: the figures' PersonStage with the participant and person. */
+type StageRow = PersonStage & { id: number; userId: number };
 
 /** The length of a feedback: the characters of its written (text) answers; rating answers are numbers and do not count. */
 const STAGES = `

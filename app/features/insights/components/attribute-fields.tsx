@@ -1,6 +1,7 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
+import type { PersonAttribute } from "~/features/insights/attribute-value-rules";
 import { Button, Paper, Typography } from "~/platform/ui/static";
 import { TextField } from "~/platform/ui/static-form";
 import css from "~/features/insights/components/attribute-fields.module.css";
@@ -12,15 +13,7 @@ import css from "~/features/insights/components/attribute-fields.module.css";
  * reason and nothing is saved. Attribute names and values are data, shown as they are.
  */
 
-export type AttributeFieldView = {
-  id: number;
-  key: string | null;
-  name: string;
-  kind: "category" | "date" | "number";
-  visibility: "hr" | "super_admins";
-  value: string | null;
-  editable: boolean;
-};
+export type AttributeFieldView = PersonAttribute;
 export type AttributeFieldsResult = { intent?: string | null; ok?: boolean; attributeErrors?: Record<string, TranslationKey>; attributeValues?: Record<string, string> } | undefined;
 
 export const ATTRIBUTES_INTENT = "attributes";
