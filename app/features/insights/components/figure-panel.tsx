@@ -1,11 +1,10 @@
 import { useTheme } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
 import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
 import { Alert, Paper, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
-import { messageText } from "~/platform/i18n/page-message";
+import { gapText, groupName } from "~/features/insights/group-names";
 import { useFormat } from "~/platform/i18n/reader-context";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { InsightFigure, InsightFigureKind, InsightGroupRow, InsightMeasure, InsightMeasureKey } from "~/features/insights/insight-json";
@@ -33,11 +32,6 @@ const CHARTED: Record<InsightFigureKind, InsightMeasureKey[]> = {
   ratings: ["mean_before", "mean_after"],
   promotions: ["nominated_rate", "endorsed_rate", "panel_vote_rate", "promoted_rate"],
 };
-
-export function groupName(t: TFunction, row: Pick<InsightGroupRow, "group" | "other">): string {
-  if (row.other) return t("insightsPages.other");
-  return row.group ?? t("insightsPages.notSet");
-}
 
 const MEASURE_KEYS: Record<InsightMeasureKey, TranslationKey> = {
   requests: "insightsPages.measure.requests",
@@ -212,11 +206,11 @@ function Gaps({ figure, id }: { figure: InsightFigure; id: string }) {
           <li key={`${gap.measure}-${gap.other ? "other" : gap.group}`} data-significant={gap.significant ? "true" : "false"}>
             {gap.significant ? (
               <Alert severity="warning" role="note" data-testid={`${id}-gap`}>
-                <strong>{t(measureKey(gap.measure))}</strong> {gap.words.map((w) => messageText(t, w)).join(" ")}
+                <strong>{t(measureKey(gap.measure))}</strong> {gapText(t, gap.words)}
               </Alert>
             ) : (
               <Typography variant="body2" data-testid={`${id}-gap`}>
-                <strong>{t(measureKey(gap.measure))}</strong> {gap.words.map((w) => messageText(t, w)).join(" ")}
+                <strong>{t(measureKey(gap.measure))}</strong> {gapText(t, gap.words)}
               </Typography>
             )}
           </li>

@@ -5,7 +5,8 @@ import { NativeSelect } from "~/platform/ui/static-form";
 import { StaticTabs } from "~/platform/ui/static-tabs";
 import type { InsightsJson } from "~/features/insights/insight-json";
 import type { InsightsPageData } from "~/features/insights/page-data";
-import { FigurePanel, groupName } from "~/features/insights/components/figure-panel";
+import { FigurePanel } from "~/features/insights/components/figure-panel";
+import { groupName } from "~/features/insights/group-names";
 import css from "~/features/insights/components/insights-page.module.css";
 
 /**
