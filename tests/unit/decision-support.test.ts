@@ -148,7 +148,16 @@ describe("Therma-scan CSV rows (ADR 0033)", () => {
 
   it("names the column of every problem, one message per column", () => {
     const bad = parseThermaScanRow({ participant_email: "nope", engagement: "0", wellbeing: "6", workload: "2.5", flight_risk: "maybe", comment: "x".repeat(501) });
-    expect(bad).toEqual({
+    // Each with its code beside the English (ADR 0107): the key from the column and what the issue is.
+    expect(bad.ok ? [] : bad.issues.map((issue) => issue.code?.key)).toEqual([
+      "storedTexts.jobs.rows.therma.emailInvalid",
+      "storedTexts.jobs.rows.therma.scoreRange",
+      "storedTexts.jobs.rows.therma.scoreRange",
+      "storedTexts.jobs.rows.therma.scoreRange",
+      "storedTexts.jobs.rows.therma.flightRiskOneOf",
+      "storedTexts.jobs.rows.therma.commentTooLong",
+    ]);
+    expect(bad).toMatchObject({
       ok: false,
       issues: [
         { column: "participant_email", message: "Participant email must be a valid email address" },
@@ -159,7 +168,7 @@ describe("Therma-scan CSV rows (ADR 0033)", () => {
         { column: "comment", message: "Comment must be at most 500 characters" },
       ],
     });
-    expect(parseThermaScanRow({ ...good, engagement: "", flight_risk: undefined })).toEqual({
+    expect(parseThermaScanRow({ ...good, engagement: "", flight_risk: undefined })).toMatchObject({
       ok: false,
       issues: [
         { column: "engagement", message: "Engagement is required" },
