@@ -4,6 +4,8 @@ import { csvText } from "./downloads";
 /** The directory import (ADR 0052): the users page's Import button, the upload form, the job page with its row errors. */
 
 const HEADER = "email,name,role,job_title,department,level,location,manager_email,secondary_manager_email,hr_partner_email,start_date,employee_number,active";
+/** The template and the download end with a column per people attribute kept as a value, by its name (ADR 0110). */
+const WITH_ATTRIBUTES = `${HEADER},Gender,Employment type`;
 
 test.describe("directory import", () => {
   // The bad-header upload answers 400 or 422 (ADR 0060) (shown on the form).
@@ -18,10 +20,10 @@ test.describe("directory import", () => {
     await expect(page.getByRole("heading", { name: "Import users" })).toBeVisible();
 
     const [template] = await Promise.all([page.waitForEvent("download"), page.getByTestId("template-link").click()]);
-    expect((await csvText(template)).trim()).toBe(HEADER);
+    expect((await csvText(template)).trim()).toBe(WITH_ATTRIBUTES);
     const [directory] = await Promise.all([page.waitForEvent("download"), page.getByTestId("directory-export-link").click()]);
     const exported = await csvText(directory);
-    expect(exported.split("\n")[0]).toBe(HEADER);
+    expect(exported.split("\n")[0]).toBe(WITH_ATTRIBUTES);
     expect(exported).toContain(`${DEMO.manager.email},`);
 
     await page.getByTestId("upload-file").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("mail,nickname\nx,y\n") });

@@ -154,7 +154,8 @@ test("a company starts from an empty database: first admin, directory import, a 
   const exported = await page.request.get((await page.getByTestId("directory-export-link").getAttribute("href"))!);
   expect(exported.status()).toBe(200);
   const lines = (await exported.text()).trim().split(/\r?\n/);
-  expect(lines[0]).toBe(COLUMNS.join(","));
+  // Then a column per people attribute kept as a value, by its name (ADR 0110).
+  expect(lines[0]).toBe([...COLUMNS, "Gender", "Employment type"].join(","));
   expect(lines).toHaveLength(1 + 51);
 
   // A cycle on the admin pages, populated from the directory, started.

@@ -163,7 +163,9 @@ describe("bulk job workflow", () => {
     const job = await db.job.create({ data: { cycleId, type: "UPLOAD_PARTICIPANTS", workflowId: `job-direct-${randomUUID()}` } });
     await db.jobFile.create({ data: { jobId: job.id, kind: "input", name: "x.csv", contentType: "text/csv", content: new TextEncoder().encode('email\n"unclosed\n') as Uint8Array<ArrayBuffer> } });
     await expect(beginJob({ jobId: job.id, actor, chunkRows: 10 })).rejects.toMatchObject({ type: "JobInputInvalid", nonRetryable: true });
-    expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("PENDING");
+    // A coded input error: the activity fails the job itself with its English and code (ADR 0107); the workflow's
+    // failJob then finds it failed.
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "FAILED", messageCode: { key: "jobs.failure.notCsvNear" } });
   });
 
   it("replays the recorded history", async () => {

@@ -175,6 +175,7 @@ describe("upload questionnaire job workflow", () => {
       nonRetryable: true,
       message: "The file has more than 300 rows: a questionnaire has at most 50 questions for each of the 6 reviewer types",
     });
-    expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("PENDING");
+    // A coded input error: the activity fails the job itself with its English and code (ADR 0107).
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "FAILED", messageCode: { key: expect.any(String) } });
   });
 });
