@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { api, parseParams, parseQuery } from "~/platform/api.server";
+import { api, methodNotAllowed, parseParams, parseQuery } from "~/platform/api.server";
 import { requireApiUser } from "~/platform/auth.server";
 import { InsightsQuery, SessionInsightsParams } from "~/features/insights/contract.server";
 import { readSessionInsights } from "~/features/insights/service.server";
@@ -12,3 +12,6 @@ export const loader = ({ request, params }: LoaderFunctionArgs) =>
     const query = parseQuery(request, InsightsQuery);
     return readSessionInsights(current, session_id, query.filter ?? []);
   });
+
+/** Read only: every other method is 405 with Allow. */
+export const action = () => methodNotAllowed(["GET"]);

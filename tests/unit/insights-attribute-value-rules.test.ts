@@ -80,3 +80,13 @@ describe("every refusal says itself in English and Simplified Chinese", () => {
     }
   });
 });
+
+describe("a built-in attribute's name", () => {
+  it("reads through its key while it keeps the migration's name; a renamed or custom one is data", async () => {
+    const { builtInNameKey } = await import("~/features/insights/attribute-value-rules");
+    expect(builtInNameKey({ key: "gender", name: "Gender" })).toBe("attributeValues.builtIn.gender");
+    expect(builtInNameKey({ key: "start_date", name: "Start date" })).toBe("attributeValues.builtIn.start_date");
+    expect(builtInNameKey({ key: "gender", name: "Sex" })).toBeNull();
+    expect(builtInNameKey({ key: null, name: "Gender" })).toBeNull();
+  });
+});

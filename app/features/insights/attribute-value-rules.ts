@@ -62,3 +62,19 @@ export type PersonAttribute = {
   /** False for the built-in column attributes (edited with the directory fields). */
   editable: boolean;
 };
+
+/** The built-in attributes' names as their migration made them: while a super admin has not renamed one, it reads in
+ *  the reader's language; a renamed one (or a custom one) is data, shown as named. */
+const BUILT_IN_NAMES: Record<string, { name: string; key: TranslationKey }> = {
+  gender: { name: "Gender", key: "attributeValues.builtIn.gender" },
+  start_date: { name: "Start date", key: "attributeValues.builtIn.start_date" },
+  level: { name: "Level", key: "attributeValues.builtIn.level" },
+  location: { name: "Location", key: "attributeValues.builtIn.location" },
+  department: { name: "Department", key: "attributeValues.builtIn.department" },
+  employment_type: { name: "Employment type", key: "attributeValues.builtIn.employment_type" },
+};
+
+export function builtInNameKey(attribute: { key: string | null; name: string }): TranslationKey | null {
+  const builtIn = attribute.key === null ? undefined : BUILT_IN_NAMES[attribute.key];
+  return builtIn && builtIn.name === attribute.name ? builtIn.key : null;
+}

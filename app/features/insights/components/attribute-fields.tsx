@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
-import type { PersonAttribute } from "~/features/insights/attribute-value-rules";
+import { builtInNameKey, type PersonAttribute } from "~/features/insights/attribute-value-rules";
 import { Button, Paper, Typography } from "~/platform/ui/static";
 import { TextField } from "~/platform/ui/static-form";
 import css from "~/features/insights/components/attribute-fields.module.css";
@@ -27,7 +27,11 @@ export function AttributeFields({ attributes }: { attributes: AttributeFieldView
   const mine = result?.intent === ATTRIBUTES_INTENT && result.ok === false ? result : null;
   const columns = attributes.filter((a) => !a.editable);
   const fields = attributes.filter((a) => a.editable);
-  const label = (a: AttributeFieldView) => (a.visibility === "super_admins" ? `${a.name} (${t("attributeValues.superAdminsOnly")})` : a.name);
+  const nameOf = (a: AttributeFieldView) => {
+    const key = builtInNameKey(a);
+    return key ? t(key) : a.name;
+  };
+  const label = (a: AttributeFieldView) => (a.visibility === "super_admins" ? `${nameOf(a)} (${t("attributeValues.superAdminsOnly")})` : nameOf(a));
   return (
     <section className={css.section} data-testid="user-attributes" aria-labelledby="user-attributes-heading">
       <Typography variant="h6" component="h2" id="user-attributes-heading" className={css.heading}>

@@ -10,6 +10,7 @@ export default {
     notSet: "Not set",
     columnNote: "Edited with the fields above",
     superAdminsOnly: "Super admins only",
+    builtIn: { gender: "Gender", start_date: "Start date", level: "Level", location: "Location", department: "Department", employment_type: "Employment type" },
     fieldHint: "{{kind}}. Leave empty to clear.",
     save: "Save attributes",
     saved: "Attributes saved.",

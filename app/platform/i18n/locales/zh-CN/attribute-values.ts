@@ -9,6 +9,7 @@ const attributeValues: Translation<typeof en> = {
     notSet: "未设置",
     columnNote: "在上方的字段中编辑",
     superAdminsOnly: "仅超级管理员",
+    builtIn: { gender: "性别", start_date: "入职日期", level: "职级", location: "工作地点", department: "部门", employment_type: "雇佣类型" },
     fieldHint: "{{kind}}。留空即清除。",
     save: "保存属性",
     saved: "属性已保存。",
