@@ -58,6 +58,8 @@ const INSIGHTS_DATA = [
 const ROUTE_SKIP: Record<string, string[]> = {
   "app.insights.cycles.$cycleId": INSIGHTS_DATA,
   "app.insights.sessions.$sessionId": INSIGHTS_DATA,
+  // The import's column names, people attribute names among them ("Employment type"): headers to type as they are.
+  "app.admin.users.import._index": ['[data-testid="directory-columns"]'],
   "app.admin.audits._index": ['[data-testid^="audit-row-"] td:nth-child(4)', '[data-testid^="audit-row-"] td:nth-child(5)'],
   // The questionnaire's JSON as the admin edits it (its keys, kinds and questions are data).
   "app.admin.cycles.$cycleId.json-builder": ['[data-testid="json-builder-editor"]'],

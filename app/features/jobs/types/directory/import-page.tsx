@@ -27,7 +27,7 @@ export function DirectoryImportRoute() {
       description={
         <>
           <Typography>{t("jobs.directory.intro")}</Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" data-testid="directory-columns">
             {t("jobs.directory.columns", { columns: columns.join(", ") })}
           </Typography>
         </>
