@@ -85,37 +85,109 @@ async function compute(
   return { scope, privacy_floor: floor, population: people.length, attributes, filters: filters.map((f) => ({ attribute_id: f.attribute_id, value: f.value })), figures };
 }
 
-/** The insights of a cycle: peer selection, feedback received, ratings and promotions, per attribute. */
-export async function readCycleInsights(current: CurrentUser, cycleId: number, filters: readonly InsightFilterInput[] = []): Promise<InsightsJson> {
+/**
+ * The rule of who may read a cycle's insights (see the top of this file): the cycle, or 404 (unknown) / 403 (not a
+ * super admin, nor the HR partner of any of its participants). The export jobs (export.server.ts) check it too.
+ */
+export async function cycleInsightsAccess(current: CurrentUser, cycleId: number) {
   const db = await getDb();
   const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true, name: true, startDate: true } });
   if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
-  const superAdmin = isSuperAdmin(current);
-  if (!superAdmin) {
+  if (!isSuperAdmin(current)) {
     const theirs = await db.participant.findFirst({ where: { cycleId, hrPartnerId: current.user.id }, select: { id: true } });
     if (!theirs) throw forbidden();
   }
-  const scope: InsightScope = { kind: "cycle", cycle_id: cycle.id, cycle_name: cycle.name };
-  const population: PopulationScope = { kind: "cycle", cycleId, hrPartnerId: superAdmin ? null : current.user.id };
-  return compute(scope, population, ["peer_selection", "feedback_received", "ratings", "promotions"], superAdmin, filters, cycle.startDate ?? new Date());
+  return cycle;
 }
 
-/** The insights of a calibration session: ratings before and after (a rating session) or promotions (a promotion session). */
-export async function readSessionInsights(current: CurrentUser, sessionId: number, filters: readonly InsightFilterInput[] = []): Promise<InsightsJson> {
+/**
+ * The rule of who may read a session's insights: the session and whose people the reader sees (null: all of them;
+ * an HR partner who did not create it: theirs), or 404 / 403 (not a super admin, its creator or the HR partner of
+ * one of its people).
+ */
+export async function sessionInsightsAccess(current: CurrentUser, sessionId: number) {
   const db = await getDb();
   const session = await db.calibrationSession.findUnique({
     where: { id: sessionId },
     select: { id: true, name: true, kind: true, createdById: true, cycle: { select: { id: true, startDate: true } } },
   });
   if (!session) throw notFound(`Calibration session ${sessionId} not found`);
-  const superAdmin = isSuperAdmin(current);
   let hrPartnerId: number | null = null;
-  if (!superAdmin && session.createdById !== current.user.id) {
+  if (!isSuperAdmin(current) && session.createdById !== current.user.id) {
     const theirs = await db.calibrationSessionParticipant.findFirst({ where: { sessionId, participant: { hrPartnerId: current.user.id } }, select: { id: true } });
     if (!theirs) throw forbidden();
     hrPartnerId = current.user.id;
   }
+  return { session, hrPartnerId };
+}
+
+/** The filters checked against the attributes the reader may use (400 as the insights answer it), before a job takes them. */
+export async function checkInsightFilters(current: CurrentUser, filters: readonly InsightFilterInput[]): Promise<void> {
+  checkFilters(filters, await readableAttributes(isSuperAdmin(current)));
+}
+
+/** The insights of a cycle: peer selection, feedback received, ratings and promotions, per attribute. */
+export async function readCycleInsights(current: CurrentUser, cycleId: number, filters: readonly InsightFilterInput[] = []): Promise<InsightsJson> {
+  const cycle = await cycleInsightsAccess(current, cycleId);
+  const superAdmin = isSuperAdmin(current);
+  const scope: InsightScope = { kind: "cycle", cycle_id: cycle.id, cycle_name: cycle.name };
+  const population: PopulationScope = { kind: "cycle", cycleId, hrPartnerId: superAdmin ? null : current.user.id };
+  return compute(scope, population, ["peer_selection", "feedback_received", "ratings", "promotions"], superAdmin, filters, cycle.startDate ?? new Date());
+}
+
+/**
+ * Who reads a session's insights, over which people (ADR 0111): super admins, everyone with every attribute; the HR
+ * partner who created it, everyone; an HR partner of some of its people, those. With `meeting` (the meeting pages'
+ * fairness panel and the sign-off's gap rule, ADR 0114) also the session admin and the sign-off party of THIS
+ * session, over everyone with the attributes visible to HR; `insightPage` says whether the rule without `meeting`
+ * admits them too (the insight page and the API do not). Anyone else 403; an unknown session 404.
+ */
+async function sessionAccess(current: CurrentUser, sessionId: number, meeting: boolean) {
+  const db = await getDb();
+  const session = await db.calibrationSession.findUnique({
+    where: { id: sessionId },
+    select: {
+      id: true,
+      name: true,
+      kind: true,
+      createdById: true,
+      cycle: { select: { id: true, startDate: true } },
+      members: { where: { userId: current.user.id, role: { in: ["ADMIN", "SIGN_OFF"] } }, select: { role: true } },
+    },
+  });
+  if (!session) throw notFound(`Calibration session ${sessionId} not found`);
+  const superAdmin = isSuperAdmin(current);
+  const member = meeting && session.members.length > 0;
+  let hrPartnerId: number | null = null;
+  let insightPage = true;
+  if (!superAdmin && session.createdById !== current.user.id) {
+    const theirs = await db.calibrationSessionParticipant.findFirst({ where: { sessionId, participant: { hrPartnerId: current.user.id } }, select: { id: true } });
+    if (!theirs && !member) throw forbidden();
+    insightPage = theirs !== null;
+    // A member of the meeting reads the whole session, as its creator does.
+    hrPartnerId = member ? null : current.user.id;
+  }
+  return { session, superAdmin, hrPartnerId, insightPage };
+}
+
+async function sessionInsights(access: Awaited<ReturnType<typeof sessionAccess>>, filters: readonly InsightFilterInput[]): Promise<InsightsJson> {
+  const { session, superAdmin, hrPartnerId } = access;
   const sessionKind = session.kind === "RATING" ? "rating" : "promotion";
   const scope: InsightScope = { kind: "session", session_id: session.id, session_name: session.name, session_kind: sessionKind, cycle_id: session.cycle.id };
-  return compute(scope, { kind: "session", sessionId, hrPartnerId }, [sessionKind === "rating" ? "ratings" : "promotions"], superAdmin, filters, session.cycle.startDate ?? new Date());
+  const population: PopulationScope = { kind: "session", sessionId: session.id, hrPartnerId };
+  return compute(scope, population, [sessionKind === "rating" ? "ratings" : "promotions"], superAdmin, filters, session.cycle.startDate ?? new Date());
+}
+
+/** The insights of a calibration session: ratings before and after (a rating session) or promotions (a promotion session). */
+export async function readSessionInsights(current: CurrentUser, sessionId: number, filters: readonly InsightFilterInput[] = []): Promise<InsightsJson> {
+  return sessionInsights(await sessionAccess(current, sessionId, false), filters);
+}
+
+/**
+ * A session's insights as its meeting reads them (ADR 0114): the insights rule plus the session admin and the sign-off
+ * party of this session; `insight_page`: whether the reader may also open the session's insight page.
+ */
+export async function readMeetingInsights(current: CurrentUser, sessionId: number): Promise<{ insights: InsightsJson; insight_page: boolean }> {
+  const access = await sessionAccess(current, sessionId, true);
+  return { insights: await sessionInsights(access, []), insight_page: access.insightPage };
 }
