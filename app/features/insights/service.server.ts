@@ -101,23 +101,11 @@ export async function cycleInsightsAccess(current: CurrentUser, cycleId: number)
 }
 
 /**
- * The rule of who may read a session's insights: the session and whose people the reader sees (null: all of them;
- * an HR partner who did not create it: theirs), or 404 / 403 (not a super admin, its creator or the HR partner of
- * one of its people).
+ * The rule of who may read a session's insights (the insight page's and the API's, not the meeting's): the session and
+ * whose people the reader sees (null: all of them), or 404 / 403. The export jobs (export.server.ts) check it too.
  */
 export async function sessionInsightsAccess(current: CurrentUser, sessionId: number) {
-  const db = await getDb();
-  const session = await db.calibrationSession.findUnique({
-    where: { id: sessionId },
-    select: { id: true, name: true, kind: true, createdById: true, cycle: { select: { id: true, startDate: true } } },
-  });
-  if (!session) throw notFound(`Calibration session ${sessionId} not found`);
-  let hrPartnerId: number | null = null;
-  if (!isSuperAdmin(current) && session.createdById !== current.user.id) {
-    const theirs = await db.calibrationSessionParticipant.findFirst({ where: { sessionId, participant: { hrPartnerId: current.user.id } }, select: { id: true } });
-    if (!theirs) throw forbidden();
-    hrPartnerId = current.user.id;
-  }
+  const { session, hrPartnerId } = await sessionAccess(current, sessionId, false);
   return { session, hrPartnerId };
 }
 
