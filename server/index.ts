@@ -16,7 +16,7 @@ import type { ServerBuild } from "@remix-run/node";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { fileURLToPath } from "node:url";
 import type * as AppEntry from "~/entry.server";
 import { monitoringEnabled, sentryOptions } from "~/platform/analytics/monitoring";
@@ -134,6 +134,34 @@ export async function startLocalSignIn(boot: Boot, port: number, host = "127.0.0
  * nonce, the cross-site request check, rate limits; ADR 0041) in front of the static files and the Remix handler.
  * `overrides` replaces settings (tests).
  */
+const MAX_REQUEST_HEAD = 64 * 1024;
+
+/**
+ * The web app's HTTP server on a port (0: a free one). Request heads up to 64 KiB (Node's default is 16 KiB): a query
+ * the API documents, such as twelve insight filters of non-Latin text percent-encoded, must reach the app and get its
+ * JSON answer (400 when too long), not Node's bare 431; past that, Node's refusal still comes in the error format.
+ */
+export async function listenWebApp(app: Express, port: number, host: string): Promise<Server> {
+  const server = createServer({ maxHeaderSize: MAX_REQUEST_HEAD }, app);
+  server.on("clientError", answerClientError);
+  await new Promise<void>((resolve) => server.listen(port, host, () => resolve()));
+  return server;
+}
+
+/** A request Node's parser refuses (a head over MAX_REQUEST_HEAD, a malformed line) still gets the API's JSON error body. */
+function answerClientError(err: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
+  if (!socket.writable || (err as { code?: string }).code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW";
+  const [status, reason, code, message] = tooLarge
+    ? [431, "Request Header Fields Too Large", "request_too_large", `The request's address and headers must be at most ${MAX_REQUEST_HEAD} bytes`]
+    : [400, "Bad Request", "bad_request", "The request could not be read"];
+  const body = JSON.stringify({ error: { code, message, details: null } });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; overrides?: Partial<AppSettings> } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -251,9 +279,7 @@ export async function startServer(opts: ServerOptions): Promise<StartedServer> {
   if (opts.ensureWorkflows ?? true) await boot.ensureWorkflows();
 
   const app = createWebApp(loaded, { concurrency: opts.concurrency });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(opts.port, host, () => resolve(s));
-  });
+  const server = await listenWebApp(app, opts.port, host);
   // Idle keep-alive connections outlive a client's own reuse window (Node's 5 s default raced the browser test's
   // request context and proxies reusing a socket the server was closing: ECONNRESET); 65 s is above common proxies' 60.
   server.keepAliveTimeout = 65_000;

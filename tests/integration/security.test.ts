@@ -353,3 +353,18 @@ describe("/api/v1 methods", () => {
     }
   });
 });
+
+describe("long request heads", () => {
+  it("reach the app up to 64 KiB (twelve insight filters of Chinese text: the app's 400), past that Node's 431 in the error format", async () => {
+    const auth = { Authorization: `Bearer ${adminToken}` };
+    // Twelve filters of 300 CJK characters, percent-encoded: about 32 KB of address, over Node's default 16 KiB.
+    const filters = Array.from({ length: 12 }, (_v, i) => `filter=${encodeURIComponent(`${i + 1}:${"张".repeat(300)}`)}`).join("&");
+    const long = await get(`${app.url}/api/v1/insights/cycles/1?${filters}`, auth);
+    expect(long.status).toBe(400);
+    expect(((await long.json()) as { error: { code: string } }).error.code).toBe("validation_failed");
+    const tooLong = await get(`${app.url}/api/v1/insights/cycles/1?filter=${"a".repeat(70 * 1024)}`, auth);
+    expect(tooLong.status).toBe(431);
+    expect(tooLong.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await tooLong.json()).toEqual({ error: { code: "request_too_large", message: "The request's address and headers must be at most 65536 bytes", details: null } });
+  });
+});

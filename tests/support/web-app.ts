@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { createWebApp, loadBuild, type AppBuild } from "../../server/index";
+import { createWebApp, listenWebApp, loadBuild, type AppBuild } from "../../server/index";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -23,11 +23,10 @@ export async function loadProductionBuild(who: string): Promise<AppBuild> {
 
 /** The web app of `loaded` listening on a free loopback port (settings overridden for the test). */
 export async function serveWebApp(loaded: AppBuild, opts: Parameters<typeof createWebApp>[1] = {}): Promise<ServedApp> {
-  const server = createWebApp(loaded, opts).listen(0, "127.0.0.1");
+  const server = await listenWebApp(createWebApp(loaded, opts), 0, "127.0.0.1");
   // Idle connections outlive fetch's own 4 s keep-alive: with Node's 5 s default, a loaded machine raced fetch's
   // reuse of a socket the server was closing (ECONNRESET).
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: () =>

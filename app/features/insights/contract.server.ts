@@ -2,6 +2,7 @@ import { z } from "zod";
 import { registerRoute } from "~/platform/openapi/registry.server";
 import { idCoerced, idNumber, NOT_BLANK } from "~/platform/input";
 import { DEFAULT_PRIVACY_FLOOR, MINIMUM_PRIVACY_FLOOR } from "~/features/insights/privacy-floor";
+import { ATTRIBUTE_VALUE_MAX_LENGTH } from "~/features/insights/attribute-value-rules";
 // A person's attribute values (GET/PUT /api/v1/admin/users/{id}/attributes) register with the insights' contract.
 import "~/features/insights/attribute-values-contract.server";
 
@@ -114,9 +115,11 @@ registerRoute({
 
 /** `?filter=<attribute id>:<value>`, repeated (one per attribute); an empty value means "not set". */
 const FILTER = /^(\d{1,9}):(.*)$/s;
+/** An attribute id, the colon and a value (at most ATTRIBUTE_VALUE_MAX_LENGTH; a band name is shorter). */
+const FILTER_MAX_LENGTH = 10 + ATTRIBUTE_VALUE_MAX_LENGTH;
 const filterItem = z
   .string()
-  .max(300)
+  .max(FILTER_MAX_LENGTH)
   .regex(FILTER, "A filter is <attribute id>:<value>")
   .transform((raw) => {
     const [, id, value] = FILTER.exec(raw)!;

@@ -2,7 +2,7 @@ import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getDb } from "~/platform/db.server";
 import { isSuperAdmin, requireUser, type CurrentUser } from "~/platform/auth.server";
-import { forbiddenPage, notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
+import { forbiddenPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import type { InsightsJson } from "~/features/insights/insight-json";
 import type { InsightsPageData } from "~/features/insights/page-data";
 import { readCycleInsights, readSessionInsights } from "~/features/insights/service.server";
@@ -49,18 +49,28 @@ async function readableCycles(current: CurrentUser): Promise<Array<{ id: number;
   });
 }
 
-/** /app/insights?cycle_id=: to that cycle's page (the picker's form), else to the newest cycle the reader may open. */
-export async function loadInsightsIndex(request: Request): Promise<Response> {
+/** The menu's rule for the item (app/features/shell/navigation.server.ts): the HR partner of an active user. */
+async function isHrPartnerOfAnyone(current: CurrentUser): Promise<boolean> {
+  const db = await getDb();
+  return (await db.user.count({ where: { hrPartnerId: current.user.id, active: true }, take: 1 })) > 0;
+}
+
+/**
+ * /app/insights?cycle_id=: to that cycle's page (the picker's form), else to the newest cycle the reader may open.
+ * The menu shows the page to every HR partner; one with no cycle of theirs yet (no participant of theirs in any cycle),
+ * like a super admin before the first cycle opens, gets the page with its empty state, not a refusal.
+ */
+export async function loadInsightsIndex(request: Request): Promise<{ cycles: [] }> {
   const current = await requireUser(request);
   const cycles = await readableCycles(current);
-  if (!isSuperAdmin(current) && cycles.length === 0) throw forbiddenPage();
   const raw = new URL(request.url).searchParams.get("cycle_id");
   if (raw !== null && raw !== "") {
     const id = pageIdParam(raw);
     throw redirect(`/app/insights/cycles/${id}`);
   }
-  if (cycles.length === 0) throw notFoundPage();
-  throw redirect(`/app/insights/cycles/${cycles[0]!.id}`);
+  if (cycles.length > 0) throw redirect(`/app/insights/cycles/${cycles[0]!.id}`);
+  if (!isSuperAdmin(current) && !(await isHrPartnerOfAnyone(current))) throw forbiddenPage();
+  return { cycles: [] };
 }
 
 /** /app/insights/cycles/{cycle_id}?by=&filter= (the service refuses what the reader may not see: 403, 404 pages). */

@@ -70,6 +70,22 @@ export function InsightsPage({ data, path }: { data: InsightsPageData; path: str
   );
 }
 
+/** /app/insights with no cycle the reader may open yet (an HR partner none of whose people is in a cycle). */
+export function InsightsEmpty() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3} className={css.page}>
+      <Typography variant="h4" component="h1">
+        {t("insightsPages.title")}
+      </Typography>
+      <Typography color="text.secondary">{t("insightsPages.intro")}</Typography>
+      <Alert severity="info" data-testid="insights-no-cycle">
+        {t("insightsPages.noCycle")}
+      </Alert>
+    </Stack>
+  );
+}
+
 /** A GET form to /app/insights, whose loader goes to the chosen cycle's page (works without JavaScript). */
 function CyclePicker({ cycles, selected }: { cycles: InsightsPageData["cycles"]; selected: number }) {
   const { t } = useTranslation();

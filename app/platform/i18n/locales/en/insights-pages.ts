@@ -26,6 +26,7 @@ export default {
     applyFilters: "Apply filters",
     clearFilters: "Clear filters",
     noFigures: "No figures to show for this view.",
+    noCycle: "No cycle to show yet: a cycle's insights appear here once it has participants you may see.",
     figure: {
       peer_selection: "Peer selection",
       feedback_received: "Feedback received",

@@ -24,6 +24,7 @@ const insightsPages: Translation<typeof en> = {
     applyFilters: "应用筛选",
     clearFilters: "清除筛选",
     noFigures: "此范围内没有可显示的数据。",
+    noCycle: "暂无可显示的周期：周期中有您可查看的参与者后，其洞察会显示在这里。",
     figure: {
       peer_selection: "同事评估人选择",
       feedback_received: "收到的反馈",
