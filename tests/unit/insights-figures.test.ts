@@ -118,6 +118,36 @@ describe("the figures", () => {
     });
   });
 
+  it("the people with no value get gap sentences as a group of their own; the merged Other gets none (ADR 0117)", () => {
+    // Six people without a gender, each rated 5 before and after: at the floor, so a row of their own.
+    const noValue = Array.from({ length: 6 }, () => person(null, { requests: 1, declined: 1, before: 5, after: 5, feedback: 1, answered: 1, lengths: [400] }));
+    const ps = [...women, ...men, ...noValue];
+    const l = privacyLattice(ps, 5, ["1", "2"]);
+    const ratings = insightFigure("ratings", gender, ps, [], l);
+    expect(ratings.rows.map((r) => [r.group, r.other, r.people])).toEqual([
+      ["Men", false, 8],
+      ["Women", false, 8],
+      [null, false, 6],
+    ]);
+    const before = ratings.gaps.find((g) => g.group === null && g.measure === "mean_before")!;
+    // 5 against the 16 others' (2.5 × 8 + 4 × 8) / 16 = 3.25, Mann–Whitney as for any group.
+    expect(before.other).toBe(false);
+    expect(before.p).toBeCloseTo(mannWhitney(Array(6).fill(5), [...[2, 2, 3, 3, 3, 3, 2, 2], ...Array(8).fill(4)]).pValue, 12);
+    expect(before.effect).toBe(1.75);
+    expect(before.words[0]).toEqual({ key: "insights.gap.meanHigher", values: { group: "", difference: 1.8, groupMean: 5, restMean: 3.3 } });
+    const declined = insightFigure("peer_selection", gender, ps, [], l).gaps.find((g) => g.group === null && g.measure === "declined_rate")!;
+    expect(declined.words[0]).toEqual({ key: "insights.gap.rateHigher", values: { group: "", groupRate: 100, restRate: 13, count: 87 } });
+    const length = insightFigure("feedback_received", gender, ps, [], l).gaps.find((g) => g.group === null && g.measure === "mean_length")!;
+    expect(length.words[0]!.key).toBe("insights.gap.lengthLonger");
+
+    // The fixture's two people without a gender are under the floor: Other (10 people) holds them with a group, and
+    // only the group shown on its own is compared with the rest.
+    const merged = insightFigure("ratings", gender, population, [], lattice);
+    expect(merged.rows.some((r) => r.other)).toBe(true);
+    expect(merged.gaps.length).toBeGreaterThan(0);
+    expect(merged.gaps.every((g) => !g.other && g.group !== null)).toBe(true);
+  });
+
   it("a filtered scope under the floor shows nothing", () => {
     const figure = insightFigure("ratings", gender, population, [{ attribute: "2", value: "Paris" }], lattice);
     expect(figure).toMatchObject({ shown: false, suppressed_reason: "too_few", total: null, rows: [], gaps: [] });

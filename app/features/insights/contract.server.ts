@@ -159,7 +159,7 @@ const gap = z.object({
 });
 const figure = z.object({
   figure: z.enum(["peer_selection", "feedback_received", "ratings", "promotions"]),
-  attribute: z.object({ id: idNumber, name: z.string() }),
+  attribute: z.object({ id: idNumber, key: z.string().nullable().optional(), name: z.string() }),
   measures: z.array(z.object({ key: measureKey, kind: z.enum(["count", "rate", "mean", "length"]) })),
   shown: z.boolean(),
   suppressed_reason: z.enum(["too_few", "differencing"]).optional(),
@@ -174,7 +174,14 @@ export const InsightsResponse = z.object({
   ]),
   privacy_floor: z.number().int(),
   population: z.number().int(),
-  attributes: z.array(z.object({ id: idNumber, name: z.string(), kind: z.enum(["category", "date", "number"]) })),
+  attributes: z.array(
+    z.object({
+      id: idNumber,
+      key: z.string().nullable().optional().describe("A built-in attribute's key (gender, start_date, level, location, department, employment_type); null for a custom one"),
+      name: z.string(),
+      kind: z.enum(["category", "date", "number"]),
+    }),
+  ),
   filters: z.array(z.object({ attribute_id: idNumber, value: z.string().nullable() })),
   figures: z.array(figure),
 });

@@ -1,18 +1,21 @@
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { cliffsDeltaBand, type EffectBand, type TestResult } from "~/features/insights/statistics";
+import { NOT_SET_IN_WORDS } from "~/features/insights/insight-json";
 
 /**
  * A gap between a group and the others in words a non-statistician reads (issue 29, ADR 0103), as keys with values
  * (the `insights` section) so the page says them in the reader's language: what the gap is, then whether it is
- * significant. The group's name is data (an attribute's value) and goes in as it is.
+ * significant. The group's name is data (an attribute's value) and goes in as it is; the people with no value (group
+ * null) go in as "" — the API's word for "not set", as in `?filter=<attribute id>:` — and the page names them in the
+ * reader's language (group-names.ts gapText).
  */
 export type Gap =
-  | { kind: "mean"; group: string; groupMean: number; restMean: number; test: TestResult }
-  | { kind: "rate"; group: string; groupRate: number; restRate: number; test: TestResult }
+  | { kind: "mean"; group: string | null; groupMean: number; restMean: number; test: TestResult }
+  | { kind: "rate"; group: string | null; groupRate: number; restRate: number; test: TestResult }
   /** Mean lengths of feedback received, in characters. */
-  | { kind: "length"; group: string; groupMean: number; restMean: number; test: TestResult }
-  | { kind: "rank"; group: string; delta: number; test: TestResult };
+  | { kind: "length"; group: string | null; groupMean: number; restMean: number; test: TestResult }
+  | { kind: "rank"; group: string | null; delta: number; test: TestResult };
 
 const RANK_HIGHER: Record<EffectBand, TranslationKey> = {
   negligible: "insights.gap.rankHigher.negligible",
@@ -52,17 +55,18 @@ export function roundedP(p: number): number {
 }
 
 function effectMessage(gap: Gap): PageMessage {
+  const group = gap.group ?? NOT_SET_IN_WORDS;
   switch (gap.kind) {
     case "mean": {
       const difference = oneDecimal(gap.groupMean - gap.restMean);
-      const values = { group: gap.group, difference: Math.abs(difference), groupMean: oneDecimal(gap.groupMean), restMean: oneDecimal(gap.restMean) };
+      const values = { group, difference: Math.abs(difference), groupMean: oneDecimal(gap.groupMean), restMean: oneDecimal(gap.restMean) };
       if (difference === 0) return pageMessage("insights.gap.meanSame", values);
       return pageMessage(difference > 0 ? "insights.gap.meanHigher" : "insights.gap.meanLower", values);
     }
     case "length": {
       const groupMean = Math.round(gap.groupMean);
       const restMean = Math.round(gap.restMean);
-      const values = { group: gap.group, difference: Math.abs(groupMean - restMean), groupMean, restMean };
+      const values = { group, difference: Math.abs(groupMean - restMean), groupMean, restMean };
       if (groupMean === restMean) return pageMessage("insights.gap.lengthSame", values);
       return pageMessage(groupMean > restMean ? "insights.gap.lengthLonger" : "insights.gap.lengthShorter", values);
     }
@@ -70,12 +74,12 @@ function effectMessage(gap: Gap): PageMessage {
       const groupRate = Math.round(gap.groupRate);
       const restRate = Math.round(gap.restRate);
       const points = groupRate - restRate;
-      if (points === 0) return pageMessage("insights.gap.rateSame", { group: gap.group, groupRate });
-      return pageMessage(points > 0 ? "insights.gap.rateHigher" : "insights.gap.rateLower", { group: gap.group, groupRate, restRate, count: Math.abs(points) });
+      if (points === 0) return pageMessage("insights.gap.rateSame", { group, groupRate });
+      return pageMessage(points > 0 ? "insights.gap.rateHigher" : "insights.gap.rateLower", { group, groupRate, restRate, count: Math.abs(points) });
     }
     case "rank": {
       const band = cliffsDeltaBand(gap.delta);
-      return pageMessage(gap.delta >= 0 ? RANK_HIGHER[band] : RANK_LOWER[band], { group: gap.group });
+      return pageMessage(gap.delta >= 0 ? RANK_HIGHER[band] : RANK_LOWER[band], { group });
     }
   }
 }

@@ -161,9 +161,10 @@ export function figureRow(kind: InsightFigureKind, group: string | null, other: 
 
 /** The gaps between a row's people and the rest of the view, per tested measure (none where a side has no data). */
 export function figureGaps(kind: InsightFigureKind, row: { group: string | null; other: boolean; people: readonly InsightPerson[] }, rest: readonly InsightPerson[]): InsightGap[] {
-  // A gap's words name the group by its value; the unset value and Other have no name to say, so their rows carry
-  // figures but no gap sentence.
-  if (row.group === null || row.other || rest.length === 0) return [];
+  // The people with no value are a group like any other (who is left unset can itself be uneven: ADR 0117), so their
+  // row gets its gaps; Other is not a group but the floor's merge of whichever groups are small in this view, so its
+  // row carries figures and no gap sentence.
+  if (row.other || rest.length === 0) return [];
   const group = row.group;
   const gaps: InsightGap[] = [];
   for (const measure of GAP_MEASURES[kind]) {
@@ -200,7 +201,7 @@ export function figureGaps(kind: InsightFigureKind, row: { group: string | null;
  */
 export function insightFigure(
   kind: InsightFigureKind,
-  attribute: { id: number; name: string },
+  attribute: { id: number; key?: string | null; name: string },
   population: readonly InsightPerson[],
   filters: readonly AttributeFilter[],
   lattice: PrivacyLattice,

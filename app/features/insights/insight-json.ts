@@ -3,8 +3,8 @@ import type { EffectBand, TestResult } from "~/features/insights/statistics";
 
 /**
  * The fairness insights' JSON (issue 29 §2–3, ADR 0111): what `GET /api/v1/insights/cycles/{cycle_id}` and
- * `GET /api/v1/insights/calibration_sessions/{session_id}` answer and what the insight pages render. PURE: types only,
- * so pages and components import it freely. Every figure comes from the cells the privacy floor publishes
+ * `GET /api/v1/insights/calibration_sessions/{session_id}` answer and what the insight pages render. PURE: types and one
+ * constant, so pages and components import it freely. Every figure comes from the cells the privacy floor publishes
  * (privacy-floor.ts): a group under the floor is merged into the row `other: true` or, with the whole view, not shown.
  */
 
@@ -12,6 +12,9 @@ import type { EffectBand, TestResult } from "~/features/insights/statistics";
 export type InsightScope =
   | { kind: "cycle"; cycle_id: number; cycle_name: string }
   | { kind: "session"; session_id: number; session_name: string; session_kind: "rating" | "promotion"; cycle_id: number };
+
+/** The people with no value in a gap's words (`values.group`): "", as a filter's empty value means "not set". */
+export const NOT_SET_IN_WORDS = "";
 
 export type InsightFigureKind = "peer_selection" | "feedback_received" | "ratings" | "promotions";
 
@@ -79,14 +82,18 @@ export type InsightGap = {
   effect: number;
   /** Cliff's delta's band for Mann–Whitney tests (null for rate tests). */
   band: EffectBand | null;
-  /** [what the gap is, whether it is significant]: keys with values (gapWords), translated by the page. */
+  /**
+   * [what the gap is, whether it is significant]: keys with values (gapWords), translated by the page. `values.group`
+   * is the group's value, or NOT_SET_IN_WORDS ("") for the people with no value (the row `group: null`); Other's row
+   * has no gaps (ADR 0117).
+   */
   words: PageMessage[];
 };
 
 export type InsightFigure = {
   figure: InsightFigureKind;
-  /** The attribute the figure breaks down by. */
-  attribute: { id: number; name: string };
+  /** The attribute the figure breaks down by (`key`: a built-in one's, as InsightAttribute's). */
+  attribute: { id: number; key?: string | null; name: string };
   measures: InsightMeasure[];
   /** false: the filtered scope is under the floor or would single someone out by differencing; nothing else is sent. */
   shown: boolean;
@@ -98,7 +105,9 @@ export type InsightFigure = {
   gaps: InsightGap[];
 };
 
-export type InsightAttribute = { id: number; name: string; kind: "category" | "date" | "number" };
+/** `key`: a built-in attribute's (gender, start_date, …; null or absent for a custom one), so a page can say a
+ *  built-in name in the reader's language while it is not renamed (attribute-value-rules.ts builtInNameKey). */
+export type InsightAttribute = { id: number; key?: string | null; name: string; kind: "category" | "date" | "number" };
 
 export type InsightsJson = {
   scope: InsightScope;

@@ -55,7 +55,7 @@ async function readableAttributes(superAdmin: boolean): Promise<InsightAttribute
   return all
     .filter((a) => superAdmin || a.visibility === "hr")
     .slice(0, MAX_ATTRIBUTES)
-    .map((a) => ({ id: a.id, name: a.name, kind: a.kind }));
+    .map((a) => ({ id: a.id, key: a.key, name: a.name, kind: a.kind }));
 }
 
 function checkFilters(filters: readonly InsightFilterInput[], attributes: readonly InsightAttribute[]): AttributeFilter[] {
@@ -81,7 +81,7 @@ async function compute(
   const people = await readPopulation(population, attributes, reference);
   const lattice = populationLattice(people, attributes, floor);
   const filtered = new Set(filters.map((f) => f.attribute_id));
-  const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, name: a.name }, people, conditions, lattice)));
+  const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, key: a.key, name: a.name }, people, conditions, lattice)));
   return { scope, privacy_floor: floor, population: people.length, attributes, filters: filters.map((f) => ({ attribute_id: f.attribute_id, value: f.value })), figures };
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Alert, Paper, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { useHydrated } from "~/platform/ui/mount-hooks";
-import { gapText, groupName } from "~/features/insights/group-names";
+import { attributeName, gapText, groupName } from "~/features/insights/group-names";
 import { useFormat } from "~/platform/i18n/reader-context";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import type { InsightFigure, InsightFigureKind, InsightGroupRow, InsightMeasure, InsightMeasureKey } from "~/features/insights/insight-json";
@@ -91,7 +91,7 @@ export function FigurePanel({ figure, floor }: { figure: InsightFigure; floor: n
             {figure.rows.length === 0
               ? t("insightsPages.noGroups")
               : t("insightsPages.figureSummary", {
-                  attribute: figure.attribute.name,
+                  attribute: attributeName(t, figure.attribute),
                   groups: figure.rows.map((r) => `${groupName(t, r)} (${r.people})`).join(", "),
                 })}
           </Typography>
@@ -113,13 +113,13 @@ function FigureTable({ figure, id, title }: { figure: InsightFigure; id: string;
   return (
     <StackedTable
       testId={`${id}-table`}
-      ariaLabel={t("insightsPages.chartLabel", { figure: title, attribute: figure.attribute.name })}
+      ariaLabel={t("insightsPages.chartLabel", { figure: title, attribute: attributeName(t, figure.attribute) })}
       stackBelow="sm"
       compact
       head={
         <>
           <TableCell component="th" scope="col">
-            {figure.attribute.name}
+            {attributeName(t, figure.attribute)}
           </TableCell>
           <TableCell component="th" scope="col" align="right">
             {t("insightsPages.people")}
@@ -166,7 +166,7 @@ function FigureChart({ figure, id, title }: { figure: InsightFigure; id: string;
   const height = 96 + figure.rows.length * 24 * Math.max(1, charted.length);
   return (
     <Paper variant="outlined" className={css.chart}>
-      <div style={{ height }} data-testid={`${id}-chart`} role="figure" aria-label={t("insightsPages.chartLabel", { figure: title, attribute: figure.attribute.name })}>
+      <div style={{ height }} data-testid={`${id}-chart`} role="figure" aria-label={t("insightsPages.chartLabel", { figure: title, attribute: attributeName(t, figure.attribute) })}>
         {hydrated && (
           <BarChart
             height={height}

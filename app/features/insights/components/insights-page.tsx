@@ -6,7 +6,7 @@ import { StaticTabs } from "~/platform/ui/static-tabs";
 import type { InsightsJson } from "~/features/insights/insight-json";
 import type { InsightsPageData } from "~/features/insights/page-data";
 import { FigurePanel } from "~/features/insights/components/figure-panel";
-import { groupName } from "~/features/insights/group-names";
+import { attributeName, groupName } from "~/features/insights/group-names";
 import css from "~/features/insights/components/insights-page.module.css";
 
 /**
@@ -55,7 +55,7 @@ export function InsightsPage({ data, path }: { data: InsightsPageData; path: str
           value={String(by ?? "")}
           items={insights.attributes
             .filter((a) => insights.figures.some((f) => f.attribute.id === a.id))
-            .map((a) => ({ value: String(a.id), label: a.name, testId: `breakdown-${a.id}`, to: insightsHref(path, a.id, insights.filters) }))}
+            .map((a) => ({ value: String(a.id), label: attributeName(t, a), testId: `breakdown-${a.id}`, to: insightsHref(path, a.id, insights.filters) }))}
         />
       )}
       <Filters data={data} path={path} />
@@ -131,7 +131,7 @@ function Filters({ data, path }: { data: InsightsPageData; path: string }) {
       {choices.map(({ attribute, values }) => (
         <NativeSelect
           key={attribute.id}
-          label={attribute.name}
+          label={attributeName(t, attribute)}
           id={`insights-filter-${attribute.id}`}
           name="filter"
           size="small"

@@ -21,6 +21,8 @@ export default {
     filters: "Filters",
     filterAny: "Anyone",
     notSet: "Not set",
+    /** The people with no value in a gap's words: the sentence's subject, or after "Feedback about". */
+    notSetGroup: { start: "People with no value", inline: "people with no value" },
     /** The start date's tenure bands (app/features/insights/bands.ts): computed groups, not data, so translated. */
     tenure: { underOne: "< 1 year", oneToTwo: "1–2 years", twoToFive: "2–5 years", fivePlus: "5+ years" },
     applyFilters: "Apply filters",

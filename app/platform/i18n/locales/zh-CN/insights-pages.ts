@@ -20,6 +20,7 @@ const insightsPages: Translation<typeof en> = {
     filters: "筛选",
     filterAny: "不限",
     notSet: "未填写",
+    notSetGroup: { start: "未填写此项的人", inline: "未填写此项的人" },
     tenure: { underOne: "不满 1 年", oneToTwo: "1–2 年", twoToFive: "2–5 年", fivePlus: "5 年及以上" },
     applyFilters: "应用筛选",
     clearFilters: "清除筛选",
