@@ -92,6 +92,13 @@ test.describe("fairness insights", () => {
     // A session of other HR partners' people, not created by her: the 403 page.
     await page.goto(`/app/insights/sessions/${sessions.find((s) => s.name === "Marketing calibration")!.id}`);
     await expect(page.getByTestId("error-view")).toHaveText(/access to this page/);
+    // Her own sessions link to their insights (ADR 0117): her rating sessions' list, her promotion sessions' list.
+    await page.goto(`/app/ratings/hr-partners?cycle_id=${q3.id}`);
+    await page.getByTestId("hr-sessions-table").getByRole("link", { name: "Fairness Insights of this session" }).first().click();
+    await expect(page).toHaveURL(/\/app\/insights\/sessions\/\d+$/, { timeout: 60_000 });
+    await expect(page.getByRole("heading", { level: 1, name: /^Fairness Insights: / })).toBeVisible();
+    await page.goto(`/app/promotions/hr-partners/nominations?cycle_id=${q3.id}`);
+    await expect(page.getByTestId("hr-sessions-table").getByRole("link", { name: "Fairness Insights of this session" }).first()).toBeVisible();
     await priya.close();
 
     const eli = await signedInPage(browser, DEMO.employee);

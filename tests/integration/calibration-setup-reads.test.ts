@@ -44,6 +44,8 @@ describe("the calibration session setup pages' loaders", () => {
     // A, B, C, D and the reviewer-only R; E is hr2's.
     expect(data.participants.map((p) => p.participant_id).sort((a, b) => a - b)).toEqual(["A", "B", "C", "D", "R"].map((p) => org.pid[p as "A"]).sort((a, b) => a - b));
     expect(data.participants.find((p) => p.participant_id === org.pid.A)?.session).toMatchObject({ id: sessionId, name: "Engineering" });
+    // Their own session links to its insights (ADR 0117), without a read of its own.
+    expect(data.insightSessions).toEqual([sessionId]);
     // The page's lean reads give what the API (the services) answers.
     expect(data.sessions).toEqual((await call("GET", `${hrBase(org)}/calibration_sessions`, { token: org.token.hr })).body.calibration_sessions);
     expect(data.participants).toEqual((await call("GET", `${hrBase(org)}/participants`, { token: org.token.hr })).body.participants);
@@ -62,6 +64,7 @@ describe("the calibration session setup pages' loaders", () => {
     expect(data.pool).toHaveLength(5);
     expect(data.structureEditable).toBe(true);
     expect(data.cycle).toMatchObject({ id: org.cycleId, state: "start" });
+    expect(data.insightsLink).toBe(true);
     // Another HR partner's session is not hr2's to edit.
     const other = await countPageLoad(hrEdit.loader, `/app/ratings/hr-partners/sessions/${sessionId}/edit`, await sessionCookieFor(org.users.hr2.id), { id: String(sessionId) }).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(Response);

@@ -15,6 +15,8 @@ import { requireUser, type CurrentUser } from "~/platform/auth.server";
 import { getCycle } from "~/features/cycles/service.server";
 import { listNominationPool, listPromotionSessions, promotionCycles } from "~/features/promotions/sessions.server";
 import { getPromotionSessionDetail, listNominationComments } from "~/features/promotions/meeting.server";
+import { sessionInsightsAccess } from "~/features/insights/service.server";
+import { ApiError } from "~/platform/api.server";
 import { sessionCookieFor } from "../support/session";
 import { call, createPromotionOrg, moveCycleTo, nominate, PANELIST_NS, sessionBody, sessionsUrl, transitionUrl, type PromotionOrg } from "../support/promotions";
 import { startTestWorker } from "../support/worker";
@@ -93,6 +95,9 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
       expect(data.nominations.map((n) => n.id).sort()).toEqual((who === "hr" ? [org.nid.A, org.nid.B, org.nid.C, org.nid.D] : [org.nid.A, org.nid.B]).sort());
       // The session's decision before sign-off: only for whoever runs the session.
       expect(data.nominations.find((n) => n.id === org.nid.A)?.decision?.value).toBe("DEFERRED");
+      // The link to the session's insights (ADR 0117): the HR partner who created it; the session admin, nobody's HR
+      // partner, is refused by the insight page and gets no link.
+      expect(data.insightSessions).toEqual(who === "hr" ? [sessionId] : []);
     }
   });
 
@@ -149,6 +154,13 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
       expect(a.votes.map((v) => v.vote)).toEqual(["PROMOTED"]);
       expect(a.history.map((h) => h.new_value)).toEqual(["DEFERRED", "PROMOTED"]);
       expect(data.comments[org.nid.A!]!.map((c) => c.body)).toEqual(["Strong case — 强烈推荐.", "Agreed."]);
+      // The link to the session's insights is shown exactly when the insight page opens for the reader (ADR 0117).
+      const opens = await sessionInsightsAccess(current, sessionId).then(
+        () => true,
+        (e: unknown) => (e instanceof ApiError && e.status === 403 ? false : Promise.reject(e)),
+      );
+      expect([who, data.insightsLink]).toEqual([who, who === "hr"]);
+      expect(data.insightsLink).toBe(opens);
     }
     for (const who of ["pa", "so", "emp"] as const) expect(await refused(sessionRoute.loader, path, org.users[who].id, { id: String(sessionId) }), who).toBe(403);
     expect(await refused(sessionRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}?cycle_id=999999999`, org.users.hr.id, { id: String(sessionId) })).toBe(404);

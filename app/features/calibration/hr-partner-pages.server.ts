@@ -15,6 +15,7 @@ import {
 } from "~/features/calibration/session-setup-pages.server";
 import type { HrPartnerPageData, SessionFormPageData, SetupActionResult, SetupCycle } from "~/features/calibration/session-setup";
 import { requestPreferences } from "~/platform/i18n/request-preferences.server";
+import { listedSessionInsights, mayOpenSessionInsights } from "~/features/insights/session-access.server";
 
 /**
  * Loaders and actions of the HR partner's pages (spec §2, issue 13): /app/ratings/hr-partners (their
@@ -54,7 +55,8 @@ export async function loadHrPartnerPage(request: Request): Promise<HrPartnerPage
     forPage(() => setupSessions(current, "hr_partner", cycle.id)),
     forPage(async () => setupPool(current, "hr_partner", cycle.id, { language: (await requestPreferences(request)).language })),
   ]);
-  return { kind: "selected", cycles: options, cycle, sessions, participants };
+  const insightSessions = listedSessionInsights(current, sessions.map((s) => ({ id: s.id, createdById: s.created_by?.id ?? null })));
+  return { kind: "selected", cycles: options, cycle, sessions, participants, insightSessions };
 }
 
 /** The list's action: intent "activate" (a draft of the HR partner's). */
@@ -91,7 +93,9 @@ async function editTarget(request: Request, params: LoaderFunctionArgs["params"]
 /** The edit page: the session (with its cycle) and the pool, two round trips (issue 27). */
 export async function loadHrPartnerEdit(request: Request, params: LoaderFunctionArgs["params"]): Promise<SessionFormPageData> {
   const current = await requireUser(request);
-  return loadEditForm(current, "hr_partner", null, pageIdParam(params.id), listPath, (await requestPreferences(request)).language);
+  const sessionId = pageIdParam(params.id);
+  const form = await loadEditForm(current, "hr_partner", null, sessionId, listPath, (await requestPreferences(request)).language);
+  return { ...form, insightsLink: form.session !== null && (await mayOpenSessionInsights(current, { id: sessionId, createdById: form.session.created_by?.id ?? null })) };
 }
 
 /** intent "save" (the form) or "activate". */

@@ -20,7 +20,15 @@ type NoCycle = { kind: "none" | "invalid"; message: string; cycles: SetupCycleOp
 /** /app/ratings/hr-partners: the HR partner's sessions of the cycle and their participants (with the session each is in). */
 export type HrPartnerPageData =
   | NoCycle
-  | { kind: "selected"; cycles: SetupCycleOption[]; cycle: SetupCycle; sessions: SessionJson[]; participants: HrPartnerParticipantJson[] };
+  | {
+      kind: "selected";
+      cycles: SetupCycleOption[];
+      cycle: SetupCycle;
+      sessions: SessionJson[];
+      participants: HrPartnerParticipantJson[];
+      /** The sessions whose fairness insights the reader may open (the insights rule; ADR 0117). */
+      insightSessions: number[];
+    };
 
 export type AdminSessionRow = SessionJson & { workflow_id: string };
 
@@ -44,6 +52,8 @@ export type SessionFormPageData = {
   canActivate: boolean;
   /** The list page this form returns to. */
   backTo: string;
+  /** The HR partner's edit page: whether the reader may open the session's fairness insights (ADR 0117). */
+  insightsLink?: boolean;
 };
 
 export const SESSION_FORM_FIELDS = ["name", "participant_ids", "session_admin_id", "panelist_ids", "sign_off_ids", "guideline", "deadline"] as const;

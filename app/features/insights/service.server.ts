@@ -7,6 +7,7 @@ import { readPrivacyFloor } from "~/features/insights/settings.server";
 import { listAttributes } from "~/features/insights/attributes.server";
 import { insightFigure, type InsightPerson } from "~/features/insights/figures";
 import { readPopulation, type PopulationScope } from "~/features/insights/population.server";
+import { sessionHoldsPeopleOf, sessionInsightPageOpens } from "~/features/insights/session-access.server";
 import type { InsightAttribute, InsightFigureKind, InsightScope, InsightsJson } from "~/features/insights/insight-json";
 
 /**
@@ -148,10 +149,10 @@ async function sessionAccess(current: CurrentUser, sessionId: number, meeting: b
   const member = meeting && session.members.length > 0;
   let hrPartnerId: number | null = null;
   let insightPage = true;
-  if (!superAdmin && session.createdById !== current.user.id) {
-    const theirs = await db.calibrationSessionParticipant.findFirst({ where: { sessionId, participant: { hrPartnerId: current.user.id } }, select: { id: true } });
-    if (!theirs && !member) throw forbidden();
-    insightPage = theirs !== null;
+  const reader = { userId: current.user.id, superAdmin };
+  if (sessionInsightPageOpens(reader, session) === undefined) {
+    insightPage = sessionInsightPageOpens(reader, session, await sessionHoldsPeopleOf(sessionId, current.user.id))!;
+    if (!insightPage && !member) throw forbidden();
     // A member of the meeting reads the whole session, as its creator does.
     hrPartnerId = member ? null : current.user.id;
   }

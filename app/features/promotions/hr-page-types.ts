@@ -24,7 +24,16 @@ export type HrCycleOption = { id: number; name: string };
 /** /app/promotions/hr-partners/nominations: the cycle's nominations and my promotion sessions (or why no cycle). */
 export type NominationsPageData =
   | { kind: "none" | "invalid"; message: string; cycles: HrCycleOption[] }
-  | { kind: "selected"; cycles: HrCycleOption[]; cycle: HrCycle; myId: number; nominations: NominationRowJson[]; sessions: PromotionSessionJson[] };
+  | {
+      kind: "selected";
+      cycles: HrCycleOption[];
+      cycle: HrCycle;
+      myId: number;
+      nominations: NominationRowJson[];
+      sessions: PromotionSessionJson[];
+      /** The sessions whose fairness insights the reader may open (the insights rule; ADR 0117). */
+      insightSessions: number[];
+    };
 
 /** The create and edit forms of a promotion session (`session` null: create). */
 export type SessionFormData = {
@@ -58,4 +67,6 @@ export type HrSessionPageData = {
   myId: number;
   detail: PromotionSessionDetailJson;
   comments: Record<number, CommentJson[]>;
+  /** Whether the reader may open the session's fairness insights (the insights rule; ADR 0117). */
+  insightsLink: boolean;
 };

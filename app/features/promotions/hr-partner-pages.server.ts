@@ -8,6 +8,7 @@ import { mayPromotion } from "~/features/promotions/rules";
 import { createPromotionSession, updatePromotionSession } from "~/features/promotions/sessions.server";
 import { readHrCycles, readHrNominationPool, readHrSessions, readPromotionSession } from "~/features/promotions/hr-reads.server";
 import { hrFieldErrors, sessionFormRefusal } from "~/features/promotions/hr-messages";
+import { listedSessionInsights } from "~/features/insights/session-access.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { formId, formIds, formText, withDone } from "~/features/promotions/page-helpers.server";
 import {
@@ -56,7 +57,8 @@ export async function loadNominationsPage(request: Request): Promise<Nominations
   if (!cycles.length) return { kind: "none", message: "No promotion nominations of your people yet", cycles: options };
   if (!cycle) return { kind: "invalid", message: "Invalid Cycle ID", cycles: options };
   const [nominations, sessions] = await Promise.all([pageRead(() => readHrNominationPool(current, cycle.id)), pageRead(() => readHrSessions(current, cycle.id))]);
-  return { kind: "selected", cycles: options, cycle, myId: current.user.id, nominations, sessions };
+  const insightSessions = listedSessionInsights(current, sessions.map((s) => ({ id: s.id, createdById: s.created_by?.id ?? null })));
+  return { kind: "selected", cycles: options, cycle, myId: current.user.id, nominations, sessions, insightSessions };
 }
 
 // ---------------------------------------------------------------------------------------------

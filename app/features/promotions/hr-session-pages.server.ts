@@ -17,6 +17,7 @@ import { sessionPageIssues, sessionPageRefusal } from "~/features/promotions/hr-
 import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
 import { formId, formIds, formText } from "~/features/promotions/page-helpers.server";
 import type { HrSessionPageData } from "~/features/promotions/hr-page-types";
+import { mayOpenSessionInsights } from "~/features/insights/session-access.server";
 
 /**
  * /app/promotions/hr-partners/sessions/{id}?cycle_id= (spec §2, issue 14): the HR partner who created the
@@ -50,7 +51,10 @@ export async function loadHrSessionPage(request: Request, params: LoaderFunction
   const roles = rolesIn(read.row, current);
   const role = roles.includes("hr_partner") ? "hr_partner" : roles.includes("session_admin") ? "session_admin" : null;
   if (!role) throw forbiddenPage();
-  const { nominations, comments } = await pageRead(() => readSessionNominations(sessionId, current.user.id));
+  const [{ nominations, comments }, insightsLink] = await Promise.all([
+    pageRead(() => readSessionNominations(sessionId, current.user.id)),
+    mayOpenSessionInsights(current, { id: sessionId, createdById: read.row.createdById }),
+  ]);
   return {
     cycleId,
     cycle: read.cycle,
@@ -59,6 +63,7 @@ export async function loadHrSessionPage(request: Request, params: LoaderFunction
     myId: current.user.id,
     detail: { session: read.json, my_roles: roles, allowed: promotionAllowed(roles, stateOf(read.row)), nominations },
     comments,
+    insightsLink,
   };
 }
 

@@ -4,6 +4,7 @@ import { Box, Link, TableCell, TableRow, Typography } from "~/platform/ui/static
 import { StackedTable } from "~/platform/ui/stacked-table";
 import type { AdminSessionsPageData } from "~/features/calibration/session-setup";
 import { SessionRowActions, SessionStateChip, peopleText, useDeadlineText } from "~/features/calibration/components/session-setup-parts";
+import { SessionInsightsLink } from "~/features/insights/components/session-insights-link";
 import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
@@ -76,9 +77,7 @@ export function AdminSessionsTable({ data, busy }: { data: Selected; busy: boole
                 </Typography>
               </span>
               <span className={css.line}>
-                <Link to={`/app/insights/sessions/${s.id}`} data-testid={`admin-session-insights-${s.id}`}>
-                  {t("insightsPages.sessionLink")}
-                </Link>
+                <SessionInsightsLink sessionId={s.id} testId={`admin-session-insights-${s.id}`} />
               </span>
             </TableCell>
             <TableCell data-label={t("calibrationSetup.columns.state")}>

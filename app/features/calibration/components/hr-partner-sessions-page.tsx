@@ -12,6 +12,7 @@ import { SessionRowActions, useSetupToasts } from "~/features/calibration/compon
 import { SessionTable } from "~/features/calibration/components/session-table";
 import { Alert, Box, ButtonLink, Stack, Typography } from "~/platform/ui/static";
 import { Checkbox, FormControlLabel } from "~/platform/ui/static-form";
+import { SessionInsightsLink } from "~/features/insights/components/session-insights-link";
 import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
@@ -81,7 +82,18 @@ function SessionsSection({ data }: { data: Selected }) {
         ariaLabel={t("calibrationSetup.hr.sessions")}
         emptyText={t("calibrationSetup.hr.noSessions")}
         sessions={data.sessions}
-        name={{ testId: "hr-session-name", cell: (s) => s.name }}
+        name={{
+          cell: (s) => (
+            <>
+              <span data-testid={`hr-session-name-${s.id}`}>{s.name}</span>
+              {data.insightSessions.includes(s.id) && (
+                <span className={css.line}>
+                  <SessionInsightsLink sessionId={s.id} testId={`hr-session-insights-${s.id}`} />
+                </span>
+              )}
+            </>
+          ),
+        }}
         before={[
           {
             head: t("calibrationSetup.columns.participants"),

@@ -13,6 +13,7 @@ import type { SessionFormPageData, SetupActionResult } from "~/features/calibrat
 import { SessionSetupForm } from "~/features/calibration/components/session-setup-form";
 import { ActivateSessionDialog, peopleText, useDeadlineText } from "~/features/calibration/components/session-setup-parts";
 import { SessionFormFrame, SessionStageNote, SessionSummary } from "~/features/calibration/components/session-form-frame";
+import { SessionInsightsLink } from "~/features/insights/components/session-insights-link";
 
 /**
  * The create and edit pages of a calibration session (HR partner: /app/ratings/hr-partners/create-session and
@@ -76,7 +77,19 @@ export function SessionFormPage({ title, backLabel }: { title: TranslationKey; b
     </Typography>
   );
   return (
-    <SessionFormFrame backTo={data.backTo} backLabel={t(backLabel)} title={t(title)} state={s?.state ?? null} cycle={data.cycle} cycleExtra={workflow}>
+    <SessionFormFrame
+      backTo={data.backTo}
+      backLabel={t(backLabel)}
+      title={t(title)}
+      state={s?.state ?? null}
+      cycle={data.cycle}
+      cycleExtra={
+        <>
+          {workflow}
+          {s && data.insightsLink && <SessionInsightsLink sessionId={s.id} testId="session-insights" />}
+        </>
+      }
+    >
       <StageNotes data={data} />
       {activateError && (
         <Alert severity="error" data-testid="session-activate-error">

@@ -10,6 +10,7 @@ import { SessionTable } from "~/features/calibration/components/session-table";
 import type { NominationRowJson } from "~/features/promotions/types";
 import { hrPaths, type NominationsPageData } from "~/features/promotions/hr-page-types";
 import { EndorsementStatusButton } from "~/features/promotions/components/endorsement-status-dialog";
+import { SessionInsightsLink } from "~/features/insights/components/session-insights-link";
 import css from "~/features/promotions/components/hr-pages.module.css";
 import { PROMOTION_DECISION_KEYS } from "~/features/promotions/hr-text-keys";
 
@@ -83,9 +84,16 @@ function SessionsSection({ data }: { data: Selected }) {
         sessions={data.sessions}
         name={{
           cell: (s) => (
-            <Link to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
-              {s.name}
-            </Link>
+            <>
+              <Link to={hrPaths.session(s.id, cycleId)} data-testid={`hr-session-link-${s.id}`}>
+                {s.name}
+              </Link>
+              {data.insightSessions.includes(s.id) && (
+                <span className={css.block}>
+                  <SessionInsightsLink sessionId={s.id} testId={`hr-session-insights-${s.id}`} />
+                </span>
+              )}
+            </>
           ),
         }}
         before={[

@@ -18,6 +18,7 @@ import { DecisionHistory } from "~/features/promotions/components/decision-histo
 import { EndorsementRequestDialog } from "~/features/promotions/components/endorsement-request-dialog";
 import css from "~/features/promotions/components/hr-pages.module.css";
 import { ACTIVATE_LATER_KEYS } from "~/features/promotions/hr-text-keys";
+import { sessionInsightsHref } from "~/features/insights/components/session-insights-link";
 
 /**
  * /app/promotions/hr-partners/sessions/{id}: the HR partner who created the promotion session (or its session
@@ -67,6 +68,11 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
         back={{ to: hrPaths.nominations(cycleId), label: t("promotionsHr.session.back") }}
         actions={
           <>
+            {data.insightsLink && (
+              <ButtonLink to={sessionInsightsHref(session.id)} data-testid="session-insights">
+                {t("insightsPages.sessionLink")}
+              </ButtonLink>
+            )}
             {allowed.edit && !spoofing && (
               <ButtonLink to={hrPaths.edit(session.id, cycleId)} data-testid="session-edit">
                 {t("promotionsHr.session.edit")}
