@@ -8,9 +8,10 @@
  *  - IN_REVIEW "Sales calibration": waiting for the sign-off party.
  *  - REVISION_REQUESTED "Product calibration": sent back by the sign-off party, with a session-level comment.
  *  - CLOSED "Engineering platform calibration": closed; Participant.calibratedRating holds its ratings.
- *  - CLOSED "Marketing calibration" and "Design systems calibration": twelve people each, of the department's other
- *    HR partners (the cast's HR partner keeps hers free), large enough for the fairness insights to show groups of 5:
- *    prisma/seed-insights.ts gives the first a significant gap by gender and the second none (ADR 0112).
+ *  - IN_REVIEW "Marketing calibration" and CLOSED "Design systems calibration": twelve people each, of the
+ *    department's other HR partners (the cast's HR partner keeps hers free), large enough for the fairness insights to
+ *    show groups of 5: prisma/seed-insights.ts gives the first a significant gap by gender and the second none (ADR
+ *    0112). The first waits for its sign-off party, who must give a reason to close it over that gap (ADR 0114).
  *
  * The same people hold the same role everywhere (session admin, sign-off party), the panelists are managers
  * of the department, and the participants are individual contributors of the session creator (their HR partner),
@@ -89,10 +90,14 @@ function daysFromNow(now: Date, days: number): Date {
   return d;
 }
 
-/** A closed session of twelve of the department's people of the other HR partners, signed off `closedDaysAgo` days ago. */
-function twelve(name: string, creator: number, department: string, closedDaysAgo: number): Plan {
-  const submitted = { at: 24 * closedDaysAgo + 8, by: "admin" as const, slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." };
-  return { name, state: "closed", creator, department, castPanelist: false, size: 12, pool: "others", guideline: { ...DEFAULT_GUIDELINE }, deadlineDays: null, closedDaysAgo, slots: {}, proposals: [], changes: [], comments: [submitted] };
+/**
+ * A session of twelve of the department's people of the other HR partners, submitted for sign-off `daysAgo` days ago
+ * and, closed, signed off then; in review, waiting for its sign-off party.
+ */
+function twelve(name: string, state: "in_review" | "closed", creator: number, department: string, daysAgo: number): Plan {
+  const submitted = { at: 24 * daysAgo + 8, by: "admin" as const, slot: null, body: "All ratings reviewed against the guideline; submitted for sign-off." };
+  const closedDaysAgo = state === "closed" ? daysAgo : undefined;
+  return { name, state, creator, department, castPanelist: false, size: 12, pool: "others", guideline: { ...DEFAULT_GUIDELINE }, deadlineDays: null, closedDaysAgo, slots: {}, proposals: [], changes: [], comments: [submitted] };
 }
 
 const PLANS: Plan[] = [
@@ -196,8 +201,8 @@ const PLANS: Plan[] = [
     comments: [{ at: 60, by: 0, slot: "incidents", body: "I have shared the incident timeline with the panel." }],
   },
   // Last, so the sessions above keep their people. Twelve each, for the fairness insights (prisma/seed-insights.ts).
-  twelve("Marketing calibration", 1, "Marketing", 3),
-  twelve("Design systems calibration", 2, "Design", 4),
+  twelve("Marketing calibration", "in_review", 1, "Marketing", 3),
+  twelve("Design systems calibration", "closed", 2, "Design", 4),
 ];
 
 /** The participant index of each slot (distinct people; a slot nobody fits is left out). */

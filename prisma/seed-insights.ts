@@ -2,8 +2,9 @@
  * Demo people attributes for the fairness insights (issue 29, ADR 0112): every person's gender and employment type
  * (the built-in attributes whose values live in AttributeValue; level, location and department are User columns),
  * drawn from a seeded random stream so that the company's figures are plausible — two large gender groups and a third
- * of 3 people that the privacy floor (5) merges into Other, mostly full-time people — and set by design in two closed
- * rating calibration sessions of "2026 Q3 Review" of twelve people each (prisma/seed-calibration.ts):
+ * of 3 people that the privacy floor (5) merges into Other, mostly full-time people — and set by design in two
+ * rating calibration sessions of "2026 Q3 Review" of twelve people each (prisma/seed-calibration.ts; the first in
+ * review, its sign-off party to give a reason for closing it over the gap (ADR 0114), the second closed):
  *
  *  - GAP_SESSION ("Marketing calibration"): the six people rated lowest in the session are women, so its insight page
  *    shows a visible, significant gap by gender;

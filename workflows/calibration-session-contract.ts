@@ -28,7 +28,13 @@ export type CalibrationSessionWorkflowInput = {
 };
 export type CalibrationSessionWorkflowResult = { sessionId: number; state: SessionState };
 
-export type SessionTransitionRequest = { transition: SessionTransition; actor: Actor; comment?: string | null };
+/**
+ * A ratings gap after calibration that was significant when the sign-off party closed the session (ADR 0114): the
+ * close's audit record keeps them beside the written reason (the comment). Group: the attribute's value (null: not set).
+ */
+export type CloseGapNote = { attribute: string; group: string | null; p: number; effect: number };
+
+export type SessionTransitionRequest = { transition: SessionTransition; actor: Actor; comment?: string | null; gaps?: CloseGapNote[] | null };
 export type SessionTransitionResult = { sessionId: number; from: SessionState; state: SessionState };
 export type SessionDeadlineRequest = { deadline: string | null; actor: Actor };
 export type SessionDeadlineResult = { sessionId: number; deadline: string | null };
@@ -61,6 +67,8 @@ export type ApplySessionTransitionInput = {
   to: SessionState;
   actor: Actor;
   comment?: string | null;
+  /** The significant gaps a close was given its reason for (ADR 0114); absent or empty: none. */
+  gaps?: CloseGapNote[] | null;
 };
 export type ApplySessionTransitionResult = { sessionId: number; state: SessionState; alreadyApplied: boolean };
 export type SetSessionDeadlineInput = { sessionId: number; deadline: string | null; actor: Actor };

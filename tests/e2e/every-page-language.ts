@@ -54,10 +54,20 @@ const INSIGHTS_DATA = [
   ".MuiChartsAxis-directionY .MuiChartsAxis-tickLabel",
 ];
 
+/**
+ * The rating meeting's fairness panel (ADR 0114), its data only: the attribute names (tabs, the table's first header),
+ * the figure's group summary, group names (row headers, the chart's axis) and the gaps naming a group or attribute.
+ */
+export const MEETING_FAIRNESS_DATA = ['[role="tab"]', '[data-testid$="-summary"]', '[data-testid$="-table"] th:first-child', '[data-testid$="-gap"]', ".MuiChartsAxis-directionY .MuiChartsAxis-tickLabel"].map(
+  (s) => `[data-testid="meeting-fairness"] ${s}`,
+);
+
 /** Data of one page: the audit log's entity and actor columns (a type and id, a person or a token's name). */
 const ROUTE_SKIP: Record<string, string[]> = {
   "app.insights.cycles.$cycleId": INSIGHTS_DATA,
   "app.insights.sessions.$sessionId": INSIGHTS_DATA,
+  "app.session-admin.calibration-sessions.$id": MEETING_FAIRNESS_DATA,
+  "app.sign-off-party.calibration-sessions.$id": MEETING_FAIRNESS_DATA,
   // The import's column names, people attribute names among them ("Employment type"): headers to type as they are.
   "app.admin.users.import._index": ['[data-testid="directory-columns"]'],
   "app.admin.audits._index": ['[data-testid^="audit-row-"] td:nth-child(4)', '[data-testid^="audit-row-"] td:nth-child(5)'],

@@ -4,6 +4,7 @@ import { CEO, ok, userId } from "./api-helpers";
 import { clippedCells, layoutOffenders } from "./overflow";
 import { signInThroughLoginPage } from "./sign-in-any-language";
 import { expectAllTranslated } from "./untranslated";
+import { MEETING_FAIRNESS_DATA } from "./every-page-language";
 
 /**
  * Issue 28: the rating calibration meeting pages in Simplified Chinese (the session admin sets a rating in the
@@ -168,8 +169,9 @@ async function checkPage(page: Page, what: string, data: Array<string | RegExp>)
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width > 1000 ? 900 : 812 });
     // Other features' parts, translated with them: the participants' Therma-scan panel (decision support) and the
-    // cycle's reviewer names rule under the feedback summary (as zh-cn-feedback.spec leaves it out).
-    const skip = ['[data-testid="therma-scan-panel"]', '[data-testid="names-rule"] p:not(:first-child)'];
+    // cycle's reviewer names rule under the feedback summary (as zh-cn-feedback.spec leaves it out); the fairness
+    // panel's data (attribute and group names, ADR 0114).
+    const skip = ['[data-testid="therma-scan-panel"]', '[data-testid="names-rule"] p:not(:first-child)', ...MEETING_FAIRNESS_DATA];
     await expectAllTranslated(page, { allow: data, roots: ["main"], skip });
     expect.soft(await layoutOffenders(page), `layout offenders of ${what} at ${width} px`).toEqual([]);
     expect.soft(await clippedCells(page), `clipped cells of ${what} at ${width} px`).toEqual([]);

@@ -5,7 +5,9 @@
  * file downloads) is read, with the ids of the caller's own objects, as the participant, their manager and secondary
  * manager, the session admin, panelists and sign-off parties, the endorser, the promotion session's members, HR ops, a
  * super admin spoofing the manager, and the HR partner; no answer may hold any of the values. The HR partner may see
- * their people's HR-visible values on the attributes API and the insight pages only, and never the super-admin one.
+ * their people's HR-visible values on the attributes API and the insight pages only, and never the super-admin one;
+ * the session admin and the sign-off party of a rating session likewise on its fairness panel's data only (group names
+ * under the privacy floor, ADR 0114) — never a panelist.
  *
  * Needs `npm run build` (scripts/test.sh builds before the integration lanes).
  */
@@ -30,7 +32,11 @@ const VALUES = { gender: "Zeta-Gender-7", employment: `Quux-Employment-${tag}`, 
 
 const READERS: RoleName[] = ["employee", "manager", "secondaryManager", "sessionAdmin", "panelist", "signOff", "endorser", "promotionSessionAdmin", "promotionPanelist", "promotionSignOff", "hrOps", "spoofing", "hrPartner"];
 /** Where an HR partner may see their people's HR-visible values (ADR 0103, 0109). */
-const hrPartnerMay = (routeId: string) => routeId === "routes/api.v1.admin.users.$id.attributes" || /insights/.test(routeId);
+/** A rating session's fairness panel data (ADR 0114): its HR partners', session admin's and sign-off party's. */
+const MEETING_FAIRNESS = "routes/app.calibration-sessions.$sessionId.fairness";
+const hrPartnerMay = (routeId: string) => routeId === "routes/api.v1.admin.users.$id.attributes" || /insights/.test(routeId) || routeId === MEETING_FAIRNESS;
+/** Where a rating session's admin and sign-off party may see HR-visible values: its fairness panel's data. */
+const meetingMay = (role: RoleName, routeId: string) => (role === "sessionAdmin" || role === "signOff") && routeId === MEETING_FAIRNESS;
 
 beforeAll(async () => {
   loaded = await loadProductionBuild("tests/integration/attribute-values-no-leak.test.ts");
@@ -98,7 +104,7 @@ describe("attribute values never reach a participant's, manager's, panelist's or
     await pool(calls, 6, async (c) => {
       const answer = await send(served.url, c.route, "GET", c.path, world.callers[c.role], bodyFor(c.route.id, "GET", world.own(c.role), world), world.cycleId);
       if (answer.status >= 200 && answer.status < 300) answered++;
-      const allowed = c.role === "hrPartner" && hrPartnerMay(c.route.id) ? [VALUES.secret] : Object.values(VALUES);
+      const allowed = (c.role === "hrPartner" && hrPartnerMay(c.route.id)) || meetingMay(c.role, c.route.id) ? [VALUES.secret] : Object.values(VALUES);
       const hits = found(answer.body, allowed);
       if (hits.length) leaks.push(`${c.role} GET ${c.path} [${c.route.id}] → ${answer.status}: ${hits.join(", ")}`);
     });

@@ -25,6 +25,7 @@ import {
 
 export async function applySessionTransition(input: ApplySessionTransitionInput): Promise<ApplySessionTransitionResult> {
   const { sessionId, transition, from, to, actor, comment } = input;
+  const gaps = input.gaps?.length ? input.gaps : null;
   const db = await getDb();
   return db.$transaction(
     async (tx) => {
@@ -59,7 +60,11 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
       if (comment && actor.userId) {
         // "Revision requested: …" in English (the API's and the export's words) with its code, so that each reader
         // sees the prefix in their language (ADR 0096); the comment itself is what its author wrote.
-        const key = transition === "progress_to_revision_requested" ? "storedTexts.calibrationComment.revisionRequested" : transition === "progress_to_close" ? "storedTexts.calibrationComment.closed" : "storedTexts.calibrationComment.note";
+        // A close over a significant ratings gap keeps its written reason as such (ADR 0114).
+        const key =
+          transition === "progress_to_revision_requested" ? "storedTexts.calibrationComment.revisionRequested"
+          : transition === "progress_to_close" ? (gaps ? "storedTexts.calibrationComment.closedOverGap" : "storedTexts.calibrationComment.closed")
+          : "storedTexts.calibrationComment.note";
         const { text, code } = storedText(key, { comment });
         await tx.calibrationComment.create({ data: { sessionId, authorId: actor.userId, body: text, bodyCode: code as Prisma.InputJsonValue } });
       }
@@ -68,7 +73,7 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
         entityType: "CalibrationSession",
         entityId: sessionId,
         before: { state: from },
-        after: { state: to, transition, comment: comment ?? null },
+        after: { state: to, transition, comment: comment ?? null, ...(gaps ? { gap_reason: comment ?? null, significant_gaps: gaps } : {}) },
       });
       // Only a signed-off outcome becomes the participants' decisions; an admin's forced close decides nothing (ADR 0028).
       if (transition === "progress_to_close" && session.kind === "PROMOTION") await writePromotionDecisions(tx, actor, session.cycleId, sessionId);

@@ -287,7 +287,7 @@ for (const role of MEMBER_ROLES) {
     route("post", `${participant}/calibration_rating`, `Propose a rating with a justification (the latest one of each panelist counts). ${WRONG_MOMENT}`, participantDoc, { 201: ProposalResponse }, ProposalSchema);
   }
   if (role === "sign_off") {
-    route("patch", `${one}/progress_to_close`, `Sign off: close the session (optional comment); the ratings become the participants' calibrated ratings. ${WRONG_MOMENT}`, sessionDoc, { 200: SessionResponse }, SignOffSchema);
+    route("patch", `${one}/progress_to_close`, `Sign off: close the session (optional comment); the ratings become the participants' calibrated ratings. While a ratings gap after calibration is significant (the session's fairness insights, in any breakdown the sign-off party may read), the comment is the required written reason: without it 422 gap_reason_required, details.significant_gaps (ADR 0114). ${WRONG_MOMENT}`, sessionDoc, { 200: SessionResponse }, SignOffSchema);
     route("patch", `${one}/progress_to_revision_requested`, `Send the session back to its session admin (comment required). ${WRONG_MOMENT}`, sessionDoc, { 200: SessionResponse }, RevisionSchema);
   }
 }

@@ -2,7 +2,7 @@ import { data } from "@remix-run/node";
 import { z } from "zod";
 import { ApiError } from "~/platform/api.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
-import { fieldMessage, pageMessageOf } from "~/features/calibration/meeting-messages";
+import { fieldMessage, pageFieldOf, pageMessageOf } from "~/features/calibration/meeting-messages";
 import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
 
 /**
@@ -10,7 +10,8 @@ import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-cont
  * platform's pageAction, but every text reaches the page as a key with values (issue 28, ADR 0076), said in the
  * reader's language by useMeetingAction. Success → 200 with the toast's message; invalid input (zod) → 400 with a
  * message per field; a service's refusal (ApiError) → its status with the message it was tagged with
- * (meeting-messages.ts), a closed session's refusal, or the generic "did not work" (never the service's English).
+ * (meeting-messages.ts; beside its form field when tagged with one), a closed session's refusal, or the generic "did
+ * not work" (never the service's English).
  */
 export type MeetingActionWire<I extends string> =
   | { ok: true; intent: I; message: PageMessage }
@@ -48,7 +49,11 @@ export async function meetingAction<I extends string>(intent: I | null, fn: () =
       const first = err.issues[0];
       return data<Result>({ ok: false, intent, message: first ? fieldMessage(first) : pageMessage("calibrationMeeting.error.failed"), fieldErrors }, { status: 400 });
     }
-    if (err instanceof ApiError) return data<Result>({ ok: false, intent, message: refusalMessage(err), fieldErrors: {} }, { status: err.status });
+    if (err instanceof ApiError) {
+      const message = refusalMessage(err);
+      const field = pageFieldOf(err);
+      return data<Result>({ ok: false, intent, message, fieldErrors: field ? { [field]: message } : {} }, { status: err.status });
+    }
     throw err;
   }
 }

@@ -9,18 +9,25 @@ import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
  */
 
 const TAG = Symbol.for("calibration.pageMessage");
+const FIELD = Symbol.for("calibration.pageField");
 
-type Tagged = { [TAG]?: PageMessage };
+type Tagged = { [TAG]?: PageMessage; [FIELD]?: string };
 
-/** `err` carrying the message a meeting page shows for it. */
-export function withPageMessage<E extends Error>(err: E, message: PageMessage): E {
+/** `err` carrying the message a meeting page shows for it; with `field`, beside that field of the form. */
+export function withPageMessage<E extends Error>(err: E, message: PageMessage, field?: string): E {
   Object.defineProperty(err, TAG, { value: message, enumerable: false });
+  if (field) Object.defineProperty(err, FIELD, { value: field, enumerable: false });
   return err;
 }
 
 /** The page's message an error carries, or null. */
 export function pageMessageOf(err: unknown): PageMessage | null {
   return (typeof err === "object" && err !== null && (err as Tagged)[TAG]) || null;
+}
+
+/** The form field an error's message belongs beside, or null (the form's message). */
+export function pageFieldOf(err: unknown): string | null {
+  return (typeof err === "object" && err !== null && (err as Tagged)[FIELD]) || null;
 }
 
 /** The written fields of the meeting forms (a required text at most `max` long). */

@@ -11,6 +11,8 @@ import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-cont
 import { pageMessage } from "~/platform/i18n/page-message";
 import { withPageMessage } from "~/features/calibration/meeting-messages";
 import { NOT_NOW_KEYS } from "~/features/calibration/meeting-keys";
+import { significantGapsOfSession } from "~/features/insights/meeting-fairness.server";
+import { closeReasonMissing, type AttributedGap } from "~/features/insights/meeting-fairness";
 
 /**
  * What happens in a running session: the session admin's rating changes, moves and terminations;
@@ -243,11 +245,31 @@ export async function progressToReview(current: CurrentUser, cycleId: number, se
   return transitionSession(current.actor, sessionId, "progress_to_review");
 }
 
-/** Sign-off party: close (optional comment) or request a revision (comment required). */
+/** 422 `gap_reason_required`: a close over a significant ratings gap without its written reason (ADR 0114). */
+function gapReasonRequired(sessionId: number, gaps: readonly AttributedGap[]) {
+  const significant_gaps = gaps.map((g) => ({ attribute: g.attribute.name, group: g.group, p: g.p, effect: g.effect }));
+  const err = unprocessable(
+    `A ratings gap after calibration is significant in calibration session ${sessionId}; give the reason for closing it as it is (comment)`,
+    { field: "comment", significant_gaps },
+    "gap_reason_required",
+  );
+  return withPageMessage(err, pageMessage("meetingFairness.reasonRequired"), "comment");
+}
+
+/**
+ * Sign-off party: close (optional comment) or request a revision (comment required). A close while a ratings gap after
+ * calibration is significant (the insights service's test, in any breakdown the sign-off party may read) needs the
+ * comment as its written reason: refused without it (nothing changes), else kept in the history and in the close's
+ * audit record with the gaps (ADR 0114). In review nobody changes a rating, so the gaps read here are the ones closed.
+ */
 export async function signOff(current: CurrentUser, cycleId: number, sessionId: number, outcome: "close" | "revision", body: unknown) {
   const input = outcome === "close" ? SignOffSchema.parse(body ?? {}) : RevisionSchema.parse(body);
   await requireRole(current, "sign_off", cycleId, sessionId);
-  return transitionSession(current.actor, sessionId, outcome === "close" ? "progress_to_close" : "progress_to_revision_requested", input.comment || null);
+  if (outcome === "revision") return transitionSession(current.actor, sessionId, "progress_to_revision_requested", input.comment || null);
+  const gaps = await significantGapsOfSession(current, sessionId);
+  if (closeReasonMissing(gaps, input.comment)) throw gapReasonRequired(sessionId, gaps);
+  const notes = gaps.map((g) => ({ attribute: g.attribute.name, group: g.group, p: g.p, effect: g.effect }));
+  return transitionSession(current.actor, sessionId, "progress_to_close", input.comment || null, notes);
 }
 
 /** Admin: close every session (of this kind) of the cycle not closed yet (`all`) or only those in review. */

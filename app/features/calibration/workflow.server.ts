@@ -13,6 +13,7 @@ import {
   sessionDeadlineUpdate,
   sessionTransitionUpdate,
   type CalibrationSessionWorkflow,
+  type CloseGapNote,
   type CalibrationSessionWorkflowInput,
 } from "../../../workflows/calibration-session-contract";
 import { CycleIdKey, SessionStateKey } from "../../../workflows/search-attributes-contract";
@@ -84,11 +85,10 @@ function runUpdate<T>(sessionId: number, call: (client: Client) => Promise<T>): 
   });
 }
 
-/** Move a session through its workflow (409 out of order or when closed). */
-export async function transitionSession(actor: Actor, sessionId: number, transition: SessionTransition, comment?: string | null): Promise<SessionState> {
-  const res = await runUpdate(sessionId, (client) =>
-    client.workflow.getHandle(calibrationSessionWorkflowId(sessionId)).executeUpdate(sessionTransitionUpdate, { args: [{ transition, actor, comment: comment ?? null }] }),
-  );
+/** Move a session through its workflow (409 out of order or when closed); a close may carry the significant gaps its reason answers (ADR 0114). */
+export async function transitionSession(actor: Actor, sessionId: number, transition: SessionTransition, comment?: string | null, gaps?: CloseGapNote[]): Promise<SessionState> {
+  const request = { transition, actor, comment: comment ?? null, ...(gaps?.length ? { gaps } : {}) };
+  const res = await runUpdate(sessionId, (client) => client.workflow.getHandle(calibrationSessionWorkflowId(sessionId)).executeUpdate(sessionTransitionUpdate, { args: [request] }));
   return res.state;
 }
 

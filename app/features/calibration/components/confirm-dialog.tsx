@@ -1,5 +1,5 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
-import { useEffect } from "react";
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
+import { useEffect, type ReactNode } from "react";
 import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import type { MeetingIntent } from "~/features/calibration/meeting-page-types";
 import { useMeetingAction } from "~/features/calibration/components/use-meeting-action";
@@ -8,7 +8,8 @@ import { useTranslation } from "react-i18next";
 
 /**
  * A confirmation dialog that posts `intent` (and `fields`) to the page's action; with `comment`, a comment
- * field (`required` or optional) posted as `comment`. Closes itself on success (the toast says what happened).
+ * field (`required` or optional) posted as `comment`; `children` between the text and the field (what the decision is
+ * about, e.g. the sign-off's shift per group). Closes itself on success (the toast says what happened).
  */
 export function ConfirmDialog({
   open,
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   color = "primary",
   comment,
   testId,
+  children,
 }: {
   open: boolean;
   onClose: () => void;
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   color?: "primary" | "error" | "warning";
   comment?: { label: string; required: boolean; helperText?: string };
   testId: string;
+  children?: ReactNode;
 }) {
   const action = useMeetingAction(onClose);
   const { clear } = action;
@@ -52,7 +55,8 @@ export function ConfirmDialog({
       <action.fetcher.Form method="post">
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: comment ? 2 : 0 }}>{text}</DialogContentText>
+          <DialogContentText sx={{ mb: comment || children ? 2 : 0 }}>{text}</DialogContentText>
+          {children && <Box sx={{ display: "grid", gap: 2, mb: comment ? 2 : 0 }}>{children}</Box>}
           <input type="hidden" name="intent" value={intent} />
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />

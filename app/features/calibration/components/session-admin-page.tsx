@@ -14,14 +14,15 @@ import { NineBox } from "~/features/calibration/components/nine-box";
 import { RatingChangeDialog, type RatingTarget } from "~/features/calibration/components/rating-dialog";
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { MoveParticipants } from "~/features/calibration/components/move-participants";
+import { MeetingFairnessPanel, useMeetingFairness } from "~/features/insights/components/meeting-fairness-panel";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
  * The session admin runs the meeting: rating changes with a reason (per row, or by moving a card in the
- * 9-box), the live distribution, outlier flags, moves to another session, terminations, the history, and
- * the progress to review. Buttons show only when `allowed` permits (the services check again).
+ * 9-box), the live distribution, the live fairness panel (ADR 0114), outlier flags, moves to another session,
+ * terminations, the history, and the progress to review. Buttons show only when `allowed` permits (the services check again).
  * Static markup (issue 27): the dialogs and the move's select are MUI's, mounted when they open / once hydrated.
  */
 export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
@@ -29,6 +30,7 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const { session, allowed, participants } = detail;
   const { t } = useMeetingText();
   useLiveSession(meetingPaths.events("session_admin", session.id, cycleId), session.version);
+  const fairness = useMeetingFairness(session.id, session.version);
   const can = (a: SessionAction) => allowed[a] && !spoofing;
   const canSet = can("set_rating");
   const canTerminate = can("terminate_participant");
@@ -90,6 +92,7 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
         <ParticipantPager pager={pager} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
+      <MeetingFairnessPanel state={fairness} />
       <NineBox board={board} onMove={canSet ? setRatingTarget : undefined} />
       <RatingHistory history={detail.history} paging={historyPage} />
       <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={can("comment")} />

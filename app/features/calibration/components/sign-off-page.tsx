@@ -11,19 +11,23 @@ import { OutlierAlerts } from "~/features/calibration/components/outlier-alerts"
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
+import { FairnessShift, MeetingFairnessPanel, SignificantGaps, useMeetingFairness } from "~/features/insights/components/meeting-fairness-panel";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
- * The sign-off party reads the outcome (proposed → calibrated rating of each participant, one page of them: ADR 0091), the distribution
- * and the history, and closes the session (optional comment) or requests a revision (comment required).
+ * The sign-off party reads the outcome (proposed → calibrated rating of each participant, one page of them: ADR 0091), the distribution,
+ * the live fairness panel and the history, and closes the session (optional comment; the required reason while a ratings
+ * gap after calibration is significant, the dialog showing each group's shift: ADR 0114) or requests a revision (comment required).
  */
 export function SignOffPage({ data }: { data: SessionPageData }) {
   const { detail, cycleId, spoofing } = data;
   const { session, allowed, participants } = detail;
   useLiveSession(meetingPaths.events("sign_off", session.id, cycleId), session.version);
+  const fairness = useMeetingFairness(session.id, session.version);
   const canSignOff = allowed.sign_off && !spoofing;
   const [dialog, setDialog] = useState<"close" | "revision" | null>(null);
   const { t, rating } = useMeetingText();
+  const gapReason = (fairness.fairness?.significant_after.length ?? 0) > 0;
   return (
     <Stack spacing={3} style={{ maxWidth: 1300 }}>
       <MeetingHeader
@@ -84,6 +88,7 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
         <ParticipantPager pager={data.participant_page} />
       </MeetingSection>
       <DistributionPanel distribution={detail.distribution} />
+      <MeetingFairnessPanel state={fairness} />
       <RatingHistory history={detail.history} paging={data.history_page} />
       <CommentThread id="session-comments" title={t("calibrationMeeting.comments.sessionTitle")} comments={detail.comments} canComment={allowed.comment && !spoofing} />
 
@@ -94,9 +99,16 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
         title={t("calibrationMeeting.signOff.closeTitle")}
         text={t("calibrationMeeting.signOff.closeText")}
         confirmLabel={t("calibrationMeeting.signOff.close")}
-        comment={{ label: t("calibrationMeeting.signOff.closeComment"), required: false }}
+        comment={
+          gapReason
+            ? { label: t("meetingFairness.reasonLabel"), required: true, helperText: t("meetingFairness.reasonHelp") }
+            : { label: t("calibrationMeeting.signOff.closeComment"), required: false }
+        }
         testId="close-dialog"
-      />
+      >
+        <FairnessShift state={fairness} />
+        <SignificantGaps gaps={fairness.fairness?.significant_after ?? []} testId="close-significant" />
+      </ConfirmDialog>
       <ConfirmDialog
         open={dialog === "revision"}
         onClose={() => setDialog(null)}

@@ -104,7 +104,7 @@ export function FigurePanel({ figure, floor }: { figure: InsightFigure; floor: n
   );
 }
 
-function FigureTable({ figure, id, title }: { figure: InsightFigure; id: string; title: string }) {
+export function FigureTable({ figure, id, title }: { figure: InsightFigure; id: string; title: string }) {
   const { t } = useTranslation();
   const text = useValueText();
   const total = figure.total!;

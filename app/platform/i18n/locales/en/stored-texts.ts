@@ -108,6 +108,7 @@ export default {
     calibrationComment: {
       revisionRequested: "Revision requested: {{comment}}",
       closed: "Closed: {{comment}}",
+      closedOverGap: "Closed with a significant ratings gap. Reason: {{comment}}",
       note: "Note: {{comment}}",
     },
   },

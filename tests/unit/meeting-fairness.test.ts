@@ -1,0 +1,109 @@
+/**
+ * Issue 29 §4 (ADR 0114): the rating meeting's gap rule and panel data, over figures the insights' own pure pipeline
+ * computes (privacyLattice + insightFigure, as the service does): a close needs a written reason exactly when a gap
+ * AFTER calibration is significant in some breakdown; a gap before calibration only, a hidden figure or a gap that is
+ * not significant asks for nothing; blank reasons are none.
+ */
+import { describe, expect, it } from "vitest";
+import { insightFigure, type InsightPerson, type PersonStage } from "~/features/insights/figures";
+import { privacyLattice } from "~/features/insights/privacy-floor";
+import type { InsightsJson } from "~/features/insights/insight-json";
+import { closeReasonMissing, meetingFairness, meetingFairnessPath, shownFigure, significantGapsAfterCalibration } from "~/features/insights/meeting-fairness";
+
+const NONE: PersonStage = { requests: 0, accepted: 0, declined: 0, feedback: 0, answered: 0, lengths: [], before: null, after: null, nominated: false, endorsed: false, votes: 0, promotedVotes: 0, decision: null };
+const GENDER = { id: 1, name: "Gender", kind: "category" as const };
+const PLACE = { id: 2, name: "Location", kind: "category" as const };
+
+/** Twelve people: six women, six men, in two places of six (alternating), with these ratings before and after. */
+function session(before: number[], after: number[], floor = 5): InsightsJson {
+  const people: InsightPerson[] = before.map((b, i) => ({
+    id: i + 1,
+    attributes: { "1": i < 6 ? "Woman" : "Man", "2": i % 2 === 0 ? "Berlin" : "Lisbon" },
+    stage: { ...NONE, before: b, after: after[i]! },
+  }));
+  const lattice = privacyLattice(people, floor, ["1", "2"]);
+  const figures = [GENDER, PLACE].map((a) => insightFigure("ratings", { id: a.id, name: a.name }, people, [], lattice));
+  return {
+    scope: { kind: "session", session_id: 7, session_name: "S", session_kind: "rating", cycle_id: 3 },
+    privacy_floor: floor,
+    population: people.length,
+    attributes: [GENDER, PLACE],
+    filters: [],
+    figures,
+  };
+}
+
+const EVEN = [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3];
+/** The women rated lowest after calibration (as the demo's "Marketing calibration"). */
+const WOMEN_LOW = [1, 2, 2, 2, 2, 2, 4, 4, 4, 4, 5, 5];
+/** Women and men alike: W M alternate along the ratings. */
+const ALIKE = [1, 2, 3, 4, 5, 3, 2, 1, 3, 4, 5, 3];
+
+describe("the close's gap rule (significant gaps after calibration)", () => {
+  it("finds the significant gap after calibration, with its attribute, and only that one", () => {
+    const gaps = significantGapsAfterCalibration(session(EVEN, WOMEN_LOW));
+    expect(gaps.map((g) => [g.attribute.name, g.group, g.measure])).toEqual(
+      expect.arrayContaining([
+        ["Gender", "Woman", "mean_after"],
+        ["Gender", "Man", "mean_after"],
+      ]),
+    );
+    expect(gaps.every((g) => g.significant && g.p < 0.05 && g.attribute.id === GENDER.id)).toBe(true);
+    const women = gaps.find((g) => g.group === "Woman")!;
+    expect(women.effect).toBeLessThan(-1.5);
+    expect(women.words[0]!.key).toBe("insights.gap.meanLower");
+  });
+
+  it("asks nothing when the gap was there before calibration only, or when groups are alike after it", () => {
+    expect(significantGapsAfterCalibration(session(WOMEN_LOW, EVEN))).toEqual([]);
+    expect(significantGapsAfterCalibration(session(EVEN, ALIKE))).toEqual([]);
+    // The gap before calibration is there (and significant) — it is not the rule's business.
+    const before = session(WOMEN_LOW, EVEN).figures[0]!.gaps.filter((g) => g.measure === "mean_before" && g.significant);
+    expect(before.length).toBeGreaterThan(0);
+  });
+
+  it("a figure the privacy floor hides asks nothing (its gaps are not published)", () => {
+    const hidden = session(EVEN, WOMEN_LOW, 13);
+    expect(hidden.figures.every((f) => !f.shown)).toBe(true);
+    expect(significantGapsAfterCalibration(hidden)).toEqual([]);
+  });
+
+  it("needs a reason that is not blank when a gap is significant; none when there is no gap", () => {
+    const gaps = significantGapsAfterCalibration(session(EVEN, WOMEN_LOW));
+    for (const blank of [undefined, null, "", "   ", "\n\t"]) expect(closeReasonMissing(gaps, blank)).toBe(true);
+    expect(closeReasonMissing(gaps, "The lowest ratings follow the documented performance plans.")).toBe(false);
+    expect(closeReasonMissing([], undefined)).toBe(false);
+    expect(closeReasonMissing([], "")).toBe(false);
+  });
+});
+
+describe("the panel's data", () => {
+  it("holds every ratings figure, starts at the attribute with a significant gap, and shows a chosen one", () => {
+    const insights = session(EVEN, WOMEN_LOW);
+    const fairness = meetingFairness(insights, false);
+    expect(fairness.session_id).toBe(7);
+    expect(fairness.population).toBe(12);
+    expect(fairness.figures.map((f) => f.attribute.id)).toEqual([GENDER.id, PLACE.id]);
+    expect(fairness.attributes.map((a) => a.name)).toEqual(["Gender", "Location"]);
+    expect(fairness.first_by).toBe(GENDER.id);
+    expect(fairness.significant_after.length).toBeGreaterThan(0);
+    expect(fairness.insight_page).toBe(false);
+    expect(shownFigure(fairness, null)!.attribute.id).toBe(GENDER.id);
+    expect(shownFigure(fairness, PLACE.id)!.attribute.id).toBe(PLACE.id);
+    // An attribute the reader has no figure of: the first one's.
+    expect(shownFigure(fairness, 99)!.attribute.id).toBe(GENDER.id);
+    // The shift per group is the service's: women moved down by the mean of their changes.
+    const women = shownFigure(fairness, GENDER.id)!.rows.find((r) => r.group === "Woman")!;
+    expect(women.values.mean_before).toBe(3);
+    expect(women.values.mean_after).toBe(1.83);
+    expect(women.values.shift).toBe(-1.17);
+  });
+
+  it("without a significant gap starts at the first attribute; the data path is the session's", () => {
+    const fairness = meetingFairness(session(EVEN, ALIKE), true);
+    expect(fairness.first_by).toBe(GENDER.id);
+    expect(fairness.significant_after).toEqual([]);
+    expect(fairness.insight_page).toBe(true);
+    expect(meetingFairnessPath(7)).toBe("/app/calibration-sessions/7/fairness");
+  });
+});
