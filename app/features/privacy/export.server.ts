@@ -3,12 +3,14 @@ import { notFound } from "~/platform/api.server";
 import { toCsv, CSV_BOM } from "~/platform/csv";
 import { zipCentralDirectory, zipLocalEntry, readLocalHeader, type ZipEntryInfo } from "~/platform/zip-store.server";
 import { flattenRecord, type PersonExport } from "~/features/privacy/export-rules";
+import { readAttributeValues } from "~/features/insights/attribute-values.server";
 
 /**
  * Everything the product holds about one person, for a super admin (ADR 0053): their profile, participations,
  * feedback they wrote and received (answers as stored, reviewers named: a super admin sees everything), peer requests,
  * calibration and promotion records about them, endorsements, anytime feedback sent and received, notifications,
- * sessions and API tokens (metadata only: never a hash), and the audit records where they are the actor or the entity.
+ * sessions and API tokens (metadata only: never a hash), the audit records where they are the actor or the entity, and
+ * their people attribute values (issue 29: every attribute, whoever may see it — the export is theirs; ADR 0117).
  * As one JSON file and one CSV file per section, in a ZIP.
  */
 
@@ -52,6 +54,11 @@ export async function collectPersonData(db: Db | Tx, userId: number, now = new D
     db.auditRecord.findMany({ where: { OR: [{ actorId: userId }, { realActorId: userId }, { entityType: "User", entityId: String(userId) }] }, orderBy: { id: "asc" } }),
     db.userFeedback.findMany({ where: { userId }, orderBy: { id: "asc" } }),
   ]);
+  const [definitions, values] = await Promise.all([
+    db.attributeDefinition.findMany({ orderBy: { id: "asc" }, select: { id: true, key: true, name: true, kind: true, visibility: true } }),
+    readAttributeValues([userId], db as Tx),
+  ]);
+  const own = values.get(userId) ?? {};
 
   return {
     format: "pmr-personal-data/1",
@@ -116,6 +123,9 @@ export async function collectPersonData(db: Db | Tx, userId: number, now = new D
       sessions: sessions.map((s) => ({ spoofing: s.realUserId !== null && s.realUserId !== s.userId, as_user_id: s.userId, real_user_id: s.realUserId, signed_in_at: iso(s.signedInAt), last_seen_at: iso(s.lastSeenAt), created_at: iso(s.createdAt) })),
       api_tokens: tokens.map((t) => ({ id: t.id, user_id: t.userId, real_user_id: t.realUserId, name: t.name, prefix: t.prefix, provider: t.provider, created_at: iso(t.createdAt), expires_at: iso(t.expiresAt), last_used_at: iso(t.lastUsedAt), revoked_at: iso(t.revokedAt) })),
       product_feedback: userFeedback.map((f) => ({ id: f.id, has_liked: f.hasLiked, text: f.text, created_at: iso(f.createdAt) })),
+      attribute_values: definitions
+        .filter((d) => own[d.id] !== undefined)
+        .map((d) => ({ attribute_id: d.id, key: d.key, attribute: d.name, kind: d.kind.toLowerCase(), visibility: d.visibility.toLowerCase(), value: own[d.id]! })),
       audit_records: audits.map((a) => ({ id: a.id, created_at: iso(a.createdAt), action: a.action, entity_type: a.entityType, entity_id: a.entityId, source: a.source, actor_id: a.actorId, real_actor_id: a.realActorId, actor_label: a.actorLabel, before: a.before, after: a.after })),
     },
   };
