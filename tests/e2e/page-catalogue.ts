@@ -63,7 +63,8 @@ export type JobKind =
   | "nudge"
   | "directoryImport"
   | "export"
-  | "erasure";
+  | "erasure"
+  | "insightsExport";
 
 export type PageEntry = {
   /** The route's id (app/routes file name without its extension). */
@@ -161,6 +162,7 @@ export const PAGE_CATALOGUE: PageEntry[] = [
   { route: "app.admin.calibration-sessions._index", role: "superAdmin", path: (i) => `/app/admin/calibration-sessions?cycle_id=${i.cycles.calibration}` },
   { route: "app.admin.promotion-dashboard", role: "superAdmin", path: (i) => `/app/admin/promotion-dashboard?cycle_id=${i.cycles.calibration}` },
   { route: "app.insights.cycles.$cycleId", role: "superAdmin", path: (i) => `/app/insights/cycles/${i.cycles.calibration}` },
+  { route: "app.insights.exports.$jobId", role: "superAdmin", path: (i) => `/app/insights/exports/${i.jobs.insightsExport}` },
   { route: "app.admin.cycles.$cycleId.decision-support.reports._index", role: "superAdmin", path: (i) => admin(i, "calibration", "/decision-support/reports") },
   { route: "app.admin.cycles.$cycleId.therma-scan-report.upload", role: "superAdmin", path: (i) => admin(i, "calibration", "/therma-scan-report/upload") },
   { route: "app.admin.cycles.$cycleId.upload-participants", role: "superAdmin", path: (i) => admin(i, "jobs", "/upload-participants") },
@@ -324,6 +326,8 @@ async function runJobs(ada: Api, label: string, eliUserId: number): Promise<{ cy
     directoryImport: await start("/api/v1/admin/directory_import_jobs", { method: "POST", multipart: { file: csv("directory.csv", "email,name\nnot-an-email,Nobody\n"), error_mode: "valid_only" } }),
     export: await start(`/api/v1/admin/users/${eliUserId}/data_export_jobs`, { method: "POST", data: {} }),
     erasure: await eraseSomeone(ada, label),
+    // The walk's cycle holds one person: every figure is under the floor, so the file is written at once (ADR 0115).
+    insightsExport: await start(`/api/v1/insights/cycles/${cycle.id}/export_jobs`, { method: "POST", data: {} }),
   };
   return { cycleId: cycle.id, jobs };
 }

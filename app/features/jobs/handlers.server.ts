@@ -9,6 +9,7 @@ import { thermaScanUploadHandler } from "~/features/jobs/types/therma-scan.serve
 import { participantsReportHandler } from "~/features/jobs/types/participants-report.server";
 import { personJobHandlers } from "~/features/privacy/jobs.server";
 import { directoryImportHandler } from "~/features/jobs/types/directory/handler.server";
+import { insightsExportJobHandlers } from "~/features/insights/export/job.server";
 
 /**
  * Which handler runs each job type (used by the bulk job activities, worker/activities/jobs.ts).
@@ -24,6 +25,7 @@ export const JOB_HANDLERS: Partial<Record<JobType, JobHandler>> = {
   DOWNLOAD_PARTICIPANTS_REPORT: participantsReportHandler,
   ...personJobHandlers,
   IMPORT_DIRECTORY: directoryImportHandler,
+  ...insightsExportJobHandlers,
 };
 
 export function handlerFor(type: JobType): JobHandler {

@@ -267,6 +267,21 @@ export const JOB_TYPES: Partial<Record<JobType, JobTypeDef>> = {
     customApi: true,
     superAdminOnly: true,
   },
+  // Every table of a cycle's or a session's fairness insights as one CSV (issue 29 §5, ADR 0115; app/features/insights/
+  // export): a job of the cycle (a session's: its cycle; Job.params names the session and the filters), started and read
+  // under /api/v1/insights/…/export_jobs by whoever may read those insights (the job JSON's file link is theirs), its
+  // page /app/insights/exports/{jobId}.
+  EXPORT_INSIGHTS: {
+    type: "EXPORT_INSIGHTS",
+    key: "export_insights",
+    label: "Insights export",
+    apiCollection: "export_jobs",
+    pagePath: "insights/exports",
+    input: "none",
+    // The handler names the file after its scope (insights-cycle-<id>-job-<job>.csv, insights-session-<id>-job-<job>.csv).
+    output: { fileName: (job) => `insights-cycle-${job.cycleId}-job-${job.id}.csv`, contentType: "text/csv; charset=utf-8" },
+    customApi: true,
+  },
 };
 
 export function jobTypeDef(type: JobType): JobTypeDef {

@@ -38,6 +38,13 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   // Fairness insights (ADR 0111): super admins; HR partners of the cycle's participants, of a session's or its creator.
   "routes/api.v1.insights.cycles.$cycle_id": { GET: rel("hrPartnerOf", "superAdmin") },
   "routes/api.v1.insights.calibration_sessions.$session_id": { GET: rel("hrPartnerOf", "superAdmin") },
+  // Their CSV exports (ADR 0115): the same readers; someone else's export is 404 to all but super admins.
+  "routes/api.v1.insights.cycles.$cycle_id.export_jobs": { GET: rel("hrPartnerOf", "superAdmin"), POST: rel("hrPartnerOf", "superAdmin") },
+  "routes/api.v1.insights.cycles.$cycle_id.export_jobs.$jobId": { GET: rel("hrPartnerOf", "superAdmin") },
+  "routes/api.v1.insights.cycles.$cycle_id.export_jobs.$jobId.file": { GET: rel("hrPartnerOf", "superAdmin") },
+  "routes/api.v1.insights.calibration_sessions.$session_id.export_jobs": { GET: rel("hrPartnerOf", "superAdmin"), POST: rel("hrPartnerOf", "superAdmin") },
+  "routes/api.v1.insights.calibration_sessions.$session_id.export_jobs.$jobId": { GET: rel("hrPartnerOf", "superAdmin") },
+  "routes/api.v1.insights.calibration_sessions.$session_id.export_jobs.$jobId.file": { GET: rel("hrPartnerOf", "superAdmin") },
   "routes/api.v1.admin.attributes": { GET: ADMIN, POST: ADMIN },
   "routes/api.v1.admin.attributes.$id": { PATCH: ADMIN, DELETE: ADMIN },
   "routes/api.v1.admin.data_export_jobs.$jobId.file": { GET: ADMIN },
@@ -307,8 +314,10 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/app.home": { GET: SIGNED_IN },
   // Fairness insights (ADR 0112): super admins; HR partners of the cycle's participants, of the session's or its creator.
   "routes/app.insights._index": { GET: rel("superAdmin", "hrPartnerOf") },
-  "routes/app.insights.cycles.$cycleId": { GET: rel("superAdmin", "hrPartnerOf") },
-  "routes/app.insights.sessions.$sessionId": { GET: rel("superAdmin", "hrPartnerOf") },
+  // POST: "Export as CSV" (ADR 0115); the export job's page: its creator or a super admin, under the same rule.
+  "routes/app.insights.cycles.$cycleId": { GET: rel("superAdmin", "hrPartnerOf"), POST: rel("superAdmin", "hrPartnerOf") },
+  "routes/app.insights.sessions.$sessionId": { GET: rel("superAdmin", "hrPartnerOf"), POST: rel("superAdmin", "hrPartnerOf") },
+  "routes/app.insights.exports.$jobId": { GET: rel("superAdmin", "hrPartnerOf") },
   "routes/app.login": { GET: ANYONE },
   "routes/app.logout": { GET: ANYONE, POST: SIGN_OUT },
   "routes/app.my-reportees.$email.feedback.$reviewerEmail": { GET: rel("managerOf") },

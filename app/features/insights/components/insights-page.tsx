@@ -6,6 +6,7 @@ import { StaticTabs } from "~/platform/ui/static-tabs";
 import type { InsightsJson } from "~/features/insights/insight-json";
 import type { InsightsPageData } from "~/features/insights/page-data";
 import { FigurePanel } from "~/features/insights/components/figure-panel";
+import { ExportForm } from "~/features/insights/components/export-form";
 import { attributeName, groupName } from "~/features/insights/group-names";
 import css from "~/features/insights/components/insights-page.module.css";
 
@@ -60,6 +61,7 @@ export function InsightsPage({ data, path }: { data: InsightsPageData; path: str
       )}
       <Filters data={data} path={path} />
       {figures.length === 0 ? (
+      <ExportForm filters={insights.filters} />
         <Typography color="text.secondary" data-testid="insights-empty">
           {t("insightsPages.noFigures")}
         </Typography>

@@ -37,8 +37,9 @@ import insights from "./insights";
 import insightsPages from "./insights-pages";
 import attributeValues from "./attribute-values";
 import pagination from "./pagination";
+import insightsExport from "./insights-export";
 import meetingFairness from "./meeting-fairness";
 
-const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings, ...storedTexts, ...insights, ...insightsPages, ...attributeValues, ...pagination, ...meetingFairness };
+const zhCN: Translation<EnglishResources> = { ...frame, ...home, ...shell, ...auth, ...guidelines, ...tours, ...anytimeFeedback, ...peerSelection, ...feedback, ...summaries, ...preferences, ...mail, ...users, ...titles, ...privacy, ...tokens, ...audit, ...nudges, ...jobs, ...participants, ...calibrationSetup, ...promotions, ...promotionsMeeting, ...promotionsHr, ...managerReview, ...calibrationMeeting, ...performanceTrends, ...cyclesAdmin, ...questionnaires, ...decisionSupport, ...ratings, ...storedTexts, ...insights, ...insightsPages, ...attributeValues, ...pagination, ...insightsExport, ...meetingFairness };
 
 export default zhCN;
