@@ -203,9 +203,12 @@ describe("upload questionnaire jobs", () => {
     const validOnly = await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: GOOD_CSV, errorMode: "valid_only" });
     expect(validOnly.status).toBe(400);
     expect(validOnly.body.error.message).toBe("error_mode must be all_or_nothing for upload questionnaire jobs");
+    // Its key beside the English (ADR 0108), for a client that shows it in its reader's language.
+    expect(validOnly.body.error.details.message_key).toEqual({ key: "jobs.failure.errorModeFor.upload_questionnaire" });
     expect((await upload(jobsRoute.action as Handler, { cycle: cycleId, token: tokens.SUPER_ADMIN, csv: GOOD_CSV, errorMode: "some" })).status).toBe(400);
     const notMultipart = await callRoute(jobsRoute.action as Handler, { method: "POST", path: "/x", token: tokens.SUPER_ADMIN, params: { id: String(cycleId) }, body: { file: GOOD_CSV } });
     expect(notMultipart.status).toBe(415); // ADR 0041
+    expect(notMultipart.body.error.details.message_key).toEqual({ key: "jobs.failure.notMultipart" });
     expect(await db.job.count({ where: { cycleId } })).toBe(before);
   });
 

@@ -134,3 +134,12 @@ export function headerRefusal(columns: { missing: readonly string[]; unknown: re
   const names = ["a", "b", "c"] as const;
   return { key: HEADER_SENTENCES[parts.length - 1]!, values: Object.fromEntries(parts.map((p, i) => [names[i], p])) };
 }
+
+/**
+ * The refusal of an error mode a job type does not take (createJob, ADR 0108), by the type's key: the type's own
+ * sentence ("error_mode must be all_or_nothing for upload questionnaire jobs"). A type that restricts its error modes
+ * (JobTypeDef.errorModes) has its entry (tests/unit/job-refusal-keys.test.ts).
+ */
+export const ERROR_MODE_REFUSAL_KEYS: Partial<Record<string, TranslationKey>> = {
+  upload_questionnaire: "jobs.failure.errorModeFor.upload_questionnaire",
+};

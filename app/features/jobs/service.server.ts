@@ -13,6 +13,8 @@ import { CycleIdKey, JobTypeKey } from "../../../workflows/search-attributes-con
 import { storedText } from "~/platform/i18n/stored-text.server";
 import { withNotice } from "~/platform/refusal-notice.server";
 import { pageMessage } from "~/platform/i18n/page-message";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
+import { ERROR_MODE_REFUSAL_KEYS } from "~/features/jobs/messages";
 
 /**
  * Bulk jobs (ADR 0015): each job is a Job row plus a Temporal workflow `job-<jobId>` (search
@@ -85,7 +87,11 @@ export async function createJob(actor: Actor, input: CreateJobInput, opts: Creat
   }
   if (def.errorModes && input.errorMode && !def.errorModes.includes(input.errorMode)) {
     const message = `error_mode must be ${def.errorModes.join(" or ")} for ${def.label.toLowerCase()} jobs`;
-    throw badRequest(message, { formErrors: [], fieldErrors: { error_mode: [message] } });
+    // The same sentence as a key (ADR 0108), the type's own: a type named in English inside a translated sentence would not read.
+    const details = { formErrors: [], fieldErrors: { error_mode: [message] } };
+    const key = ERROR_MODE_REFUSAL_KEYS[def.key];
+    if (!key) throw badRequest(message, details);
+    throw withNotice(badRequest(message, refusalDetails(pageMessage(key), details)), pageMessage(key));
   }
   const errorMode = (input.errorMode ?? "all_or_nothing").toUpperCase() as "ALL_OR_NOTHING" | "VALID_ONLY";
   const job = await db.$transaction(

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ApiError, badRequest } from "~/platform/api.server";
 import { withNotice } from "~/platform/refusal-notice.server";
 import { pageMessage } from "~/platform/i18n/page-message";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import { ERROR_MODES, uploadTypeProblem, type UploadedFile } from "~/features/jobs/rules";
 
 /**
@@ -63,7 +64,9 @@ function csvFilesOnly(next: UploadHandler): UploadHandler {
 export async function readUploadForm(request: Request): Promise<{ file: UploadedFile | null; fields: Record<string, string> }> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    throw new ApiError(415, "unsupported_media_type", "Send the file as multipart/form-data (fields: file, error_mode)");
+    // Its key in the details for API clients (ADR 0108) and as the notice for the pages (ADR 0107).
+    const key = pageMessage("jobs.failure.notMultipart");
+    throw withNotice(new ApiError(415, "unsupported_media_type", "Send the file as multipart/form-data (fields: file, error_mode)", refusalDetails(key)), key);
   }
   const maxBody = MAX_UPLOAD_BYTES + UPLOAD_FORM_OVERHEAD_BYTES;
   const declared = Number(request.headers.get("Content-Length") ?? NaN);

@@ -50,6 +50,9 @@ export default {
       notCsvNear: "The file is not valid CSV near row {{row}}: {{detail}}",
       notCsvFile: "Upload a CSV file (.csv): {{file}} is not one",
       unreadable: "The upload could not be read as multipart/form-data",
+      /** The API's 415 and error mode refusals (their `details.message_key`, ADR 0108): exactly the API's English. */
+      notMultipart: "Send the file as multipart/form-data (fields: file, error_mode)",
+      errorModeFor: { upload_questionnaire: "error_mode must be all_or_nothing for upload questionnaire jobs" },
       chooseMode: "Choose what to do with invalid rows",
       checkChoices: "Check the choices",
       missingColumns: "Missing columns: {{columns}}",

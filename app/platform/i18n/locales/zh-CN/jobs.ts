@@ -53,6 +53,8 @@ const jobs: Translation<typeof en> = {
       notCsvNear: "文件在第 {{row}} 行附近不是有效的 CSV：{{detail}}",
       notCsvFile: "请上传 CSV 文件（.csv）：{{file}} 不是 CSV 文件",
       unreadable: "无法以 multipart/form-data 读取上传内容",
+      notMultipart: "请以 multipart/form-data 格式发送文件（字段：file、error_mode）",
+      errorModeFor: { upload_questionnaire: "上传问卷任务的 error_mode 只能是 all_or_nothing" },
       chooseMode: "请选择如何处理无效的行",
       checkChoices: "请检查所选内容",
       missingColumns: "缺少的列：{{columns}}",
