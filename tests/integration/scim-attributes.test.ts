@@ -12,8 +12,11 @@ import { getDb } from "~/platform/db.server";
 import { SYSTEM_ACTOR } from "~/platform/audit.server";
 import { createScimToken } from "~/features/scim/tokens.server";
 import { createAttribute, deleteAttribute } from "~/features/insights/attributes.server";
-import { ATTRIBUTES_SCHEMA, PATCH_SCHEMA, USER_SCHEMA } from "~/features/scim/protocol";
-import * as scimRoute from "~/routes/scim.v2.$";
+import { ATTRIBUTES_SCHEMA } from "~/features/scim/protocol";
+import { scimClient, scimPatch } from "../support/scim";
+import * as attributesRoute from "~/routes/api.v1.admin.users.$id.attributes";
+import { bearerFor, callRoute, createTestUser } from "../support/api";
+import { directoryImportJob, runJobActivitiesToEnd } from "../support/job-run";
 
 const tag = randomUUID().slice(0, 8);
 const LABEL = `Entra ${tag}`;
@@ -38,29 +41,8 @@ afterAll(async () => {
   for (const a of [cost, hours]) await deleteAttribute(SYSTEM_ACTOR, a.id).catch(() => undefined);
 });
 
-type Answer = { status: number; body: any; headers: Headers };
-
-async function scim(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const h = new Headers({ Authorization: `Bearer ${token}`, ...headers });
-  if (body !== undefined) h.set("Content-Type", "application/scim+json");
-  const [pathname] = path.split("?");
-  const request = new Request(`http://127.0.0.1/scim/v2/${path}`, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body) });
-  const handler = method === "GET" ? scimRoute.loader : scimRoute.action;
-  const response = await handler({ request, params: { "*": pathname! }, context: {} } as never);
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
-
-const patch = (...Operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations });
-const email = (name: string) => `${name}.${tag}@acme.example.com`;
-const userBody = (name: string, extra: Record<string, unknown> = {}) => ({
-  schemas: [USER_SCHEMA],
-  userName: email(name),
-  name: { givenName: name, familyName: "Tester" },
-  emails: [{ value: email(name), type: "work" }],
-  active: true,
-  ...extra,
-});
+const { scim, email, userBody } = scimClient(() => token, tag);
+const patch = scimPatch;
 
 async function values(scimId: string): Promise<Record<number, string>> {
   const db = await getDb();
@@ -76,14 +58,14 @@ async function audits(scimId: string) {
 }
 
 describe("SCIM people attribute extension", () => {
-  it("is in /Schemas with one string attribute per attribute kept as a value, and in the User resource type", async () => {
+  it("is in /Schemas with one string attribute per attribute kept as a value and the start date, and in the User resource type", async () => {
     const schema = await scim("GET", `Schemas/${ATTRIBUTES_SCHEMA}`);
     expect(schema.status).toBe(200);
     const names = (schema.body.attributes as Array<{ name: string; type: string; description: string }>).map((a) => a.name);
-    expect(names).toEqual(expect.arrayContaining(["gender", "employmentType", COST, HOURS]));
-    // Built-ins kept in the user's own fields are not here (department: Enterprise; level, location: ours).
+    expect(names).toEqual(expect.arrayContaining(["gender", "employmentType", "startDate", COST, HOURS]));
+    // The other built-ins kept in the user's own fields are not here (department: Enterprise; level, location: ours).
     expect(names).not.toEqual(expect.arrayContaining(["level"]));
-    expect(names.filter((n) => ["department", "location", "startDate"].includes(n))).toEqual([]);
+    expect(names.filter((n) => ["department", "location"].includes(n))).toEqual([]);
     expect(schema.body.attributes.every((a: { type: string }) => a.type === "string")).toBe(true);
     const all = await scim("GET", "Schemas");
     expect(all.body.Resources.map((s: { id: string }) => s.id)).toContain(ATTRIBUTES_SCHEMA);
@@ -167,5 +149,84 @@ describe("SCIM people attribute extension", () => {
     expect(without.body[ATTRIBUTES_SCHEMA]).toBeUndefined();
     const byValue = await scim("GET", `Users?filter=${encodeURIComponent(`${ATTRIBUTES_SCHEMA}:gender eq "Woman"`)}`);
     expect(byValue).toMatchObject({ status: 400, body: { scimType: "invalidFilter" } });
+  });
+});
+
+describe("the resource's version when values change through another channel (ADR 0117)", () => {
+  it("moves with the admin API's and the directory import's changes, stays when they change nothing; a stale If-Match is 412", async () => {
+    const admin = await createTestUser({ role: "SUPER_ADMIN", name: `Version Admin ${tag}` });
+    const adminToken = await bearerFor(admin.id);
+    const created = await scim("POST", "Users", userBody("eve", { [ATTRIBUTES_SCHEMA]: { gender: "Woman" } }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const userId = (await (await getDb()).user.findUniqueOrThrow({ where: { scimId: id }, select: { id: true } })).id;
+    const version = async () => {
+      const read = await scim("GET", `Users/${id}`);
+      expect(read.headers.get("ETag")).toBe(read.body.meta.version);
+      return { version: read.body.meta.version as string, lastModified: read.body.meta.lastModified as string, values: read.body[ATTRIBUTES_SCHEMA] };
+    };
+    const v0 = await version();
+
+    // The admin page's channel (its API: the same writer) changes employment type: a new version, lastModified later.
+    const put = (value: string) =>
+      callRoute(attributesRoute.action as never, { method: "PUT", path: `/api/v1/admin/users/${userId}/attributes`, token: adminToken, body: { values: [{ attribute_id: employment, value }] }, params: { id: String(userId) } });
+    expect((await put("Part-time")).status).toBe(200);
+    const v1 = await version();
+    expect(v1.values).toEqual({ gender: "Woman", employmentType: "Part-time" });
+    expect(v1.version).not.toBe(v0.version);
+    expect(v1.lastModified > v0.lastModified).toBe(true);
+    // The identity provider's write with the version it read before is refused (412), nothing kept.
+    const stale = await scim("PATCH", `Users/${id}`, patch({ op: "replace", path: `${ATTRIBUTES_SCHEMA}:gender`, value: "Man" }), { "If-Match": v0.version });
+    expect(stale.status).toBe(412);
+    // The same value again changes nothing: the same version.
+    expect((await put("Part-time")).status).toBe(200);
+    expect((await version()).version).toBe(v1.version);
+
+    // The directory CSV import changes gender: a new version; the same file again: none.
+    const lines = ["email,name,gender", `${email("eve")},Eve Tester,Man`];
+    await runJobActivitiesToEnd(await directoryImportJob(lines, admin.id), { userId: admin.id, realUserId: admin.id, source: "api" }, 10);
+    const v2 = await version();
+    expect(v2.values).toEqual({ gender: "Man", employmentType: "Part-time" });
+    expect(v2.version).not.toBe(v1.version);
+    await runJobActivitiesToEnd(await directoryImportJob(lines, admin.id), { userId: admin.id, realUserId: admin.id, source: "api" }, 10);
+    expect((await version()).version).toBe(v2.version);
+    // The version the identity provider holds now is accepted.
+    expect((await scim("PATCH", `Users/${id}`, patch({ op: "replace", path: "title", value: "Analyst" }), { "If-Match": v2.version })).status).toBe(200);
+  });
+});
+
+describe("the start date on SCIM (ADR 0117)", () => {
+  it("is the extension's startDate: set, kept by a PUT without the extension, patched, refused when not a date, cleared", async () => {
+    const db = await getDb();
+    const startOf = async (scimId: string) => (await db.user.findUniqueOrThrow({ where: { scimId }, select: { startDate: true } })).startDate?.toISOString().slice(0, 10) ?? null;
+    const created = await scim("POST", "Users", userBody("fay", { [ATTRIBUTES_SCHEMA]: { startDate: "2021-03-15", gender: "Woman" } }));
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    expect(created.body[ATTRIBUTES_SCHEMA]).toEqual({ gender: "Woman", startDate: "2021-03-15" });
+    expect(await startOf(id)).toBe("2021-03-15");
+    // The directory's own audit of the field, with the token as actor; no attribute value row for it.
+    const userId = (await db.user.findUniqueOrThrow({ where: { scimId: id }, select: { id: true } })).id;
+    expect(await db.attributeValue.count({ where: { userId, attribute: { key: "start_date" } } })).toBe(0);
+
+    const kept = await scim("PUT", `Users/${id}`, userBody("fay", { title: "Designer" }));
+    expect(kept.status).toBe(200);
+    expect(await startOf(id)).toBe("2021-03-15");
+
+    const patched = await scim("PATCH", `Users/${id}`, patch({ op: "replace", path: `${ATTRIBUTES_SCHEMA}:startDate`, value: "2022-01-10" }));
+    expect(patched.status).toBe(200);
+    expect(patched.body[ATTRIBUTES_SCHEMA].startDate).toBe("2022-01-10");
+    expect(patched.body.meta.version).not.toBe(kept.body.meta.version);
+    const audit = await db.auditRecord.findFirstOrThrow({ where: { entityType: "User", entityId: String(userId), action: "user.update", source: "scim", actorLabel: LABEL }, orderBy: { id: "desc" } });
+    expect(audit.after).toMatchObject({ start_date: "2022-01-10" });
+
+    const refused = await scim("PATCH", `Users/${id}`, patch({ op: "replace", path: `${ATTRIBUTES_SCHEMA}:startDate`, value: "15/03/2021" }, { op: "replace", path: "title", value: "Lead" }));
+    expect(refused).toMatchObject({ status: 400, body: { scimType: "invalidValue" } });
+    expect(await startOf(id)).toBe("2022-01-10");
+    expect((await scim("GET", `Users/${id}`)).body.title).toBe("Designer");
+
+    const removed = await scim("PATCH", `Users/${id}`, patch({ op: "remove", path: `${ATTRIBUTES_SCHEMA}:startDate` }));
+    expect(removed.status).toBe(200);
+    expect(await startOf(id)).toBeNull();
+    expect(removed.body[ATTRIBUTES_SCHEMA]).toEqual({ gender: "Woman" });
   });
 });

@@ -14,6 +14,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { SYSTEM_ACTOR } from "~/platform/audit.server";
+import { getDb } from "~/platform/db.server";
+import type { AttributeDefinition } from "~/generated/prisma/client.ts";
 import { createScimToken } from "~/features/scim/tokens.server";
 import type { AppBuild } from "../../server/index";
 import { loadProductionBuild, serveWebApp, type ServedApp } from "../support/web-app";
@@ -24,16 +26,29 @@ const CHECKER = path.join(root, ".tools/scim2-tester/bin/scim2");
 let loaded: AppBuild;
 let served: ServedApp;
 let token: string;
+/**
+ * The checker fills every published string attribute with random text (a UUID), and the start date's `startDate`
+ * (yyyy-mm-dd) rightly refuses that, as a custom date or number attribute would (ADR 0110, 0117): the run hides the
+ * built-in start date's definition from SCIM and puts it back afterwards. scim-attributes.test.ts tests startDate.
+ */
+let startDate: AttributeDefinition | null = null;
 
 beforeAll(async () => {
   if (!fs.existsSync(CHECKER)) throw new Error(`${CHECKER} is missing: run scripts/setup.sh (it installs scim2-tester)`);
+  const db = await getDb();
+  startDate = await db.attributeDefinition.findUnique({ where: { key: "start_date" } });
+  if (startDate) await db.attributeDefinition.delete({ where: { id: startDate.id } });
   loaded = await loadProductionBuild("tests/integration/scim-conformance.test.ts");
   served = await serveWebApp(loaded);
   token = (await createScimToken(SYSTEM_ACTOR, "scim2-tester")).token;
 });
 
 afterAll(async () => {
-  await served?.close();
+  try {
+    await served?.close();
+  } finally {
+    if (startDate) await (await getDb()).attributeDefinition.create({ data: startDate });
+  }
 });
 
 type Result = { status: string; title: string; reason: string };

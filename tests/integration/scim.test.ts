@@ -11,8 +11,8 @@ import { randomUUID } from "node:crypto";
 import { getDb } from "~/platform/db.server";
 import { SYSTEM_ACTOR } from "~/platform/audit.server";
 import { createScimToken, revokeScimToken } from "~/features/scim/tokens.server";
-import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, PATCH_SCHEMA, PMR_SCHEMA, USER_SCHEMA } from "~/features/scim/protocol";
-import * as scimRoute from "~/routes/scim.v2.$";
+import { ENTERPRISE_SCHEMA, ERROR_SCHEMA, PMR_SCHEMA } from "~/features/scim/protocol";
+import { scimClient, scimPatch } from "../support/scim";
 import { bearerFor, createTestUser } from "../support/api";
 import { sessionCookieFor } from "../support/session";
 
@@ -24,31 +24,8 @@ beforeAll(async () => {
   token = (await createScimToken(SYSTEM_ACTOR, LABEL)).token;
 });
 
-type Answer = { status: number; body: any; headers: Headers };
-
-/** One call to /scim/v2/<path> as an identity provider sends it (application/scim+json). */
-async function scim(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, bearer: string | null = token): Promise<Answer> {
-  const h = new Headers(headers);
-  if (bearer !== null && !h.has("Authorization")) h.set("Authorization", `Bearer ${bearer}`);
-  if (body !== undefined) h.set("Content-Type", "application/scim+json");
-  const [pathname] = path.split("?");
-  const request = new Request(`http://127.0.0.1/scim/v2/${path}`, { method, headers: h, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
-  const handler = method === "GET" ? scimRoute.loader : scimRoute.action;
-  const response = await handler({ request, params: { "*": pathname! }, context: {} } as never);
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null, headers: response.headers };
-}
-
-const patch = (...Operations: unknown[]) => ({ schemas: [PATCH_SCHEMA], Operations });
-const email = (name: string) => `${name}.${tag}@acme.example.com`;
-const userBody = (name: string, extra: Record<string, unknown> = {}) => ({
-  schemas: [USER_SCHEMA, ENTERPRISE_SCHEMA],
-  userName: email(name),
-  name: { givenName: name[0]!.toUpperCase() + name.slice(1), familyName: "Tester" },
-  emails: [{ value: email(name), type: "work", primary: true }],
-  active: true,
-  ...extra,
-});
+const { scim, email, userBody } = scimClient(() => token, tag);
+const patch = scimPatch;
 const dbUser = async (scimIdOrEmail: string) => (await getDb()).user.findFirst({ where: { OR: [{ scimId: scimIdOrEmail }, { email: scimIdOrEmail }] } });
 const scimAudits = async (userId: number, action: string) =>
   (await getDb()).auditRecord.findMany({ where: { entityType: "User", entityId: String(userId), action, source: "scim", actorLabel: LABEL } });

@@ -37,7 +37,8 @@ const failure = (attributeId: number, key: TranslationKey, en: string): Attribut
  * Sets (or clears) values of one person inside the caller's transaction, all or nothing: with any error nothing is
  * written. Unknown ids, attributes out of `reach` (answered as unknown, so their existence is not told) and the
  * built-in column attributes are refused. One audit record `user.attributes` for the person (before/after: attribute
- * name → value, null when unset, the changed attributes only), none when nothing changed.
+ * name → value, null when unset, the changed attributes only), none when nothing changed; a change moves the person's
+ * updatedAt (their SCIM resource's version).
  */
 export async function setAttributeValues(
   tx: Tx,
@@ -92,7 +93,12 @@ export async function setAttributeValues(
   }
   if (clear.length) await tx.attributeValue.deleteMany({ where: { userId, attributeId: { in: clear } } });
   const changed = Object.keys(after).length > 0;
-  if (changed) await recordAudit(tx, actor, { action: ATTRIBUTE_VALUES_AUDIT, entityType: "User", entityId: userId, before, after });
+  if (changed) {
+    await recordAudit(tx, actor, { action: ATTRIBUTE_VALUES_AUDIT, entityType: "User", entityId: userId, before, after });
+    // The person's record changed, whichever channel wrote it (admin page, API, CSV import, SCIM): their updatedAt moves,
+    // which is their SCIM resource's meta.version (ETag) and lastModified (ADR 0117).
+    await tx.user.update({ where: { id: userId }, data: { updatedAt: new Date() } });
+  }
   return { changed, errors: [] };
 }
 

@@ -2,7 +2,8 @@
  * People attribute values on the SCIM User (issue 29 §1, docs/decisions/0110): an extension of ours,
  * ATTRIBUTES_SCHEMA, with one simple string attribute per people attribute kept as a value (built-in gender and
  * employment type, the custom ones); the built-ins kept in the user's own fields stay where they were mapped
- * (department in the Enterprise extension, level and location in PMR_SCHEMA). PURE.
+ * (department in the Enterprise extension, level and location in PMR_SCHEMA), except the start date, which had no
+ * SCIM attribute before: it is `startDate` here (yyyy-mm-dd), kept in the user's own field (ADR 0117). PURE.
  *
  * Names: SCIM attribute names are ALPHA *(ALPHA / DIGIT / "-" / "_") (RFC 7643 §2.1), a people attribute's name is
  * free text, so each gets one: a built-in its key in camel case (gender, employmentType: stable when renamed), a custom
@@ -13,7 +14,11 @@
  */
 import { ATTRIBUTES_SCHEMA, invalidSyntax, invalidValue } from "./protocol";
 
-export type ScimAttributeDef = { attributeId: number; name: string; kind: "category" | "date" | "number"; scimName: string };
+/** `key`: a built-in attribute's (start_date: the one kept in a user field, START_DATE_KEY), null for a custom one. */
+export type ScimAttributeDef = { attributeId: number; key: string | null; name: string; kind: "category" | "date" | "number"; scimName: string };
+
+/** The built-in attribute the extension carries though the user's own field keeps it (not AttributeValue). */
+export const START_DATE_KEY = "start_date";
 
 const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join("");
 
@@ -27,7 +32,7 @@ export function scimAttributeDefs(defs: ReadonlyArray<{ id: number; key: string 
       if (!/^[A-Za-z]/.test(name)) name = `attribute${d.id}`;
       if (taken.has(name.toLowerCase())) name = `${name}${d.id}`;
       taken.add(name.toLowerCase());
-      return { attributeId: d.id, name: d.name, kind: d.kind, scimName: name };
+      return { attributeId: d.id, key: d.key, name: d.name, kind: d.kind, scimName: name };
     });
 }
 
@@ -39,7 +44,10 @@ export function attributeSchemaAttributes(defs: readonly ScimAttributeDef[]) {
     name: d.scimName,
     type: "string" as const,
     multiValued: false,
-    description: `${d.name} (${FORMAT[d.kind]}); a people attribute for the fairness insights, shown only to HR`,
+    description:
+      d.key === START_DATE_KEY
+        ? `${d.name} (${FORMAT[d.kind]}); the person's start date in the directory, banded into tenure by the fairness insights`
+        : `${d.name} (${FORMAT[d.kind]}); a people attribute for the fairness insights, shown only to HR`,
     required: false,
     caseExact: false,
     mutability: "readWrite" as const,

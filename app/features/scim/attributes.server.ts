@@ -1,7 +1,7 @@
 import { getDb, type Db, type Tx } from "~/platform/db.server";
 import type { Actor } from "~/platform/actor";
 import { isColumnAttribute, readAttributeValues, setAttributeValues } from "~/features/insights/attribute-values.server";
-import { attributeExtension, scimAttributeDefs, type ScimAttributeDef } from "./attribute-extension";
+import { START_DATE_KEY, attributeExtension, scimAttributeDefs, type ScimAttributeDef } from "./attribute-extension";
 import { ATTRIBUTES_SCHEMA, invalidValue } from "./protocol";
 
 /**
@@ -13,11 +13,14 @@ import { ATTRIBUTES_SCHEMA, invalidValue } from "./protocol";
 
 const KIND = { CATEGORY: "category", DATE: "date", NUMBER: "number" } as const;
 
-/** The attributes kept as values, with their SCIM names (the extension's attributes). */
+/**
+ * The extension's attributes with their SCIM names: those kept as values, and the start date (a user field, which no
+ * other SCIM attribute carried; level, location and department keep their mappings in PMR_SCHEMA and Enterprise).
+ */
 export async function scimAttributes(db?: Db | Tx): Promise<ScimAttributeDef[]> {
   const client = db ?? (await getDb());
   const defs = await client.attributeDefinition.findMany({ select: { id: true, key: true, name: true, kind: true } });
-  return scimAttributeDefs(defs.filter((d) => !isColumnAttribute(d.key)).map((d) => ({ id: d.id, key: d.key, name: d.name, kind: KIND[d.kind] })));
+  return scimAttributeDefs(defs.filter((d) => !isColumnAttribute(d.key) || d.key === START_DATE_KEY).map((d) => ({ id: d.id, key: d.key, name: d.name, kind: KIND[d.kind] })));
 }
 
 /** Each user's extension object (SCIM name → value), by user id. */
@@ -53,11 +56,10 @@ export async function writeResourceAttributes(
   }
   const inputs = Object.entries(wanted).map(([id, value]) => ({ attributeId: Number(id), value }));
   if (inputs.length === 0) return;
-  const { changed, errors } = await setAttributeValues(tx, userId, inputs, actor);
+  // A change moves the user's updatedAt (setAttributeValues, for every channel): meta.version and lastModified follow.
+  const { errors } = await setAttributeValues(tx, userId, inputs, actor);
   if (errors.length) {
     const name = (id: number) => defs.find((d) => d.attributeId === id)?.scimName ?? String(id);
     throw invalidValue(errors.map((e) => `${ATTRIBUTES_SCHEMA}:${name(e.attributeId)}: ${e.en}`).join("; "));
   }
-  // meta.version and lastModified are the user's updatedAt: a resource whose values changed is a new version.
-  if (changed) await tx.user.update({ where: { id: userId }, data: { updatedAt: new Date() } });
 }

@@ -38,6 +38,8 @@ const PLAIN: Array<[keyof ScimUserInput, keyof DirectoryFields]> = [
   ["location", "location"],
   ["employeeNumber", "employee_number"],
   ["active", "active"],
+  // From the attribute extension: undefined (the resource does not carry it) keeps the start date (ADR 0117).
+  ["startDate", "start_date"],
 ];
 
 /**
@@ -54,7 +56,7 @@ export async function directoryFields(
 ): Promise<{ fields: DirectoryFields; deferred: DeferredLink[] }> {
   const changed = (key: keyof ScimUserInput) => previous === null || previous[key] !== input[key];
   const fields: DirectoryFields = {};
-  for (const [key, field] of PLAIN) if (changed(key)) (fields as Record<string, unknown>)[field] = input[key];
+  for (const [key, field] of PLAIN) if (input[key] !== undefined && changed(key)) (fields as Record<string, unknown>)[field] = input[key];
   const deferred: DeferredLink[] = [];
   for (const link of LINKS) {
     if (!changed(link.input)) continue;

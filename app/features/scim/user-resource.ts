@@ -5,7 +5,7 @@
  */
 import { isValidEmail, normalizeEmail } from "~/features/users/directory-rules";
 import { canonicalTimeZone, isPreferredLanguage } from "~/platform/i18n/preferences";
-import { readAttributeExtension, type ScimAttributeDef } from "./attribute-extension";
+import { START_DATE_KEY, readAttributeExtension, type ScimAttributeDef } from "./attribute-extension";
 import { ATTRIBUTES_SCHEMA, ENTERPRISE_SCHEMA, PMR_SCHEMA, USER_SCHEMA, invalidSyntax, invalidValue, mutability, scimBoolean, scimString, versionOf } from "./protocol";
 
 type Person = { scimId: string | null } | null;
@@ -100,7 +100,18 @@ export type ScimUserInput = {
   hrPartnerId: string | null;
   /** People attribute values by attribute id (null: none), or null when the resource does not carry them (ADR 0110). */
   attributes: Record<number, string | null> | null;
+  /** The start date (yyyy-mm-dd as sent; null clears) from the attribute extension, undefined when the resource does
+   *  not carry the extension (kept as it is, as the values are: ADR 0117). A user field, written with the others. */
+  startDate?: string | null;
 };
+
+/** The extension's values split: the start date (a user field) apart from the values kept as values. */
+function splitStartDate(values: Record<number, string | null> | null, defs: readonly ScimAttributeDef[]): Pick<ScimUserInput, "attributes" | "startDate"> {
+  const start = defs.find((d) => d.key === START_DATE_KEY);
+  if (values === null || !start) return { attributes: values };
+  const { [start.attributeId]: startDate = null, ...attributes } = values;
+  return { attributes, startDate };
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -204,6 +215,6 @@ export function readUserResource(body: unknown, current: { id: string } | null =
     managerId: personId(get(enterprise, "manager"), "manager"),
     secondaryManagerId: personId(get(ours, "secondaryManager"), "secondaryManager"),
     hrPartnerId: personId(get(ours, "hrPartner"), "hrPartner"),
-    attributes: readAttributeExtension(body, attributes),
+    ...splitStartDate(readAttributeExtension(body, attributes), attributes),
   };
 }
