@@ -6,17 +6,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { getDb } from "~/platform/db.server";
 import type { Actor } from "~/platform/audit.server";
-import i18nConfig from "~/platform/i18n/i18n";
-import { serverResources } from "~/platform/i18n/resources.server";
 import { storedMessage, storedMessageText, type StoredMessage } from "~/platform/i18n/stored-text";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { getJobDetail } from "~/features/jobs/queries.server";
 import { readJobDetailPage } from "~/features/jobs/page-reads.server";
-import { beginJob, failJob, finishJob, runJobStep } from "../../worker/activities/jobs";
+import { beginJob, failJob } from "../../worker/activities/jobs";
 import { createTestUser } from "../support/api";
+import { codesWorld, directCsvJob, newTestCycle, runJobOnce } from "../support/job-codes";
 import { sessionCookieFor } from "../support/session";
 import * as uploadPage from "~/routes/app.admin.cycles.$cycleId.upload-questionnaire";
 
@@ -25,33 +24,13 @@ let adminId: number;
 let zh: TFunction;
 
 beforeAll(async () => {
-  const admin = await createTestUser({ role: "SUPER_ADMIN" });
-  adminId = admin.id;
-  actor = { userId: admin.id, realUserId: admin.id, source: "api" };
-  const instance = createInstance();
-  await instance.init({ ...i18nConfig, resources: serverResources, lng: "zh-CN" });
-  zh = instance.t;
+  ({ actor, adminId, zh } = await codesWorld());
 });
 
-async function newCycle(): Promise<number> {
-  const db = await getDb();
-  return (await db.cycle.create({ data: { name: `Upload codes ${randomUUID().slice(0, 6)}`, workflowId: `test-cycle-${randomUUID()}` } })).id;
-}
-
-async function directJob(cycleId: number | null, type: JobType, csv: string, errorMode: "VALID_ONLY" | "ALL_OR_NOTHING") {
-  const db = await getDb();
-  const job = await db.job.create({ data: { cycleId, type, errorMode, createdById: actor.userId, workflowId: `job-direct-${randomUUID()}` } });
-  await db.jobFile.create({ data: { jobId: job.id, kind: "input", name: "file.csv", contentType: "text/csv", content: new TextEncoder().encode(csv) } });
-  return job;
-}
-
-/** The job run to its end the way the workflow runs it: begin, every step, finish. */
-async function runJob(jobId: number) {
-  const input = { jobId, actor, chunkRows: 1000 };
-  let step = (await beginJob(input)).next;
-  while (step) step = (await runJobStep({ ...input, step })).next;
-  return finishJob(input);
-}
+const newCycle = () => newTestCycle("Upload codes");
+const directJob = (cycleId: number | null, type: JobType, csv: string, errorMode: "VALID_ONLY" | "ALL_OR_NOTHING") =>
+  directCsvJob({ cycleId, type, csv, errorMode, createdById: adminId, fileName: "file.csv" });
+const runJob = (jobId: number) => runJobOnce(jobId, actor, 1000);
 
 type Coded = { message: string; message_key: StoredMessage | null };
 const inChinese = (e: Coded) => storedMessageText(zh, e.message_key!);

@@ -7,49 +7,27 @@
  */
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createInstance, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { getDb } from "~/platform/db.server";
 import type { Actor } from "~/platform/audit.server";
-import i18nConfig from "~/platform/i18n/i18n";
-import { serverResources } from "~/platform/i18n/resources.server";
 import { storedMessageText, type StoredMessage } from "~/platform/i18n/stored-text";
 import type { JobType } from "~/generated/prisma/client.ts";
 import { getJobDetail } from "~/features/jobs/queries.server";
 import { readJobDetailPage } from "~/features/jobs/page-reads.server";
 import { PARTICIPANT_UPLOAD_CHUNK_ROWS } from "~/features/jobs/job-types.server";
-import { beginJob, failJob, finishJob, runJobStep } from "../../worker/activities/jobs";
-import { createTestUser } from "../support/api";
+import { beginJob, failJob } from "../../worker/activities/jobs";
+import { codesWorld, directCsvJob, newTestCycle, runJobOnce } from "../support/job-codes";
 
 let actor: Actor;
 let zh: TFunction;
 
 beforeAll(async () => {
-  const admin = await createTestUser({ role: "SUPER_ADMIN" });
-  actor = { userId: admin.id, realUserId: admin.id, source: "api" };
-  const instance = createInstance();
-  await instance.init({ ...i18nConfig, resources: serverResources, lng: "zh-CN" });
-  zh = instance.t;
+  ({ actor, zh } = await codesWorld());
 });
 
-async function newCycle(): Promise<number> {
-  const db = await getDb();
-  return (await db.cycle.create({ data: { name: `Row codes ${randomUUID().slice(0, 6)}`, workflowId: `test-cycle-${randomUUID()}` } })).id;
-}
-
-async function directJob(cycleId: number, type: JobType, csv: string, errorMode: "VALID_ONLY" | "ALL_OR_NOTHING" = "VALID_ONLY") {
-  const db = await getDb();
-  const job = await db.job.create({ data: { cycleId, type, errorMode, workflowId: `job-direct-${randomUUID()}` } });
-  await db.jobFile.create({ data: { jobId: job.id, kind: "input", name: "people.csv", contentType: "text/csv", content: new TextEncoder().encode(csv) } });
-  return job;
-}
-
-/** The job run to its end the way the workflow runs it: begin, every step, finish. */
-async function runJob(jobId: number, chunkRows: number) {
-  const input = { jobId, actor, chunkRows };
-  let step = (await beginJob(input)).next;
-  while (step) step = (await runJobStep({ ...input, step })).next;
-  return finishJob(input);
-}
+const newCycle = () => newTestCycle("Row codes");
+const directJob = (cycleId: number, type: JobType, csv: string, errorMode: "VALID_ONLY" | "ALL_OR_NOTHING" = "VALID_ONLY") => directCsvJob({ cycleId, type, csv, errorMode });
+const runJob = (jobId: number, chunkRows: number) => runJobOnce(jobId, actor, chunkRows);
 
 type Coded = { message: string; message_key: StoredMessage | null };
 const inChinese = (e: Coded) => storedMessageText(zh, e.message_key!);

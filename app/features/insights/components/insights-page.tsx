@@ -8,6 +8,7 @@ import type { InsightsPageData } from "~/features/insights/page-data";
 import { FigurePanel } from "~/features/insights/components/figure-panel";
 import { ExportForm } from "~/features/insights/components/export-form";
 import { attributeName, groupName } from "~/features/insights/group-names";
+import layout from "~/platform/ui/report-page.module.css";
 import css from "~/features/insights/components/insights-page.module.css";
 
 /**
@@ -33,8 +34,8 @@ export function InsightsPage({ data, path }: { data: InsightsPageData; path: str
   const scope = insights.scope;
   const figures = insights.figures.filter((f) => f.attribute.id === by);
   return (
-    <Stack spacing={3} className={css.page}>
-      <div className={css.head}>
+    <Stack spacing={3} className={layout.page}>
+      <div className={layout.head}>
         <Typography variant="h4" component="h1">
           {scope.kind === "session" ? t("insightsPages.sessionTitle", { name: scope.session_name }) : t("insightsPages.title")}
         </Typography>
@@ -76,7 +77,7 @@ export function InsightsPage({ data, path }: { data: InsightsPageData; path: str
 export function InsightsEmpty() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={3} className={css.page}>
+    <Stack spacing={3} className={layout.page}>
       <Typography variant="h4" component="h1">
         {t("insightsPages.title")}
       </Typography>

@@ -9,6 +9,7 @@ import { ANONYMITY_THRESHOLD } from "~/features/performance-trends/rules";
 import type { TrendsPageData } from "~/features/performance-trends/types";
 import { RatingsPanel, TeamRatingsPanel } from "~/features/performance-trends/components/ratings-panels";
 import { StatsPanel } from "~/features/performance-trends/components/stats-panel";
+import layout from "~/platform/ui/report-page.module.css";
 import css from "~/features/performance-trends/components/trends-page.module.css";
 import { trendsPeopleInOrder } from "~/features/performance-trends/people-order";
 import { useFormat } from "~/platform/i18n/reader-context";
@@ -39,8 +40,8 @@ export function TrendsPage({ data }: { data: TrendsPageData }) {
   const name = header.user.name;
   const threshold = ANONYMITY_THRESHOLD;
   return (
-    <Stack spacing={3} className={css.page}>
-      <Box className={css.head}>
+    <Stack spacing={3} className={layout.page}>
+      <Box className={layout.head}>
         <Typography variant="h4" component="h1">
           {t("performanceTrends.title")}
         </Typography>
