@@ -65,8 +65,6 @@ export function attributesOf(universe: readonly FloorPerson[]): string[] {
   return [...names].sort();
 }
 
-type Cell = { key: string; mask: number; values: AttributeValue[]; count: number; members: number[] };
-
 /**
  * The cells that may be published: every conjunction of attribute values (one value or none per attribute) that
  * holds people, and which of them pass the floor. Computed once per population and threshold; every view of it reads
@@ -74,64 +72,118 @@ type Cell = { key: string; mask: number; values: AttributeValue[]; count: number
  */
 export type PrivacyLattice = { threshold: number; attributes: string[]; published(conditions: Conditions): boolean; count(conditions: Conditions): number };
 
-const keyOf = (mask: number, values: readonly AttributeValue[]) => `${mask}|${JSON.stringify(values)}`;
-
+/**
+ * How the lattice is computed (ADR 0116): people with the same value of every attribute (a profile) are in the same
+ * cells, so cells are built per profile, not per person, and every figure of rule 4 is a set of profiles (a set of
+ * people holds another exactly when its profiles do). Values are small codes (in order of first appearance), cells
+ * are integers with their count, their profiles (ascending) and, per attribute, the wider cell without it and the
+ * narrower cells with each of its values; the rules walk these links instead of building keys. The cells, their
+ * order and every withdrawal are those of the keyed lattice it replaced (tests/unit/insights-privacy-lattice.test.ts
+ * compares both on random populations).
+ */
 export function privacyLattice(universe: readonly FloorPerson[], threshold: number, extraAttributes: readonly string[] = []): PrivacyLattice {
   if (!Number.isInteger(threshold) || threshold < MINIMUM_PRIVACY_FLOOR) throw new RangeError(`The privacy floor is a whole number of at least ${MINIMUM_PRIVACY_FLOOR}`);
   const k = threshold;
   const attributes = [...new Set([...attributesOf(universe), ...extraAttributes])].sort();
   if (attributes.length > 12) throw new RangeError("At most 12 attributes can be filtered and broken down together");
   const width = attributes.length;
-  const cells = new Map<string, Cell>();
-  universe.forEach((person, index) => {
-    const all = attributes.map((a) => valueOf(person, a));
-    // keyOf's text built from each value's JSON once per person (the same text as JSON.stringify of the values).
-    const pieces = all.map((v) => JSON.stringify(v));
-    for (let mask = 0; mask < 1 << width; mask++) {
-      let list = "";
-      for (let i = 0; i < width; i++) if (mask & (1 << i)) list = list === "" ? pieces[i] : `${list},${pieces[i]}`;
-      const key = `${mask}|[${list}]`;
-      const cell = cells.get(key);
-      if (cell) {
-        cell.count++;
-        cell.members.push(index);
-      } else cells.set(key, { key, mask, values: all.filter((_, i) => mask & (1 << i)), count: 1, members: [index] });
+  const full = 1 << width;
+
+  // Each attribute's values as codes in order of first appearance; the profiles in order of their first person.
+  const codes = attributes.map(() => new Map<AttributeValue, number>());
+  const profileIds = new Map<string, number>();
+  const profiles: number[][] = [];
+  const weight: number[] = [];
+  for (const person of universe) {
+    const row = attributes.map((a, i) => {
+      const value = valueOf(person, a);
+      const code = codes[i].get(value);
+      if (code !== undefined) return code;
+      codes[i].set(value, codes[i].size);
+      return codes[i].size - 1;
+    });
+    const key = row.join(",");
+    const id = profileIds.get(key);
+    if (id === undefined) {
+      profileIds.set(key, profiles.length);
+      profiles.push(row);
+      weight.push(1);
+    } else weight[id]++;
+  }
+
+  // The cells, in the order their first person (profile), then mask, meets them. A cell's narrower cell with value
+  // `code` of attribute i is child.get(cell * stride + i * radix + code); parent[cell * width + i] is the one without i.
+  const radix = Math.max(1, ...codes.map((c) => c.size));
+  const stride = Math.max(1, width * radix);
+  if (profiles.length * full * stride > Number.MAX_SAFE_INTEGER) throw new RangeError("Too many distinct values for the privacy lattice");
+  const mask: number[] = [];
+  const count: number[] = [];
+  const members: number[][] = [];
+  const parent: number[] = [];
+  const child = new Map<number, number>();
+  const path = new Int32Array(full);
+  profiles.forEach((row, p) => {
+    for (let m = 0; m < full; m++) {
+      let id: number | undefined;
+      if (m === 0) id = p === 0 ? undefined : 0;
+      else {
+        const high = 31 - Math.clz32(m);
+        id = child.get(path[m ^ (1 << high)] * stride + high * radix + row[high]);
+      }
+      if (id === undefined) {
+        id = mask.length;
+        mask.push(m);
+        count.push(0);
+        members.push([]);
+        for (let i = 0; i < width; i++) {
+          if (!(m & (1 << i))) {
+            parent.push(-1);
+            continue;
+          }
+          const up = path[m ^ (1 << i)];
+          parent.push(up);
+          child.set(up * stride + i * radix + row[i], id);
+        }
+      }
+      count[id] += weight[p];
+      members[id].push(p);
+      path[m] = id;
     }
   });
-  const valueAt = (cell: Cell, i: number): AttributeValue => cell.values[popCount(cell.mask & ((1 << i) - 1))];
-  const withValue = (cell: Cell, i: number, value: AttributeValue): Cell | undefined => {
-    const mask = cell.mask | (1 << i);
-    const values = attributes.flatMap((_, j) => (j === i ? [value] : cell.mask & (1 << j) ? [valueAt(cell, j)] : []));
-    return cells.get(keyOf(mask, values));
-  };
-  const subCell = (cell: Cell, keep: number): Cell => {
-    const values = attributes.flatMap((_, j) => (keep & (1 << j) ? [valueAt(cell, j)] : []));
-    return cells.get(keyOf(keep, values))!;
-  };
-  const valuesOf = attributes.map((a) => [...new Set(universe.map((p) => valueOf(p, a)))]);
+  const cells = mask.length;
+  const codeAt = (cell: number, i: number) => profiles[members[cell][0]][i];
+  // The narrower cells of each cell by each attribute it leaves open, in the order of the attribute's values. They
+  // split the cell's people (everyone has a value or none of every attribute), so there is always at least one.
+  const kids: number[][] = new Array(cells * width);
+  for (let d = 0; d < cells; d++) for (let i = 0; i < width; i++) if (mask[d] & (1 << i)) (kids[parent[d * width + i] * width + i] ??= []).push(d);
+  for (let c = 0; c < cells; c++) for (let i = 0; i < width; i++) if (!(mask[c] & (1 << i))) kids[c * width + i].sort((a, b) => codeAt(a, i) - codeAt(b, i));
 
   // Rules 1 and 2: at least k people, and every wider conjunction holding all of them has the same people or k more.
-  const published = new Set<string>();
-  for (const cell of cells.values()) {
-    if (cell.count < k) continue;
-    // The cell's closure: its own values and each other attribute's value all its people share.
-    let closureMask = cell.mask;
-    let closure = cell;
+  const published = new Uint8Array(cells);
+  const wider = new Int32Array(full);
+  for (let c = 0; c < cells; c++) {
+    if (count[c] < k) continue;
+    // The cell's closure: its own values and each other attribute's value all its people share (its one narrower cell).
+    let closureMask = mask[c];
+    let closure = c;
     for (let i = 0; i < width; i++) {
-      if (cell.mask & (1 << i)) continue;
-      const uniform = valuesOf[i].map((v) => withValue(cell, i, v)).find((c) => c?.count === cell.count);
-      if (uniform) {
-        closureMask |= 1 << i;
-        closure = withValue(closure, i, valueAt(uniform, i))!;
-      }
+      if (mask[c] & (1 << i) || kids[c * width + i].length !== 1) continue;
+      closureMask |= 1 << i;
+      closure = child.get(closure * stride + i * radix + codeAt(kids[c * width + i][0], i))!;
     }
+    // Every conjunction of some of the closure's values, widest last: each is a submask's cell, one attribute wider
+    // than a cell met before it.
     let safe = true;
-    for (let keep = closureMask; ; keep = (keep - 1) & closureMask) {
-      const extra = subCell(closure, keep).count - cell.count;
+    wider[closureMask] = closure;
+    for (let keep = (closureMask - 1) & closureMask; closureMask !== 0; keep = (keep - 1) & closureMask) {
+      const gone = closureMask & ~keep;
+      const bit = 31 - Math.clz32(gone & -gone);
+      wider[keep] = parent[wider[keep | (1 << bit)] * width + bit];
+      const extra = count[wider[keep]] - count[c];
       if (extra > 0 && extra < k) safe = false;
       if (!safe || keep === 0) break;
     }
-    if (safe) published.add(cell.key);
+    if (safe) published[c] = 1;
   }
 
   // Rule 3 (complementary suppression, for every view at once): in each breakdown of each cell, the people outside
@@ -140,113 +192,117 @@ export function privacyLattice(universe: readonly FloorPerson[], threshold: numb
   // holds all the people of another figure but fewer than k more; else the smaller figure is withdrawn (a cell), or
   // the smallest published group beside it joins it (an Other). Both repeat until nothing changes; each round
   // withdraws a cell, so it ends.
-  const childrenOf = (cell: Cell, i: number) => valuesOf[i].map((v) => withValue(cell, i, v)).filter((c): c is Cell => c !== undefined && published.has(c.key));
-  // A person's value of each attribute, by index (the Others of rule 4 are the people whose value is not published).
-  const valueMatrix = universe.map((person) => attributes.map((a) => valueOf(person, a)));
+  /** The published narrower cells of `cell` by attribute i: how many people they hold, and the smallest (first of equals). */
+  const shownOf = (cell: number, i: number) => {
+    let people = 0;
+    let smallest = -1;
+    for (const d of kids[cell * width + i]) {
+      if (!published[d]) continue;
+      people += count[d];
+      if (smallest < 0 || count[d] < count[smallest]) smallest = d;
+    }
+    return { people, smallest };
+  };
+  const shownCode = new Uint8Array(radix);
   for (let changed = true; changed; ) {
     changed = false;
-    for (const cell of cells.values()) {
+    for (let c = 0; c < cells; c++) {
       for (let i = 0; i < width; i++) {
-        if (cell.mask & (1 << i)) continue;
-        const children = childrenOf(cell, i);
-        const rest = cell.count - children.reduce((s, c) => s + c.count, 0);
-        if (rest > 0 && rest < k && children.length > 0) {
-          published.delete(children.reduce((a, b) => (b.count < a.count ? b : a)).key);
+        if (mask[c] & (1 << i)) continue;
+        const { people, smallest } = shownOf(c, i);
+        const rest = count[c] - people;
+        if (rest > 0 && rest < k && smallest >= 0) {
+          published[smallest] = 0;
           changed = true;
         }
       }
     }
     if (changed) continue;
-    type Figure = { size: number; members: readonly number[]; cell?: Cell; otherOf?: { parent: Cell; attribute: number } };
-    const figures: Figure[] = [];
-    for (const cell of cells.values()) {
-      if (!published.has(cell.key)) continue;
-      figures.push({ size: cell.count, members: cell.members, cell });
+    // The figures as sets of profiles: a published cell's, and each Other beside published groups (the profiles of
+    // the cell whose value is not a published group's); `withdraws` is what a violation by the figure takes away.
+    const sizes: number[] = [];
+    const sets: number[][] = [];
+    const withdraws: number[] = [];
+    for (let c = 0; c < cells; c++) {
+      if (!published[c]) continue;
+      sizes.push(count[c]);
+      sets.push(members[c]);
+      withdraws.push(c);
       for (let i = 0; i < width; i++) {
-        if (cell.mask & (1 << i)) continue;
-        const children = childrenOf(cell, i);
-        if (children.length === 0) continue;
-        const shown = new Set(children.map((c) => valueAt(c, i)));
-        const other = cell.members.filter((m) => !shown.has(valueMatrix[m][i]));
-        if (other.length > 0) figures.push({ size: other.length, members: other, otherOf: { parent: cell, attribute: i } });
+        if (mask[c] & (1 << i)) continue;
+        const { people, smallest } = shownOf(c, i);
+        if (smallest < 0 || people === count[c]) continue;
+        const shown = kids[c * width + i].filter((d) => published[d]).map((d) => codeAt(d, i));
+        for (const code of shown) shownCode[code] = 1;
+        sizes.push(count[c] - people);
+        sets.push(members[c].filter((p) => !shownCode[profiles[p][i]]));
+        withdraws.push(smallest);
+        for (const code of shown) shownCode[code] = 0;
       }
     }
     // Rule 4 asks, for each figure, whether another holds all its people and 1…k−1 more. Such a figure holds its first
-    // member: the figures are indexed by member, so each is compared only with the few that hold that person (not
-    // with every figure of a similar size), and containment is checked on the smaller one's members.
+    // profile: the figures are indexed by profile, so each is compared only with the few that hold that profile.
     // Only a figure with another 1…k−1 people smaller can hold one: the others (most large ones) are not indexed.
-    const sizes = figures.map((f) => f.size).sort((a, b) => a - b);
+    const sorted = [...sizes].sort((a, b) => a - b);
     const hasSmaller = (size: number) => {
       let lo = 0;
-      let hi = sizes.length;
+      let hi = sorted.length;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (sizes[mid] <= size - k) lo = mid + 1;
+        if (sorted[mid] <= size - k) lo = mid + 1;
         else hi = mid;
       }
-      return lo < sizes.length && sizes[lo] < size;
+      return lo < sorted.length && sorted[lo] < size;
     };
-    const byMember: number[][] = Array.from({ length: universe.length }, () => []);
-    figures.forEach((figure, index) => {
-      if (hasSmaller(figure.size)) for (const m of figure.members) byMember[m].push(index);
+    const byProfile: number[][] = Array.from({ length: profiles.length }, () => []);
+    sizes.forEach((size, f) => {
+      if (hasSmaller(size)) for (const p of sets[f]) byProfile[p].push(f);
     });
-    // Members are in ascending order (cells are filled in the population's order, Others filter them): containment is
-    // one merge walk over the two, the larger being fewer than k people longer.
+    // Profiles are in ascending order in every set: containment is one merge walk over the two.
     const holds = (big: readonly number[], small: readonly number[]) => {
       let j = 0;
-      for (const m of small) {
-        while (j < big.length && big[j] < m) j++;
-        if (big[j] !== m) return false;
+      for (const p of small) {
+        while (j < big.length && big[j] < p) j++;
+        if (big[j] !== p) return false;
         j++;
       }
       return true;
     };
     // Every violation of this round at once (each withdrawal only narrows what is published; the next round checks
     // the figures again, so the loop ends only when none is left).
-    const withdraw = new Set<string>();
-    figures.forEach((small, x) => {
-      const holder = byMember[small.members[0]].find((y) => {
-        const extra = figures[y].size - small.size;
-        return y !== x && extra > 0 && extra < k && holds(figures[y].members, small.members);
-      });
-      if (holder === undefined) return;
-      if (small.cell) withdraw.add(small.cell.key);
-      else {
-        const { parent, attribute } = small.otherOf!;
-        withdraw.add(childrenOf(parent, attribute).reduce((a, b) => (b.count < a.count ? b : a)).key);
-      }
+    const withdraw = new Set<number>();
+    sizes.forEach((size, x) => {
+      const held = byProfile[sets[x][0]].some((y) => y !== x && sizes[y] > size && sizes[y] - size < k && holds(sets[y], sets[x]));
+      if (held) withdraw.add(withdraws[x]);
     });
-    for (const key of withdraw) published.delete(key);
+    for (const c of withdraw) published[c] = 0;
     changed = withdraw.size > 0;
   }
 
-  const find = (conditions: Conditions): Cell | undefined => {
-    let mask = 0;
-    const values: AttributeValue[] = [];
-    attributes.forEach((a, i) => {
-      if (conditions.has(a)) {
-        mask |= 1 << i;
-        values.push(conditions.get(a) ?? null);
-      }
-    });
-    if ([...conditions.keys()].some((a) => !attributes.includes(a))) return undefined;
-    return cells.get(keyOf(mask, values));
+  const find = (conditions: Conditions): number | undefined => {
+    if (cells === 0 || [...conditions.keys()].some((a) => !attributes.includes(a))) return undefined;
+    let cell = 0;
+    for (let i = 0; i < width; i++) {
+      if (!conditions.has(attributes[i])) continue;
+      const code = codes[i].get(conditions.get(attributes[i]) ?? null);
+      const next = code === undefined ? undefined : child.get(cell * stride + i * radix + code);
+      if (next === undefined) return undefined;
+      cell = next;
+    }
+    return cell;
   };
   return {
     threshold,
     attributes,
     published: (conditions) => {
       const cell = find(conditions);
-      return cell !== undefined && published.has(cell.key);
+      return cell !== undefined && published[cell] === 1;
     },
-    count: (conditions) => find(conditions)?.count ?? 0,
+    count: (conditions) => {
+      const cell = find(conditions);
+      return cell === undefined ? 0 : count[cell];
+    },
   };
-}
-
-function popCount(n: number): number {
-  let count = 0;
-  for (let x = n; x; x &= x - 1) count++;
-  return count;
 }
 
 /**
