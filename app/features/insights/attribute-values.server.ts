@@ -104,6 +104,38 @@ export async function setAttributeValues(
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+/** The built-in attributes' ids by their key (the column each one reads). */
+export type ColumnAttributeIds = ReadonlyMap<ColumnAttributeKey, number>;
+
+/** A person's directory columns that are attribute values. */
+export type AttributeColumns = { level: string | null; location: string | null; department: string | null; startDate: Date | null };
+
+/**
+ * One person's values, keyed by attribute id: the built-in column ones (level, location, department: their text;
+ * start date: yyyy-mm-dd; blank is unset) and the stored ones. The one rule of readAttributeValues and of the
+ * insights' population statement, which reads the same columns and rows in its own statement (ADR 0116).
+ */
+export function attributeValuesOf(columnIds: ColumnAttributeIds, user: AttributeColumns, stored: Iterable<{ attributeId: number; value: string }>): Record<number, string> {
+  const row: Record<number, string> = {};
+  const set = (key: ColumnAttributeKey, value: string | null) => {
+    const id = columnIds.get(key);
+    if (id !== undefined && value !== null && value.trim() !== "") row[id] = value;
+  };
+  set("level", user.level);
+  set("location", user.location);
+  set("department", user.department);
+  set("start_date", user.startDate ? isoDate(user.startDate) : null);
+  for (const v of stored) row[v.attributeId] = v.value;
+  return row;
+}
+
+/** The built-in column attributes' ids from attribute definitions (keys of the others are not columns). */
+export const columnAttributeIds = (defs: Iterable<{ id: number; key: string | null }>): ColumnAttributeIds => {
+  const ids = new Map<ColumnAttributeKey, number>();
+  for (const d of defs) if (isColumnAttribute(d.key)) ids.set(d.key, d.id);
+  return ids;
+};
+
 /**
  * Every attribute value of the given people, built-in column ones included (level, location, department: their text;
  * start date: yyyy-mm-dd), keyed by person then attribute id; a person without values maps to {}. Unset values are
@@ -120,20 +152,10 @@ export async function readAttributeValues(userIds: readonly number[], db?: Tx): 
     client.user.findMany({ where: { id: { in: ids } }, select: { id: true, level: true, location: true, department: true, startDate: true } }),
     client.attributeValue.findMany({ where: { userId: { in: ids } }, select: { userId: true, attributeId: true, value: true } }),
   ]);
-  const columnId = new Map(columns.map((c) => [c.key as ColumnAttributeKey, c.id]));
-  for (const u of users) {
-    const row: Record<number, string> = {};
-    const set = (key: ColumnAttributeKey, value: string | null) => {
-      const id = columnId.get(key);
-      if (id !== undefined && value !== null && value.trim() !== "") row[id] = value;
-    };
-    set("level", u.level);
-    set("location", u.location);
-    set("department", u.department);
-    set("start_date", u.startDate ? isoDate(u.startDate) : null);
-    out.set(u.id, row);
-  }
-  for (const v of values) out.get(v.userId)![v.attributeId] = v.value;
+  const columnIds = columnAttributeIds(columns);
+  const stored = new Map<number, Array<{ attributeId: number; value: string }>>();
+  for (const v of values) (stored.get(v.userId) ?? stored.set(v.userId, []).get(v.userId)!).push(v);
+  for (const u of users) out.set(u.id, attributeValuesOf(columnIds, u, stored.get(u.id) ?? []));
   return out;
 }
 

@@ -5,6 +5,7 @@ import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { privacyLattice, type AttributeFilter, type PrivacyLattice } from "~/features/insights/privacy-floor";
 import { readPrivacyFloor } from "~/features/insights/settings.server";
 import { listAttributes } from "~/features/insights/attributes.server";
+import { columnAttributeIds, type ColumnAttributeIds } from "~/features/insights/attribute-values.server";
 import { insightFigure, type InsightPerson } from "~/features/insights/figures";
 import { readPopulation, type PopulationScope } from "~/features/insights/population.server";
 import { sessionHoldsPeopleOf, sessionInsightPageOpens } from "~/features/insights/session-access.server";
@@ -50,13 +51,17 @@ export function populationLattice(population: readonly InsightPerson[], attribut
   return lattice;
 }
 
-/** The attributes the reader may break down and filter by: all for super admins, those visible to HR otherwise. */
-async function readableAttributes(superAdmin: boolean): Promise<InsightAttribute[]> {
+/**
+ * The attributes the reader may break down and filter by (all for super admins, those visible to HR otherwise), and
+ * the built-in column attributes' ids (the population reads their values from the people's columns).
+ */
+async function readableAttributes(superAdmin: boolean): Promise<{ attributes: InsightAttribute[]; columnIds: ColumnAttributeIds }> {
   const all = await listAttributes();
-  return all
+  const attributes = all
     .filter((a) => superAdmin || a.visibility === "hr")
     .slice(0, MAX_ATTRIBUTES)
     .map((a) => ({ id: a.id, key: a.key, name: a.name, kind: a.kind }));
+  return { attributes, columnIds: columnAttributeIds(all) };
 }
 
 function checkFilters(filters: readonly InsightFilterInput[], attributes: readonly InsightAttribute[]): AttributeFilter[] {
@@ -77,9 +82,9 @@ async function compute(
   filters: readonly InsightFilterInput[],
   reference: Date,
 ): Promise<InsightsJson> {
-  const [attributes, floor] = await Promise.all([readableAttributes(superAdmin), readPrivacyFloor()]);
+  const [{ attributes, columnIds }, floor] = await Promise.all([readableAttributes(superAdmin), readPrivacyFloor()]);
   const conditions = checkFilters(filters, attributes);
-  const people = await readPopulation(population, attributes, reference);
+  const people = await readPopulation(population, attributes, columnIds, reference);
   const lattice = populationLattice(people, attributes, floor);
   const filtered = new Set(filters.map((f) => f.attribute_id));
   const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, key: a.key, name: a.name }, people, conditions, lattice)));
@@ -112,7 +117,7 @@ export async function sessionInsightsAccess(current: CurrentUser, sessionId: num
 
 /** The filters checked against the attributes the reader may use (400 as the insights answer it), before a job takes them. */
 export async function checkInsightFilters(current: CurrentUser, filters: readonly InsightFilterInput[]): Promise<void> {
-  checkFilters(filters, await readableAttributes(isSuperAdmin(current)));
+  checkFilters(filters, (await readableAttributes(isSuperAdmin(current))).attributes);
 }
 
 /** The insights of a cycle: peer selection, feedback received, ratings and promotions, per attribute. */
