@@ -61,8 +61,8 @@ export function InsightsPage({ data, path }: { data: InsightsPageData; path: str
         />
       )}
       <Filters data={data} path={path} />
-      {figures.length === 0 ? (
       <ExportForm filters={insights.filters} />
+      {figures.length === 0 ? (
         <Typography color="text.secondary" data-testid="insights-empty">
           {t("insightsPages.noFigures")}
         </Typography>
