@@ -34,8 +34,11 @@ export default defineConfig({
     // can no longer leave a layer that takes the page's clicks).
     contextOptions: { reducedMotion: "reduce" },
     // A failed test keeps its trace (actions, DOM snapshots, network); the screencast of every action is left out:
-    // recording it for every passing test cost a fifth of the browser suite's CPU (docs/bench/ci-time.md).
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true },
+    // recording it for every passing test cost a fifth of the browser suite's CPU (docs/bench/ci-time.md). The whole
+    // suite (scripts/test.sh) records none (E2E_TRACE=off, ADR 0119): the DOM snapshots of every action cost about a
+    // quarter of the browser and runner's CPU; a failure still leaves its screenshot and error context (the page's
+    // accessibility snapshot), and a local run of a spec keeps the trace.
+    trace: process.env.E2E_TRACE === "off" ? "off" : { mode: "retain-on-failure", screenshots: false, snapshots: true },
     screenshot: "only-on-failure",
     launchOptions: {
       // Debian's Chromium: its headless shell when installed (scripts/setup.sh; half the CPU of the full browser,

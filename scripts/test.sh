@@ -88,7 +88,7 @@ browser_lane() { # shard
   local files
   mapfile -t files < <(node scripts/e2e-shards.mjs "$1" "$shards")
   [ "${#files[@]}" -gt 0 ] || { echo "no spec files in shard $1"; return 0; }
-  env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-$1.json" \
+  env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-$1.json" E2E_TRACE=off \
     E2E_PORT=$((3100 + 10 * $1)) E2E_OIDC_PORT=$((5710 + 10 * $1)) E2E_TEMPORAL_PORT=$((7410 + 10 * $1)) \
     E2E_DATA_DIR=".cache/e2e-data-$1" E2E_OUTPUT_DIR="test-results/shard-$1" npx playwright test "${files[@]}" || return 1
 }

@@ -10,6 +10,7 @@ import * as newUserPage from "~/routes/app.admin.users.new";
 import * as userPage from "~/routes/app.admin.users.$userId";
 import * as adminUsersApi from "~/routes/api.v1.admin.users";
 import * as adminUserApi from "~/routes/api.v1.admin.users.$id";
+import * as attributesApi from "~/routes/api.v1.admin.users.$id.attributes";
 import { getDb } from "~/platform/db.server";
 import { listTokensOfUser } from "~/features/auth/tokens/service.server";
 import type { User } from "~/generated/prisma/client.ts";
@@ -98,13 +99,18 @@ describe("the users list in the reader's collation (issue 28, ADR 0101)", () => 
 });
 
 describe("a user's page and the new user form", () => {
-  it("reads the user and their tokens in at most 3 round trips, equal to GET /api/v1/admin/users/{id} and the old token read", async () => {
+  it("reads the user, their tokens and attributes in at most 3 round trips, equal to GET /api/v1/admin/users/{id}, its /attributes and the old token read", async () => {
     await bearerFor(people[1]!.id);
     for (const person of [people[0]!, people[1]!, people[3]!]) {
-      const api = await callRoute(adminUserApi.loader as never, { path: `/api/v1/admin/users/${person.id}`, token, params: { id: String(person.id) } });
+      const params = { id: String(person.id) };
+      const api = await callRoute(adminUserApi.loader as never, { path: `/api/v1/admin/users/${person.id}`, token, params });
       expect(api.status).toBe(200);
+      const values = await callRoute(attributesApi.loader as never, { path: `/api/v1/admin/users/${person.id}/attributes`, token, params });
+      expect(values.status).toBe(200);
+      type AttributeJson = { attribute_id: number; key: string | null; name: string; kind: string; visibility: string; value: string | null; editable: boolean };
+      const attributes = (values.body.attributes as AttributeJson[]).map(({ attribute_id, ...a }) => ({ id: attribute_id, ...a }));
       const tokens = await listTokensOfUser(person.id);
-      await expectPageLoad(userPage.loader, `/app/admin/users/${person.id}`, admin, { user: api.body.user, selfId: admin.id, tokens }, { params: { userId: String(person.id) } });
+      await expectPageLoad(userPage.loader, `/app/admin/users/${person.id}`, admin, { user: api.body.user, selfId: admin.id, tokens, attributes }, { params: { userId: String(person.id) } });
     }
     const manager = await loadPageWithin(userPage.loader, `/app/admin/users/${people[0]!.id}`, admin, { params: { userId: String(people[0]!.id) } });
     expect(manager.user).toMatchObject({ direct_report_count: 2, hr_employee_count: 1 });

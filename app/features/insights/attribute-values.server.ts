@@ -160,11 +160,23 @@ export async function readAttributeValues(userIds: readonly number[], db?: Tx): 
 }
 
 
+type PersonAttributeDef = Pick<AttributeDefinition, "id" | "key" | "name" | "kind" | "visibility">;
+
 /** The attributes within `reach` of one person with their values: built-in first (migration order), then custom by name. */
 export async function readPersonAttributes(userId: number, reach: AttributeReach, db?: Tx): Promise<PersonAttribute[]> {
   const client = db ?? (await getDb());
-  const [defs, values] = await Promise.all([client.attributeDefinition.findMany({ orderBy: { id: "asc" } }), readAttributeValues([userId], client as Tx)]);
-  const mine = values.get(userId) ?? {};
+  // One statement (the admin user page's reads stay within their round trips): the definitions, the person's columns
+  // and stored values, joined by attributeValuesOf as readAttributeValues joins them.
+  const [row] = await client.$queryRaw<Array<{ defs: PersonAttributeDef[] | null; person: (Omit<AttributeColumns, "startDate"> & { startDate: string | null }) | null; stored: Array<{ attributeId: number; value: string }> | null }>>`
+    SELECT (SELECT json_agg(json_build_object('id', d.id, 'key', d.key, 'name', d.name, 'kind', d.kind, 'visibility', d.visibility) ORDER BY d.id)
+              FROM "AttributeDefinition" d) AS defs,
+           (SELECT json_build_object('level', u.level, 'location', u.location, 'department', u.department, 'startDate', u."startDate")
+              FROM "User" u WHERE u.id = ${userId}) AS person,
+           (SELECT json_agg(json_build_object('attributeId', v."attributeId", 'value', v.value))
+              FROM "AttributeValue" v WHERE v."userId" = ${userId}) AS stored`;
+  const defs = row?.defs ?? [];
+  const person = row?.person;
+  const mine = person ? attributeValuesOf(columnAttributeIds(defs), { ...person, startDate: person.startDate ? new Date(`${person.startDate}T00:00:00Z`) : null }, row?.stored ?? []) : {};
   const builtIn = defs.filter((d) => d.key !== null);
   const custom = defs.filter((d) => d.key === null).sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
   return [...builtIn, ...custom]
