@@ -1,5 +1,5 @@
 import { floorBreakdown, type AttributeFilter, type FloorPerson, type PrivacyLattice } from "~/features/insights/privacy-floor";
-import { cliffsDelta, cliffsDeltaBand, mannWhitney, meanDifference, rateDifference, rateGapTest } from "~/features/insights/statistics";
+import { cliffsDeltaBand, cliffsDeltaOfU, mannWhitneyInPool, meanDifference, rankedPool, rateDifference, rateGapTest, type RankedPool } from "~/features/insights/statistics";
 import { gapWords } from "~/features/insights/effect-words";
 import type { InsightFigure, InsightFigureKind, InsightGap, InsightGroupRow, InsightMeasure, InsightMeasureKey } from "~/features/insights/insight-json";
 
@@ -159,8 +159,23 @@ export function figureRow(kind: InsightFigureKind, group: string | null, other: 
   return { group, other, people: people.length, values };
 }
 
-/** The gaps between a row's people and the rest of the view, per tested measure (none where a side has no data). */
-export function figureGaps(kind: InsightFigureKind, row: { group: string | null; other: boolean; people: readonly InsightPerson[] }, rest: readonly InsightPerson[]): InsightGap[] {
+/**
+ * The values of a mean measure over the people of one view (its total: every row and its rest), ranked once for the
+ * Mann–Whitney tests of all its rows (ADR 0116). Every figure of one population and filters has the same total, so
+ * one SamplePools serves them all; build a new one for other people or filters.
+ */
+export type SamplePools = Map<InsightMeasureKey, RankedPool>;
+
+/**
+ * The gaps between a row's people and the rest of the view, per tested measure (none where a side has no data);
+ * `pools`: the view's ranked samples (filled here when missing).
+ */
+export function figureGaps(
+  kind: InsightFigureKind,
+  row: { group: string | null; other: boolean; people: readonly InsightPerson[] },
+  rest: readonly InsightPerson[],
+  pools: SamplePools = new Map(),
+): InsightGap[] {
   // The people with no value are a group like any other (who is left unset can itself be uneven: ADR 0117), so their
   // row gets its gaps; Other is not a group but the floor's merge of whichever groups are small in this view, so its
   // row carries figures and no gap sentence.
@@ -186,9 +201,10 @@ export function figureGaps(kind: InsightFigureKind, row: { group: string | null;
     const g = samples(row.people);
     const r = samples(rest);
     if (g.length === 0 || r.length === 0) continue;
-    const test = mannWhitney(g, r);
+    const pool = pools.get(measure) ?? pools.set(measure, rankedPool([...g, ...r])).get(measure)!;
+    const test = mannWhitneyInPool(g, pool);
     const { groupMean, restMean, difference } = meanDifference(g, r);
-    const delta = cliffsDelta(g, r);
+    const delta = cliffsDeltaOfU(test.statistic, test.n1, test.n2);
     const words = measure === "mean_length" ? gapWords({ kind: "length", group, groupMean, restMean, test }) : gapWords({ kind: "mean", group, groupMean, restMean, test });
     gaps.push({ group, other: false, measure, test: test.test, p: test.pValue, significant: test.significant, effect: Math.round(difference * 100) / 100, band: cliffsDeltaBand(delta), words });
   }
@@ -198,6 +214,7 @@ export function figureGaps(kind: InsightFigureKind, row: { group: string | null;
 /**
  * One figure of the population broken down by `attribute` within `filters`, under the floor: the published groups
  * (largest first), Other, the total and the gaps; or, when the filtered scope is not published, nothing but why.
+ * `pools`: shared by the figures of the same population and filters (see SamplePools).
  */
 export function insightFigure(
   kind: InsightFigureKind,
@@ -205,6 +222,7 @@ export function insightFigure(
   population: readonly InsightPerson[],
   filters: readonly AttributeFilter[],
   lattice: PrivacyLattice,
+  pools: SamplePools = new Map(),
 ): InsightFigure {
   const measures = FIGURE_MEASURES[kind];
   const view = floorBreakdown(population, { filters, breakdown: String(attribute.id) }, lattice.threshold, lattice);
@@ -214,7 +232,7 @@ export function insightFigure(
   const rows = cells.map((c) => figureRow(kind, c.group, c.other, c.people));
   const gaps = cells.flatMap((c) => {
     const inRow = new Set(c.people.map((p) => p.id));
-    return figureGaps(kind, c, view.total.filter((p) => !inRow.has(p.id)));
+    return figureGaps(kind, c, view.total.filter((p) => !inRow.has(p.id)), pools);
   });
   return { figure: kind, attribute, measures, shown: true, total: figureRow(kind, null, false, view.total), rows, gaps };
 }

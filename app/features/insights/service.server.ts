@@ -6,7 +6,7 @@ import { privacyLattice, type AttributeFilter, type PrivacyLattice } from "~/fea
 import { readPrivacyFloor } from "~/features/insights/settings.server";
 import { listAttributes } from "~/features/insights/attributes.server";
 import { columnAttributeIds, type ColumnAttributeIds } from "~/features/insights/attribute-values.server";
-import { insightFigure, type InsightPerson } from "~/features/insights/figures";
+import { insightFigure, type InsightPerson, type SamplePools } from "~/features/insights/figures";
 import { readPopulation, type PopulationScope } from "~/features/insights/population.server";
 import { sessionHoldsPeopleOf, sessionInsightPageOpens } from "~/features/insights/session-access.server";
 import type { InsightAttribute, InsightFigureKind, InsightScope, InsightsJson } from "~/features/insights/insight-json";
@@ -87,7 +87,9 @@ async function compute(
   const people = await readPopulation(population, attributes, columnIds, reference);
   const lattice = populationLattice(people, attributes, floor);
   const filtered = new Set(filters.map((f) => f.attribute_id));
-  const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, key: a.key, name: a.name }, people, conditions, lattice)));
+  // Every figure's view is the same people (the population within the filters): their samples are ranked once.
+  const pools: SamplePools = new Map();
+  const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, key: a.key, name: a.name }, people, conditions, lattice, pools)));
   return { scope, privacy_floor: floor, population: people.length, attributes, filters: filters.map((f) => ({ attribute_id: f.attribute_id, value: f.value })), figures };
 }
 

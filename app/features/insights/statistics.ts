@@ -124,36 +124,70 @@ function exactUDistribution(m: number, n: number): Float64Array {
 export type MannWhitneyResult = TestResult & { statistic: number; n1: number; n2: number };
 
 /**
- * Mann–Whitney's U test (Wilcoxon's rank-sum test), two-sided, as R's wilcox.test: exact when both samples have
- * fewer than 50 values and there are no ties; otherwise the normal approximation with the tie correction of the
- * variance and a continuity correction. `statistic` is U of the first sample (R's W).
+ * A pooled sample ranked once (stdlib's mid-ranks: tied values share their average rank), by value, with its ties: a
+ * figure tests each of its groups against the rest of the same people, whose values together are always this pool,
+ * so the pool is ranked once for all of them (ADR 0116) instead of once per group.
  */
-export function mannWhitney(first: readonly number[], second: readonly number[]): MannWhitneyResult {
-  const n1 = first.length;
-  const n2 = second.length;
-  if (n1 === 0 || n2 === 0) throw new RangeError("Both samples need at least one value");
-  if ([...first, ...second].some((v) => !Number.isFinite(v))) throw new RangeError("Samples hold finite numbers");
-  const all = [...first, ...second];
-  const rank = ranks(all);
-  const rankSum = rank.slice(0, n1).reduce((s, r) => s + r, 0);
-  const u = rankSum - (n1 * (n1 + 1)) / 2;
+export type RankedPool = { readonly size: number; readonly rankOf: ReadonlyMap<number, number>; readonly hasTies: boolean; readonly tieTerm: number };
+
+export function rankedPool(values: readonly number[]): RankedPool {
+  if (values.some((v) => !Number.isFinite(v))) throw new RangeError("Samples hold finite numbers");
+  // Nothing is missing (non-finite values are refused above): "remove" returns the ranks as they are, where the
+  // default ("last") rebuilds them with one shift() per value, quadratic in the pool's size.
+  const rank = ranks(values as number[], { missing: "remove" });
+  const rankOf = new Map<number, number>();
   const tieSizes = new Map<number, number>();
-  for (const v of all) tieSizes.set(v, (tieSizes.get(v) ?? 0) + 1);
-  const hasTies = tieSizes.size < all.length;
-  if (!hasTies && n1 < 50 && n2 < 50) {
+  values.forEach((v, i) => {
+    rankOf.set(v, rank[i]);
+    tieSizes.set(v, (tieSizes.get(v) ?? 0) + 1);
+  });
+  const tieTerm = [...tieSizes.values()].reduce((s, t) => s + t ** 3 - t, 0);
+  return { size: values.length, rankOf, hasTies: tieSizes.size < values.length, tieTerm };
+}
+
+/** Mann–Whitney's U of `group` within the pool: its rank sum less the least it could be. */
+function uInPool(group: readonly number[], pool: RankedPool): number {
+  let rankSum = 0;
+  for (const v of group) {
+    const rank = pool.rankOf.get(v);
+    if (rank === undefined) throw new RangeError("The group's values are values of the pool");
+    rankSum += rank;
+  }
+  return rankSum - (group.length * (group.length + 1)) / 2;
+}
+
+/**
+ * Mann–Whitney's U test of `group` (values of the pool) against the rest of the pool, as mannWhitney(group, rest):
+ * the same rank sum, ties and p-value.
+ */
+export function mannWhitneyInPool(group: readonly number[], pool: RankedPool): MannWhitneyResult {
+  const n1 = group.length;
+  const n2 = pool.size - n1;
+  if (n1 === 0 || n2 <= 0) throw new RangeError("Both samples need at least one value");
+  const u = uInPool(group, pool);
+  if (!pool.hasTies && n1 < 50 && n2 < 50) {
     const dist = exactUDistribution(n1, n2);
     const cumulative = (upTo: number) => dist.slice(0, Math.floor(upTo) + 1).reduce((s, p) => s + p, 0);
     const p = u > (n1 * n2) / 2 ? 1 - cumulative(u - 1) : cumulative(u);
     return { ...result("mann_whitney_exact", 2 * p, u), statistic: u, n1, n2 };
   }
   const n = n1 + n2;
-  const tieTerm = [...tieSizes.values()].reduce((s, t) => s + t ** 3 - t, 0);
-  const sigma = Math.sqrt(((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))));
+  const sigma = Math.sqrt(((n1 * n2) / 12) * (n + 1 - pool.tieTerm / (n * (n - 1))));
   const centred = u - (n1 * n2) / 2;
   if (sigma === 0) return { ...result("mann_whitney_normal", 1, u), statistic: u, n1, n2 };
   const z = (centred - Math.sign(centred) * 0.5) / sigma;
   const p = 2 * Math.min(normalCdf(z, 0, 1), normalCdf(-z, 0, 1));
   return { ...result("mann_whitney_normal", p, u), statistic: u, n1, n2 };
+}
+
+/**
+ * Mann–Whitney's U test (Wilcoxon's rank-sum test), two-sided, as R's wilcox.test: exact when both samples have
+ * fewer than 50 values and there are no ties; otherwise the normal approximation with the tie correction of the
+ * variance and a continuity correction. `statistic` is U of the first sample (R's W).
+ */
+export function mannWhitney(first: readonly number[], second: readonly number[]): MannWhitneyResult {
+  if (first.length === 0 || second.length === 0) throw new RangeError("Both samples need at least one value");
+  return mannWhitneyInPool(first, rankedPool([...first, ...second]));
 }
 
 // ——— Effect sizes ———
@@ -184,15 +218,11 @@ export function rateDifference(table: TwoByTwo): { groupRate: number; restRate: 
  */
 export function cliffsDelta(group: readonly number[], rest: readonly number[]): number {
   if (group.length === 0 || rest.length === 0) throw new RangeError("Both groups need at least one value");
-  const u = mannWhitneyU(group, rest);
-  return (2 * u) / (group.length * rest.length) - 1;
+  return cliffsDeltaOfU(uInPool(group, rankedPool([...group, ...rest])), group.length, rest.length);
 }
 
-function mannWhitneyU(first: readonly number[], second: readonly number[]): number {
-  const rank = ranks([...first, ...second]);
-  const rankSum = rank.slice(0, first.length).reduce((s, r) => s + r, 0);
-  return rankSum - (first.length * (first.length + 1)) / 2;
-}
+/** Cliff's delta from Mann–Whitney's U of the group (sizes n1 and n2): a test's statistic gives it without ranking again. */
+export const cliffsDeltaOfU = (u: number, n1: number, n2: number): number => (2 * u) / (n1 * n2) - 1;
 
 /** The band of Cliff's delta (Romano et al. 2006: below 0.147 negligible, 0.33 small, 0.474 medium, else large). */
 export function cliffsDeltaBand(delta: number): EffectBand {
