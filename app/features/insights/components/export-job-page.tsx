@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Alert, Box, Link, Paper, Stack, Typography, buttonClass } from "~/platform/ui/static";
-import { storedTextFor } from "~/platform/i18n/stored-text";
-import { isActive, JobOriginFacts, JobProgress, JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
+import { Box, Link, Typography } from "~/platform/ui/static";
+import { isActive, JobOriginFacts, useJobPolling } from "~/features/jobs/components/job-status";
+import { JobCsvDownload, JobStatusPanel } from "~/features/jobs/components/job-pages";
 import jobsCss from "~/features/jobs/components/jobs.module.css";
 import { insightsPagePath, type ExportJobPageData } from "~/features/insights/export/rules";
 
@@ -23,32 +23,9 @@ export function ExportJobPage({ data }: { data: ExportJobPageData }) {
         {t("insightsExport.title", { id: job.id })}
       </Typography>
       <Typography className={jobsCss.intro}>{t("insightsExport.intro")}</Typography>
-      <Paper variant="outlined" className={jobsCss.panel}>
-        <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} alignItems="center">
-            <Typography component="span" fontWeight="medium">
-              {t("jobs.statusLabel")}
-            </Typography>
-            <JobStatusChip status={job.status} />
-          </Stack>
-          <JobProgress job={job} unit="insightsExport.progress" />
-          {!isActive(job) && job.message && (
-            <Alert severity={job.status === "failed" ? "error" : "success"} data-testid="job-message">
-              {storedTextFor(t, job.message, job.message_key)}
-            </Alert>
-          )}
-          <Stack spacing={0.5} data-testid="job-facts">
-            <JobOriginFacts job={job} />
-          </Stack>
-          {job.output_file_url && (
-            <Box>
-              <a href={job.output_file_url} download className={buttonClass({ variant: "contained" })} data-testid="job-download">
-                {t("jobs.downloadCsv")}
-              </a>
-            </Box>
-          )}
-        </Stack>
-      </Paper>
+      <JobStatusPanel job={job} progressUnit="insightsExport.progress" facts={<JobOriginFacts job={job} />}>
+        {job.output_file_url && <JobCsvDownload href={job.output_file_url} />}
+      </JobStatusPanel>
     </Box>
   );
 }

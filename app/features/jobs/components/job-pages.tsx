@@ -159,7 +159,6 @@ export function JobDetailLayout({
   rowErrors: { title: { plain: string; withCount: string }; items: JobRowErrorJson[]; total: number; page: number; pageSize: number };
 }) {
   const { title: rowErrorsTitle, items, total: rowErrorsTotal, page, pageSize } = rowErrors;
-  const { t } = useTranslation();
   useJobPolling(isActive(job));
   return (
     <Box className={css.page}>
@@ -168,30 +167,70 @@ export function JobDetailLayout({
         {listLabel}
       </Link>
       {intro}
-      <Paper variant="outlined" className={css.panel}>
-        <Stack spacing={1.5}>
-          <Stack direction="row" spacing={1} alignItems="center">
-            <Typography component="span" fontWeight="medium">
-              {t("jobs.statusLabel")}
-            </Typography>
-            <JobStatusChip status={job.status} />
-          </Stack>
-          <JobProgress job={job} unit={progressUnit} withMessage={progressMessage} />
-          {!isActive(job) && job.message && (
-            <Alert severity={job.status === "failed" ? "error" : warning ? "warning" : "success"} data-testid="job-message">
-              {storedTextFor(t, job.message, job.message_key)}
-            </Alert>
-          )}
-          <Stack spacing={0.5} data-testid="job-facts">
-            {facts}
-          </Stack>
-          {children}
-        </Stack>
-      </Paper>
+      <JobStatusPanel job={job} progressUnit={progressUnit} progressMessage={progressMessage} warning={warning} facts={facts}>
+        {children}
+      </JobStatusPanel>
       <Typography variant="h6" component="h2" className={css.rowErrorsTitle}>
         {rowErrorsTotal > 0 ? rowErrorsTitle.withCount : rowErrorsTitle.plain}
       </Typography>
       <RowErrorsTable errors={items} total={rowErrorsTotal} page={page} pageSize={pageSize} />
+    </Box>
+  );
+}
+
+/**
+ * The panel of one job (every job page, also those of a feature's own, e.g. the insights export): status, progress
+ * (`progressUnit`), the final message (a warning when `warning`), `facts`, then `children` (e.g. a download).
+ */
+export function JobStatusPanel({
+  job,
+  progressUnit,
+  progressMessage,
+  warning = false,
+  facts,
+  children,
+}: {
+  job: JobView;
+  progressUnit?: TranslationKey;
+  /** false: the progress line leaves out the job's message while it runs. */
+  progressMessage?: boolean;
+  warning?: boolean;
+  facts: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Paper variant="outlined" className={css.panel}>
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} alignItems="center">
+          <Typography component="span" fontWeight="medium">
+            {t("jobs.statusLabel")}
+          </Typography>
+          <JobStatusChip status={job.status} />
+        </Stack>
+        <JobProgress job={job} unit={progressUnit} withMessage={progressMessage} />
+        {!isActive(job) && job.message && (
+          <Alert severity={job.status === "failed" ? "error" : warning ? "warning" : "success"} data-testid="job-message">
+            {storedTextFor(t, job.message, job.message_key)}
+          </Alert>
+        )}
+        <Stack spacing={0.5} data-testid="job-facts">
+          {facts}
+        </Stack>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** "Download CSV": a succeeded job's file (the browser's download). */
+export function JobCsvDownload({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <Box>
+      <a href={href} download className={buttonClass({ variant: "contained" })} data-testid="job-download">
+        {t("jobs.downloadCsv")}
+      </a>
     </Box>
   );
 }
@@ -244,13 +283,7 @@ export function JobDetailPage({
         </>
       }
     >
-      {view.hasOutput && job.output_file_url && (
-        <Box>
-          <a href={job.output_file_url} download className={buttonClass({ variant: "contained" })} data-testid="job-download">
-            {t("jobs.downloadCsv")}
-          </a>
-        </Box>
-      )}
+      {view.hasOutput && job.output_file_url && <JobCsvDownload href={job.output_file_url} />}
     </JobDetailLayout>
   );
 }
