@@ -713,6 +713,12 @@ describe("bulk participants feedback PDF job", () => {
       type: "JobInputInvalid",
       nonRetryable: true,
     });
+    // The job says why in every reader's language: its code beside the English (issue 28, ADR 0107).
+    expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+      status: "FAILED",
+      message: "Only a super admin can download every participant's feedback; the person who started this job no longer is one",
+      messageCode: expect.objectContaining({ key: "storedTexts.jobs.stopped.notSuperAdmin" }),
+    });
   });
 
   it("the page lists the jobs and starts one (super admin only)", async () => {

@@ -3,6 +3,9 @@ import { Prisma, type Job } from "~/generated/prisma/client.ts";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import type { StoredCode } from "~/platform/i18n/stored-text";
 import { storedText } from "~/platform/i18n/stored-text.server";
+import { refusalKeyOf } from "~/platform/i18n/refusal-key";
+import { noticeOf } from "~/platform/refusal-notice.server";
+import type { ApiError } from "~/platform/api.server";
 import type { JobStep, StepResult } from "../../../workflows/bulk-job-contract";
 
 /**
@@ -157,6 +160,16 @@ export class JobInputError extends Error {
     super(jobTextEnglish(reason));
     this.text = reason;
   }
+}
+
+/**
+ * A refusal met while a job runs (the creator no longer may, the person re-activated meanwhile), as the job's failure:
+ * in the refusal's own key when it carries one (a notice or `details.message_key`, ADR 0108), else a translated frame
+ * around its English, which is then data.
+ */
+export function jobRefusal(err: ApiError): JobInputError {
+  const key = noticeOf(err) ?? refusalKeyOf(err.details);
+  return new JobInputError(key ? storedText(key.key, key.values) : storedText("storedTexts.jobs.stopped.refused", { reason: err.message }));
 }
 
 /** The Job row's progress contradicts the step (should never happen): the job fails, no retry. */

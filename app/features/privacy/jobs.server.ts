@@ -1,6 +1,6 @@
 import type { JobType } from "~/generated/prisma/client.ts";
 import { ApiError } from "~/platform/api.server";
-import { CHUNK_TX, claimRows, JobInputError, type JobContext, type JobHandler, type JobText, type JobVerdict } from "~/features/jobs/runner.server";
+import { CHUNK_TX, claimRows, JobInputError, jobRefusal, type JobContext, type JobHandler, type JobText, type JobVerdict } from "~/features/jobs/runner.server";
 import { OUTPUT_FILE } from "~/features/jobs/files.server";
 import { collectPersonData, personExportZip } from "~/features/privacy/export.server";
 import { erasePerson } from "~/features/privacy/erase.server";
@@ -24,7 +24,7 @@ export const ERASE_PHASE = ERASE_PHASE_TEXT.text;
 export const exportFileName = (job: { id: number; subjectUserId: number | null }) => `personal-data-user-${job.subjectUserId}-job-${job.id}.zip`;
 
 function subjectOf(ctx: JobContext): number {
-  if (!ctx.job.subjectUserId) throw new JobInputError("The person of this job no longer exists");
+  if (!ctx.job.subjectUserId) throw new JobInputError(storedText("storedTexts.jobs.stopped.personGone"));
   return ctx.job.subjectUserId;
 }
 
@@ -78,7 +78,7 @@ export const erasePersonHandler: JobHandler = {
       );
     } catch (err) {
       // The person was re-activated or erased meanwhile: the job fails with the reason, nothing was written.
-      if (err instanceof ApiError && err.status === 409) throw new JobInputError(err.message);
+      if (err instanceof ApiError && err.status === 409) throw jobRefusal(err);
       throw err;
     }
     return { next: null };

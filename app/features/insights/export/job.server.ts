@@ -5,7 +5,7 @@ import { toCsv } from "~/platform/csv";
 import { recipientReader, recipientT } from "~/platform/i18n/recipient.server";
 import { storedText } from "~/platform/i18n/stored-text.server";
 import { OUTPUT_FILE } from "~/features/jobs/files.server";
-import { CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type CycleJobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { CHUNK_TX, claimRows, cycleJobHandler, JobInputError, jobRefusal, type CycleJobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readCycleInsights, readSessionInsights } from "~/features/insights/service.server";
 import { gapText } from "~/features/insights/group-names";
 import { InsightsExportParams } from "~/features/insights/export/contract.server";
@@ -24,14 +24,14 @@ const WRITING = storedText("storedTexts.jobs.phase.writing");
 
 function paramsOf(ctx: CycleJobContext): InsightsExportParams {
   const parsed = InsightsExportParams.safeParse(ctx.job.params);
-  if (!parsed.success || (parsed.data.scope === "session" && parsed.data.session_id === null)) throw new JobInputError("The export's scope and filters are malformed");
+  if (!parsed.success || (parsed.data.scope === "session" && parsed.data.session_id === null)) throw new JobInputError(storedText("storedTexts.jobs.stopped.exportParamsMalformed"));
   return parsed.data;
 }
 
 /** Who started the job, as the insights service reads for them (an inactive or removed creator: the job fails). */
 async function creatorOf(ctx: CycleJobContext): Promise<CurrentUser> {
   const user = ctx.job.createdById === null ? null : await ctx.db.user.findUnique({ where: { id: ctx.job.createdById } });
-  if (!user || !user.active) throw new JobInputError("Whoever started the export can no longer read these insights");
+  if (!user || !user.active) throw new JobInputError(storedText("storedTexts.jobs.stopped.exportReaderGone"));
   return { user, realUser: null, actor: ctx.actor };
 }
 
@@ -53,7 +53,7 @@ export const insightsExportHandler: JobHandler = cycleJobHandler({
         params.scope === "session" ? await readSessionInsights(current, params.session_id!, params.filters) : await readCycleInsights(current, ctx.job.cycleId, params.filters);
     } catch (err) {
       // Refused (no longer theirs, a filter's attribute hidden or deleted since) or gone: the job fails with why, no retry.
-      if (err instanceof ApiError && err.status < 500) throw new JobInputError(err.message);
+      if (err instanceof ApiError && err.status < 500) throw jobRefusal(err);
       throw err;
     }
     ctx.heartbeat();

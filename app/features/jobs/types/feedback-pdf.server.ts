@@ -3,7 +3,7 @@ import { requireCycle } from "~/features/cycles/context.server";
 import { summaryOf } from "~/features/summaries/service.server";
 import { renderFeedbackSummaryPdf } from "~/features/summaries/pdf.server";
 import { recipientReader } from "~/platform/i18n/recipient.server";
-import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
+import { auditJob, CHUNK_TX, claimRows, cycleJobHandler, JobInputError, jobRefusal, type JobContext, type JobHandler } from "~/features/jobs/runner.server";
 import { readLocalHeader, zipCentralDirectory, zipLocalEntry, ZIP_MAX_ENTRIES, type ZipEntryInfo } from "~/platform/zip-store.server";
 import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contract";
 import { storedText } from "~/platform/i18n/stored-text.server";
@@ -48,7 +48,7 @@ async function creatorOf(ctx: JobContext) {
   const id = ctx.job.createdById;
   const user = id ? await ctx.db.user.findUnique({ where: { id } }) : null;
   if (!user || user.role !== "SUPER_ADMIN" || !user.active) {
-    throw new JobInputError("Only a super admin can download every participant's feedback; the person who started this job no longer is one");
+    throw new JobInputError(storedText("storedTexts.jobs.stopped.notSuperAdmin"));
   }
   return user;
 }
@@ -57,7 +57,7 @@ export const feedbackPdfJobHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     await creatorOf(ctx);
     const totalRows = await ctx.db.participant.count({ where: receivesFeedback(ctx.job.cycleId) });
-    if (totalRows > ZIP_MAX_ENTRIES) throw new JobInputError(`A feedback archive holds at most ${ZIP_MAX_ENTRIES} participants; this cycle has ${totalRows}`);
+    if (totalRows > ZIP_MAX_ENTRIES) throw new JobInputError(storedText("storedTexts.jobs.stopped.archiveTooLarge", { max: ZIP_MAX_ENTRIES, total: totalRows }));
     return { totalRows, phase: PDF_PHASE_TEXT, first: { phase: "pdf", cursor: { row: 0, afterId: 0 } } };
   },
 
@@ -83,7 +83,7 @@ export const feedbackPdfJobHandler: JobHandler = cycleJobHandler({
       try {
         summary = await summaryOf(ctx.db, { user: creator }, "admin", cycle, p);
       } catch (err) {
-        if (err instanceof ApiError) throw new JobInputError(err.message);
+        if (err instanceof ApiError) throw jobRefusal(err);
         throw err;
       }
       // In the language of the person who asked for the archive (their choice, else en: a job has no browser).

@@ -39,7 +39,7 @@ type Snapshot = { cycle_id: number; cycle_name: string; stage: CycleStage; recip
 
 async function readSnapshot(db: Db | Tx, jobId: number): Promise<Snapshot> {
   const file = await db.jobFile.findUnique({ where: { jobId_kind: { jobId, kind: RECIPIENTS_FILE } }, select: { content: true } });
-  if (!file) throw new JobInputError(`Job ${jobId} has no recipient list`);
+  if (!file) throw new JobInputError(storedText("storedTexts.jobs.stopped.noRecipientList", { job: jobId }));
   return JSON.parse(Buffer.from(file.content).toString("utf8")) as Snapshot;
 }
 
@@ -148,7 +148,7 @@ async function emailChunk(ctx: CycleJobContext, snapshot: Snapshot, from: number
 const nudgeHandler: JobHandler = cycleJobHandler({
   async begin(ctx) {
     const cycle = await ctx.db.cycle.findUnique({ where: { id: ctx.job.cycleId }, select: { id: true, name: true, state: true } });
-    if (!cycle) throw new JobInputError(`Cycle ${ctx.job.cycleId} no longer exists`);
+    if (!cycle) throw new JobInputError(storedText("storedTexts.jobs.stopped.cycleGone", { cycle: ctx.job.cycleId }));
     const stage = fromDbState(cycle.state);
     const recipients = await pendingWorkFor(ctx.db, cycle);
     const snapshot: Snapshot = { cycle_id: cycle.id, cycle_name: cycle.name, stage, recipients };

@@ -17,7 +17,7 @@ import type { StepResult } from "../../../../workflows/bulk-job-contract";
 
 async function metricOf(ctx: JobContext): Promise<MetricType> {
   const { metric_type } = await readJobParams(ctx.db, ctx.job.id);
-  if (!isMetricType(metric_type)) throw new JobInputError(`Unknown metric_type '${metric_type ?? ""}'`);
+  if (!isMetricType(metric_type)) throw new JobInputError(storedText("storedTexts.jobs.stopped.unknownMetric", { metric: String(metric_type ?? "") }));
   return metric_type;
 }
 

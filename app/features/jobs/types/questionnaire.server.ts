@@ -124,7 +124,7 @@ async function buildQuestionnaire(ctx: JobContext, cursor: CsvCursor): Promise<Q
     (byType[parsed.reviewerType] ??= []).push(parsed.question);
   }
   const check = QuestionnaireSchema.safeParse(byType);
-  if (!check.success) throw new JobInputError(`The questionnaire is not valid: ${check.error.issues.map((i) => i.message).join("; ")}`);
+  if (!check.success) throw new JobInputError(storedText("storedTexts.jobs.stopped.questionnaireInvalid", { reasons: check.error.issues.map((i) => i.message).join("; ") }));
   return check.data;
 }
 

@@ -45,6 +45,20 @@ export default {
       failedAfterCommit: "{{reason}} ({{committed}} rows had been committed)",
       emptyFile: "The file is empty: the first row must name the columns",
       questionnaireTooManyRows: "The file has more than {{max}} rows: a questionnaire has at most {{perType}} questions for each of the 6 reviewer types",
+      /** Why a job stopped while it ran (JobInputError; its code beside the English, ADR 0107). */
+      stopped: {
+        unknownMetric: "Unknown metric_type '{{metric}}'",
+        notSuperAdmin: "Only a super admin can download every participant's feedback; the person who started this job no longer is one",
+        archiveTooLarge: "A feedback archive holds at most {{max}} participants; this cycle has {{total}}",
+        questionnaireInvalid: "The questionnaire is not valid: {{reasons}}",
+        noRecipientList: "Job {{job}} has no recipient list",
+        cycleGone: "Cycle {{cycle}} no longer exists",
+        personGone: "The person of this job no longer exists",
+        exportParamsMalformed: "The export's scope and filters are malformed",
+        exportReaderGone: "Whoever started the export can no longer read these insights",
+        /** A refusal met while running that carries no key of its own: its English is data. */
+        refused: "Refused: {{reason}}",
+      },
       /** The nudge job's result (ADR 0100): the stage is a message of its own, the email part one of these. */
       nudge: {
         nobodyPending: "Nobody has pending work in the '{{stage}}' stage: no reminders sent",

@@ -39,6 +39,18 @@ const storedTexts: Translation<typeof en> = {
       failedAfterCommit: "{{reason}}（此前已提交 {{committed}} 行）",
       emptyFile: "文件为空：第一行必须是列名",
       questionnaireTooManyRows: "文件超过 {{max}} 行：问卷的 6 种评估人类型每种最多 {{perType}} 个问题",
+      stopped: {
+        unknownMetric: "未知的 metric_type“{{metric}}”",
+        notSuperAdmin: "只有超级管理员可以下载所有参与者的反馈；发起此任务的人已不再是超级管理员",
+        archiveTooLarge: "反馈压缩包最多包含 {{max}} 名参与者；此周期有 {{total}} 名",
+        questionnaireInvalid: "问卷无效：{{reasons}}",
+        noRecipientList: "任务 {{job}} 没有收件人名单",
+        cycleGone: "周期 {{cycle}} 已不存在",
+        personGone: "此任务涉及的人员已不存在",
+        exportParamsMalformed: "导出的范围和筛选条件格式错误",
+        exportReaderGone: "发起导出的人已无权查看这些洞察",
+        refused: "被拒绝：{{reason}}",
+      },
       nudge: {
         nobodyPending: "“{{stage}}”阶段没有人有待办工作：未发送提醒",
         reminded_other: "已提醒 {{count}} 位在“{{stage}}”阶段有待办工作的人：{{notified}} 条通知，{{email}}",
