@@ -1,5 +1,5 @@
 import { floorBreakdown, type AttributeFilter, type FloorPerson, type PrivacyLattice } from "~/features/insights/privacy-floor";
-import { cliffsDeltaBand, cliffsDeltaOfU, mannWhitneyInPool, meanDifference, rankedPool, rateDifference, rateGapTest, type RankedPool } from "~/features/insights/statistics";
+import { cliffsDeltaBand, cliffsDeltaOfU, mannWhitneyInPool, meanDifferenceOfSums, rankedPool, rateDifference, rateGapTest, type RankedPool } from "~/features/insights/statistics";
 import { gapWords } from "~/features/insights/effect-words";
 import type { InsightFigure, InsightFigureKind, InsightGap, InsightGroupRow, InsightMeasure, InsightMeasureKey } from "~/features/insights/insight-json";
 
@@ -68,28 +68,80 @@ export const FIGURE_MEASURES: Record<InsightFigureKind, InsightMeasure[]> = {
   ],
 };
 
-const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
-const mean = (xs: readonly number[]) => (xs.length ? sum(xs) / xs.length : null);
 const percent = (yes: number, all: number) => (all > 0 ? (100 * yes) / all : null);
 const round = (x: number | null, digits: number) => (x === null ? null : Math.round(x * 10 ** digits) / 10 ** digits);
+const mean = (sum: number, count: number) => (count ? sum / count : null);
 
-/** A rate measure's yes and all over some people (the 2×2 tables of the gaps use the same counts as the rows). */
-type RateOf = (people: readonly InsightPerson[]) => { yes: number; all: number };
-const RATES: Partial<Record<InsightMeasureKey, RateOf>> = {
-  accepted_rate: (ps) => ({ yes: sum(ps.map((p) => p.stage.accepted)), all: sum(ps.map((p) => p.stage.requests)) }),
-  declined_rate: (ps) => ({ yes: sum(ps.map((p) => p.stage.declined)), all: sum(ps.map((p) => p.stage.requests)) }),
-  answered_rate: (ps) => ({ yes: sum(ps.map((p) => p.stage.answered)), all: sum(ps.map((p) => p.stage.feedback)) }),
-  nominated_rate: (ps) => ({ yes: ps.filter((p) => p.stage.nominated).length, all: ps.length }),
-  endorsed_rate: (ps) => ({ yes: ps.filter((p) => p.stage.nominated && p.stage.endorsed).length, all: ps.filter((p) => p.stage.nominated).length }),
-  panel_vote_rate: (ps) => ({ yes: sum(ps.map((p) => p.stage.promotedVotes)), all: sum(ps.map((p) => p.stage.votes)) }),
-  promoted_rate: (ps) => ({ yes: ps.filter((p) => p.stage.nominated && p.stage.decision === "PROMOTED").length, all: ps.filter((p) => p.stage.nominated).length }),
+/**
+ * What some people add up to, in one pass (ADR 0116): the counts behind every measure and each mean measure's sum and
+ * count. All are whole numbers (counts, ratings, lengths), so the rest of a view is its total less the row, exactly.
+ */
+type Tally = {
+  people: number;
+  requests: number;
+  accepted: number;
+  declined: number;
+  feedback: number;
+  answered: number;
+  nominated: number;
+  endorsed: number;
+  votes: number;
+  promotedVotes: number;
+  promoted: number;
+  rated: number;
+  lengthSum: number;
+  lengths: number;
+  beforeSum: number;
+  befores: number;
+  afterSum: number;
+  afters: number;
+  shiftSum: number;
+  shifts: number;
 };
 
-/** The values behind a mean measure (one per rating, or per answered feedback's length). */
-const SAMPLES: Partial<Record<InsightMeasureKey, (people: readonly InsightPerson[]) => number[]>> = {
-  mean_before: (ps) => ps.flatMap((p) => (p.stage.before === null ? [] : [p.stage.before])),
-  mean_after: (ps) => ps.flatMap((p) => (p.stage.after === null ? [] : [p.stage.after])),
-  mean_length: (ps) => ps.flatMap((p) => p.stage.lengths),
+function tally(people: readonly InsightPerson[]): Tally {
+  const t: Tally = { people: people.length, requests: 0, accepted: 0, declined: 0, feedback: 0, answered: 0, nominated: 0, endorsed: 0, votes: 0, promotedVotes: 0, promoted: 0, rated: 0, lengthSum: 0, lengths: 0, beforeSum: 0, befores: 0, afterSum: 0, afters: 0, shiftSum: 0, shifts: 0 };
+  for (const { stage: s } of people) {
+    t.requests += s.requests;
+    t.accepted += s.accepted;
+    t.declined += s.declined;
+    t.feedback += s.feedback;
+    t.answered += s.answered;
+    t.votes += s.votes;
+    t.promotedVotes += s.promotedVotes;
+    if (s.nominated) {
+      t.nominated++;
+      if (s.endorsed) t.endorsed++;
+      if (s.decision === "PROMOTED") t.promoted++;
+    }
+    for (const length of s.lengths) t.lengthSum += length;
+    t.lengths += s.lengths.length;
+    if (s.before !== null || s.after !== null) t.rated++;
+    if (s.before !== null) (t.beforeSum += s.before), t.befores++;
+    if (s.after !== null) (t.afterSum += s.after), t.afters++;
+    if (s.before !== null && s.after !== null) (t.shiftSum += s.after - s.before), t.shifts++;
+  }
+  return t;
+}
+
+const minus = (a: Tally, b: Tally): Tally => Object.fromEntries(Object.entries(a).map(([key, value]) => [key, value - b[key as keyof Tally]])) as Tally;
+
+/** A rate measure's yes and all (the 2×2 tables of the gaps use the same counts as the rows). */
+const RATES: Partial<Record<InsightMeasureKey, (t: Tally) => { yes: number; all: number }>> = {
+  accepted_rate: (t) => ({ yes: t.accepted, all: t.requests }),
+  declined_rate: (t) => ({ yes: t.declined, all: t.requests }),
+  answered_rate: (t) => ({ yes: t.answered, all: t.feedback }),
+  nominated_rate: (t) => ({ yes: t.nominated, all: t.people }),
+  endorsed_rate: (t) => ({ yes: t.endorsed, all: t.nominated }),
+  panel_vote_rate: (t) => ({ yes: t.promotedVotes, all: t.votes }),
+  promoted_rate: (t) => ({ yes: t.promoted, all: t.nominated }),
+};
+
+/** The values behind a mean measure (one per rating, or per answered feedback's length), and their sum and count in a tally. */
+const SAMPLES: Partial<Record<InsightMeasureKey, { of: (people: readonly InsightPerson[]) => number[]; sum: (t: Tally) => { sum: number; count: number } }>> = {
+  mean_before: { of: (ps) => ps.flatMap((p) => (p.stage.before === null ? [] : [p.stage.before])), sum: (t) => ({ sum: t.beforeSum, count: t.befores }) },
+  mean_after: { of: (ps) => ps.flatMap((p) => (p.stage.after === null ? [] : [p.stage.after])), sum: (t) => ({ sum: t.afterSum, count: t.afters }) },
+  mean_length: { of: (ps) => ps.flatMap((p) => p.stage.lengths), sum: (t) => ({ sum: t.lengthSum, count: t.lengths }) },
 };
 
 /** The measures whose gaps between a group and the rest are tested. */
@@ -108,55 +160,41 @@ function distribution(values: readonly (number | null)[]): Record<string, number
 
 /** A row's values for a figure, over the people of a published cell. */
 export function figureRow(kind: InsightFigureKind, group: string | null, other: boolean, people: readonly InsightPerson[]): InsightGroupRow {
-  const values: InsightGroupRow["values"] = {};
+  return rowOf(kind, group, other, people, tally(people));
+}
+
+/** The row of people whose tally is `t`. */
+function rowOf(kind: InsightFigureKind, group: string | null, other: boolean, people: readonly InsightPerson[], t: Tally): InsightGroupRow {
   const rate = (key: InsightMeasureKey) => {
-    const { yes, all } = RATES[key]!(people);
+    const { yes, all } = RATES[key]!(t);
     return round(percent(yes, all), 1);
   };
+  const row: InsightGroupRow = { group, other, people: people.length, values: {} };
   switch (kind) {
-    case "peer_selection": {
-      const requests = sum(people.map((p) => p.stage.requests));
-      const accepted = sum(people.map((p) => p.stage.accepted));
-      const declined = sum(people.map((p) => p.stage.declined));
-      Object.assign(values, { requests, accepted, declined, pending: requests - accepted - declined, accepted_rate: rate("accepted_rate"), declined_rate: rate("declined_rate") });
+    case "peer_selection":
+      row.values = { requests: t.requests, accepted: t.accepted, declined: t.declined, pending: t.requests - t.accepted - t.declined, accepted_rate: rate("accepted_rate"), declined_rate: rate("declined_rate") };
       break;
-    }
     case "feedback_received":
-      Object.assign(values, {
-        feedback: sum(people.map((p) => p.stage.feedback)),
-        answered: sum(people.map((p) => p.stage.answered)),
-        answered_rate: rate("answered_rate"),
-        mean_length: round(mean(SAMPLES.mean_length!(people)), 0),
-      });
+      row.values = { feedback: t.feedback, answered: t.answered, answered_rate: rate("answered_rate"), mean_length: round(mean(t.lengthSum, t.lengths), 0) };
       break;
-    case "ratings": {
-      const both = people.filter((p) => p.stage.before !== null && p.stage.after !== null);
-      Object.assign(values, {
-        rated: people.filter((p) => p.stage.before !== null || p.stage.after !== null).length,
-        mean_before: round(mean(SAMPLES.mean_before!(people)), 2),
-        mean_after: round(mean(SAMPLES.mean_after!(people)), 2),
-        shift: round(mean(both.map((p) => p.stage.after! - p.stage.before!)), 2),
-      });
-      const row: InsightGroupRow = { group, other, people: people.length, values };
+    case "ratings":
+      row.values = { rated: t.rated, mean_before: round(mean(t.beforeSum, t.befores), 2), mean_after: round(mean(t.afterSum, t.afters), 2), shift: round(mean(t.shiftSum, t.shifts), 2) };
       row.distribution = { before: distribution(people.map((p) => p.stage.before)), after: distribution(people.map((p) => p.stage.after)) };
-      return row;
-    }
-    case "promotions": {
-      const nominees = people.filter((p) => p.stage.nominated);
-      Object.assign(values, {
-        nominated: nominees.length,
-        nominated_rate: rate("nominated_rate"),
-        endorsed: nominees.filter((p) => p.stage.endorsed).length,
-        endorsed_rate: rate("endorsed_rate"),
-        panel_votes: sum(people.map((p) => p.stage.votes)),
-        panel_vote_rate: rate("panel_vote_rate"),
-        promoted: nominees.filter((p) => p.stage.decision === "PROMOTED").length,
-        promoted_rate: rate("promoted_rate"),
-      });
       break;
-    }
+    case "promotions":
+      row.values = {
+        nominated: t.nominated,
+        nominated_rate: rate("nominated_rate"),
+        endorsed: t.endorsed,
+        endorsed_rate: rate("endorsed_rate"),
+        panel_votes: t.votes,
+        panel_vote_rate: rate("panel_vote_rate"),
+        promoted: t.promoted,
+        promoted_rate: rate("promoted_rate"),
+      };
+      break;
   }
-  return { group, other, people: people.length, values };
+  return row;
 }
 
 /**
@@ -167,25 +205,26 @@ export function figureRow(kind: InsightFigureKind, group: string | null, other: 
 export type SamplePools = Map<InsightMeasureKey, RankedPool>;
 
 /**
- * The gaps between a row's people and the rest of the view, per tested measure (none where a side has no data);
- * `pools`: the view's ranked samples (filled here when missing).
+ * The gaps between a row's people and the rest of the view (its total less the row), per tested measure (none where a
+ * side has no data); `pools`: the view's ranked samples (filled here when missing).
  */
-export function figureGaps(
+function figureGaps(
   kind: InsightFigureKind,
-  row: { group: string | null; other: boolean; people: readonly InsightPerson[] },
-  rest: readonly InsightPerson[],
-  pools: SamplePools = new Map(),
+  row: { group: string | null; other: boolean; people: readonly InsightPerson[]; tally: Tally },
+  view: { total: readonly InsightPerson[]; tally: Tally },
+  pools: SamplePools,
 ): InsightGap[] {
   // The people with no value are a group like any other (who is left unset can itself be uneven: ADR 0117), so their
   // row gets its gaps; Other is not a group but the floor's merge of whichever groups are small in this view, so its
   // row carries figures and no gap sentence.
-  if (row.other || rest.length === 0) return [];
+  if (row.other || view.total.length === row.people.length) return [];
+  const rest = minus(view.tally, row.tally);
   const group = row.group;
   const gaps: InsightGap[] = [];
   for (const measure of GAP_MEASURES[kind]) {
     const rateOf = RATES[measure];
     if (rateOf) {
-      const g = rateOf(row.people);
+      const g = rateOf(row.tally);
       const r = rateOf(rest);
       if (g.all === 0 || r.all === 0 || g.yes + r.yes === 0 || g.yes + r.yes === g.all + r.all) continue;
       const table = [
@@ -198,12 +237,12 @@ export function figureGaps(
       continue;
     }
     const samples = SAMPLES[measure]!;
-    const g = samples(row.people);
-    const r = samples(rest);
-    if (g.length === 0 || r.length === 0) continue;
-    const pool = pools.get(measure) ?? pools.set(measure, rankedPool([...g, ...r])).get(measure)!;
+    const g = samples.of(row.people);
+    const r = samples.sum(rest);
+    if (g.length === 0 || r.count === 0) continue;
+    const pool = pools.get(measure) ?? pools.set(measure, rankedPool(samples.of(view.total))).get(measure)!;
     const test = mannWhitneyInPool(g, pool);
-    const { groupMean, restMean, difference } = meanDifference(g, r);
+    const { groupMean, restMean, difference } = meanDifferenceOfSums(samples.sum(row.tally), r);
     const delta = cliffsDeltaOfU(test.statistic, test.n1, test.n2);
     const words = measure === "mean_length" ? gapWords({ kind: "length", group, groupMean, restMean, test }) : gapWords({ kind: "mean", group, groupMean, restMean, test });
     gaps.push({ group, other: false, measure, test: test.test, p: test.pValue, significant: test.significant, effect: Math.round(difference * 100) / 100, band: cliffsDeltaBand(delta), words });
@@ -227,12 +266,10 @@ export function insightFigure(
   const measures = FIGURE_MEASURES[kind];
   const view = floorBreakdown(population, { filters, breakdown: String(attribute.id) }, lattice.threshold, lattice);
   if (!view.shown) return { figure: kind, attribute, measures, shown: false, suppressed_reason: view.reason, total: null, rows: [], gaps: [] };
-  const cells = view.groups.map((g) => ({ group: g.value, other: false, people: g.people }));
-  if (view.other) cells.push({ group: null, other: true, people: view.other.people });
-  const rows = cells.map((c) => figureRow(kind, c.group, c.other, c.people));
-  const gaps = cells.flatMap((c) => {
-    const inRow = new Set(c.people.map((p) => p.id));
-    return figureGaps(kind, c, view.total.filter((p) => !inRow.has(p.id)), pools);
-  });
-  return { figure: kind, attribute, measures, shown: true, total: figureRow(kind, null, false, view.total), rows, gaps };
+  const cells = view.groups.map((g) => ({ group: g.value, other: false, people: g.people, tally: tally(g.people) }));
+  if (view.other) cells.push({ group: null, other: true, people: view.other.people, tally: tally(view.other.people) });
+  const whole = { total: view.total, tally: tally(view.total) };
+  const rows = cells.map((c) => rowOf(kind, c.group, c.other, c.people, c.tally));
+  const gaps = cells.flatMap((c) => figureGaps(kind, c, whole, pools));
+  return { figure: kind, attribute, measures, shown: true, total: rowOf(kind, null, false, view.total, whole.tally), rows, gaps };
 }

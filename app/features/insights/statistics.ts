@@ -196,10 +196,15 @@ export type EffectBand = "negligible" | "small" | "medium" | "large";
 
 /** Difference of means (group minus the rest), with both means. */
 export function meanDifference(group: readonly number[], rest: readonly number[]): { groupMean: number; restMean: number; difference: number } {
-  if (group.length === 0 || rest.length === 0) throw new RangeError("Both groups need at least one value");
-  const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const groupMean = mean(group);
-  const restMean = mean(rest);
+  const total = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+  return meanDifferenceOfSums({ sum: total(group), count: group.length }, { sum: total(rest), count: rest.length });
+}
+
+/** The same from each side's sum and count (a figure adds its rows up once; the rest is the view less the row). */
+export function meanDifferenceOfSums(group: { sum: number; count: number }, rest: { sum: number; count: number }): { groupMean: number; restMean: number; difference: number } {
+  if (group.count === 0 || rest.count === 0) throw new RangeError("Both groups need at least one value");
+  const groupMean = group.sum / group.count;
+  const restMean = rest.sum / rest.count;
   return { groupMean, restMean, difference: groupMean - restMean };
 }
 
