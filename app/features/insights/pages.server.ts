@@ -63,13 +63,14 @@ async function isHrPartnerOfAnyone(current: CurrentUser): Promise<boolean> {
 export async function loadInsightsIndex(request: Request): Promise<{ cycles: [] }> {
   const current = await requireUser(request);
   const cycles = await readableCycles(current);
+  // Refused first: whoever may open no insight page is refused here, whatever the address asks for.
+  if (!isSuperAdmin(current) && cycles.length === 0 && !(await isHrPartnerOfAnyone(current))) throw forbiddenPage();
   const raw = new URL(request.url).searchParams.get("cycle_id");
   if (raw !== null && raw !== "") {
     const id = pageIdParam(raw);
     throw redirect(`/app/insights/cycles/${id}`);
   }
   if (cycles.length > 0) throw redirect(`/app/insights/cycles/${cycles[0]!.id}`);
-  if (!isSuperAdmin(current) && !(await isHrPartnerOfAnyone(current))) throw forbiddenPage();
   return { cycles: [] };
 }
 
