@@ -161,6 +161,8 @@ export const PAGE_CATALOGUE: PageEntry[] = [
   { route: "app.admin.cycles.$cycleId.calibration-sessions.$id.edit", role: "superAdmin", path: (i) => admin(i, "calibration", `/calibration-sessions/${i.calibration.draft}/edit`) },
   { route: "app.admin.calibration-sessions._index", role: "superAdmin", path: (i) => `/app/admin/calibration-sessions?cycle_id=${i.cycles.calibration}` },
   { route: "app.admin.promotion-dashboard", role: "superAdmin", path: (i) => `/app/admin/promotion-dashboard?cycle_id=${i.cycles.calibration}` },
+  // The menu's item: to the newest cycle's page (its empty state is an HR partner's with no cycle of theirs: insights.spec).
+  { route: "app.insights._index", role: "superAdmin", path: () => "/app/insights" },
   { route: "app.insights.cycles.$cycleId", role: "superAdmin", path: (i) => `/app/insights/cycles/${i.cycles.calibration}` },
   { route: "app.insights.exports.$jobId", role: "superAdmin", path: (i) => `/app/insights/exports/${i.jobs.insightsExport}` },
   { route: "app.admin.cycles.$cycleId.decision-support.reports._index", role: "superAdmin", path: (i) => admin(i, "calibration", "/decision-support/reports") },

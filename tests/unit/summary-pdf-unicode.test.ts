@@ -46,7 +46,7 @@ describe("the summary PDF in every script", () => {
     // Fonts embedded as subsets: a one-page report stays small although the CJK font file is ~20 MB.
     expect(pdf.byteLength).toBeLessThan(200_000);
     expect(pdf.toString("latin1")).toMatch(/\/FontFile[23]?/);
-  });
+  }, 60_000); // the first render reads and subsets the ~20 MB CJK font: seconds on a loaded machine
 
   it("writes its headings and labels in the reader's language (zh-CN), the data as written", async () => {
     const data = summary();
@@ -89,7 +89,7 @@ describe("the summary PDF in every script", () => {
     for (const part of ["Feedback Summary", "Manager feedback", "1 of 1 answered", "Average 2.00 on a scale of 1 to 2 (1 answer)", "Peer/Stakeholder feedback", "2 of 4 answered · anonymised", "Stage 5 - Communication stage", "Generated 2026-11-29 · 1 feedback answer submitted", "Page 1 of 1"]) {
       expect(en, part).toContain(part);
     }
-  });
+  }, 60_000);
 
   it("cuts text into runs of the font that draws each character, and marks what no font draws", () => {
     const runs = fontRuns("Zoë 张伟 ok", "regular");
