@@ -20,6 +20,7 @@ import { saveManagerFeedback, submitManagerFeedback } from "~/features/manager-r
 import { loadManagerFeedbackPage, managerFeedbackRefusal, pageFormFailure, requireReportPage } from "~/features/manager-review/pages.server";
 import { messageText, pageMessage } from "~/platform/i18n/page-message";
 import { useFormat } from "~/platform/i18n/reader-context";
+import layout from "~/platform/ui/report-page.module.css";
 import css from "~/features/manager-review/report-feedback.module.css";
 
 export const handle = pageTitle<typeof loader>((data) =>
@@ -67,7 +68,7 @@ export default function ReportFeedbackPage() {
         <Link to={REPORTEE_PATHS.list(cycleId)} className={css.back}>
           {t("managerReview.report.back")}
         </Link>
-        <div className={css.head}>
+        <div className={layout.head}>
           <Typography variant="h4" component="h1" data-testid="report-feedback-title">
             {t("managerReview.report.title", { name: person.name })}
           </Typography>

@@ -14,6 +14,7 @@ import type { CycleStage } from "~/features/cycles/rules";
 import { RATIONALE_MAX_LENGTH, RATIONALE_MIN_LENGTH, REPORTEE_PATHS } from "~/features/manager-review/rules";
 import { NOMINATION_CLOSED_KEYS, NOMINATION_STATUS_KEYS, PROMOTION_DECISION_KEYS } from "~/features/promotions/text-keys";
 import pages from "~/features/promotions/components/pages.module.css";
+import layout from "~/platform/ui/report-page.module.css";
 import css from "~/features/promotions/components/nomination-page.module.css";
 
 /**
@@ -63,7 +64,7 @@ export function NominationPage({ data, result }: { data: NominationPageData; res
         <Link to={REPORTEE_PATHS.list(cycleId)} className={css.back}>
           {t("promotions.nomination.back")}
         </Link>
-        <div className={css.head}>
+        <div className={layout.head}>
           <Typography variant="h4" component="h1" data-testid="promotion-title">
             {t("promotions.nomination.title", { name: participant.name })}
           </Typography>
