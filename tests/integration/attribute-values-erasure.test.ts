@@ -14,14 +14,19 @@ import { readStoredZip } from "~/platform/zip-store.server";
 import { readAttributeValues, setAttributeValues } from "~/features/insights/attribute-values.server";
 import { createTestUser } from "../support/api";
 
+/** A super admin as actor, the person and another one (named so), and the built-in gender attribute. */
+async function world(personName: string, otherName: string) {
+  const db = await getDb();
+  const admin = await createTestUser({ role: "SUPER_ADMIN" });
+  const actor = { userId: admin.id, realUserId: admin.id, source: "api" as const };
+  const [person, other] = await Promise.all([createTestUser({ name: personName }), createTestUser({ name: otherName })]);
+  const gender = await db.attributeDefinition.findUniqueOrThrow({ where: { key: "gender" } });
+  return { db, tag: randomUUID().slice(0, 6), actor, person, other, gender };
+}
+
 describe("erasure and attribute values", () => {
   it("deletes the erased person's values, nulls them in their audits, and leaves others' alone", async () => {
-    const db = await getDb();
-    const tag = randomUUID().slice(0, 6);
-    const admin = await createTestUser({ role: "SUPER_ADMIN" });
-    const actor = { userId: admin.id, realUserId: admin.id, source: "api" as const };
-    const [person, other] = await Promise.all([createTestUser({ name: "Erased Person" }), createTestUser({ name: "Kept Person" })]);
-    const gender = await db.attributeDefinition.findUniqueOrThrow({ where: { key: "gender" } });
+    const { db, tag, actor, person, other, gender } = await world("Erased Person", "Kept Person");
     const band = await db.attributeDefinition.create({ data: { name: `Erasure band ${tag}`, kind: "CATEGORY" } });
     for (const u of [person, other]) {
       const r = await db.$transaction((tx) => setAttributeValues(tx, u.id, [{ attributeId: gender.id, value: `Zeta-${tag}` }, { attributeId: band.id, value: `Xylo-${tag}` }], actor));
@@ -50,12 +55,7 @@ describe("erasure and attribute values", () => {
 
 describe("the personal data export and attribute values", () => {
   it("holds the person's own values of every attribute (super admins only ones too), nobody else's; none once erased", async () => {
-    const db = await getDb();
-    const tag = randomUUID().slice(0, 6);
-    const admin = await createTestUser({ role: "SUPER_ADMIN" });
-    const actor = { userId: admin.id, realUserId: admin.id, source: "api" as const };
-    const [person, other] = await Promise.all([createTestUser({ name: "Exported Person" }), createTestUser({ name: "Other Person" })]);
-    const gender = await db.attributeDefinition.findUniqueOrThrow({ where: { key: "gender" } });
+    const { db, tag, actor, person, other, gender } = await world("Exported Person", "Other Person");
     const secret = await db.attributeDefinition.create({ data: { name: `Export secret ${tag}`, kind: "NUMBER", visibility: "SUPER_ADMINS" } });
     await db.$transaction((tx) => setAttributeValues(tx, person.id, [{ attributeId: gender.id, value: `Mine-${tag}` }, { attributeId: secret.id, value: "37.5" }], actor));
     await db.$transaction((tx) => setAttributeValues(tx, other.id, [{ attributeId: gender.id, value: `Theirs-${tag}` }], actor));
