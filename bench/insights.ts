@@ -2,22 +2,56 @@
  * Benchmark (issue 29, ADR 0111): a cycle's fairness insights for 20,000 participants on PostgreSQL, next to the plain
  * SQL that reads the same rows, in one run.
  *
- *   npm run bench:insights -- [--participants 20000] [--runs 20] [--keep]
+ *   npm run bench:insights -- [--participants 20000] [--runs 20] [--keep] [--profile DIR] [--demo]
  *
  * Data: one cycle of N participants (10 departments, 6 levels, 3 locations, start dates over 8 years, gender and
  * employment type as attribute values), two peer requests and two answered peer feedbacks each, a proposed and a
  * calibrated rating each. Timed in this process (service call, no HTTP): the first call (the privacy lattice
  * computed), then `runs` calls (the lattice from the cache), and the reference: the same rows read by plain SQL (the
- * stages' statement and the attribute values). Prints p50/p95 and the ratio; CPU time per call beside wall time,
- * since the machine may be shared.
+ * stages' statement, the people's attribute columns and the attribute values). Prints p50/p95 and the ratios of wall
+ * and of CPU time per call (this process's), since the machine may be shared. `--profile DIR` writes the first call's
+ * and the repeated calls' CPU profiles there (cold.cpuprofile, warm.cpuprofile; open them in Chrome's DevTools).
+ * `--demo` measures instead the demo company's "2026 Q3 Review" (what the browser suite's page walks open): the
+ * whole-cycle call's CPU time, first and repeated.
  */
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Session } from "node:inspector/promises";
 import { deployMigrations } from "../scripts/lib/migrate";
 import { benchArgs, machine, prepareBenchDatabase, runWhenMain, wholeNumber, withClient } from "./lib";
 
 function parseArgs(argv: string[]) {
-  const v = benchArgs(argv, { participants: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" } }, "npm run bench:insights -- [--participants 20000] [--runs 20] [--keep]");
-  return { participants: v.participants === undefined ? 20_000 : wholeNumber(v.participants), runs: v.runs === undefined ? 20 : Number(v.runs), keep: v.keep ?? false };
+  const v = benchArgs(
+    argv,
+    { participants: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" }, profile: { type: "string" }, demo: { type: "boolean" } },
+    "npm run bench:insights -- [--participants 20000] [--runs 20] [--keep] [--profile DIR] [--demo]",
+  );
+  return {
+    participants: v.participants === undefined ? 20_000 : wholeNumber(v.participants),
+    runs: v.runs === undefined ? 20 : Number(v.runs),
+    keep: v.keep ?? false,
+    profile: v.profile === undefined ? null : path.resolve(v.profile),
+    demo: v.demo ?? false,
+  };
+}
+
+/** Runs `fn` under the inspector's CPU profiler when `dir` is given, writing `dir/name.cpuprofile`. */
+async function profiled<T>(dir: string | null, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!dir) return fn();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 200 });
+  await session.post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = await session.post("Profiler.stop");
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
@@ -32,6 +66,28 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ wall: number; cpu: numb
   return { wall, cpu: (cpu.user + cpu.system) / 1000, value };
 }
 
+type Options = ReturnType<typeof parseArgs>;
+
+/** The demo company's "2026 Q3 Review" as its super admin opens it: the whole-cycle call, first and repeated. */
+async function demo(opts: Options) {
+  const { getDb } = await import("~/platform/db.server");
+  const { seedDemoData } = await import("../prisma/seed");
+  const { readCycleInsights } = await import("~/features/insights/service.server");
+  const db = await getDb();
+  await seedDemoData(db);
+  const admin = await db.user.findUniqueOrThrow({ where: { email: "ada.admin@example.com" } });
+  const cycle = await db.cycle.findFirstOrThrow({ where: { name: "2026 Q3 Review" } });
+  const current = { user: admin, realUser: null, actor: { userId: admin.id, realUserId: null, source: "api" } } as never;
+  const cold = await profiled(opts.profile, "demo-cold", () => timed(() => readCycleInsights(current, cycle.id)));
+  const warm: Array<{ wall: number; cpu: number }> = [];
+  await profiled(opts.profile, "demo-warm", async () => {
+    for (let i = 0; i < opts.runs; i++) warm.push(await timed(() => readCycleInsights(current, cycle.id)));
+  });
+  console.log(JSON.stringify(machine()));
+  console.log(`Demo "2026 Q3 Review" (population ${cold.value.population}, ${cold.value.figures.length} figures): first call ${ms(cold.cpu)} ms CPU (${ms(cold.wall)} ms wall)`);
+  console.log(`Repeated calls: CPU p50 ${ms(quantile(warm.map((x) => x.cpu), 0.5))} ms, p95 ${ms(quantile(warm.map((x) => x.cpu), 0.95))} ms; wall p50 ${ms(quantile(warm.map((x) => x.wall), 0.5))} ms`);
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   const bench = await prepareBenchDatabase("pmr_bench_insights");
@@ -39,6 +95,7 @@ async function main() {
   process.env.DATABASE_URL = bench.url;
   const { getDb, closeDb } = await import("~/platform/db.server");
   try {
+    if (opts.demo) return await demo(opts);
     const { readCycleInsights } = await import("~/features/insights/service.server");
     const { sqlRows } = await import("~/platform/sql.server");
     const db = await getDb();
@@ -89,15 +146,16 @@ async function main() {
     });
     const current = { user: admin, realUser: null, actor: { userId: admin.id, realUserId: null, source: "api" } } as never;
 
-    const cold = await timed(() => readCycleInsights(current, cycle.id));
+    const cold = await profiled(opts.profile, "cold", () => timed(() => readCycleInsights(current, cycle.id)));
     console.log(`First call (lattice computed): ${ms(cold.wall)} ms wall, ${ms(cold.cpu)} ms CPU; ${cold.value.figures.length} figures, population ${cold.value.population}`);
     const reference = async () => {
       const rows = await sqlRows<{ userId: number }>(
         "bench.insights.reference",
-        `SELECT p."id", p."userId", p."proposedRating", c."rating",
+        `SELECT p."id", p."userId", p."proposedRating", c."rating", u."level", u."location", u."department", u."startDate",
            (SELECT count(*) FROM "PeerRequest" r WHERE r."participantId" = p."id") AS "requests",
            (SELECT array_agg(f."answers") FROM "Feedback" f WHERE f."revieweeId" = p."id") AS "answers"
-         FROM "Participant" p LEFT JOIN "CalibrationSessionParticipant" c ON c."participantId" = p."id" AND c."kind" = 'RATING'
+         FROM "Participant" p JOIN "User" u ON u."id" = p."userId"
+         LEFT JOIN "CalibrationSessionParticipant" c ON c."participantId" = p."id" AND c."kind" = 'RATING'
          WHERE p."cycleId" = $1`,
         [cycle.id],
       );
@@ -107,16 +165,24 @@ async function main() {
     const insights: Array<{ wall: number; cpu: number }> = [];
     const plain: Array<{ wall: number; cpu: number }> = [];
     for (let i = 0; i < 3; i++) await reference();
-    for (let i = 0; i < opts.runs; i++) {
-      plain.push(await timed(reference));
-      insights.push(await timed(() => readCycleInsights(current, cycle.id)));
-    }
+    let same = true;
+    await profiled(opts.profile, "warm", async () => {
+      for (let i = 0; i < opts.runs; i++) {
+        plain.push(await timed(reference));
+        const warm = await timed(() => readCycleInsights(current, cycle.id));
+        same &&= JSON.stringify(warm.value) === JSON.stringify(cold.value);
+        insights.push(warm);
+      }
+    });
+    if (!same) throw new Error("A repeated call answered differently from the first");
     const row = (name: string, xs: Array<{ wall: number; cpu: number }>) =>
-      `${name}: p50 ${ms(quantile(xs.map((x) => x.wall), 0.5))} ms, p95 ${ms(quantile(xs.map((x) => x.wall), 0.95))} ms wall; CPU p50 ${ms(quantile(xs.map((x) => x.cpu), 0.5))} ms`;
+      `${name}: p50 ${ms(quantile(xs.map((x) => x.wall), 0.5))} ms, p95 ${ms(quantile(xs.map((x) => x.wall), 0.95))} ms wall; CPU p50 ${ms(quantile(xs.map((x) => x.cpu), 0.5))} ms, p95 ${ms(quantile(xs.map((x) => x.cpu), 0.95))} ms`;
     console.log(JSON.stringify(machine()));
     console.log(row("Insights (lattice cached)", insights));
     console.log(row("Plain SQL of the same rows", plain));
-    console.log(`Ratio (p50 wall): ${(quantile(insights.map((x) => x.wall), 0.5) / quantile(plain.map((x) => x.wall), 0.5)).toFixed(2)}x`);
+    const ratio = (q: number, of: "wall" | "cpu") => (quantile(insights.map((x) => x[of]), q) / quantile(plain.map((x) => x[of]), q)).toFixed(2);
+    console.log(`Ratio: p50 wall ${ratio(0.5, "wall")}x, p95 wall ${ratio(0.95, "wall")}x, p50 CPU ${ratio(0.5, "cpu")}x`);
+    console.log(`Figures shown: ${cold.value.figures.filter((f) => f.shown).length} of ${cold.value.figures.length}; gaps: ${cold.value.figures.reduce((s, f) => s + f.gaps.length, 0)}`);
   } finally {
     await closeDb().catch(() => {});
     if (bench.drop && !opts.keep) await bench.drop();
