@@ -87,7 +87,7 @@ export async function calibrationSessionWorkflow(input: CalibrationSessionWorkfl
     (req) =>
       exclusive(async () => {
         const check = checkTransition(req);
-        await applySessionTransition({ sessionId, transition: req.transition, from: check.from, to: check.to, actor: req.actor, comment: req.comment ?? null, gaps: req.gaps ?? null });
+        await applySessionTransition({ sessionId, transition: req.transition, from: check.from, to: check.to, actor: req.actor, comment: req.comment ?? null, ...(req.gaps?.length ? { gaps: req.gaps } : {}) });
         state = check.to;
         newRound();
         upsertSearchAttributes([{ key: SessionStateKey, value: state }]);
