@@ -73,7 +73,8 @@ export function judge(results: Array<{ route: string; problems: string[] }>, pen
 export async function visit(page: Page, entry: PageEntry, ids: PageIds): Promise<string[]> {
   const path = entry.path(ids);
   const response = await open(page, path);
-  const status = response?.status() ?? 0;
+  // A browser follows a redirect: such an answer counts as the redirect's (302), the page it leads to is walked on its own.
+  const status = response?.request().redirectedFrom() ? 302 : (response?.status() ?? 0);
   if (status !== (entry.status ?? 200)) return [`${path} answered ${status}, not ${entry.status ?? 200}`];
   await hydrated(page);
   return [];

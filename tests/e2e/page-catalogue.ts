@@ -71,7 +71,7 @@ export type PageEntry = {
   route: string;
   role: Role;
   path: (ids: PageIds) => string;
-  /** The answer's status (200 unless a not-found page). */
+  /** The answer's status (200 unless a not-found page; 302 for a page that sends this role on to another page). */
   status?: number;
 };
 
@@ -162,7 +162,7 @@ export const PAGE_CATALOGUE: PageEntry[] = [
   { route: "app.admin.calibration-sessions._index", role: "superAdmin", path: (i) => `/app/admin/calibration-sessions?cycle_id=${i.cycles.calibration}` },
   { route: "app.admin.promotion-dashboard", role: "superAdmin", path: (i) => `/app/admin/promotion-dashboard?cycle_id=${i.cycles.calibration}` },
   // The menu's item: to the newest cycle's page (its empty state is an HR partner's with no cycle of theirs: insights.spec).
-  { route: "app.insights._index", role: "superAdmin", path: () => "/app/insights" },
+  { route: "app.insights._index", role: "superAdmin", path: () => "/app/insights", status: 302 },
   { route: "app.insights.cycles.$cycleId", role: "superAdmin", path: (i) => `/app/insights/cycles/${i.cycles.calibration}` },
   { route: "app.insights.exports.$jobId", role: "superAdmin", path: (i) => `/app/insights/exports/${i.jobs.insightsExport}` },
   { route: "app.admin.cycles.$cycleId.decision-support.reports._index", role: "superAdmin", path: (i) => admin(i, "calibration", "/decision-support/reports") },

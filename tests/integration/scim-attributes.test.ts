@@ -7,7 +7,7 @@
  * actor; a change moves the resource's version; filters still work and one on an attribute value is invalidFilter.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { getDb } from "~/platform/db.server";
 import { SYSTEM_ACTOR } from "~/platform/audit.server";
 import { createScimToken } from "~/features/scim/tokens.server";
@@ -18,7 +18,8 @@ import * as attributesRoute from "~/routes/api.v1.admin.users.$id.attributes";
 import { bearerFor, callRoute, createTestUser } from "../support/api";
 import { directoryImportJob, runJobActivitiesToEnd } from "../support/job-run";
 
-const tag = randomUUID().slice(0, 8);
+// Digits only: an attribute's SCIM name is its name in camel case, which would capitalise a tag that starts with a letter.
+const tag = String(randomInt(10_000_000, 100_000_000));
 const LABEL = `Entra ${tag}`;
 let token: string;
 let cost: { id: number; name: string };
