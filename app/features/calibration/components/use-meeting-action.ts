@@ -23,10 +23,7 @@ export function useMeetingAction(onDone?: () => void) {
   const { t } = useTranslation();
   const say = useCallback((text: ActionText) => (typeof text === "string" ? text : messageText(t, text)), [t]);
   const { enqueueSnackbar } = useSnackbar();
-  // A dialog opened again at the same place may get the same fetcher key (React's useId) and with it the previous
-  // opening's answer before the router drops it: that answer is not this form's, so it is taken as handled (it closed
-  // the new dialog at once, now and then, in the 20-round dialog stress test).
-  const handled = useRef<WireResult | null>(fetcher.state === "idle" ? (fetcher.data ?? null) : null);
+  const handled = useRef<WireResult | null>(null);
   const done = useRef(onDone);
   done.current = onDone;
   const [cleared, setCleared] = useState<WireResult | null>(null);
