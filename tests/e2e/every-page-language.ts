@@ -65,6 +65,8 @@ export const MEETING_FAIRNESS_DATA = ['[role="tab"]', '[data-testid$="-summary"]
 /** Data of one page: the audit log's entity and actor columns (a type and id, a person or a token's name). */
 const ROUTE_SKIP: Record<string, string[]> = {
   "app.insights.cycles.$cycleId": INSIGHTS_DATA,
+  // The menu's item sends the super admin on to the newest cycle's insights (the same page, the same data).
+  "app.insights._index": INSIGHTS_DATA,
   "app.insights.sessions.$sessionId": INSIGHTS_DATA,
   "app.session-admin.calibration-sessions.$id": MEETING_FAIRNESS_DATA,
   "app.sign-off-party.calibration-sessions.$id": MEETING_FAIRNESS_DATA,

@@ -75,8 +75,12 @@ test.describe("fairness insights", () => {
     const q3 = cycles.find((c) => c.name === "2026 Q3 Review")!;
     const whole = await ok<{ population: number }>(await ada.page.request.get(`/api/v1/insights/cycles/${q3.id}`));
     const { calibration_sessions: sessions } = await ok<{ calibration_sessions: Session[] }>(await ada.page.request.get(`/api/v1/admin/cycles/${q3.id}/calibration_sessions`));
-    // Morgan becomes the HR partner of a newcomer who takes part in no cycle yet.
-    await ok(await ada.page.request.post("/api/v1/admin/users", { data: { email: `newcomer-${Date.now()}@example.com`, name: "New Comer", hr_partner_email: DEMO.manager.email } }), 201);
+    // Hana, a new HR partner, has one person, a newcomer who takes part in no cycle yet (a person of her own: another
+    // spec of the run may make a demo person the HR partner of a participant).
+    const stamp = Date.now();
+    const hana = { email: `hana-hr-${stamp}@example.com`, name: "Hana HR" };
+    await ok(await ada.page.request.post("/api/v1/admin/users", { data: hana }), 201);
+    await ok(await ada.page.request.post("/api/v1/admin/users", { data: { email: `newcomer-${stamp}@example.com`, name: "New Comer", hr_partner_email: hana.email } }), 201);
     await ada.close();
 
     const priya = await signedInPage(browser, DEMO.peoplePartner);
@@ -110,11 +114,11 @@ test.describe("fairness insights", () => {
     await expect(eli.page.getByTestId("error-view")).toHaveText(/access to this page/);
     await eli.close();
 
-    // Morgan, HR partner of no participant of any cycle: the menu item leads to the empty state, not a refusal.
-    const morgan = await signedInPage(browser, DEMO.manager);
-    await morgan.page.getByRole("link", { name: "Fairness Insights" }).click();
-    await expect(morgan.page.getByTestId("insights-no-cycle")).toBeVisible();
-    await expect(morgan.page).toHaveURL(/\/app\/insights$/);
-    await morgan.close();
+    // Hana, HR partner of no participant of any cycle: the menu item leads to the empty state, not a refusal.
+    const hr = await signedInPage(browser, hana);
+    await hr.page.getByRole("link", { name: "Fairness Insights" }).click();
+    await expect(hr.page.getByTestId("insights-no-cycle")).toBeVisible();
+    await expect(hr.page).toHaveURL(/\/app\/insights$/);
+    await hr.close();
   });
 });
