@@ -129,11 +129,6 @@ export async function startLocalSignIn(boot: Boot, port: number, host = "127.0.0
   return provider;
 }
 
-/**
- * The Express app of a web process: the guards of server/security.ts (security headers with a per-request CSP
- * nonce, the cross-site request check, rate limits; ADR 0041) in front of the static files and the Remix handler.
- * `overrides` replaces settings (tests).
- */
 const MAX_REQUEST_HEAD = 64 * 1024;
 
 /**
@@ -150,18 +145,26 @@ export async function listenWebApp(app: Express, port: number, host: string): Pr
 
 /** A request Node's parser refuses (a head over MAX_REQUEST_HEAD, a malformed line) still gets the API's JSON error body. */
 function answerClientError(err: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
-  if (!socket.writable || (err as { code?: string }).code === "ECONNRESET") {
+  if (!socket.writable || err.code === "ECONNRESET") {
     socket.destroy();
     return;
   }
-  const tooLarge = (err as { code?: string }).code === "HPE_HEADER_OVERFLOW";
-  const [status, reason, code, message] = tooLarge
-    ? [431, "Request Header Fields Too Large", "request_too_large", `The request's address and headers must be at most ${MAX_REQUEST_HEAD} bytes`]
-    : [400, "Bad Request", "bad_request", "The request could not be read"];
+  // Node's own statuses for what it refuses (431, 408, else 400), with the API's error body.
+  const [status, reason, code, message] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "request_too_large", `The request's address and headers must be at most ${MAX_REQUEST_HEAD} bytes`]
+      : err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "Request Timeout", "request_timeout", "The request took too long to arrive"]
+        : [400, "Bad Request", "bad_request", "The request could not be read"];
   const body = JSON.stringify({ error: { code, message, details: null } });
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/**
+ * The Express app of a web process: the guards of server/security.ts (security headers with a per-request CSP
+ * nonce, the cross-site request check, rate limits; ADR 0041) in front of the static files and the Remix handler.
+ * `overrides` replaces settings (tests).
+ */
 export function createWebApp(loaded: AppBuild, opts: { concurrency?: number; overrides?: Partial<AppSettings> } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
