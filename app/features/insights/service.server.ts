@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { getDb } from "~/platform/db.server";
-import { badRequest, forbidden, notFound } from "~/platform/api.server";
+import { ApiError, badRequest, forbidden } from "~/platform/api.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { privacyLattice, type AttributeFilter, type PrivacyLattice } from "~/features/insights/privacy-floor";
 import { readPrivacyFloor } from "~/features/insights/settings.server";
@@ -8,6 +10,7 @@ import { listAttributes } from "~/features/insights/attributes.server";
 import { columnAttributeIds, type ColumnAttributeIds } from "~/features/insights/attribute-values.server";
 import { insightFigure, type InsightPerson, type SamplePools } from "~/features/insights/figures";
 import { readPopulation, type PopulationScope } from "~/features/insights/population.server";
+import { cachedAnswer } from "~/features/insights/answer-cache.server";
 import { sessionHoldsPeopleOf, sessionInsightPageOpens } from "~/features/insights/session-access.server";
 import type { InsightAttribute, InsightFigureKind, InsightScope, InsightsJson } from "~/features/insights/insight-json";
 
@@ -67,13 +70,23 @@ async function readableAttributes(superAdmin: boolean): Promise<{ attributes: In
 function checkFilters(filters: readonly InsightFilterInput[], attributes: readonly InsightAttribute[]): AttributeFilter[] {
   const seen = new Set<number>();
   for (const f of filters) {
-    if (!attributes.some((a) => a.id === f.attribute_id)) throw badRequest(`No attribute ${f.attribute_id} to filter by`, { filter: f.attribute_id });
-    if (seen.has(f.attribute_id)) throw badRequest("One filter per attribute", { filter: f.attribute_id });
+    const details = { filter: f.attribute_id };
+    if (!attributes.some((a) => a.id === f.attribute_id)) {
+      throw badRequest(`No attribute ${f.attribute_id} to filter by`, refusalDetails(pageMessage("insights.refusal.noAttribute", { id: f.attribute_id }), details));
+    }
+    if (seen.has(f.attribute_id)) throw badRequest("One filter per attribute", refusalDetails(pageMessage("insights.refusal.filterTwice"), details));
     seen.add(f.attribute_id);
   }
   return filters.map((f) => ({ attribute: String(f.attribute_id), value: f.value }));
 }
 
+/**
+ * The insights of a population for a reader whose rule was checked (the caller's access check, on every request):
+ * kept between requests by the answer cache (answer-cache.server.ts, ADR 0121) under everything the answer depends on
+ * besides the data — the population (scope and the HR partner it is narrowed to), the attributes the reader may use
+ * (super admin or not), the figure kinds, the filters and the reference date — and the data's version; readers of
+ * another scope never share an entry. The scope's names are the caller's (read with the access check).
+ */
 async function compute(
   scope: InsightScope,
   population: PopulationScope,
@@ -82,6 +95,18 @@ async function compute(
   filters: readonly InsightFilterInput[],
   reference: Date,
 ): Promise<InsightsJson> {
+  const key = JSON.stringify([population, superAdmin, kinds, filters.map((f) => [f.attribute_id, f.value]), reference.toISOString()]);
+  const answer = await cachedAnswer(key, () => computeAnswer(population, kinds, superAdmin, filters, reference));
+  return { scope, ...answer };
+}
+
+async function computeAnswer(
+  population: PopulationScope,
+  kinds: InsightFigureKind[],
+  superAdmin: boolean,
+  filters: readonly InsightFilterInput[],
+  reference: Date,
+): Promise<Omit<InsightsJson, "scope">> {
   const [{ attributes, columnIds }, floor] = await Promise.all([readableAttributes(superAdmin), readPrivacyFloor()]);
   const conditions = checkFilters(filters, attributes);
   const people = await readPopulation(population, attributes, columnIds, reference);
@@ -90,8 +115,15 @@ async function compute(
   // Every figure's view is the same people (the population within the filters): their samples are ranked once.
   const pools: SamplePools = new Map();
   const figures = kinds.flatMap((kind) => attributes.filter((a) => !filtered.has(a.id)).map((a) => insightFigure(kind, { id: a.id, key: a.key, name: a.name }, people, conditions, lattice, pools)));
-  return { scope, privacy_floor: floor, population: people.length, attributes, filters: filters.map((f) => ({ attribute_id: f.attribute_id, value: f.value })), figures };
+  return { privacy_floor: floor, population: people.length, attributes, filters: filters.map((f) => ({ attribute_id: f.attribute_id, value: f.value })), figures };
 }
+
+/** 403 as `forbidden()` says it, with its key (ADR 0108): the export job fails with it when its creator lost access. */
+const notTheirs = () => {
+  const err = forbidden();
+  err.details = refusalDetails(pageMessage("insights.refusal.forbidden"));
+  return err;
+};
 
 /**
  * The rule of who may read a cycle's insights (see the top of this file): the cycle, or 404 (unknown) / 403 (not a
@@ -100,10 +132,10 @@ async function compute(
 export async function cycleInsightsAccess(current: CurrentUser, cycleId: number) {
   const db = await getDb();
   const cycle = await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true, name: true, startDate: true } });
-  if (!cycle) throw notFound(`Cycle ${cycleId} not found`);
+  if (!cycle) throw new ApiError(404, "not_found", `Cycle ${cycleId} not found`, refusalDetails(pageMessage("insights.refusal.cycleNotFound", { id: cycleId })));
   if (!isSuperAdmin(current)) {
     const theirs = await db.participant.findFirst({ where: { cycleId, hrPartnerId: current.user.id }, select: { id: true } });
-    if (!theirs) throw forbidden();
+    if (!theirs) throw notTheirs();
   }
   return cycle;
 }
@@ -151,7 +183,7 @@ async function sessionAccess(current: CurrentUser, sessionId: number, meeting: b
       members: { where: { userId: current.user.id, role: { in: ["ADMIN", "SIGN_OFF"] } }, select: { role: true } },
     },
   });
-  if (!session) throw notFound(`Calibration session ${sessionId} not found`);
+  if (!session) throw new ApiError(404, "not_found", `Calibration session ${sessionId} not found`, refusalDetails(pageMessage("insights.refusal.sessionNotFound", { id: sessionId })));
   const superAdmin = isSuperAdmin(current);
   const member = meeting && session.members.length > 0;
   let hrPartnerId: number | null = null;
@@ -159,7 +191,7 @@ async function sessionAccess(current: CurrentUser, sessionId: number, meeting: b
   const reader = { userId: current.user.id, superAdmin };
   if (sessionInsightPageOpens(reader, session) === undefined) {
     insightPage = sessionInsightPageOpens(reader, session, await sessionHoldsPeopleOf(sessionId, current.user.id))!;
-    if (!insightPage && !member) throw forbidden();
+    if (!insightPage && !member) throw notTheirs();
     // A member of the meeting reads the whole session, as its creator does.
     hrPartnerId = member ? null : current.user.id;
   }
