@@ -224,6 +224,8 @@ describe("the calibration meeting pages read in at most 3 round trips, and show 
     const shipped = Object.values(first.board.boxes).reduce((n, b) => n + b!.people.length, 0);
     expect(shipped).toBeLessThanOrEqual(10 * BOX_PREVIEW);
     expect(first.detail.history.length).toBe(HISTORY_PAGE);
+    // Page rows (ADR 0123): the grid's and the history's rows carry no one's email.
+    expect(JSON.stringify([first.detail.participants, first.detail.history, first.board])).not.toContain("@reads.example.com");
   });
 
   it("refuses a malformed page, history or box with the 404 page", async () => {

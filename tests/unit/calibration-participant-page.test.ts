@@ -8,13 +8,16 @@ import {
   HISTORY_PAGE,
   PARTICIPANT_PAGE_SIZE,
   boardOf,
+  meetingChangeOf,
+  meetingRowOf,
   pageHref,
   pageOfSession,
   parseBoxParam,
   parsePageParam,
   withParam,
+  type WholeSession,
 } from "~/features/calibration/participant-page";
-import type { BoardPerson, SessionPageData } from "~/features/calibration/meeting-page-types";
+import type { BoardPerson } from "~/features/calibration/meeting-page-types";
 import type { RatingChangeJson, SessionParticipantJson } from "~/features/calibration/types";
 
 function sp(id: number, terminated = false): SessionParticipantJson {
@@ -35,10 +38,10 @@ function sp(id: number, terminated = false): SessionParticipantJson {
   } as SessionParticipantJson;
 }
 
-function data(n: number, terminated: number[] = [], changes = 0): Pick<SessionPageData, "role" | "cycleId" | "spoofing" | "detail"> {
+function data(n: number, terminated: number[] = [], changes = 0): WholeSession {
   const participants = Array.from({ length: n }, (_, i) => sp(i + 1, terminated.includes(i + 1)));
-  const history = Array.from({ length: changes }, (_, i) => ({ id: changes - i }) as RatingChangeJson);
-  return { role: "session_admin", cycleId: 7, spoofing: false, detail: { participants, history } as unknown as SessionPageData["detail"] };
+  const history = Array.from({ length: changes }, (_, i) => ({ id: changes - i, participant: { name: "P" }, changed_by: null }) as unknown as RatingChangeJson);
+  return { role: "session_admin", cycleId: 7, spoofing: false, detail: { participants, history } as unknown as WholeSession["detail"] };
 }
 
 describe("?page=", () => {
@@ -68,6 +71,53 @@ describe("a page of the session", () => {
       seen.push(...p.detail.participants.map((r) => r.id));
     }
     expect(seen).toEqual(whole.detail.participants.map((r) => r.id));
+  });
+
+  it("ships page rows: what the grid, the outcome table, the actions and the dialogs use, no emails, user ids or times (ADR 0123)", () => {
+    const whole = sp(7, true);
+    const full: SessionParticipantJson = {
+      ...whole,
+      manager: { id: 9, name: "Manager", email: "m@example.com" },
+      proposals: [{ panelist: { id: 11, name: "Pan", email: "pan@example.com" }, rating: 4, justification: "Why", created_at: "2026-01-02T00:00:00.000Z" }],
+      comment_count: 3,
+      promotion_nomination: { status: "nominated", rationale: "Ready", nominated_by: { id: 12, name: "Nom", email: "nom@example.com" }, created_at: "2026-01-03T00:00:00.000Z" },
+    };
+    expect(meetingRowOf(full)).toEqual({
+      id: 7,
+      user: { name: "Person 007", job_title: "Engineer", department: "Platform" },
+      manager: { name: "Manager" },
+      proposed_rating: 3,
+      rating: 3,
+      potential: 2,
+      terminated: true,
+      proposals: [{ panelist: { id: 11, name: "Pan" }, rating: 4, justification: "Why" }],
+      comment_count: 3,
+      promotion_nomination: { status: "nominated", rationale: "Ready", nominated_by: { name: "Nom" } },
+    });
+    expect(meetingRowOf({ ...full, manager: null, promotion_nomination: { ...full.promotion_nomination!, nominated_by: null } })).toMatchObject({ manager: null, promotion_nomination: { nominated_by: null } });
+    const shipped = JSON.stringify(pageOfSession(data(30), 1).detail.participants);
+    for (const gone of ["@example.com", "participant_id", "terminated_at", "proposed_potential", "created_at"]) expect(shipped).not.toContain(gone);
+  });
+
+  it("ships the history's changes with the names of whom they changed and who changed them (ADR 0123)", () => {
+    const change: RatingChangeJson = {
+      id: 5,
+      session_participant_id: 70,
+      participant: { id: 2007, name: "Person 007", email: "p7@example.com" },
+      field: "potential",
+      old_value: 1,
+      new_value: 3,
+      reason: "Seen in the meeting",
+      changed_by: { id: 9, name: "Admin", email: "a@example.com" },
+      created_at: "2026-01-02T00:00:00.000Z",
+      superseded: true,
+    };
+    const page = { id: 5, participant: { name: "Person 007" }, field: "potential", old_value: 1, new_value: 3, reason: "Seen in the meeting", changed_by: { name: "Admin" }, created_at: "2026-01-02T00:00:00.000Z", superseded: true };
+    expect(meetingChangeOf(change)).toEqual(page);
+    expect(meetingChangeOf({ ...change, changed_by: null }).changed_by).toBeNull();
+    const whole = data(3);
+    whole.detail.history = [change];
+    expect(pageOfSession(whole, 1).detail.history).toEqual([page]);
   });
 
   it("a page past the last shows the last; an empty session is one empty page", () => {

@@ -41,20 +41,49 @@ export type ParticipantPage = { page: number; page_size: number; total: number; 
 export type HistoryPage = { pages: number; total: number };
 
 /**
- * One session as a role reads it: one page of its participants (ADR 0067), the latest changes of its history
- * (ADR 0091); the distribution, outliers and counts describe the whole session.
+ * One participant's row as the session pages ship it (ADR 0123): what the grid, the sign-off outcome table, the row's
+ * actions and the rating dialog draw or send, and nothing else (no emails, user and participant ids or times). A part
+ * of the API's `SessionParticipantJson` (the API keeps its whole shape), cut by `meetingRowOf` (participant-page.ts).
+ */
+export type MeetingRowJson = {
+  /** The session participant's id: the row's test ids, the actions' `sp_id`, the move's `participant_id`, the panelist's link. */
+  id: number;
+  user: { name: string; job_title: string | null; department: string | null };
+  manager: { name: string } | null;
+  proposed_rating: number | null;
+  rating: number | null;
+  potential: number | null;
+  terminated: boolean;
+  /** The latest proposal of each panelist (the panelist's id keys the list; the justification is the hover text). */
+  proposals: Array<{ panelist: { id: number; name: string }; rating: number; justification: string }>;
+  comment_count: number;
+  promotion_nomination: { status: string; rationale: string | null; nominated_by: { name: string } | null } | null;
+};
+
+/** A rating change as the history table draws it (ADR 0123): the API's `RatingChangeJson` with names for its people. */
+export type MeetingChangeJson = Pick<RatingChangeJson, "id" | "field" | "old_value" | "new_value" | "reason" | "created_at" | "superseded"> & {
+  participant: { name: string };
+  changed_by: { name: string } | null;
+};
+
+/** A session as its pages ship it: the API's detail with page rows for its participants and its history (ADR 0123). */
+export type MeetingDetailJson = Omit<SessionDetailJson, "participants" | "history"> & { participants: MeetingRowJson[]; history: MeetingChangeJson[] };
+
+/**
+ * One session as a role reads it: one page of its participants (ADR 0067) as page rows (ADR 0123), the latest changes
+ * of its history (ADR 0091); the distribution, outliers and counts describe the whole session.
  */
 export type SessionPageData = {
   role: MeetingRole;
   cycleId: number;
   spoofing: boolean;
-  detail: SessionDetailJson;
+  detail: MeetingDetailJson;
   participant_page: ParticipantPage;
   history_page: HistoryPage;
 };
 
 /** One person of the session's 9-box: what the box and the rating dialog read. */
-export type BoardPerson = Pick<SessionParticipantJson, "id" | "rating" | "potential" | "proposed_rating" | "terminated"> & { user: { name: string } };
+export type BoardPerson = Pick<MeetingRowJson, "id" | "rating" | "potential" | "proposed_rating" | "terminated"> & { user: { name: string } };
 
 /** A box of the 9-box: "band-potential" ("1-1" … "3-3", rules.ts performanceBand and the potential) or "unplaced". */
 export type BoxKey = `${1 | 2 | 3}-${1 | 2 | 3}` | "unplaced";

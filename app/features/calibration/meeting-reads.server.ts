@@ -9,9 +9,9 @@ import { distribution, outlierFlags, readGuideline, type SessionRole } from "~/f
 import { allowedActions, sessionCoreJson, sessionNotFound, sessionRolesAs, stateOf } from "~/features/calibration/model.server";
 import { PARTICIPANT_PAGE_SQL, PARTICIPANTS_SQL, SESSION_PAGE_SQL } from "~/features/calibration/meeting-sql.server";
 import type { HistorySqlRow, ParticipantPageSqlRow, ParticipantsSqlRow, SessionPageSqlRow, SessionSqlRow } from "~/features/calibration/meeting-sql.server";
-import { BOX_PREVIEW, HISTORY_PAGE, historyPageOf, participantPageOf } from "~/features/calibration/participant-page";
-import type { Board, BoxKey, HistoryPage, ParticipantPage, ParticipantPageJson } from "~/features/calibration/meeting-page-types";
-import type { RatingChangeJson, SessionDetailJson, SessionJson } from "~/features/calibration/types";
+import { BOX_PREVIEW, HISTORY_PAGE, historyPageOf, meetingChangeOf, meetingRowOf, participantPageOf } from "~/features/calibration/participant-page";
+import type { Board, BoxKey, HistoryPage, MeetingDetailJson, ParticipantPage, ParticipantPageJson } from "~/features/calibration/meeting-page-types";
+import type { RatingChangeJson, SessionJson } from "~/features/calibration/types";
 
 /**
  * The calibration meeting pages' reads (issue 27, lean reads; ADR 0063, ADR 0091): the session admin's, the panelist's
@@ -63,7 +63,7 @@ export type SessionPageQuery = {
   language?: string;
 };
 
-export type SessionPageRead = { detail: SessionDetailJson; participant_page: ParticipantPage; history_page: HistoryPage; board: Board | null };
+export type SessionPageRead = { detail: MeetingDetailJson; participant_page: ParticipantPage; history_page: HistoryPage; board: Board | null };
 
 /**
  * The session as `role` reads it, in two statements: one page of the participants (or all), the latest pages of the
@@ -80,16 +80,17 @@ export async function readSessionPage(current: CurrentUser, role: SessionRole, c
   const { roles, state } = rolesOf(row, current, role);
   const guideline = readGuideline(row.guideline);
   const total = people?.total ?? 0;
-  const detail: SessionDetailJson = {
+  const detail: MeetingDetailJson = {
     session: sessionJson(row),
     my_roles: roles,
     allowed: allowedActions(roles, state),
-    participants: people?.rows ?? [],
+    // Page rows (ADR 0123): what the grid and the history draw and the actions send, not the API's whole rows.
+    participants: (people?.rows ?? []).map(meetingRowOf),
     distribution: distribution(
       row.ratings.flatMap(({ r, n }) => Array<number | null>(n).fill(r)),
       guideline,
     ),
-    history: historyJson(row.history),
+    history: historyJson(row.history).map(meetingChangeOf),
     comments: row.comments,
     outliers: outlierFlags(row.groups, guideline, { mean: row.companyMean }),
     move_targets: roles.includes("session_admin") || roles.includes("admin") ? row.moveTargets.map((t) => ({ id: t.id, name: t.name, state: stateOf(t) })) : [],

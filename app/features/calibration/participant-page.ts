@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { performanceBand } from "~/features/calibration/rules";
-import type { Board, BoardPerson, BoxKey, HistoryPage, ParticipantPage, SessionAdminPageData, SessionPageData } from "~/features/calibration/meeting-page-types";
+import type { Board, BoardPerson, BoxKey, HistoryPage, MeetingChangeJson, MeetingRowJson, ParticipantPage, SessionAdminPageData, SessionPageData } from "~/features/calibration/meeting-page-types";
+import type { RatingChangeJson, SessionDetailJson, SessionParticipantJson } from "~/features/calibration/types";
 
 /**
  * What a calibration meeting page ships of a session (ADR 0067, ADR 0091), from its address:
@@ -64,25 +65,59 @@ export function participantPageOf(page: number, total: number, pageSize = PARTIC
 }
 
 /**
- * What a session page shows of the WHOLE session (`data.detail` with every participant and the whole history, as the
- * API reads it): one page of participants, the latest `history` pages of changes; with `box` defined, the 9-box too.
+ * A participant's row as the session pages ship it (ADR 0123): the API's row cut to what the pages draw and send. With
+ * `meetingChangeOf`, the one place page rows are made: the pages' reads (meeting-reads.server.ts) and `pageOfSession` below.
  */
-export function pageOfSession(data: Pick<SessionPageData, "role" | "cycleId" | "spoofing" | "detail">, page: number, history?: number): SessionPageData;
-export function pageOfSession(data: Pick<SessionPageData, "role" | "cycleId" | "spoofing" | "detail">, page: number, history: number, box: BoxKey | null): SessionAdminPageData;
-export function pageOfSession(
-  data: Pick<SessionPageData, "role" | "cycleId" | "spoofing" | "detail">,
-  page: number,
-  history = 1,
-  box?: BoxKey | null,
-): SessionPageData | SessionAdminPageData {
+export function meetingRowOf(p: SessionParticipantJson): MeetingRowJson {
+  const n = p.promotion_nomination;
+  return {
+    id: p.id,
+    user: { name: p.user.name, job_title: p.user.job_title, department: p.user.department },
+    manager: p.manager ? { name: p.manager.name } : null,
+    proposed_rating: p.proposed_rating,
+    rating: p.rating,
+    potential: p.potential,
+    terminated: p.terminated,
+    proposals: p.proposals.map((pr) => ({ panelist: { id: pr.panelist.id, name: pr.panelist.name }, rating: pr.rating, justification: pr.justification })),
+    comment_count: p.comment_count,
+    promotion_nomination: n ? { status: n.status, rationale: n.rationale, nominated_by: n.nominated_by ? { name: n.nominated_by.name } : null } : null,
+  };
+}
+
+/** A rating change as the session pages ship it (ADR 0123): the names of whom it changed and who changed it. */
+export function meetingChangeOf(c: RatingChangeJson): MeetingChangeJson {
+  return {
+    id: c.id,
+    participant: { name: c.participant.name },
+    field: c.field,
+    old_value: c.old_value,
+    new_value: c.new_value,
+    reason: c.reason,
+    changed_by: c.changed_by ? { name: c.changed_by.name } : null,
+    created_at: c.created_at,
+    superseded: c.superseded,
+  };
+}
+
+/** A whole session as the API reads it (every participant, the whole history), with who reads it. */
+export type WholeSession = Pick<SessionPageData, "role" | "cycleId" | "spoofing"> & { detail: SessionDetailJson };
+
+/**
+ * What a session page shows of the WHOLE session (`data.detail` with every participant and the whole history, as the
+ * API reads it): one page of participants and the latest `history` pages of changes, as page rows (ADR 0123); with `box`
+ * defined, the 9-box too.
+ */
+export function pageOfSession(data: WholeSession, page: number, history?: number): SessionPageData;
+export function pageOfSession(data: WholeSession, page: number, history: number, box: BoxKey | null): SessionAdminPageData;
+export function pageOfSession(data: WholeSession, page: number, history = 1, box?: BoxKey | null): SessionPageData | SessionAdminPageData {
   const all = data.detail.participants;
   const participant_page = participantPageOf(page, all.length);
   const history_page = historyPageOf(history, data.detail.history.length);
   const { page: shown, page_size: size } = participant_page;
   const detail = {
     ...data.detail,
-    participants: all.slice((shown - 1) * size, shown * size),
-    history: data.detail.history.slice(0, history_page.pages * HISTORY_PAGE),
+    participants: all.slice((shown - 1) * size, shown * size).map(meetingRowOf),
+    history: data.detail.history.slice(0, history_page.pages * HISTORY_PAGE).map(meetingChangeOf),
   };
   const paged: SessionPageData = { role: data.role, cycleId: data.cycleId, spoofing: data.spoofing, detail, participant_page, history_page };
   if (box === undefined) return paged;

@@ -1,7 +1,6 @@
 import { useCallback } from "react";
 import { Stack } from "~/platform/ui/static";
-import type { SessionParticipantJson } from "~/features/calibration/types";
-import { meetingPaths, type SessionPageData } from "~/features/calibration/meeting-page-types";
+import { meetingPaths, type MeetingRowJson, type SessionPageData } from "~/features/calibration/meeting-page-types";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
 import { ParticipantPager } from "~/features/calibration/components/participant-pager";
@@ -21,7 +20,7 @@ export function PanelistSessionPage({ data }: { data: SessionPageData }) {
   const { session } = detail;
   const { t } = useMeetingText();
   useLiveSession(meetingPaths.events("panelist", session.id, cycleId), session.version);
-  const href = useCallback((p: SessionParticipantJson) => meetingPaths.participant(session.id, p.id, cycleId), [session.id, cycleId]);
+  const href = useCallback((p: MeetingRowJson) => meetingPaths.participant(session.id, p.id, cycleId), [session.id, cycleId]);
   return (
     <Stack spacing={3} className={css.page}>
       <MeetingHeader title={session.name} session={session} spoofing={data.spoofing} back={{ to: meetingPaths.list("panelist", cycleId), label: t("nav.panelist") }} />

@@ -3,7 +3,7 @@ import { Trans } from "react-i18next";
 import { Chip, Link, TableCell, TableRow, Typography } from "~/platform/ui/static";
 import { StackedTable } from "~/platform/ui/stacked-table";
 import { NOMINATION_STATUSES, type NominationStatus } from "~/features/manager-review/rules";
-import type { SessionParticipantJson } from "~/features/calibration/types";
+import type { MeetingRowJson } from "~/features/calibration/meeting-page-types";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import { NOMINATION_KEYS } from "~/features/calibration/meeting-keys";
 import css from "~/features/calibration/components/meeting.module.css";
@@ -22,7 +22,7 @@ import css from "~/features/calibration/components/meeting.module.css";
 type Words = ReturnType<typeof useMeetingText>;
 
 /** A nomination's status and who nominated (the status in the reader's language; a status off the list as it is). */
-function nominationText(t: Words["t"], n: NonNullable<SessionParticipantJson["promotion_nomination"]>): string {
+function nominationText(t: Words["t"], n: NonNullable<MeetingRowJson["promotion_nomination"]>): string {
   const status = (NOMINATION_STATUSES as readonly string[]).includes(n.status) ? (n.status as NominationStatus) : null;
   if (!status) return n.status;
   return n.nominated_by ? t(NOMINATION_KEYS[status].by, { name: n.nominated_by.name }) : t(NOMINATION_KEYS[status].status);
@@ -56,7 +56,7 @@ function gridWords(m: Words) {
 
 type GridWords = ReturnType<typeof gridWords>;
 
-function NameCell({ row, href, w }: { row: SessionParticipantJson; href?: (p: SessionParticipantJson) => string; w: GridWords }) {
+function NameCell({ row, href, w }: { row: MeetingRowJson; href?: (p: MeetingRowJson) => string; w: GridWords }) {
   return (
     <>
       {href && !row.terminated ? (
@@ -76,7 +76,7 @@ function NameCell({ row, href, w }: { row: SessionParticipantJson; href?: (p: Se
   );
 }
 
-function Proposals({ row, w }: { row: SessionParticipantJson; w: GridWords }) {
+function Proposals({ row, w }: { row: MeetingRowJson; w: GridWords }) {
   if (row.proposals.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary" data-testid={`sp-proposals-${row.id}`}>
@@ -96,7 +96,7 @@ function Proposals({ row, w }: { row: SessionParticipantJson; w: GridWords }) {
   );
 }
 
-function Nomination({ row, w }: { row: SessionParticipantJson; w: GridWords }) {
+function Nomination({ row, w }: { row: MeetingRowJson; w: GridWords }) {
   const n = row.promotion_nomination;
   if (!n) {
     return (
@@ -125,9 +125,9 @@ export function ParticipantsGrid({
   actions,
   selection,
 }: {
-  participants: SessionParticipantJson[];
-  href?: (p: SessionParticipantJson) => string;
-  actions?: (p: SessionParticipantJson) => ReactNode;
+  participants: MeetingRowJson[];
+  href?: (p: MeetingRowJson) => string;
+  actions?: (p: MeetingRowJson) => ReactNode;
   selection?: { ids: number[]; onChange: (ids: number[]) => void };
 }) {
   const m = useMeetingText();

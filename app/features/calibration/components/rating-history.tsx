@@ -1,8 +1,7 @@
 import { useMemo, useState, type ReactNode } from "react";
 import { Link as RemixLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { RatingChangeJson } from "~/features/calibration/types";
-import type { HistoryPage } from "~/features/calibration/meeting-page-types";
+import type { HistoryPage, MeetingChangeJson } from "~/features/calibration/meeting-page-types";
 import { HISTORY_PAGE, withParam } from "~/features/calibration/participant-page";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
 import { MeetingSection } from "~/features/calibration/components/meeting-header";
@@ -22,7 +21,7 @@ import css from "~/features/calibration/components/meeting.module.css";
 
 type Words = ReturnType<typeof useMeetingText>;
 
-function valueText(m: Words, field: RatingChangeJson["field"], v: number | null): string {
+function valueText(m: Words, field: MeetingChangeJson["field"], v: number | null): string {
   return field === "potential" ? m.potential(v) : m.rating(v);
 }
 
@@ -84,7 +83,7 @@ function historyWords(m: Words) {
   };
 }
 
-function HistoryRow({ c, showParticipant, w }: { c: RatingChangeJson; showParticipant: boolean; w: ReturnType<typeof historyWords> }) {
+function HistoryRow({ c, showParticipant, w }: { c: MeetingChangeJson; showParticipant: boolean; w: ReturnType<typeof historyWords> }) {
   const { m } = w;
   const oldText = valueText(m, c.field, c.old_value);
   const newText = valueText(m, c.field, c.new_value);
@@ -126,7 +125,7 @@ function HistoryLink({ to, testId, children }: { to: string; testId: string; chi
  * "Show more" asks for one more page, "Show the latest 50" for the first again. Without `paging` (a participant's own
  * history, whole), the latest HISTORY_PAGE are shown and "Show all" shows the rest.
  */
-export function RatingHistory({ history, showParticipant = true, paging }: { history: RatingChangeJson[]; showParticipant?: boolean; paging?: HistoryPage }) {
+export function RatingHistory({ history, showParticipant = true, paging }: { history: MeetingChangeJson[]; showParticipant?: boolean; paging?: HistoryPage }) {
   const [showAll, setShowAll] = useState(false);
   const { pathname, search } = useLocation();
   const m = useMeetingText();

@@ -1,8 +1,7 @@
 import { useCallback, useState } from "react";
 import { Button, Stack } from "~/platform/ui/static";
 import type { SessionAction } from "~/features/calibration/rules";
-import type { SessionParticipantJson } from "~/features/calibration/types";
-import { meetingPaths, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
+import { meetingPaths, type MeetingRowJson, type SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 import { ParticipantPager } from "~/features/calibration/components/participant-pager";
 import { MeetingHeader, MeetingSection } from "~/features/calibration/components/meeting-header";
 import { ParticipantsGrid } from "~/features/calibration/components/participants-grid";
@@ -36,7 +35,7 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const canTerminate = can("terminate_participant");
   const canMove = can("move_participants") && detail.move_targets.length > 0;
   const [ratingTarget, setRatingTarget] = useState<RatingTarget | null>(null);
-  const [terminating, setTerminating] = useState<SessionParticipantJson | null>(null);
+  const [terminating, setTerminating] = useState<MeetingRowJson | null>(null);
   const [progressing, setProgressing] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const selectable = selected.filter((id) => participants.some((p) => p.id === id && !p.terminated));
@@ -44,7 +43,7 @@ export function SessionAdminPage({ data }: { data: SessionAdminPageData }) {
   const setRatingText = t("calibrationMeeting.admin.setRating");
   const terminateText = t("calibrationMeeting.admin.terminate");
   const rowActions = useCallback(
-    (p: SessionParticipantJson) =>
+    (p: MeetingRowJson) =>
       p.terminated ? null : (
         <div className={css.actions}>
           {canSet && (
