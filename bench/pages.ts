@@ -172,6 +172,20 @@ async function expectPage(url: string, cookie: string, marker: string, status = 
   return html;
 }
 
+/**
+ * The page's own loader data as the client's navigation fetches it (single fetch: `<path>.data?…&_routes=<route>`, one
+ * route's turbo-stream), in bytes: the same data the document carries inline for hydration.
+ */
+async function dataBytes(url: string, cookie: string, route: string): Promise<number> {
+  const u = new URL(url);
+  u.pathname += ".data";
+  u.searchParams.set("_routes", route);
+  const res = await fetch(u, { headers: { Cookie: cookie }, redirect: "manual" });
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200) throw new Error(`unexpected ${res.status} from ${u}: ${body.subarray(0, 400).toString()}`);
+  return body.byteLength;
+}
+
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("build/server/index.js is missing: run `npx remix vite:build` first");
@@ -235,7 +249,7 @@ async function main() {
     const formPath = /href="(\/app\/performance\/spu-feedback\/feedback\/[^"/?]+)(?:\?[^"]*)?"/.exec(list)?.[1];
     if (!formPath) throw new Error("No 360 feedback form link on Eli's list");
 
-    const pages: Record<PageName, { title: string; url: string; cookies: string[]; marker: string; status?: number }> = {
+    const pages: Record<PageName, { title: string; url: string; cookies: string[]; marker: string; status?: number; route?: string }> = {
       // The signed-in floor (issue 27): session lookup, the /app layout's guard and shell data, the security headers,
       // and no content of its own: an unknown path under /app, answered 404 inside the shell (its non-2xx are expected).
       trivial: { title: "trivial signed-in page (404 in the shell)", url: `${appUrl}/app/bench-floor`, cookies: eli, marker: 'data-testid="not-found-page"', status: 404 },
@@ -247,6 +261,7 @@ async function main() {
         url: `${appUrl}/app/session-admin/calibration-sessions/${ids.sessionId}?cycle_id=${ids.calibrationCycle}`,
         cookies: admin,
         marker: "Person 0001",
+        route: "routes/app.session-admin.calibration-sessions.$id",
       },
       // The panelist's and the sign-off party's pages of the same session (first page of the participants).
       "calibration-panelist": {
@@ -254,17 +269,21 @@ async function main() {
         url: `${appUrl}/app/ratings/calibration-panelist/sessions/${ids.sessionId}?cycle_id=${ids.calibrationCycle}`,
         cookies: panelistSessions,
         marker: "Person 0001",
+        route: "routes/app.ratings.calibration-panelist.sessions.$sessionId._index",
       },
       "calibration-sign-off": {
         title: `calibration sign-off session (${opts.participants})`,
         url: `${appUrl}/app/sign-off-party/calibration-sessions/${ids.sessionId}?cycle_id=${ids.calibrationCycle}`,
         cookies: signOffSessions,
         marker: "Person 0001",
+        route: "routes/app.sign-off-party.calibration-sessions.$id",
       },
     };
     for (const name of opts.only) {
       const html = await expectPage(pages[name].url, pages[name].cookies[0]!, pages[name].marker, pages[name].status);
-      console.log(`${pages[name].title}: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB of HTML`);
+      const route = pages[name].route;
+      const data = route ? `, ${await dataBytes(pages[name].url, pages[name].cookies[0]!, route)} bytes of the page's loader data` : "";
+      console.log(`${pages[name].title}: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KB of HTML (${Buffer.byteLength(html)} bytes)${data}`);
     }
 
     const webRss = rssSampler(() => app.pid);
