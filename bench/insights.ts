@@ -2,17 +2,20 @@
  * Benchmark (issue 29, ADR 0111): a cycle's fairness insights for 20,000 participants on PostgreSQL, next to the plain
  * SQL that reads the same rows, in one run.
  *
- *   npm run bench:insights -- [--participants 20000] [--runs 20] [--keep] [--profile DIR] [--demo]
+ *   npm run bench:insights -- [--participants 20000] [--runs 20] [--keep] [--profile DIR] [--demo] [--page]
  *
  * Data: one cycle of N participants (10 departments, 6 levels, 3 locations, start dates over 8 years, gender and
  * employment type as attribute values), two peer requests and two answered peer feedbacks each, a proposed and a
  * calibrated rating each. Timed in this process (service call, no HTTP): the first call (the privacy lattice
- * computed), then `runs` calls (the lattice from the cache), and the reference: the same rows read by plain SQL (the
+ * computed), then `runs` calls, each computed (the answer cache emptied, the lattice from its cache) and then answered
+ * from the answer cache (ADR 0121), and the reference: the same rows read by plain SQL (the
  * stages' statement, the people's attribute columns and the attribute values). Prints p50/p95 and the ratios of wall
  * and of CPU time per call (this process's), since the machine may be shared. `--profile DIR` writes the first call's
  * and the repeated calls' CPU profiles there (cold.cpuprofile, warm.cpuprofile; open them in Chrome's DevTools).
  * `--demo` measures instead the demo company's "2026 Q3 Review" (what the browser suite's page walks open): the
- * whole-cycle call's CPU time, first and repeated.
+ * whole-cycle call's CPU time, first and repeated. `--page` (after `npm run build`) then also requests the cycle's
+ * insight PAGE over HTTP from the built app as a signed-in super admin (bench/insights-page.ts): the first request and
+ * `runs` more, each after the plain SQL, with the app's CPU time per request (ADR 0121).
  */
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -20,12 +23,13 @@ import path from "node:path";
 import { Session } from "node:inspector/promises";
 import { deployMigrations } from "../scripts/lib/migrate";
 import { benchArgs, machine, prepareBenchDatabase, runWhenMain, wholeNumber, withClient } from "./lib";
+import { measureInsightPage, type Timing } from "./insights-page";
 
 function parseArgs(argv: string[]) {
   const v = benchArgs(
     argv,
-    { participants: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" }, profile: { type: "string" }, demo: { type: "boolean" } },
-    "npm run bench:insights -- [--participants 20000] [--runs 20] [--keep] [--profile DIR] [--demo]",
+    { participants: { type: "string" }, runs: { type: "string" }, keep: { type: "boolean" }, profile: { type: "string" }, demo: { type: "boolean" }, page: { type: "boolean" } },
+    "npm run bench:insights -- [--participants 20000] [--runs 20] [--keep] [--profile DIR] [--demo] [--page]",
   );
   return {
     participants: v.participants === undefined ? 20_000 : wholeNumber(v.participants),
@@ -33,6 +37,7 @@ function parseArgs(argv: string[]) {
     keep: v.keep ?? false,
     profile: v.profile === undefined ? null : path.resolve(v.profile),
     demo: v.demo ?? false,
+    page: v.page ?? false,
   };
 }
 
@@ -97,6 +102,7 @@ async function main() {
   try {
     if (opts.demo) return await demo(opts);
     const { readCycleInsights } = await import("~/features/insights/service.server");
+    const { clearInsightsAnswerCache } = await import("~/features/insights/answer-cache.server");
     const { sqlRows } = await import("~/platform/sql.server");
     const db = await getDb();
     const tag = randomUUID().slice(0, 8);
@@ -163,26 +169,43 @@ async function main() {
       return rows.length + values.length;
     };
     const insights: Array<{ wall: number; cpu: number }> = [];
+    const kept: Array<{ wall: number; cpu: number }> = [];
     const plain: Array<{ wall: number; cpu: number }> = [];
     for (let i = 0; i < 3; i++) await reference();
     let same = true;
     await profiled(opts.profile, "warm", async () => {
       for (let i = 0; i < opts.runs; i++) {
         plain.push(await timed(reference));
+        // Computed each time (the answer cache emptied; the lattice cache kept), then answered from the answer cache.
+        clearInsightsAnswerCache();
         const warm = await timed(() => readCycleInsights(current, cycle.id));
         same &&= JSON.stringify(warm.value) === JSON.stringify(cold.value);
         insights.push(warm);
+        const answer = await timed(() => readCycleInsights(current, cycle.id));
+        same &&= JSON.stringify(answer.value) === JSON.stringify(cold.value);
+        kept.push(answer);
       }
     });
     if (!same) throw new Error("A repeated call answered differently from the first");
     const row = (name: string, xs: Array<{ wall: number; cpu: number }>) =>
       `${name}: p50 ${ms(quantile(xs.map((x) => x.wall), 0.5))} ms, p95 ${ms(quantile(xs.map((x) => x.wall), 0.95))} ms wall; CPU p50 ${ms(quantile(xs.map((x) => x.cpu), 0.5))} ms, p95 ${ms(quantile(xs.map((x) => x.cpu), 0.95))} ms`;
     console.log(JSON.stringify(machine()));
-    console.log(row("Insights (lattice cached)", insights));
+    console.log(row("Insights computed (lattice cached)", insights));
+    console.log(row("Insights from the answer cache (version checked)", kept));
     console.log(row("Plain SQL of the same rows", plain));
     const ratio = (q: number, of: "wall" | "cpu") => (quantile(insights.map((x) => x[of]), q) / quantile(plain.map((x) => x[of]), q)).toFixed(2);
     console.log(`Ratio: p50 wall ${ratio(0.5, "wall")}x, p95 wall ${ratio(0.95, "wall")}x, p50 CPU ${ratio(0.5, "cpu")}x`);
     console.log(`Figures shown: ${cold.value.figures.filter((f) => f.shown).length} of ${cold.value.figures.length}; gaps: ${cold.value.figures.reduce((s, f) => s + f.gaps.length, 0)}`);
+    if (opts.page) {
+      console.log(`The insight page over HTTP (built app, ${opts.runs} requests) ...`);
+      const run = await measureInsightPage({ databaseUrl: bench.url, cycleId: cycle.id, adminEmail: admin.email, marker: cycle.name, runs: opts.runs, reference: () => timed(reference) });
+      const mean = (xs: Timing[]) => ms(xs.reduce((s, x) => s + x.cpu, 0) / xs.length);
+      console.log(JSON.stringify(machine()));
+      console.log(`Page, first request: ${ms(run.cold.wall)} ms wall, ${ms(run.cold.cpu)} ms app CPU; ${(run.html / 1024).toFixed(0)} KB of HTML`);
+      console.log(`${row("Page (repeated)", run.page)}; app CPU mean ${mean(run.page)} ms`);
+      console.log(row("Plain SQL of the same rows", run.plain));
+      console.log(`Page p95 wall ${ms(quantile(run.page.map((x) => x.wall), 0.95))} ms (goal ≤ 300 ms); page / plain SQL p50 wall ${(quantile(run.page.map((x) => x.wall), 0.5) / quantile(run.plain.map((x) => x.wall), 0.5)).toFixed(2)}x`);
+    }
   } finally {
     await closeDb().catch(() => {});
     if (bench.drop && !opts.keep) await bench.drop();
