@@ -210,7 +210,8 @@ describe("an upload the form refuses before a job exists", () => {
     expect(await refused(cycleId, null)).toEqual({ status: 422, formError: { key: "jobs.failure.chooseFile" }, zh: expect.any(String) });
     expect(await refused(cycleId, new Blob(["\n\n"], { type: "text/csv" }))).toMatchObject({ status: 422, formError: { key: "jobs.failure.empty" } });
     const quote = await refused(cycleId, new Blob(['"reviewer_type,label\nx'], { type: "text/csv" }));
-    expect(quote).toMatchObject({ status: 400, formError: { key: "jobs.failure.notCsv", values: { detail: expect.any(String) } } });
+    // What the parser found is a key of its own (ADR 0122), never the parser's English.
+    expect(quote).toEqual({ status: 400, formError: { key: "jobs.failure.notCsv", values: { detail: { key: "jobs.failure.csv.quoteNotClosed" } } }, zh: "文件不是有效的 CSV：某个单元格以引号开头，但没有对应的结束引号" });
     const sheet = await refused(cycleId, new Blob(["PK"], { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }), "q.xlsx");
     expect(sheet).toEqual({ status: 415, formError: { key: "jobs.failure.notCsvFile", values: { file: "q.xlsx" } }, zh: "请上传 CSV 文件（.csv）：q.xlsx 不是 CSV 文件" });
     for (const r of [await refused(cycleId, null), await refused(cycleId, new Blob(["\n\n"], { type: "text/csv" }))]) expect(r.zh).not.toMatch(/[a-z]/);

@@ -3,7 +3,8 @@ import { parse, type Options as CsvParseOptions } from "csv-parse";
 import { parse as parseSync } from "csv-parse/sync";
 import type { Db, Tx } from "~/platform/db.server";
 import { storedText } from "~/platform/i18n/stored-text.server";
-import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import type { StoredMessage } from "~/platform/i18n/stored-text";
+import { csvErrorMessage } from "~/features/jobs/csv-errors";
 import { JobInputError } from "~/features/jobs/runner.server";
 
 /**
@@ -87,16 +88,18 @@ export type CsvRecord = { rowNumber: number; cells: string[] };
 
 /**
  * The file is not valid CSV (e.g. an unclosed quote); `rowNumber` is the line where parsing stopped (0: the header
- * check, which names no row). An input error with its code (ADR 0100, 0107): the parser's own words are a value.
+ * check, which names no row). An input error with its code (ADR 0100, 0107): what the parser found is a key of its
+ * own by the parser's error code (csv-errors.ts, ADR 0122), never the parser's English.
  */
 export class CsvInputError extends JobInputError {
-  /** The same as a page's notice (the upload form says it in the reader's language). */
-  readonly notice: PageMessage;
+  /** The same as a page's notice (the upload form says it in the reader's language; the API hands it on as `message_key`). */
+  readonly notice: StoredMessage;
   constructor(
-    detail: string,
+    cause: unknown,
     public rowNumber: number,
   ) {
-    const notice = rowNumber > 0 ? pageMessage("jobs.failure.notCsvNear", { row: rowNumber, detail }) : pageMessage("jobs.failure.notCsv", { detail });
+    const detail = csvErrorMessage(cause);
+    const notice: StoredMessage = rowNumber > 0 ? { key: "jobs.failure.notCsvNear", values: { row: rowNumber, detail } } : { key: "jobs.failure.notCsv", values: { detail } };
     super(storedText(notice.key, notice.values));
     this.notice = notice;
   }
@@ -134,7 +137,7 @@ export function csvHeaderOf(bytes: Uint8Array): string[] | null {
     const first = records[0];
     return first && !isBlank(first) ? normalizeHeader(first) : null;
   } catch (err) {
-    throw new CsvInputError((err as Error).message, 0);
+    throw new CsvInputError(err, 0);
   }
 }
 
@@ -182,7 +185,7 @@ export async function* readCsvRecords(
   } catch (err) {
     if (err instanceof CsvInputError) throw err;
     const line = from.line + ((parser.info?.lines as number | undefined) ?? prevLines);
-    throw new CsvInputError((err as Error).message, line);
+    throw new CsvInputError(err, line);
   } finally {
     source.unpipe(parser);
     source.destroy();

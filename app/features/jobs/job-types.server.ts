@@ -84,7 +84,8 @@ export function csvHeaderCheck(opts: { required: readonly string[]; allowed: rea
     try {
       header = csvHeaderOf(file.bytes);
     } catch (err) {
-      if (err instanceof CsvInputError) throw withNotice(badRequest(err.message, { file: [err.message] }), err.notice);
+      // Its key beside the English (ADR 0108's `message_key`; its detail a key of its own, so a message, not a notice).
+      if (err instanceof CsvInputError) throw badRequest(err.message, { file: [err.message], message_key: err.notice });
       throw err;
     }
     if (!header) {

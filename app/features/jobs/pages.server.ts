@@ -7,6 +7,7 @@ import { assertSuperAdmin, pageGuard, requireUser, type CurrentUser } from "~/pl
 import type { CycleJson } from "~/features/cycles/model.server";
 import { ApiError } from "~/platform/api.server";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
+import { storedMessageOf } from "~/platform/i18n/stored-text";
 import { headerRefusal } from "~/features/jobs/messages";
 import { noticeOf, withNotice } from "~/platform/refusal-notice.server";
 import { createJob } from "~/features/jobs/service.server";
@@ -127,8 +128,10 @@ function failureOf(err: unknown): { status: number; body: JobFormFailure } {
     const header = d.missing_columns || d.unknown_columns || d.repeated_columns
       ? headerRefusal({ missing: d.missing_columns ?? [], unknown: d.unknown_columns ?? [], repeated: d.repeated_columns ?? [] })
       : null;
-    // Any other refusal: the notice its thrower tied to it (ADR 0095, 0107); one without says the job could not start.
-    return { status: err.status, body: { ok: false, formError: header ?? noticeOf(err) ?? pageMessage("jobs.failure.failed"), details } };
+    // Any other refusal: the notice its thrower tied to it (ADR 0095, 0107) or its `message_key` (a file that is not CSV,
+    // ADR 0122); one without says the job could not start.
+    const key = noticeOf(err) ?? storedMessageOf((err.details as { message_key?: unknown } | null)?.message_key);
+    return { status: err.status, body: { ok: false, formError: header ?? key ?? pageMessage("jobs.failure.failed"), details } };
   }
   throw err;
 }

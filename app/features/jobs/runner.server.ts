@@ -163,13 +163,14 @@ export class JobInputError extends Error {
 }
 
 /**
- * A refusal met while a job runs (the creator no longer may, the person re-activated meanwhile), as the job's failure:
- * in the refusal's own key when it carries one (a notice or `details.message_key`, ADR 0108), else a translated frame
- * around its English, which is then data.
+ * A refusal met while a job runs (the creator no longer may, the person re-activated meanwhile), as the job's failure
+ * "Refused: <the refusal>" (the English as the API says it): the refusal in its own key when it carries one (a notice
+ * or `details.message_key`, ADR 0108), so the job page says all of it in the reader's language. Every refusal a job can
+ * meet has its key (tests/integration/job-refusal-keys.test.ts); one without, unexpected, keeps its English as data.
  */
 export function jobRefusal(err: ApiError): JobInputError {
   const key = noticeOf(err) ?? refusalKeyOf(err.details);
-  return new JobInputError(key ? storedText(key.key, key.values) : storedText("storedTexts.jobs.stopped.refused", { reason: err.message }));
+  return new JobInputError(storedText("storedTexts.jobs.stopped.refused", { reason: key ?? err.message }));
 }
 
 /** The Job row's progress contradicts the step (should never happen): the job fails, no retry. */

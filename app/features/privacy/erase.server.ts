@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client.ts";
 import type { Tx } from "~/platform/db.server";
-import { ApiError, notFound } from "~/platform/api.server";
+import { ApiError } from "~/platform/api.server";
+import { pageMessage } from "~/platform/i18n/page-message";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import {
@@ -38,9 +40,11 @@ export type ErasureResult = { pseudonym: Pseudonym; textsRemoved: number; rowsRe
 /** The person may be erased with this confirmation: 404 unknown, 409 active or already erased, 400 wrong email. */
 export async function assertErasable(tx: Tx | Prisma.TransactionClient, userId: number, confirmEmail: string | null): Promise<{ email: string }> {
   const user = await tx.user.findUnique({ where: { id: userId }, select: { email: true, active: true, erasedAt: true } });
-  if (!user) throw notFound("User not found");
+  if (!user) throw new ApiError(404, "not_found", "User not found", refusalDetails(pageMessage("users.refusal.notFound")));
   const blocked = erasureBlockedReason(user);
-  if (blocked) throw new ApiError(409, user.erasedAt ? "already_erased" : "user_active", blocked);
+  // The key says the same as the English (ADR 0108): the erasure job fails with it (privacy/jobs.server.ts).
+  const key = pageMessage(user.erasedAt ? "privacy.result.alreadyErased" : "privacy.result.deactivateFirst");
+  if (blocked) throw new ApiError(409, user.erasedAt ? "already_erased" : "user_active", blocked, refusalDetails(key));
   if (confirmEmail !== null && !confirmationMatches(confirmEmail, user.email)) {
     throw new ApiError(400, "confirmation_mismatch", "Type the person's email exactly to confirm the erasure", {
       confirm_email: ["Does not match the person's email"],

@@ -77,8 +77,8 @@ export const erasePersonHandler: JobHandler = {
         { timeout: 9 * 60_000, maxWait: 60_000 },
       );
     } catch (err) {
-      // The person was re-activated or erased meanwhile: the job fails with the reason, nothing was written.
-      if (err instanceof ApiError && err.status === 409) throw jobRefusal(err);
+      // The person was re-activated, erased or removed meanwhile: the job fails with the reason, nothing was written.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) throw jobRefusal(err);
       throw err;
     }
     return { next: null };

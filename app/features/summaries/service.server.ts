@@ -8,6 +8,7 @@ import { decisionText, parseStoredDecision, parseStoredRating, ratingText } from
 import { QuestionnaireSchema, REVIEWER_TYPE_LABELS, REVIEWER_TYPES, type Questionnaire } from "~/features/questionnaires/rules";
 import { DEFAULT_QUESTIONNAIRE } from "~/features/questionnaires/default-questionnaire";
 import { ApiError, cycleNotFound, forbidden, notFound } from "~/platform/api.server";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
 import { isSuperAdmin, type CurrentUser } from "~/platform/auth.server";
 import { requireCycle, requireOwnParticipant, type ParticipantWithPeople } from "~/features/cycles/context.server";
 
@@ -163,7 +164,10 @@ async function assemble(
     reviewerNamesOf(cycle),
   );
   // 403 either way; code "not_open" when the relationship holds but the stage does not open the summary yet.
-  if (!access.ok) throw new ApiError(403, access.reason === "not_yet_open" ? SUMMARY_NOT_OPEN_CODE : "forbidden", access.message, { reason: access.reason, stage: cycle.stage });
+  if (!access.ok) {
+    const details = { reason: access.reason, stage: cycle.stage };
+    throw new ApiError(403, access.reason === "not_yet_open" ? SUMMARY_NOT_OPEN_CODE : "forbidden", access.message, access.key ? refusalDetails(access.key, details) : details);
+  }
   const { rows, questionnaire } = data ?? (await summaryData(client!, cycle.id, participant.id));
   return { cycle: cycleJson(cycle), reviewee: revieweeJson(participant), ...aggregateFeedbackSummary(rows, questionnaire, access) };
 }

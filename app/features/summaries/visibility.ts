@@ -21,6 +21,7 @@
  */
 import type { CycleStage } from "~/features/cycles/rules";
 import type { ReviewerType } from "~/features/questionnaires/rules";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import { anonymousTypesFor, DEFAULT_REVIEWER_NAMES, type NameReader, type ReviewerNames } from "~/features/cycles/reviewer-names";
 
 /** Fewest answers of an anonymised group before the group is shown (Culture Amp's default minimum). */
@@ -53,7 +54,7 @@ export type SummaryAccess =
       /** Types shown without names and only from ANONYMITY_THRESHOLD answers on ([] when named). */
       anonymisedTypes: readonly ReviewerType[];
     }
-  | { ok: false; status: 403; reason: "not_yet_open" | "not_related"; message: string };
+  | { ok: false; status: 403; reason: "not_yet_open" | "not_related"; message: string; /** The message's key (ADR 0108), where one is given. */ key?: PageMessage };
 
 const STAGE_WORDS: Record<CycleStage, string> = {
   draft: "draft stage",
@@ -88,27 +89,27 @@ export function summaryAccess(
   stage: CycleStage,
   names: ReviewerNames = DEFAULT_REVIEWER_NAMES,
 ): SummaryAccess {
-  const refuse = (reason: "not_yet_open" | "not_related", message: string) => ({ ok: false, status: 403, reason, message }) as const;
+  const refuse = (reason: "not_yet_open" | "not_related", message: string, key?: PageMessage) => ({ ok: false, status: 403, reason, message, ...(key ? { key } : {}) }) as const;
   switch (door) {
     case "own":
-      if (viewer.userId !== subject.userId) return refuse("not_related", "You can read only your own feedback summary");
+      if (viewer.userId !== subject.userId) return refuse("not_related", "You can read only your own feedback summary", pageMessage("summaryRefusal.ownOnly"));
       if (!isReportOpen(stage)) return refuse("not_yet_open", `${REPORT_NOT_OPEN_MESSAGE}; this cycle is in the ${STAGE_WORDS[stage]}`);
       return { ok: true, role: "reviewee", named: false, anonymisedTypes: ANONYMISED_REVIEWER_TYPES };
     case "direct_report":
       if (subject.managerId === null || subject.managerId !== viewer.userId || subject.userId === viewer.userId) {
-        return refuse("not_related", "This person is not your direct report in this cycle");
+        return refuse("not_related", "This person is not your direct report in this cycle", pageMessage("summaryRefusal.notDirectReport"));
       }
       return readerAccess("manager", "manager", names);
     case "secondary_report":
       if (subject.secondaryManagerId === null || subject.secondaryManagerId !== viewer.userId || subject.userId === viewer.userId) {
-        return refuse("not_related", "This person is not your secondary report in this cycle");
+        return refuse("not_related", "This person is not your secondary report in this cycle", pageMessage("summaryRefusal.notSecondaryReport"));
       }
       if (!(SECONDARY_MANAGER_SUMMARY_STAGES as readonly CycleStage[]).includes(stage)) {
         return refuse("not_yet_open", `Secondary managers read the feedback summary from the manager feedback stage on; this cycle is in the ${STAGE_WORDS[stage]}`);
       }
       return { ok: true, role: "secondary_manager", named: false, anonymisedTypes: ANONYMISED_REVIEWER_TYPES };
     case "admin":
-      if (!viewer.isSuperAdmin) return refuse("not_related", "Only a super admin can read any participant's feedback summary");
+      if (!viewer.isSuperAdmin) return refuse("not_related", "Only a super admin can read any participant's feedback summary", pageMessage("summaryRefusal.adminOnly"));
       return { ok: true, role: "admin", named: true, anonymisedTypes: [] };
   }
 }

@@ -33,6 +33,9 @@ function readMessage(value: unknown, depth = 0): StoredMessage | null {
   return { key: value.key as TranslationKey, values };
 }
 
+/** A message as a refusal's `details.message_key` may hold it (a value may itself be a message), else null. */
+export const storedMessageOf = (value: unknown): StoredMessage | null => readMessage(value);
+
 /** The message a stored text is shown as: its code's key and values while the code stands for `text`, else null. */
 export function storedMessage(text: string | null | undefined, code: unknown): StoredMessage | null {
   if (text == null || !isRecord(code) || code.en !== text) return null;

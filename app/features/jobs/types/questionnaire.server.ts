@@ -24,6 +24,7 @@ import type { JobStep, StepResult } from "../../../../workflows/bulk-job-contrac
 import { storedText } from "~/platform/i18n/stored-text.server";
 import type { StoredMessage } from "~/platform/i18n/stored-text";
 import { TYPE_KEYS, TYPE_TOTAL_KEYS } from "~/features/questionnaires/keys";
+import { checkQuestionnaire } from "~/features/jobs/types/questionnaire-issues";
 
 /**
  * The upload questionnaire job (ADR 0015 framework, ADR 0018): a CSV with one row per question
@@ -123,9 +124,9 @@ async function buildQuestionnaire(ctx: JobContext, cursor: CsvCursor): Promise<Q
     if (!parsed.ok) throw new JobStateError(`Row ${record.rowNumber} no longer passes the check: ${parsed.issues.map((i) => i.message).join("; ")}`);
     (byType[parsed.reviewerType] ??= []).push(parsed.question);
   }
-  const check = QuestionnaireSchema.safeParse(byType);
-  if (!check.success) throw new JobInputError(storedText("storedTexts.jobs.stopped.questionnaireInvalid", { reasons: check.error.issues.map((i) => i.message).join("; ") }));
-  return check.data;
+  const check = checkQuestionnaire(byType);
+  if (!check.ok) throw new JobInputError(storedText(check.message.key, check.message.values));
+  return check.questionnaire;
 }
 
 /** JSON with sorted keys: jsonb does not keep key order. */

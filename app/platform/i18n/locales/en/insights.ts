@@ -54,5 +54,13 @@ export default {
       suppressed_one: "These figures are hidden: fewer than {{count}} person would be behind them, directly or by comparing them with a wider view.",
       suppressed_other: "These figures are hidden: fewer than {{count}} people would be behind them, directly or by comparing them with a wider view.",
     },
+    /** The insights service's refusals (`details.message_key`, ADR 0108; the export job fails with them): the API's English. */
+    refusal: {
+      cycleNotFound: "Cycle {{id}} not found",
+      sessionNotFound: "Calibration session {{id}} not found",
+      forbidden: "You do not have access to this page",
+      noAttribute: "No attribute {{id}} to filter by",
+      filterTwice: "One filter per attribute",
+    },
   },
 };

@@ -48,6 +48,14 @@ export default {
       tooLarge: "The file is larger than {{size}} MB",
       notCsv: "The file is not valid CSV: {{detail}}",
       notCsvNear: "The file is not valid CSV near row {{row}}: {{detail}}",
+      /** What the CSV parser found ({{detail}} above), by its error code (csv-errors.ts, ADR 0122). */
+      csv: {
+        quoteNotClosed: "a quote opens a cell that no quote closes",
+        invalidClosingQuote: "a closing quote is followed by something other than a comma or the end of the row",
+        cellCount: "a row has another number of cells than the rows before it",
+        rowTooLarge: "a row is larger than a CSV row may be",
+        unknown: "the file could not be read as CSV",
+      },
       notCsvFile: "Upload a CSV file (.csv): {{file}} is not one",
       unreadable: "The upload could not be read as multipart/form-data",
       /** The API's 415 and error mode refusals (their `details.message_key`, ADR 0108): exactly the API's English. */

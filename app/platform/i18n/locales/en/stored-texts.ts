@@ -56,8 +56,18 @@ export default {
         personGone: "The person of this job no longer exists",
         exportParamsMalformed: "The export's scope and filters are malformed",
         exportReaderGone: "Whoever started the export can no longer read these insights",
-        /** A refusal met while running that carries no key of its own: its English is data. */
+        /** A refusal met while running (its key, ADR 0108; one without, unexpected: its English is data). */
         refused: "Refused: {{reason}}",
+        /** The questionnaire's reasons (each a questionnaires.issues key, ADR 0122): three named, the rest counted. */
+        reasons: {
+          one: "{{a}}",
+          two: "{{a}}; {{b}}",
+          three: "{{a}}; {{b}}; {{c}}",
+          more: "{{a}}; {{b}}; {{c}}; and {{more}} more",
+        },
+        /** A reason of zod's own (no key of the questionnaire's): a property it does not take, else where it is. */
+        unknownFields: "{{path}} has fields it does not take: {{fields}}",
+        issueAt: "{{path}} is not valid",
       },
       /** The nudge job's result (ADR 0100): the stage is a message of its own, the email part one of these. */
       nudge: {

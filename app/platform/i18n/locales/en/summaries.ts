@@ -87,4 +87,11 @@ export default {
     asked: "Asked",
     answered: "Answered",
   },
+  /** The summary's refusals by relationship (`details.message_key`, ADR 0108; the feedback PDF job fails with them): the API's English. */
+  summaryRefusal: {
+    ownOnly: "You can read only your own feedback summary",
+    notDirectReport: "This person is not your direct report in this cycle",
+    notSecondaryReport: "This person is not your secondary report in this cycle",
+    adminOnly: "Only a super admin can read any participant's feedback summary",
+  },
 };

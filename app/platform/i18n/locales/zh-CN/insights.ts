@@ -49,6 +49,13 @@ const insights: Translation<typeof en> = {
       otherHint_other: "人数少于 {{count}} 人的群体合并显示为“其他”，以免任何人被识别出来。",
       suppressed_other: "这些数据已隐藏：直接查看或与更大范围的视图对比时，其背后的人数会少于 {{count}} 人。",
     },
+    refusal: {
+      cycleNotFound: "未找到周期 {{id}}",
+      sessionNotFound: "未找到校准会议 {{id}}",
+      forbidden: "你无权访问此页面",
+      noAttribute: "没有可用于筛选的属性 {{id}}",
+      filterTwice: "每个属性只能有一个筛选条件",
+    },
   },
 };
 

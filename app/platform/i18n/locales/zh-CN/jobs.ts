@@ -51,6 +51,13 @@ const jobs: Translation<typeof en> = {
       tooLarge: "文件超过 {{size}} MB",
       notCsv: "文件不是有效的 CSV：{{detail}}",
       notCsvNear: "文件在第 {{row}} 行附近不是有效的 CSV：{{detail}}",
+      csv: {
+        quoteNotClosed: "某个单元格以引号开头，但没有对应的结束引号",
+        invalidClosingQuote: "结束引号后面既不是逗号，也不是行尾",
+        cellCount: "某一行的单元格数与前面的行不同",
+        rowTooLarge: "某一行超过了 CSV 行允许的大小",
+        unknown: "无法按 CSV 格式读取该文件",
+      },
       notCsvFile: "请上传 CSV 文件（.csv）：{{file}} 不是 CSV 文件",
       unreadable: "无法以 multipart/form-data 读取上传内容",
       notMultipart: "请以 multipart/form-data 格式发送文件（字段：file、error_mode）",

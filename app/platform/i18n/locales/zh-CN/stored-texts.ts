@@ -50,6 +50,14 @@ const storedTexts: Translation<typeof en> = {
         exportParamsMalformed: "导出的范围和筛选条件格式错误",
         exportReaderGone: "发起导出的人已无权查看这些洞察",
         refused: "被拒绝：{{reason}}",
+        reasons: {
+          one: "{{a}}",
+          two: "{{a}}；{{b}}",
+          three: "{{a}}；{{b}}；{{c}}",
+          more: "{{a}}；{{b}}；{{c}}；另有 {{more}} 项",
+        },
+        unknownFields: "{{path}} 含有不接受的字段：{{fields}}",
+        issueAt: "{{path}} 无效",
       },
       nudge: {
         nobodyPending: "“{{stage}}”阶段没有人有待办工作：未发送提醒",

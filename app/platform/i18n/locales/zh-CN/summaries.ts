@@ -82,6 +82,12 @@ const summaries: Translation<typeof en> = {
     asked: "已邀请",
     answered: "已回答",
   },
+  summaryRefusal: {
+    ownOnly: "你只能查看自己的反馈汇总",
+    notDirectReport: "此人不是你在本周期中的直接下属",
+    notSecondaryReport: "此人不是你在本周期中的虚线汇报下属",
+    adminOnly: "只有超级管理员可以查看任何参与者的反馈汇总",
+  },
 };
 
 export default summaries;
