@@ -60,10 +60,12 @@ export async function applySessionTransition(input: ApplySessionTransitionInput)
       if (comment && actor.userId) {
         // "Revision requested: …" in English (the API's and the export's words) with its code, so that each reader
         // sees the prefix in their language (ADR 0096); the comment itself is what its author wrote.
-        // A close over a significant ratings gap keeps its written reason as such (ADR 0114).
+        // A close over a significant gap (the sign-off's or the admin's forced close) keeps its written reason as such
+        // (ADR 0114; a promotion session's gap is in its decisions, ADR 0120).
         const key =
           transition === "progress_to_revision_requested" ? "storedTexts.calibrationComment.revisionRequested"
-          : transition === "progress_to_close" ? (gaps ? "storedTexts.calibrationComment.closedOverGap" : "storedTexts.calibrationComment.closed")
+          : gaps ? (session.kind === "PROMOTION" ? "storedTexts.calibrationComment.closedOverPromotionGap" : "storedTexts.calibrationComment.closedOverGap")
+          : transition === "progress_to_close" ? "storedTexts.calibrationComment.closed"
           : "storedTexts.calibrationComment.note";
         const { text, code } = storedText(key, { comment });
         await tx.calibrationComment.create({ data: { sessionId, authorId: actor.userId, body: text, bodyCode: code as Prisma.InputJsonValue } });

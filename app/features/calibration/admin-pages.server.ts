@@ -13,11 +13,13 @@ import { pageMessage } from "~/platform/i18n/page-message";
 import { setupRefusal } from "~/features/calibration/setup-messages.server";
 import type { AdminSessionsPageData, SessionFormPageData, SetupActionResult } from "~/features/calibration/session-setup";
 import { requestPreferences } from "~/platform/i18n/request-preferences.server";
+import type { GapSession } from "~/features/insights/meeting-fairness";
 
 /**
  * Loaders and actions of the admin's calibration pages (super admin only; the /app/admin layout refuses
  * others and every loader and action here checks again): /app/admin/calibration-sessions?cycle_id= (every
- * session of the cycle, the participants in none, activate, close all / close those in review) and
+ * session of the cycle, the participants in none, activate, close all / close those in review, with the written reason
+ * a session's significant gap asks for, ADR 0120) and
  * /app/admin/cycles/{cycleId}/calibration-sessions/{id}/edit.
  */
 
@@ -66,14 +68,19 @@ export async function adminSessionsAction(request: Request) {
   }
   const which = intent === "close_all" ? "all" : "in_review";
   try {
-    const { closed_session_ids: closed } = await adminCloseSessions(current, cycleId, which);
+    const { closed_session_ids: closed } = await adminCloseSessions(current, cycleId, which, "RATING", String(form.get("reason") ?? ""));
     const message = closed.length
       ? pageMessage("calibrationSetup.done.closed", { count: closed.length })
       : pageMessage(which === "all" ? "calibrationSetup.done.noneOpen" : "calibrationSetup.done.noneInReview");
     return data<SetupActionResult>({ ok: true, intent, message });
   } catch (err) {
-    if (err instanceof ApiError) return data<SetupActionResult>({ ok: false, intent, formError: setupRefusal(err, "admin", cycleId), fieldErrors: {} }, { status: err.status });
-    throw err;
+    if (!(err instanceof ApiError)) throw err;
+    // A session to close has a significant gap and no reason was written (ADR 0120): the dialog lists them and asks one.
+    if (err.code === "gap_reason_required") {
+      const gapSessions = (err.details as { sessions: GapSession[] }).sessions;
+      return data<SetupActionResult>({ ok: false, intent, formError: pageMessage("meetingFairness.forced.reasonRequired", { count: gapSessions.length }), fieldErrors: {}, gapSessions }, { status: err.status });
+    }
+    return data<SetupActionResult>({ ok: false, intent, formError: setupRefusal(err, "admin", cycleId), fieldErrors: {} }, { status: err.status });
   }
 }
 

@@ -33,6 +33,7 @@ import {
   SessionResponse,
   SessionSetupResponse,
   SignOffSchema,
+  ForcedCloseSchema,
   type MemberRole,
 } from "~/features/calibration/contract.server";
 import { activateSession, createSession, cyclesForRole, getSessionSetup, listSessions, sessionParticipantsPool, updateSession } from "~/features/calibration/sessions.server";
@@ -215,8 +216,12 @@ export const poolLoader = (owner: Owner) =>
     return PoolResponse.parse({ participants: await sessionParticipantsPool(current, owner, cycleId, { notInSession: not_in_session === "true" }) });
   });
 
-/** PATCH admin/cycles/{id}/calibration_sessions/close_all | close_in_review → { closed_session_ids }. */
+/** PATCH admin/cycles/{id}/calibration_sessions/close_all | close_in_review {reason?} → { closed_session_ids } (422 gap_reason_required: ADR 0120). */
 export const closeSessionsAction = (which: "all" | "in_review") =>
-  writer("PATCH", ["PATCH"], async (current, _request, params) => CloseSessionsResponse.parse(await adminCloseSessions(current, ownerCycle("admin", current, params), which)));
+  writer("PATCH", ["PATCH"], async (current, request, params) => {
+    const cycleId = ownerCycle("admin", current, params);
+    const { reason } = await parseJsonBody(request, ForcedCloseSchema);
+    return CloseSessionsResponse.parse(await adminCloseSessions(current, cycleId, which, "RATING", reason));
+  });
 
 export { only };

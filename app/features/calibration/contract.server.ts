@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idCoerced, idNumber } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { RATINGS, SESSION_ACTIONS, SESSION_STATES, type SessionRole } from "~/features/calibration/rules";
-import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SessionInputSchema, SessionPatchSchema, SignOffSchema } from "~/features/calibration/schemas";
+import { CommentSchema, ForcedCloseSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SessionInputSchema, SessionPatchSchema, SignOffSchema } from "~/features/calibration/schemas";
 import type { CommentJson, HrPartnerParticipantJson, NominationDetailsJson, RatingChangeJson, SessionDetailJson, SessionJson, SessionParticipantJson } from "~/features/calibration/types";
 import { FeedbackSummaryResponse } from "~/features/summaries/contract.server";
 import { registerRoute } from "~/platform/openapi/registry.server";
@@ -21,7 +21,7 @@ import { registerRoute } from "~/platform/openapi/registry.server";
  * {participant_id} is the session participant's id (`participants[].id`), not the cycle participant's.
  */
 
-export { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SessionInputSchema, SessionPatchSchema, SignOffSchema };
+export { CommentSchema, ForcedCloseSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SessionInputSchema, SessionPatchSchema, SignOffSchema };
 
 export type MemberRole = Extract<SessionRole, "session_admin" | "panelist" | "sign_off">;
 
@@ -320,9 +320,9 @@ for (const role of MEMBER_ROLES) {
     registerRoute({
       method: "patch",
       path: `${base}/${which}`,
-      summary: `Close ${what} (super admin); closing writes the sessions' ratings to the participants`,
+      summary: `Close ${what} (super admin); closing writes the sessions' ratings to the participants. While a session to close has a significant ratings gap after calibration, \`reason\` is the required written reason: without it 422 gap_reason_required, details.sessions (each with its significant_gaps), nothing closed; it is kept in each such session's history and close audit record (ADR 0120)`,
       tags,
-      request: { params: adminCycleDoc },
+      request: { params: adminCycleDoc, body: ForcedCloseSchema },
       responses: { 200: CloseSessionsResponse },
     });
   }

@@ -7,12 +7,12 @@ import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRol
 import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
 import { requireSession, requireSessionAs, rolesIn, stateOf, touchSession, type SessionKind, type SessionRow } from "~/features/calibration/model.server";
 import { transitionSession } from "~/features/calibration/workflow.server";
-import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
+import { CALIBRATION_FAILURE, type CloseGapNote } from "../../../workflows/calibration-session-contract";
 import { pageMessage } from "~/platform/i18n/page-message";
 import { withPageMessage } from "~/features/calibration/meeting-messages";
 import { NOT_NOW_KEYS } from "~/features/calibration/meeting-keys";
 import { significantGapsOfSession } from "~/features/insights/meeting-fairness.server";
-import { closeReasonMissing, type AttributedGap } from "~/features/insights/meeting-fairness";
+import { closeReasonMissing, type AttributedGap, type GapSession, type MeetingKind } from "~/features/insights/meeting-fairness";
 
 /**
  * What happens in a running session: the session admin's rating changes, moves and terminations;
@@ -245,15 +245,31 @@ export async function progressToReview(current: CurrentUser, cycleId: number, se
   return transitionSession(current.actor, sessionId, "progress_to_review");
 }
 
-/** 422 `gap_reason_required`: a close over a significant ratings gap without its written reason (ADR 0114). */
-function gapReasonRequired(sessionId: number, gaps: readonly AttributedGap[]) {
-  const significant_gaps = gaps.map((g) => ({ attribute: g.attribute.name, group: g.group, p: g.p, effect: g.effect }));
+/** A significant gap as the close's history, audit record and 422 name it (ADR 0114). */
+const gapNote = (g: AttributedGap): CloseGapNote => ({ attribute: g.attribute.name, group: g.group, p: g.p, effect: g.effect });
+
+const GAP_WORDS: Record<MeetingKind, string> = { rating: "A ratings gap after calibration", promotion: "A gap in the promotion decisions" };
+const REASON_KEYS = { rating: "meetingFairness.reasonRequired", promotion: "meetingFairness.promotion.reasonRequired" } as const;
+
+/** 422 `gap_reason_required`: a close over a significant gap without its written reason (ADR 0114, 0120). */
+function gapReasonRequired(sessionId: number, kind: MeetingKind, gaps: readonly AttributedGap[]) {
   const err = unprocessable(
-    `A ratings gap after calibration is significant in calibration session ${sessionId}; give the reason for closing it as it is (comment)`,
-    { field: "comment", significant_gaps },
+    `${GAP_WORDS[kind]} is significant in calibration session ${sessionId}; give the reason for closing it as it is (comment)`,
+    { field: "comment", significant_gaps: gaps.map(gapNote) },
     "gap_reason_required",
   );
-  return withPageMessage(err, pageMessage("meetingFairness.reasonRequired"), "comment");
+  return withPageMessage(err, pageMessage(REASON_KEYS[kind]), "comment");
+}
+
+/**
+ * The close's gap rule on the server, for the page and the API alike (ADR 0114; promotion sessions ADR 0120): the
+ * session's significant gaps after calibration (its ratings, or its promotion decisions) as the closer reads them;
+ * refused (422, nothing changed) while there is one and `reason` is blank; else the gaps the close keeps with its reason.
+ */
+export async function closeGapNotes(current: CurrentUser, sessionId: number, reason: string | null | undefined): Promise<CloseGapNote[]> {
+  const { kind, gaps } = await significantGapsOfSession(current, sessionId);
+  if (closeReasonMissing(gaps, reason)) throw gapReasonRequired(sessionId, kind, gaps);
+  return gaps.map(gapNote);
 }
 
 /**
@@ -266,28 +282,40 @@ export async function signOff(current: CurrentUser, cycleId: number, sessionId: 
   const input = outcome === "close" ? SignOffSchema.parse(body ?? {}) : RevisionSchema.parse(body);
   await requireRole(current, "sign_off", cycleId, sessionId);
   if (outcome === "revision") return transitionSession(current.actor, sessionId, "progress_to_revision_requested", input.comment || null);
-  const gaps = await significantGapsOfSession(current, sessionId);
-  if (closeReasonMissing(gaps, input.comment)) throw gapReasonRequired(sessionId, gaps);
-  const notes = gaps.map((g) => ({ attribute: g.attribute.name, group: g.group, p: g.p, effect: g.effect }));
+  const notes = await closeGapNotes(current, sessionId, input.comment);
   return transitionSession(current.actor, sessionId, "progress_to_close", input.comment || null, notes);
 }
 
-/** Admin: close every session (of this kind) of the cycle not closed yet (`all`) or only those in review. */
-export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review", kind: SessionKind = "RATING") {
+/**
+ * Admin: close every session (of this kind) of the cycle not closed yet (`all`) or only those in review. The super
+ * admin's forced close keeps the meeting's gap rule (ADR 0120): while any of those sessions has a significant gap after
+ * calibration, `reason` is required — without it 422 `gap_reason_required` (details: each such session with its gaps),
+ * nothing closed; with it, each such session's close keeps it in its history and audit record with its gaps (the others
+ * close as before, without it).
+ */
+export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review", kind: SessionKind = "RATING", reason?: string | null) {
   assertNotSpoofing(current);
   const db = await getDb();
   if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw cycleNotFound(cycleId);
   const rows = await db.calibrationSession.findMany({
     where: { cycleId, kind, state: which === "all" ? { not: "closed" } : "in_review" },
-    select: { id: true },
+    select: { id: true, name: true },
     orderBy: { id: "asc" },
   });
+  const gapsOf = new Map<number, CloseGapNote[]>();
+  for (const r of rows) {
+    const { gaps } = await significantGapsOfSession(current, r.id);
+    if (gaps.length) gapsOf.set(r.id, gaps.map(gapNote));
+  }
+  const given = reason?.trim() || null;
+  if (gapsOf.size && !given) throw forcedCloseReasonRequired(kind, rows, gapsOf);
   const closed: number[] = [];
   const failed: Array<{ session_id: number; status: number; message: string }> = [];
   // Each session closes on its own (its own workflow and transaction): one that fails does not stop the others.
   for (const r of rows) {
     try {
-      await transitionSession(current.actor, r.id, "close");
+      const gaps = gapsOf.get(r.id);
+      await transitionSession(current.actor, r.id, "close", gaps ? given : null, gaps);
       closed.push(r.id);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
@@ -298,4 +326,15 @@ export async function adminCloseSessions(current: CurrentUser, cycleId: number, 
     throw conflict(`${failed.length} calibration session${failed.length === 1 ? "" : "s"} could not be closed (${closed.length} closed)`, { closed_session_ids: closed, failed });
   }
   return { closed_session_ids: closed };
+}
+
+/** 422 `gap_reason_required` of a forced close: the sessions with a significant gap, no reason given. */
+function forcedCloseReasonRequired(kind: SessionKind, rows: ReadonlyArray<{ id: number; name: string }>, gapsOf: ReadonlyMap<number, CloseGapNote[]>) {
+  const sessions: GapSession[] = rows.filter((r) => gapsOf.has(r.id)).map((r) => ({ session_id: r.id, name: r.name, significant_gaps: gapsOf.get(r.id)! }));
+  const what = kind === "PROMOTION" ? "promotion decisions" : "ratings after calibration";
+  return unprocessable(
+    `${sessions.length} session${sessions.length === 1 ? " has" : "s have"} a significant gap in the ${what}; give the reason for closing ${sessions.length === 1 ? "it" : "them"} as ${sessions.length === 1 ? "it is" : "they are"} (reason)`,
+    { field: "reason", sessions },
+    "gap_reason_required",
+  );
 }

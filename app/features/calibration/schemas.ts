@@ -87,6 +87,9 @@ export const CommentSchema = z.object({ body: text("body", CALIBRATION_LIMITS.co
 export const SignOffSchema = z.object({ comment: z.string({ error: "comment must be text" }).trim().max(CALIBRATION_LIMITS.commentMax).optional() }).strict();
 export const RevisionSchema = z.object({ comment: text("comment", CALIBRATION_LIMITS.commentMax) }).strict();
 
+/** The super admin's forced close (close_all, close_in_review): the written reason, required while a session to close has a significant gap (ADR 0120). */
+export const ForcedCloseSchema = z.object({ reason: z.string({ error: "reason must be text" }).trim().max(CALIBRATION_LIMITS.commentMax).optional() }).strict();
+
 export const MoveSchema = z.object({ participant_ids: ids("participant id", CALIBRATION_LIMITS.participantsMax).min(1, "Pick at least one participant") }).strict();
 
 export const DeadlineBodySchema = z.object({ deadline: DeadlineSchema }).strict();

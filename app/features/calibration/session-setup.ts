@@ -8,6 +8,7 @@ import type { SessionState } from "~/features/calibration/rules";
 import type { HrPartnerParticipantJson, SessionJson } from "~/features/calibration/types";
 import type { Reader } from "~/platform/i18n/format";
 import type { PageMessage } from "~/platform/i18n/page-message";
+import type { GapSession } from "~/features/insights/meeting-fairness";
 
 export type SetupOwner = "hr_partner" | "admin";
 
@@ -64,7 +65,7 @@ export type SessionFieldErrors = Partial<Record<SessionFormField | "form", PageM
 /** What a setup page's action answers (a success redirects or toasts `message`; a failure shows `formError` and `fieldErrors`). */
 export type SetupActionResult =
   | { ok: true; intent: string; message: PageMessage }
-  | { ok: false; intent: string; formError: PageMessage | null; fieldErrors: SessionFieldErrors };
+  | { ok: false; intent: string; formError: PageMessage | null; fieldErrors: SessionFieldErrors; gapSessions?: GapSession[] };
 
 /** Can this participant be put into the session `sessionId` (null: a new one)? Not reviewer-only and in no other session. */
 export function isPickable(p: HrPartnerParticipantJson, sessionId: number | null): boolean {

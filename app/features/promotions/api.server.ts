@@ -36,6 +36,7 @@ import {
   RejectSchema,
   SessionParams,
   TransitionBodySchema,
+  ForcedCloseSchema,
   VoteResponse,
   VoteSchema,
   type PromotionNamespaceRole,
@@ -239,9 +240,11 @@ export const poolLoader = (owner: Owner) =>
   });
 
 /** PATCH admin/cycles/{id}/promotion_calibration_sessions/close_all → { closed_session_ids }. */
-export const closeAllAction = writer("PATCH", ["PATCH"], async (current, _request, params) =>
-  CloseSessionsResponse.parse(await adminClosePromotionSessions(current, ownerCycle("admin", current, params))),
-);
+export const closeAllAction = writer("PATCH", ["PATCH"], async (current, request, params) => {
+  const cycleId = ownerCycle("admin", current, params);
+  const { reason } = await parseJsonBody(request, ForcedCloseSchema);
+  return CloseSessionsResponse.parse(await adminClosePromotionSessions(current, cycleId, reason));
+});
 
 /** GET admin/promotion_dashboard?cycle_id= (super admin). */
 export const dashboardLoader = reader(async (current, request) => {

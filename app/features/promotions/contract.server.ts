@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idCoerced, idNumber, idQuery } from "~/platform/input";
 import { CYCLE_STAGES } from "~/features/cycles/rules";
 import { SESSION_STATES, type SessionRole } from "~/features/calibration/rules";
-import { CloseSessionsResponse, CommentResponse, CommentSchema, CommentsResponse } from "~/features/calibration/contract.server";
+import { CloseSessionsResponse, CommentResponse, CommentSchema, CommentsResponse, ForcedCloseSchema } from "~/features/calibration/contract.server";
 import { FeedbackSummaryResponse } from "~/features/summaries/contract.server";
 import { ENDORSEMENT_OUTCOMES, ENDORSEMENT_STATUSES, PROMOTION_ACTIONS, PROMOTION_DECISIONS, PROMOTION_EVENTS } from "~/features/promotions/rules";
 import {
@@ -213,7 +213,7 @@ export const PromotionSessionListResponse = z.object({ promotion_calibration_ses
 export const PromotionSessionResponse = z.object({ promotion_calibration_session: PromotionSessionSchema });
 export const VoteResponse = z.object({ vote: VoteJsonSchema });
 export const DecisionResponse = z.object({ decision: Decision.nullable(), changed: z.boolean().describe("false: the nomination already had this decision") });
-export { CloseSessionsResponse, CommentResponse, CommentsResponse, FeedbackSummaryResponse };
+export { CloseSessionsResponse, CommentResponse, CommentsResponse, FeedbackSummaryResponse, ForcedCloseSchema };
 
 // ---------------------------------------------------------------------------------------------
 // OpenAPI
@@ -326,7 +326,7 @@ for (const role of Object.keys(PROMOTION_NAMESPACES) as PromotionNamespaceRole[]
   const base = "/api/v1/admin/cycles/{id}/promotion_calibration_sessions";
   r("get", base, "Every promotion session of the cycle (super admin)", { params: adminCycleDoc }, { 200: PromotionSessionListResponse });
   r("post", base, "Create a draft promotion session from any nominations of the cycle (super admin)", { params: adminCycleDoc, body: PromotionSessionInputSchema }, { 201: PromotionSessionResponse });
-  r("patch", `${base}/close_all`, "Close every promotion session not closed yet (super admin); closing writes the decisions to the participants", { params: adminCycleDoc }, {
+  r("patch", `${base}/close_all`, "Close every promotion session not closed yet (super admin); closing writes the decisions to the participants. While a session to close has a significant gap in its promotion decisions, `reason` is the required written reason: without it 422 gap_reason_required, details.sessions, nothing closed (ADR 0120)", { params: adminCycleDoc, body: ForcedCloseSchema }, {
     200: CloseSessionsResponse,
   });
   r("get", `${base}/{session_id}`, "One promotion session, everything in it (super admin)", { params: adminSessionDoc }, { 200: PromotionSessionDetailResponse });

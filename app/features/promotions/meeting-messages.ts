@@ -58,6 +58,8 @@ export function meetingRefusal(r: MeetingRefusal): MeetingExplained {
   if (r.status === 404) return only(pageMessage("promotionsMeeting.error.notFound"));
   if (r.status === 503) return only(pageMessage("promotionsMeeting.error.unavailable"));
   if (d.comment === "required") return only(pageMessage("promotionsMeeting.error.revisionComment"), "comment");
+  // Closing over a significant gap in the promotion decisions without a written reason (ADR 0120).
+  if (r.code === "gap_reason_required") return only(pageMessage("meetingFairness.promotion.reasonRequired"), "comment");
   if (d.body !== undefined) return only(pageMessage("promotionsMeeting.error.commentRequired"), "body");
   if (r.status === 409 && d.nomination_id !== undefined) return only(pageMessage("promotionsMeeting.error.inactive"));
   if (r.status === 409 && typeof d.state === "string" && isSessionState(d.state)) return only(pageMessage(NOT_NOW_KEYS[d.state]));

@@ -7,7 +7,7 @@ import { requireCycle } from "~/features/cycles/context.server";
 import { STAGE_LABELS } from "~/features/cycles/rules";
 import { SESSION_STATE_LABELS, type SessionRole } from "~/features/calibration/rules";
 import { requireSession, rolesIn, stateOf } from "~/features/calibration/model.server";
-import { adminCloseSessions } from "~/features/calibration/meeting.server";
+import { adminCloseSessions, closeGapNotes } from "~/features/calibration/meeting.server";
 import { setDeadlineThroughWorkflow, startSessionWorkflow, transitionSession } from "~/features/calibration/workflow.server";
 import { EVENT_ACTION, PROMOTION_EVENTS, isPromotionEvent, mayPromotion, mayPromotionEver } from "~/features/promotions/rules";
 import { PromotionSessionInputSchema, PromotionSessionPatchSchema, TransitionBodySchema, type PromotionSessionInput } from "~/features/promotions/schemas";
@@ -222,7 +222,10 @@ export async function transitionPromotionSession(
   const action = EVENT_ACTION[rawEvent];
   if (!mayPromotionEver(roles, action)) throw forbidden(`Your role in promotion calibration session ${sessionId} cannot '${rawEvent}'`);
   if (rawEvent === "progress_to_revision_requested" && !input.comment) throw unprocessable("Say what should change: a comment is required to send the outcome back", { comment: "required" });
-  await transitionSession(current.actor, sessionId, rawEvent, input.comment || null);
+  // Closing over a significant gap in the promotion decisions needs the comment as its written reason (ADR 0120).
+  const closing = (rawEvent === "progress_to_close" || rawEvent === "close") && stateOf(row) !== "closed";
+  const gaps = closing ? await closeGapNotes(current, sessionId, input.comment) : undefined;
+  await transitionSession(current.actor, sessionId, rawEvent, input.comment || null, gaps);
   if (rawEvent === "progress_to_close" || rawEvent === "close") await cancelOpenRequests(current, sessionId);
   return toPromotionSessionJson(await loadPromotionSession(db, cycleId, sessionId));
 }
@@ -232,11 +235,14 @@ async function cancelOpenRequests(current: CurrentUser, sessionId: number) {
   await cancelEndorsements(current.actor, open.map((e) => e.id), "The promotion calibration session closed");
 }
 
-/** Admin: close every promotion session of the cycle not closed yet (their decisions become the participants'). */
-export async function adminClosePromotionSessions(current: CurrentUser, cycleId: number) {
+/**
+ * Admin: close every promotion session of the cycle not closed yet; over a significant gap in a session's promotion
+ * decisions only with a written `reason` (ADR 0120; else 422 gap_reason_required, nothing closed).
+ */
+export async function adminClosePromotionSessions(current: CurrentUser, cycleId: number, reason?: string | null) {
   let closed: number[] = [];
   try {
-    const res = await adminCloseSessions(current, cycleId, "all", "PROMOTION");
+    const res = await adminCloseSessions(current, cycleId, "all", "PROMOTION", reason);
     closed = res.closed_session_ids;
     return res;
   } catch (err) {

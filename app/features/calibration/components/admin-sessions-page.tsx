@@ -1,5 +1,5 @@
 import { useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from "@mui/material";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { messageText } from "~/platform/i18n/page-message";
@@ -14,13 +14,16 @@ import { useSetupToasts } from "~/features/calibration/components/session-setup-
 import { AdminSessionsTable } from "~/features/calibration/components/admin-sessions-table";
 import { Alert, Box, Button, Stack, Typography } from "~/platform/ui/static";
 import { useOpenedOnce } from "~/platform/ui/mount-hooks";
+import { ForcedCloseGaps } from "~/features/insights/components/meeting-fairness-panel";
+import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import css from "~/features/calibration/components/session-pages.module.css";
 
 /**
  * /app/admin/calibration-sessions ('Calibration Sessions', super admin): every rating calibration session of
  * the cycle of ?cycle_id= with its state, people, progress counts and workflow id (six columns that fit at 1440 px:
  * admin-sessions-table.tsx, ADR 0091); activate; close all
- * sessions or those in review (after a confirmation); the participants in no session. Loader and action:
+ * sessions or those in review (after a confirmation; a written reason while a session to close has a significant gap
+ * after calibration: the dialog then lists them, ADR 0120); the participants in no session. Loader and action:
  * app/features/calibration/admin-pages.server.ts. Static markup (issue 27); the confirmation is MUI's, mounted when
  * it first opens (ADR 0062). In the reader's language (issue 28: `title` is a key).
  */
@@ -73,9 +76,14 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
   const busy = navigation.state !== "idle";
   const submit = useSubmit();
   const [confirm, setConfirm] = useState<CloseIntent | null>(null);
+  const [reason, setReason] = useState("");
   const dialogMounted = useOpenedOnce(confirm !== null);
+  // A close refused for want of a reason keeps the dialog open, listing the sessions with a significant gap.
+  const gapSessions = result && !result.ok ? (result.gapSessions ?? []) : [];
   useEffect(() => {
-    if (navigation.state === "idle") setConfirm(null);
+    if (navigation.state === "idle" && gapSessions.length === 0) setConfirm(null);
+    // Only when a submission ends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [navigation.state]);
   const counts = countByState(data.sessions);
   const open = data.sessions.length - counts.closed;
@@ -99,7 +107,7 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
           {t(CLOSE_TEXT.close_all.button)}
         </Button>
       </Stack>
-      {result && !result.ok && result.formError && (
+      {result && !result.ok && result.formError && gapSessions.length === 0 && (
         <Alert severity="error" data-testid="admin-action-error">
           {messageText(t, result.formError)}
         </Alert>
@@ -110,7 +118,21 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
         <Dialog open={confirm !== null} onClose={() => !busy && setConfirm(null)} aria-labelledby="admin-close-title" data-testid="admin-close-dialog">
           <DialogTitle id="admin-close-title">{confirm ? t(CLOSE_TEXT[confirm].title) : ""}</DialogTitle>
           <DialogContent>
-            <DialogContentText>{confirm ? t(CLOSE_TEXT[confirm].body, { count: toClose }) : ""}</DialogContentText>
+            <DialogContentText sx={{ mb: 2 }}>{confirm ? t(CLOSE_TEXT[confirm].body, { count: toClose }) : ""}</DialogContentText>
+            <ForcedCloseGaps sessions={gapSessions} testId="admin-close-gaps" />
+            <TextField
+              name="reason"
+              label={t("meetingFairness.forced.reasonLabel")}
+              required={gapSessions.length > 0}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              helperText={t("meetingFairness.forced.reasonHelp")}
+              fullWidth
+              multiline
+              minRows={2}
+              sx={{ mt: 2 }}
+              slotProps={{ htmlInput: { maxLength: CALIBRATION_LIMITS.commentMax, "data-testid": "admin-close-reason" } }}
+            />
           </DialogContent>
           <DialogActions>
             <MuiButton onClick={() => setConfirm(null)} disabled={busy}>
@@ -121,7 +143,7 @@ function CycleSessions({ data, result }: { data: Selected; result: SetupActionRe
               variant="contained"
               disabled={busy}
               data-testid="admin-close-confirm"
-              onClick={() => confirm && submit({ intent: confirm }, { method: "post" })}
+              onClick={() => confirm && submit({ intent: confirm, reason }, { method: "post" })}
             >
               {t(CLOSE_TEXT[confirm ?? "close_all"].button)}
             </MuiButton>

@@ -11,7 +11,7 @@ import { OutlierAlerts } from "~/features/calibration/components/outlier-alerts"
 import { ConfirmDialog } from "~/features/calibration/components/confirm-dialog";
 import { useLiveSession } from "~/features/calibration/components/use-live-session";
 import { useMeetingText } from "~/features/calibration/components/use-meeting-text";
-import { FairnessShift, MeetingFairnessPanel, SignificantGaps, useMeetingFairness } from "~/features/insights/components/meeting-fairness-panel";
+import { FairnessShift, MeetingFairnessPanel, SignificantGaps, closeComment, useMeetingFairness } from "~/features/insights/components/meeting-fairness-panel";
 import css from "~/features/calibration/components/meeting.module.css";
 
 /**
@@ -27,7 +27,6 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
   const canSignOff = allowed.sign_off && !spoofing;
   const [dialog, setDialog] = useState<"close" | "revision" | null>(null);
   const { t, rating } = useMeetingText();
-  const gapReason = (fairness.fairness?.significant_after.length ?? 0) > 0;
   return (
     <Stack spacing={3} style={{ maxWidth: 1300 }}>
       <MeetingHeader
@@ -99,11 +98,7 @@ export function SignOffPage({ data }: { data: SessionPageData }) {
         title={t("calibrationMeeting.signOff.closeTitle")}
         text={t("calibrationMeeting.signOff.closeText")}
         confirmLabel={t("calibrationMeeting.signOff.close")}
-        comment={
-          gapReason
-            ? { label: t("meetingFairness.reasonLabel"), required: true, helperText: t("meetingFairness.reasonHelp") }
-            : { label: t("calibrationMeeting.signOff.closeComment"), required: false }
-        }
+        comment={closeComment(t, "rating", fairness, { label: t("calibrationMeeting.signOff.closeComment"), required: false })}
         testId="close-dialog"
       >
         <FairnessShift state={fairness} />

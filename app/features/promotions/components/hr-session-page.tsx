@@ -19,12 +19,14 @@ import { EndorsementRequestDialog } from "~/features/promotions/components/endor
 import css from "~/features/promotions/components/hr-pages.module.css";
 import { ACTIVATE_LATER_KEYS } from "~/features/promotions/hr-text-keys";
 import { sessionInsightsHref } from "~/features/insights/components/session-insights-link";
+import { MeetingFairnessPanel, useMeetingFairness } from "~/features/insights/components/meeting-fairness-panel";
 
 /**
  * /app/promotions/hr-partners/sessions/{id}: the HR partner who created the promotion session (or its session
  * admin) runs it, live: the transitions `allowed` permits now, endorsement requests, the decision with a reason
  * and its history, and comments per nomination. Buttons show only when `allowed` permits (the services check
- * again; a refusal comes back as a message). Loader and action: hr-session-pages.server.ts. Static markup (issue 27):
+ * again; a refusal comes back as a message), and the live fairness panel of its promotion rates per group (ADR 0120).
+ * Loader and action: hr-session-pages.server.ts. Static markup (issue 27):
  * the endorsement request dialog (MUI) mounts on its first opening. In the reader's language (issue 28).
  */
 
@@ -51,6 +53,7 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
   const { t } = useTranslation();
   const { byName } = useFormat();
   useLiveSession(hrPaths.events(session.id, cycleId, role), session.version);
+  const fairness = useMeetingFairness(session.id, session.version);
   useSetupToasts(undefined);
   const can = (a: PromotionAction) => allowed[a] && !spoofing;
   const [confirm, setConfirm] = useState<Transition | null>(null);
@@ -140,6 +143,7 @@ export function HrSessionPage({ data }: { data: HrSessionPageData }) {
           ))}
         </Stack>
       </MeetingSection>
+      <MeetingFairnessPanel state={fairness} kind="promotion" />
 
       {requestOpened && <EndorsementRequestDialog target={requestFor} onClose={() => setRequestFor(null)} />}
       {shown && confirm && (

@@ -10,6 +10,7 @@ import { useLiveSession } from "~/features/calibration/components/use-live-sessi
 import { NominationDiscussion, type OpenNomination } from "~/features/promotions/components/panelist-discussion";
 import { PROMOTION_PAGES, promotionPaths } from "~/features/promotions/components/panelist-session-list";
 import { SignOffOutcomeTable } from "~/features/promotions/components/sign-off-outcome-table";
+import { FairnessShift, MeetingFairnessPanel, SignificantGaps, closeComment, useMeetingFairness } from "~/features/insights/components/meeting-fairness-panel";
 import css from "~/features/promotions/components/pages.module.css";
 
 /**
@@ -17,7 +18,9 @@ import css from "~/features/promotions/components/pages.module.css";
  * outcome (decision, votes, endorsements and decision history per nomination), the session's comments (the
  * notes of earlier sign-offs) and, for the nomination opened with ?nomination=, its comment thread. While the
  * session is in review: "Approve" (the decisions become the nominees' promotion decisions; optional comment)
- * and "Send back" (comment required), each after a confirmation; the service's 409/400 is shown in the dialog.
+ * and "Send back" (comment required), each after a confirmation; the service's 409/400 is shown in the dialog. The live
+ * fairness panel (ADR 0120) follows the outcome; approving over a significant gap in the promotion decisions needs
+ * a written reason, the dialog showing each group's rates.
  */
 
 export type SignOffPageData = {
@@ -32,6 +35,7 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
   const { detail, cycleId, spoofing, open } = data;
   const { session, allowed, nominations } = detail;
   useLiveSession(promotionPaths.events("sign_off", session.id, cycleId), session.version);
+  const fairness = useMeetingFairness(session.id, session.version);
   const canSignOff = allowed.sign_off && !spoofing;
   const { t } = useTranslation();
   const [dialog, setDialog] = useState<"close" | "revision" | null>(null);
@@ -80,6 +84,7 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
           />
         )}
       </MeetingSection>
+      <MeetingFairnessPanel state={fairness} kind="promotion" />
       {open && openNomination && <NominationDiscussion nomineeName={openNomination.nominee.name} open={open} canComment={allowed.comment && !spoofing} />}
       <CommentThread
         id="session-comments"
@@ -98,9 +103,12 @@ export function SignOffPage({ data }: { data: SignOffPageData }) {
           title={t("promotionsMeeting.signOff.approveTitle")}
           text={undecided ? t("promotionsMeeting.signOff.approveTextUndecided", { count: undecided }) : t("promotionsMeeting.signOff.approveText")}
           confirmLabel={t("promotionsMeeting.signOff.approve")}
-          comment={{ label: t("promotionsMeeting.signOff.approveComment"), required: false }}
+          comment={closeComment(t, "promotion", fairness, { label: t("promotionsMeeting.signOff.approveComment"), required: false })}
           testId="approve-dialog"
-        />
+        >
+          <FairnessShift state={fairness} kind="promotion" />
+          <SignificantGaps gaps={fairness.fairness?.significant_after ?? []} testId="close-significant" kind="promotion" />
+        </ConfirmDialog>
       )}
       {dialog === "revision" && (
         <ConfirmDialog

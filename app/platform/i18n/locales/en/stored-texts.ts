@@ -133,6 +133,7 @@ export default {
       revisionRequested: "Revision requested: {{comment}}",
       closed: "Closed: {{comment}}",
       closedOverGap: "Closed with a significant ratings gap. Reason: {{comment}}",
+      closedOverPromotionGap: "Closed with a significant gap in the promotion decisions. Reason: {{comment}}",
       note: "Note: {{comment}}",
     },
   },

@@ -113,6 +113,7 @@ const storedTexts: Translation<typeof en> = {
       revisionRequested: "要求修改：{{comment}}",
       closed: "已关闭：{{comment}}",
       closedOverGap: "在评分存在显著差距的情况下关闭。理由：{{comment}}",
+      closedOverPromotionGap: "在晋升决定存在显著差距的情况下关闭。理由：{{comment}}",
       note: "备注：{{comment}}",
     },
   },
