@@ -153,7 +153,7 @@ async function main() {
     const current = { user: admin, realUser: null, actor: { userId: admin.id, realUserId: null, source: "api" } } as never;
 
     const cold = await profiled(opts.profile, "cold", () => timed(() => readCycleInsights(current, cycle.id)));
-    console.log(`First call (lattice computed): ${ms(cold.wall)} ms wall, ${ms(cold.cpu)} ms CPU; ${cold.value.figures.length} figures, population ${cold.value.population}`);
+    console.log(`First call (lattice computed): ${ms(cold.wall)} ms wall, ${ms(cold.cpu)} ms CPU; ${cold.value.figures.length} figures, population ${cold.value.population}; answer ${(Buffer.byteLength(JSON.stringify(cold.value)) / 1024).toFixed(0)} KB of JSON`);
     const reference = async () => {
       const rows = await sqlRows<{ userId: number }>(
         "bench.insights.reference",
