@@ -110,18 +110,25 @@ export async function dashboardAction(request: Request) {
     async () => {
       if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");
       const cycleId = Number(raw);
+      // The written reason a significant gap in a session's promotion decisions asks for (ADR 0120).
+      const reason = formText(form, "comment");
       if (formText(form, "scope") === "all") {
-        const { closed_session_ids: closed } = await adminClosePromotionSessions(current, cycleId);
+        const { closed_session_ids: closed } = await adminClosePromotionSessions(current, cycleId, reason);
         return closed.length ? pageMessage("promotions.sessions.closedCount", { count: closed.length }) : pageMessage("promotions.sessions.noneToClose");
       }
       const sessionId = formText(form, "session_id");
       if (!/^\d+$/.test(sessionId)) throw new ApiError(400, "bad_request", "Pick a session to close");
-      const session = await transitionPromotionSession(current, "admin", cycleId, Number(sessionId), "close", {});
+      const session = await transitionPromotionSession(current, "admin", cycleId, Number(sessionId), "close", reason ? { comment: reason } : {});
       return pageMessage("promotions.sessions.closed", { name: session.name });
     },
     (err) => {
       if ("issues" in err) return null;
       if (err.code === "spoofing") return { message: pageMessage("promotions.spoofing") };
+      if (err.code === "gap_reason_required") {
+        const sessions = (err.details as { sessions?: unknown[] } | null)?.sessions;
+        const message = sessions ? pageMessage("meetingFairness.forced.reasonRequired", { count: sessions.length }) : pageMessage("meetingFairness.promotion.reasonRequired");
+        return { message, fieldErrors: { comment: message } };
+      }
       if (err.status === 404 && err.message === "Invalid Cycle ID") return { message: pageMessage("promotions.invalidCycle") };
       if (err.status === 400) return { message: pageMessage("promotions.sessions.pickSession") };
       if (err.status === 409) return { message: pageMessage("promotions.sessions.notAllowed") };

@@ -10,7 +10,8 @@ import type { PromotionSessionJson } from "~/features/promotions/types";
 /**
  * The cycle's promotion sessions on the admin promotion dashboard: state, people and counts; "Close" on a
  * session that is not closed yet and "Close all promotion sessions", each after a confirmation (posted to the
- * page's action as intent=close with session_id, or with scope=all; the dialog shows a failure's message).
+ * page's action as intent=close with session_id, or with scope=all; the dialog shows a failure's message), with the
+ * written reason a session's significant gap in its promotion decisions asks for (ADR 0120).
  */
 export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionSessionJson[]; spoofing: boolean }) {
   const { t } = useTranslation();
@@ -19,6 +20,8 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
   const [closing, setClosing] = useState(false);
   const [closeAll, setCloseAll] = useState(false);
   const open = sessions.filter((s) => s.state !== "closed");
+  // The reason a significant gap in a session's promotion decisions asks for (ADR 0120): the service says when.
+  const reasonField = { label: t("meetingFairness.forced.reasonLabel"), required: false, helperText: t("meetingFairness.forced.reasonHelp") };
   return (
     <Box component="section" aria-labelledby="promotion-sessions-heading" data-testid="dashboard-sessions">
       <Stack direction="row" spacing={2} alignItems="center" justifyContent="space-between" flexWrap style={{ marginBottom: 8 }}>
@@ -109,6 +112,7 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
           text={t("promotions.sessions.closeText")}
           confirmLabel={t("promotions.sessions.closeConfirm")}
           color="error"
+          comment={reasonField}
           testId="close-session-dialog"
         />
       )}
@@ -122,6 +126,7 @@ export function DashboardSessions({ sessions, spoofing }: { sessions: PromotionS
           text={t("promotions.sessions.closeAllText", { count: open.length })}
           confirmLabel={t("promotions.sessions.closeAllConfirm")}
           color="error"
+          comment={reasonField}
           testId="close-all-dialog"
         />
       )}
