@@ -16,8 +16,10 @@ import { ApiError } from "~/platform/api.server";
 import { storedMessage, storedMessageText, type StoredMessage } from "~/platform/i18n/stored-text";
 import type { JobType, Prisma } from "~/generated/prisma/client.ts";
 import { jobRefusal } from "~/features/jobs/runner.server";
+import { readJobDetailPage } from "~/features/jobs/page-reads.server";
 import { csvHeaderCheck } from "~/features/jobs/job-types.server";
 import { summaryOf } from "~/features/summaries/service.server";
+import { readCycleInsights } from "~/features/insights/service.server";
 import { requireCycle } from "~/features/cycles/context.server";
 import { createTestUser } from "../support/api";
 import { codesWorld, directCsvJob, newTestCycle, runJobOnce } from "../support/job-codes";
@@ -45,6 +47,9 @@ async function failedRun(jobId: number): Promise<{ message: string; code: Stored
   expect(job.status).toBe("FAILED");
   const code = storedMessage(job.message, job.messageCode);
   expect(code, `job ${jobId} failed without a code: ${job.message}`).not.toBeNull();
+  // The job page reads the same key (its prepared read), which it says in the reader's language.
+  const page = await readJobDetailPage(job.cycleId, job.type, job.id, { page: 1, page_size: 20 });
+  expect(page.job.message_key).toEqual(code);
   return { message: job.message!, code: code! };
 }
 
@@ -97,6 +102,19 @@ describe("the insights export job's refusals", () => {
     const session = await failedRun((await newJob({ type: "EXPORT_INSIGHTS", cycleId, createdById: adminId, params: { scope: "session", session_id: missing, filters: [] } })).id);
     expect(session.message).toBe(`Refused: Calibration session ${missing} not found`);
     expectRefusedWith(session, "insights.refusal.sessionNotFound", { id: missing });
+  });
+
+  it("the cycle gone (its jobs go with it, so the rule's own refusal): its key with the id", async () => {
+    const admin = await (await getDb()).user.findUniqueOrThrow({ where: { id: adminId } });
+    const missing = 2_000_000_001;
+    const err = await readCycleInsights({ user: admin, realUser: null, actor }, missing).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    const text = jobRefusal(err as ApiError).text as { text: string; code: StoredMessage };
+    expect(text.text).toBe(`Refused: Cycle ${missing} not found`);
+    expectRefusedWith({ message: text.text, code: text.code }, "insights.refusal.cycleNotFound", { id: missing });
   });
 
   it("one filter per attribute (the service's other refusal a job could meet) has its key too", async () => {

@@ -10,6 +10,7 @@ import { CSV_OPTIONS } from "~/features/jobs/files.server";
 import { checkQuestionnaire, MAX_REASONS } from "~/features/jobs/types/questionnaire-issues";
 import { QuestionnaireSchema } from "~/features/questionnaires/rules";
 import { storedMessageText, type StoredMessage } from "~/platform/i18n/stored-text";
+import { summaryAccess } from "~/features/summaries/visibility";
 import { translator } from "../support/translator";
 
 const en = translator("en");
@@ -94,5 +95,19 @@ describe("the questionnaire's reasons, as keys", () => {
     const only = (zodOwn.message.values!.reasons as StoredMessage).values!.a as StoredMessage;
     expect(only).toEqual({ key: "storedTexts.jobs.stopped.unknownFields", values: { path: "SELF.0", fields: "colour" } });
     expect(storedMessageText(zh, zodOwn.message)).toBe("问卷无效：SELF.0 含有不接受的字段：colour");
+  });
+});
+
+describe("the summary's refusals by relationship, as keys", () => {
+  it("each door's refusal of an unrelated reader names its key, which reads as its English (the feedback archive fails with it)", () => {
+    const subject = { userId: 1, managerId: 2, secondaryManagerId: 3 };
+    const stranger = { userId: 9, isSuperAdmin: false };
+    for (const door of ["own", "direct_report", "secondary_report", "admin"] as const) {
+      const access = summaryAccess(door, stranger, subject, "communication");
+      if (access.ok) throw new Error(`${door} admitted a stranger`);
+      expect(access.key, door).toBeDefined();
+      expect(storedMessageText(en, access.key!)).toBe(access.message);
+      expectChinese(access.key!);
+    }
   });
 });
