@@ -25,7 +25,7 @@ import * as importJob from "~/routes/app.admin.users.import.jobs.$jobId";
 import * as exportsList from "~/routes/app.admin.personal-data.exports._index";
 import { sessionCookieFor } from "../support/session";
 import { createTestUser } from "../support/api";
-import { countPageLoad } from "../support/page-load";
+import { countPageLoad, loadPageWithin, pageRefusal } from "../support/page-load";
 
 let admin: User;
 let employee: User;
@@ -76,24 +76,6 @@ beforeAll(async () => {
   jobs.export = await newJob("EXPORT_PERSON", null, { createdById: admin.id, subjectUserId: employee.id, status: "SUCCEEDED" });
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, params: Record<string, string>, cookie = adminCookie) {
-  const r = await countPageLoad(loader, path, cookie, params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result as Record<string, unknown>;
-}
-
-/** The Response a loader throws (an error page), or fails. */
-async function thrown(run: () => Promise<unknown>): Promise<Response> {
-  try {
-    await run();
-  } catch (err) {
-    if (err instanceof Response) return err;
-    throw err;
-  }
-  throw new Error("the loader did not refuse");
-}
-
 describe("the job list pages", () => {
   it("a cycle type's list: the cycle and each page of jobs as listJobs and getCycle read them, in one statement", async () => {
     const cycle = await getCycle(cycleId);
@@ -109,24 +91,20 @@ describe("the job list pages", () => {
       expect(data.total).toBe(old.total);
       expect(data.page).toBe(page);
     }
-    const first = (await loadPage(uploadList.loader, `/app/admin/cycles/${cycleId}/upload-participants-jobs`, { cycleId: String(cycleId) })) as Awaited<
-      ReturnType<typeof uploadList.loader>
-    >;
+    const first = await loadPageWithin(uploadList.loader, `/app/admin/cycles/${cycleId}/upload-participants-jobs`, adminCookie, { params: { cycleId: String(cycleId) } });
     expect(first.jobs.map((j) => j.id)).not.toContain(jobs.otherCycle);
     expect(first.view.basePath).toBe(`/app/admin/cycles/${cycleId}/upload-participants-jobs`);
   });
 
   it("an output type's list and a company-wide type's list (no cycle) answer as listJobs", async () => {
-    const pdf = (await loadPage(pdfList.loader, `/app/admin/cycles/${cycleId}/bulk-participants-feedback-pdf-download`, { cycleId: String(cycleId) })) as Awaited<
-      ReturnType<typeof pdfList.loader>
-    >;
+    const pdf = await loadPageWithin(pdfList.loader, `/app/admin/cycles/${cycleId}/bulk-participants-feedback-pdf-download`, adminCookie, { params: { cycleId: String(cycleId) } });
     expect(pdf.jobs).toEqual((await listJobs(cycleId, "BULK_FEEDBACK_PDF", { page: 1, page_size: 25 })).jobs);
     expect(pdf.jobs.find((j) => j.id === jobs.pdf)?.output_file_url).toMatch(/\/file$/);
     for (const [loader, type, path] of [
       [importList.loader, "IMPORT_DIRECTORY", "/app/admin/users/import/jobs"],
       [exportsList.loader, "EXPORT_PERSON", "/app/admin/personal-data/exports"],
     ] as const) {
-      const data = (await loadPage(loader, path, {})) as Awaited<ReturnType<typeof importList.loader>>;
+      const data = (await loadPageWithin(loader, path, adminCookie)) as Awaited<ReturnType<typeof importList.loader>>;
       const old = await listJobs(null, type, { page: 1, page_size: 25 });
       expect(data.cycle).toBeNull();
       expect(data.jobs).toEqual(old.jobs);
@@ -137,9 +115,7 @@ describe("the job list pages", () => {
   it("the populate page reads its jobs and the directory's filter values in 2 statements, as populateFilterOptions", async () => {
     const db = await getDb();
     await db.user.update({ where: { id: employee.id }, data: { department: "Ünïcode Dept 研发", location: "", level: "L3" } });
-    const data = (await loadPage(populateList.loader, `/app/admin/cycles/${cycleId}/populate-participants-jobs`, { cycleId: String(cycleId) })) as Awaited<
-      ReturnType<typeof populateList.loader>
-    >;
+    const data = await loadPageWithin(populateList.loader, `/app/admin/cycles/${cycleId}/populate-participants-jobs`, adminCookie, { params: { cycleId: String(cycleId) } });
     expect(data.filterOptions).toEqual(await populateFilterOptions(db));
     expect(data.filterOptions.departments).toContain("Ünïcode Dept 研发");
     expect(data.filterOptions.locations).not.toContain("");
@@ -148,13 +124,13 @@ describe("the job list pages", () => {
 
   it("refuses as before: 403 for anyone but a super admin, 404 'Invalid Cycle ID' for an unknown cycle", async () => {
     const employeeCookie = await sessionCookieFor(employee.id);
-    const forbidden = await thrown(() => countPageLoad(uploadList.loader, `/app/admin/cycles/${cycleId}/upload-participants-jobs`, employeeCookie, { cycleId: String(cycleId) }));
+    const forbidden = await pageRefusal(uploadList.loader, `/app/admin/cycles/${cycleId}/upload-participants-jobs`, employeeCookie, { params: { cycleId: String(cycleId) } });
     expect(forbidden.status).toBe(403);
-    const companyForbidden = await thrown(() => countPageLoad(importList.loader, "/app/admin/users/import/jobs", employeeCookie));
+    const companyForbidden = await pageRefusal(importList.loader, "/app/admin/users/import/jobs", employeeCookie);
     expect(companyForbidden.status).toBe(403);
-    const unknown = await thrown(() => countPageLoad(uploadList.loader, "/app/admin/cycles/999999/upload-participants-jobs", adminCookie, { cycleId: "999999" }));
+    const unknown = await pageRefusal(uploadList.loader, "/app/admin/cycles/999999/upload-participants-jobs", adminCookie, { params: { cycleId: "999999" } });
     expect([unknown.status, unknown.statusText]).toEqual([404, "Invalid Cycle ID"]);
-    const malformed = await thrown(() => countPageLoad(uploadList.loader, "/app/admin/cycles/x/upload-participants-jobs", adminCookie, { cycleId: "x" }));
+    const malformed = await pageRefusal(uploadList.loader, "/app/admin/cycles/x/upload-participants-jobs", adminCookie, { params: { cycleId: "x" } });
     expect(malformed.status).toBe(404);
   });
 });
@@ -178,12 +154,10 @@ describe("a job's page", () => {
 
   it("a running output job, a finished one and a company-wide job answer as getJobDetail", async () => {
     for (const id of [jobs.pdf!, jobs.pdfRunning!]) {
-      const data = (await loadPage(pdfJob.loader, `/app/admin/cycles/${cycleId}/bulk-participants-feedback-pdf-download/${id}`, { cycleId: String(cycleId), jobId: String(id) })) as Awaited<
-        ReturnType<typeof pdfJob.loader>
-      >;
+      const data = await loadPageWithin(pdfJob.loader, `/app/admin/cycles/${cycleId}/bulk-participants-feedback-pdf-download/${id}`, adminCookie, { params: { cycleId: String(cycleId), jobId: String(id) } });
       expect(data.job).toEqual((await getJobDetail(cycleId, "BULK_FEEDBACK_PDF", id, { page: 1, page_size: 25 })).job);
     }
-    const data = (await loadPage(importJob.loader, `/app/admin/users/import/jobs/${jobs.import}`, { jobId: String(jobs.import) })) as Awaited<ReturnType<typeof importJob.loader>>;
+    const data = await loadPageWithin(importJob.loader, `/app/admin/users/import/jobs/${jobs.import}`, adminCookie, { params: { jobId: String(jobs.import) } });
     expect(data.cycle).toBeNull();
     expect(data.job).toEqual((await getJobDetail(null, "IMPORT_DIRECTORY", jobs.import!, { page: 1, page_size: 25 })).job);
     expect(data.rowErrors).toEqual([]);
@@ -192,15 +166,15 @@ describe("a job's page", () => {
   it("404 for another cycle's job, another type's job, a malformed or out-of-range id; the unknown cycle first", async () => {
     const params = (jobId: string, cycle = String(cycleId)) => ({ cycleId: cycle, jobId });
     for (const jobId of [String(jobs.otherCycle), String(jobs.pdf), "abc", "99999999999"]) {
-      const res = await thrown(() => countPageLoad(uploadJob.loader, `/app/admin/cycles/${cycleId}/upload-participants-jobs/${jobId}`, adminCookie, params(jobId)));
+      const res = await pageRefusal(uploadJob.loader, `/app/admin/cycles/${cycleId}/upload-participants-jobs/${jobId}`, adminCookie, { params: params(jobId) });
       expect([res.status, res.statusText], jobId).toEqual([404, "Not found"]);
     }
-    const company = await thrown(() => countPageLoad(importJob.loader, `/app/admin/users/import/jobs/${jobs.export}`, adminCookie, { jobId: String(jobs.export) }));
+    const company = await pageRefusal(importJob.loader, `/app/admin/users/import/jobs/${jobs.export}`, adminCookie, { params: { jobId: String(jobs.export) } });
     expect(company.status).toBe(404);
-    const unknownCycle = await thrown(() => countPageLoad(uploadJob.loader, "/app/admin/cycles/999999/upload-participants-jobs/1", adminCookie, params("1", "999999")));
+    const unknownCycle = await pageRefusal(uploadJob.loader, "/app/admin/cycles/999999/upload-participants-jobs/1", adminCookie, { params: params("1", "999999") });
     expect([unknownCycle.status, unknownCycle.statusText]).toEqual([404, "Invalid Cycle ID"]);
     const employeeCookie = await sessionCookieFor(employee.id);
-    const forbidden = await thrown(() => countPageLoad(uploadJob.loader, "/app/admin/cycles/1/upload-participants-jobs/1", employeeCookie, params("1")));
+    const forbidden = await pageRefusal(uploadJob.loader, "/app/admin/cycles/1/upload-participants-jobs/1", employeeCookie, { params: params("1") });
     expect(forbidden.status).toBe(403);
   });
 });
@@ -260,12 +234,12 @@ describe("the audit log page", () => {
   });
 
   it("a bad address falls back to the defaults as before; 403 for anyone but a super admin", async () => {
-    const r = (await loadPage(audits.loader, "/app/admin/audits?limit=9999&offset=-1", {})) as Awaited<ReturnType<typeof audits.loader>>;
+    const r = await loadPageWithin(audits.loader, "/app/admin/audits?limit=9999&offset=-1", adminCookie);
     expect([r.limit, r.offset]).toEqual([50, 0]);
-    const far = (await loadPage(audits.loader, "/app/admin/audits?offset=99999999999", {})) as Awaited<ReturnType<typeof audits.loader>>;
+    const far = await loadPageWithin(audits.loader, "/app/admin/audits?offset=99999999999", adminCookie);
     expect(far.audits).toEqual([]);
     const employeeCookie = await sessionCookieFor(employee.id);
-    const forbidden = await thrown(() => countPageLoad(audits.loader, "/app/admin/audits", employeeCookie));
+    const forbidden = await pageRefusal(audits.loader, "/app/admin/audits", employeeCookie);
     expect(forbidden.status).toBe(403);
   });
 });
@@ -300,13 +274,11 @@ describe("a nudge job's page", () => {
       expect(data.cycle).toEqual(await getCycle(cycleId));
       expect({ job: data.job, row_errors: data.row_errors, row_errors_total: data.row_errors_total, page: data.page, page_size: data.page_size }).toEqual(old);
     }
-    const data = (await loadPage(nudgeJob.loader, `/app/admin/cycles/${cycleId}/nudges/${scheduled}`, { cycleId: String(cycleId), jobId: String(scheduled) })) as Awaited<
-      ReturnType<typeof nudgeJob.loader>
-    >;
+    const data = await loadPageWithin(nudgeJob.loader, `/app/admin/cycles/${cycleId}/nudges/${scheduled}`, adminCookie, { params: { cycleId: String(cycleId), jobId: String(scheduled) } });
     expect([data.job.stage, data.job.notified, data.job.emailed, data.job.email_failed]).toEqual(["spu_feedback", 3, 2, 1]);
-    const other = await thrown(() => countPageLoad(nudgeJob.loader, "/x", adminCookie, { cycleId: String(otherCycleId), jobId: String(scheduled) }));
+    const other = await pageRefusal(nudgeJob.loader, "/x", adminCookie, { params: { cycleId: String(otherCycleId), jobId: String(scheduled) } });
     expect(other.status).toBe(404);
-    const upload = await thrown(() => countPageLoad(nudgeJob.loader, "/x", adminCookie, { cycleId: String(cycleId), jobId: String(jobs.upload) }));
+    const upload = await pageRefusal(nudgeJob.loader, "/x", adminCookie, { params: { cycleId: String(cycleId), jobId: String(jobs.upload) } });
     expect(upload.status).toBe(404);
   });
 });

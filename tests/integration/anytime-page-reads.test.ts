@@ -14,8 +14,7 @@ import { myManagers } from "~/features/anytime-feedback/service.server";
 import type { AnytimeFeedbackPageData, PersonOption, RealtimeFeedbackJson } from "~/features/anytime-feedback/types";
 import { bearerFor, createTestUser } from "../support/api";
 import { call } from "../support/calibration";
-import { sessionCookieFor } from "../support/session";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin } from "../support/page-load";
 
 type U = Awaited<ReturnType<typeof createTestUser>>;
 const BASE = "/api/v1/realtime_feedbacks";
@@ -51,12 +50,10 @@ beforeAll(async () => {
   await db.realtimeFeedback.createMany({ data: rows });
 });
 
-/** The page's data for one request; fails above 3 round trips of its own. */
+/** The page's data for one request; fails above 3 round trips of its own (tests/support/page-load.ts). */
 async function loadPage(who: U, query: string): Promise<AnytimeFeedbackPageData> {
   const path = `/app/anytime-feedback${query}`;
-  const r = await countPageLoad(page.loader, path, await sessionCookieFor(who.id));
-  expect(r.count, `${who.name} ${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result as AnytimeFeedbackPageData;
+  return loadPageWithin(page.loader, path, who, { label: `${who.name} ${path}` });
 }
 
 async function api<T>(who: U, path: string): Promise<{ status: number; body: T }> {

@@ -23,8 +23,7 @@ import { moveParticipants, terminateParticipant } from "~/features/calibration/m
 import { BOX_PREVIEW, HISTORY_PAGE, pageOfSession } from "~/features/calibration/participant-page";
 import type { BoxKey, SessionAdminPageData } from "~/features/calibration/meeting-page-types";
 import { thermaScansOfSession } from "~/features/decision-support/therma-scan/service.server";
-import { sessionCookieFor } from "../support/session";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin, pageStatus } from "../support/page-load";
 
 const PEOPLE = 130;
 const tag = randomUUID().slice(0, 8);
@@ -164,24 +163,6 @@ afterAll(async () => {
   // Nothing to stop: no worker is needed for reads.
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, user: User, params: Record<string, string>): Promise<unknown> {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(user.id), params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result;
-}
-
-/** What a loader throws (a page error Response), as its status. */
-async function statusOf(p: Promise<unknown>): Promise<number> {
-  try {
-    await p;
-    return 200;
-  } catch (err) {
-    if (err instanceof Response) return err.status;
-    throw err;
-  }
-}
-
 describe("the calibration meeting pages read in at most 3 round trips, and show what the API's reads show", () => {
   it("the data is what the test meant: outliers both ways, moves, a termination, history with superseded values", async () => {
     const detail = await getSessionDetail(asCurrent(users.sa), "session_admin", cycleId, sessionId);
@@ -216,11 +197,11 @@ describe("the calibration meeting pages read in at most 3 round trips, and show 
     expect(crowded.length).toBeGreaterThan(2);
     for (const box of crowded) cases.push([`&box=${box}`, 1, 1, box]);
     for (const [query, page, history, box] of cases) {
-      const data = await loadPage(adminRoute.loader, base + query, users.sa, { id: String(sessionId) });
+      const data = await loadPageWithin(adminRoute.loader, base + query, users.sa, { params: { id: String(sessionId) } });
       expect(data, query).toEqual({ ...pageOfSession(old, page, history, box), thermaScans });
     }
     // What the page ships instead of everyone: the 9-box's people are at most 5 a box (plus the open box's).
-    const first = (await loadPage(adminRoute.loader, base, users.sa, { id: String(sessionId) })) as SessionAdminPageData;
+    const first = (await loadPageWithin(adminRoute.loader, base, users.sa, { params: { id: String(sessionId) } })) as SessionAdminPageData;
     const shipped = Object.values(first.board.boxes).reduce((n, b) => n + b!.people.length, 0);
     expect(shipped).toBeLessThanOrEqual(10 * BOX_PREVIEW);
     expect(first.detail.history.length).toBe(HISTORY_PAGE);
@@ -231,10 +212,10 @@ describe("the calibration meeting pages read in at most 3 round trips, and show 
   it("refuses a malformed page, history or box with the 404 page", async () => {
     const base = `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`;
     for (const query of ["&page=0", "&history=x", "&box=4-4", "&box=1"]) {
-      expect(await statusOf(countPageLoad(adminRoute.loader, base + query, await sessionCookieFor(users.sa.id), { id: String(sessionId) })), query).toBe(404);
+      expect(await pageStatus(adminRoute.loader, base + query, users.sa, { params: { id: String(sessionId) } }), query).toBe(404);
     }
     const signOff = `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}&history=-1`;
-    expect(await statusOf(countPageLoad(signOffRoute.loader, signOff, await sessionCookieFor(users.so.id), { id: String(sessionId) }))).toBe(404);
+    expect(await pageStatus(signOffRoute.loader, signOff, users.so, { params: { id: String(sessionId) } })).toBe(404);
   });
 
   it("the panelist's session page and the sign-off party's page: one page of participants, the history's latest pages", async () => {
@@ -244,7 +225,7 @@ describe("the calibration meeting pages read in at most 3 round trips, and show 
     ] as const) {
       const old = { role, cycleId, spoofing: false, detail: await getSessionDetail(asCurrent(who), role, cycleId, sessionId) };
       for (const [query, page, history] of [["", 1, 1], ["&page=2", 2, 1], ["&page=3&history=3", 3, 3], ["&page=7", 7, 1]] as const) {
-        const data = await loadPage(loader, path + query, who, { [param]: String(sessionId) });
+        const data = await loadPageWithin(loader, path + query, who, { params: { [param]: String(sessionId) } });
         expect(data, `${role}${query}`).toEqual(pageOfSession(old, page, history));
       }
     }
@@ -259,14 +240,13 @@ describe("the calibration meeting pages read in at most 3 round trips, and show 
     picks.push(withFeedback.id);
     for (const spId of picks) {
       const path = `/app/ratings/calibration-panelist/sessions/${sessionId}/participants/${spId}/calibration-rating?cycle_id=${cycleId}`;
-      const data = await loadPage(participantRoute.loader, path, users.pa, { sessionId: String(sessionId), participantId: String(spId) });
+      const data = await loadPageWithin(participantRoute.loader, path, users.pa, { params: { sessionId: String(sessionId), participantId: String(spId) } });
       expect(data).toEqual({ cycleId, spoofing: false, myId: users.pa.id, detail: await getParticipantDetail(asCurrent(users.pa), "panelist", cycleId, sessionId, spId) });
     }
   });
 
   it("refuses as the API's reads do: not a member (403), not the session's cycle or id (404), a participant of another session (404)", async () => {
-    const cookie = async (u: User) => sessionCookieFor(u.id);
-    const run = async (loader: unknown, path: string, u: User, params: Record<string, string>) => statusOf(countPageLoad(loader, path, await cookie(u), params));
+    const run = (loader: unknown, path: string, u: User, params: Record<string, string>) => pageStatus(loader, path, u, { params });
     expect(await run(adminRoute.loader, `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId}`, users.pa, { id: String(sessionId) })).toBe(403);
     expect(await run(adminRoute.loader, `/app/session-admin/calibration-sessions/${sessionId}?cycle_id=${cycleId + 1000}`, users.sa, { id: String(sessionId) })).toBe(404);
     expect(await run(signOffRoute.loader, `/app/sign-off-party/calibration-sessions/${sessionId}?cycle_id=${cycleId}`, users.out, { id: String(sessionId) })).toBe(403);

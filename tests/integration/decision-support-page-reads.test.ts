@@ -23,7 +23,7 @@ import { createTestUser } from "../support/api";
 import { callWithSession, sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin } from "../support/page-load";
 
 type Handler = Parameters<typeof callWithSession>[0];
 type ReportsData = Awaited<ReturnType<typeof reportsPage.loader>>;
@@ -48,17 +48,10 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-/** A page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, params: Record<string, string>) {
-  const r = await countPageLoad(loader, path, cookie, params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result;
-}
-
 const reportsPath = (q = "") => `/app/admin/cycles/${org.cycleId}/decision-support/reports${q}`;
 
 async function reportsData(q = ""): Promise<ReportsData> {
-  return (await loadPage(reportsPage.loader, reportsPath(q), { cycleId: String(org.cycleId) })) as ReportsData;
+  return (await loadPageWithin(reportsPage.loader, reportsPath(q), cookie, { params: { cycleId: String(org.cycleId) } })) as ReportsData;
 }
 
 /** The page's inactive participants equal the API's, stage rule and reminders included. */
@@ -131,9 +124,7 @@ describe("the decision support pages' reads", () => {
     await db.thermaScanEntry.create({
       data: { participantId: org.participantId.A, engagement: 4, wellbeing: 4, workload: 3, flightRisk: "low" },
     });
-    const data = (await loadPage(uploadPage.loader, `/app/admin/cycles/${org.cycleId}/therma-scan-report/upload`, { cycleId: String(org.cycleId) })) as Awaited<
-      ReturnType<typeof uploadPage.loader>
-    >;
+    const data = await loadPageWithin(uploadPage.loader, `/app/admin/cycles/${org.cycleId}/therma-scan-report/upload`, cookie, { params: { cycleId: String(org.cycleId) } });
     expect(data).toMatchObject({
       cycle: { id: org.cycleId, state: "calibration" },
       stored: 1,

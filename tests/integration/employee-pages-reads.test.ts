@@ -16,10 +16,9 @@ import { ApiError } from "~/platform/api.server";
 import { getDb } from "~/platform/db.server";
 import type { CurrentUser } from "~/platform/auth.server";
 import type { User } from "~/generated/prisma/client.ts";
-import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: ReviewOrg;
@@ -35,12 +34,9 @@ afterAll(async () => {
 
 type PageData = Awaited<ReturnType<typeof myPeers.loader>>;
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
+/** The page's loader after the frame's, for one request; fails above 3 round trips of its own (tests/support/page-load.ts). */
 async function loadPage(who: User): Promise<Extract<PageData, { kind: "selected" }>> {
-  const path = `/app/performance/peer-finalization?cycle_id=${org.cycleId}`;
-  const r = await countPageLoad(myPeers.loader, path, await sessionCookieFor(who.id));
-  expect(r.count, `${who.email}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  const data = r.result as PageData;
+  const data = await loadPageWithin(myPeers.loader, `/app/performance/peer-finalization?cycle_id=${org.cycleId}`, who, { label: who.email });
   if (data.kind !== "selected") throw new Error("no cycle selected");
   return data;
 }
@@ -127,10 +123,7 @@ describe("the participant's peer selection page", () => {
 describe("the manager's team peer selection page", () => {
   it("lists the manager's direct reports in at most 3 round trips, as the Prisma read did", async () => {
     for (const who of [org.M, org.A, org.S, org.P]) {
-      const path = `/app/my-reportees/peer-finalization?cycle_id=${org.cycleId}`;
-      const r = await countPageLoad(teamPeers.loader, path, await sessionCookieFor(who.id));
-      expect(r.count, `${who.email}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-      const data = r.result as Awaited<ReturnType<typeof teamPeers.loader>>;
+      const data = await loadPageWithin(teamPeers.loader, `/app/my-reportees/peer-finalization?cycle_id=${org.cycleId}`, who, { label: who.email });
       if (data.kind !== "selected") throw new Error("no cycle selected");
       const old = await listTeamSelections(await currentOf(who), org.cycleId);
       expect(data.team, who.email).toEqual(teamView(old));

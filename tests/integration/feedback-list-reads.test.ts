@@ -8,10 +8,9 @@ import * as spuList from "~/routes/app.performance.spu-feedback._index";
 import { feedbackReceivedCount, listMyFeedbacks } from "~/features/feedback/service.server";
 import { getDb } from "~/platform/db.server";
 import type { CurrentUser } from "~/platform/auth.server";
-import { sessionCookieFor } from "../support/session";
 import { createReviewOrg, moveCycleTo, type ReviewOrg } from "../support/review-org";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: ReviewOrg;
@@ -25,18 +24,9 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, cookie: string, params: Record<string, string> = {}) {
-  const r = await countPageLoad(loader, path, cookie, params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result;
-}
-
 describe("the 360 Feedback list page", () => {
   it("the 360 Feedback list reads the reviewer's people in at most 3 round trips", async () => {
-    const data = (await loadPage(spuList.loader, `/app/performance/spu-feedback?cycle_id=${org.cycleId}`, await sessionCookieFor(org.P.id))) as Awaited<
-      ReturnType<typeof spuList.loader>
-    >;
+    const data = await loadPageWithin(spuList.loader, `/app/performance/spu-feedback?cycle_id=${org.cycleId}`, org.P);
     expect(data?.kind).toBe("selected");
     if (data?.kind !== "selected") return;
     expect(data.list.feedbacks.map((f) => f.reviewee.email)).toContain(org.A.email);
@@ -45,9 +35,7 @@ describe("the 360 Feedback list page", () => {
 
   it("the 360 Feedback list shows what the API reads, for every person of the cycle (given and received)", async () => {
     for (const who of [org.M, org.A, org.B, org.S, org.C, org.P, org.Q, org.R]) {
-      const data = (await loadPage(spuList.loader, `/app/performance/spu-feedback?cycle_id=${org.cycleId}`, await sessionCookieFor(who.id))) as Awaited<
-        ReturnType<typeof spuList.loader>
-      >;
+      const data = await loadPageWithin(spuList.loader, `/app/performance/spu-feedback?cycle_id=${org.cycleId}`, who);
       if (data?.kind !== "selected") throw new Error("no cycle selected");
       const user = await (await getDb()).user.findUniqueOrThrow({ where: { id: who.id } });
       const current: CurrentUser = { user, realUser: null, actor: { userId: user.id, realUserId: user.id, source: "api" } };

@@ -20,7 +20,7 @@ import { ApiError } from "~/platform/api.server";
 import { sessionCookieFor } from "../support/session";
 import { call, createPromotionOrg, moveCycleTo, nominate, PANELIST_NS, sessionBody, sessionsUrl, transitionUrl, type PromotionOrg } from "../support/promotions";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin, pageStatus } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: PromotionOrg;
@@ -60,28 +60,10 @@ async function currentOf(userId: number): Promise<CurrentUser> {
   return requireUser(new Request("http://127.0.0.1/app/home", { headers: { Cookie: await sessionCookieFor(userId) } }));
 }
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage<T = never>(loader: unknown, path: string, userId: number, params: Record<string, string> = {}): Promise<T> {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), params);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result as T;
-}
-
-/** The loader's thrown Response (an error page), with its status. */
-async function refused(loader: unknown, path: string, userId: number, params: Record<string, string>): Promise<number> {
-  try {
-    await countPageLoad(loader, path, await sessionCookieFor(userId), params);
-  } catch (err) {
-    if (err instanceof Response) return err.status;
-    throw err;
-  }
-  return 200;
-}
-
 describe("the HR partner's promotion pages read in at most 3 round trips, and show what the services answer", () => {
   it("the nominations page: cycles, nominations and sessions (the HR partner, and a session admin who is nobody's HR partner)", async () => {
     for (const who of ["hr", "sa"] as const) {
-      const data: Awaited<ReturnType<typeof nominationsRoute.loader>> = await loadPage(nominationsRoute.loader, `/app/promotions/hr-partners/nominations?cycle_id=${org.cycleId}`, org.users[who].id);
+      const data = await loadPageWithin(nominationsRoute.loader, `/app/promotions/hr-partners/nominations?cycle_id=${org.cycleId}`, org.users[who].id);
       expect(data.kind).toBe("selected");
       if (data.kind !== "selected") return;
       const current = await currentOf(org.users[who].id);
@@ -102,7 +84,7 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
   });
 
   it("the create form: the nominations in no session yet", async () => {
-    const data: Awaited<ReturnType<typeof createRoute.loader>> = await loadPage(createRoute.loader, `/app/promotions/hr-partners/create-session?cycle_id=${org.cycleId}`, org.users.hr.id);
+    const data = await loadPageWithin(createRoute.loader, `/app/promotions/hr-partners/create-session?cycle_id=${org.cycleId}`, org.users.hr.id);
     expect(data.kind).toBe("form");
     if (data.kind !== "form") return;
     const current = await currentOf(org.users.hr.id);
@@ -114,7 +96,7 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
 
   it("the edit form: the session, its nominations and those it may take (403 for anyone but its creator)", async () => {
     const path = `/app/promotions/hr-partners/sessions/${sessionId}/edit?cycle_id=${org.cycleId}`;
-    const data: Awaited<ReturnType<typeof editRoute.loader>> = await loadPage(editRoute.loader, path, org.users.hr.id, { id: String(sessionId) });
+    const data = await loadPageWithin(editRoute.loader, path, org.users.hr.id, { params: { id: String(sessionId) } });
     expect(data.kind).toBe("form");
     if (data.kind !== "form") return;
     const current = await currentOf(org.users.hr.id);
@@ -128,10 +110,10 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
     expect(data.form.structureEditable).toBe(false);
     expect(data.form.deadlineEditable).toBe(true);
     // Without ?cycle_id= the session's own cycle; a session of another cycle is not found.
-    const bare: Awaited<ReturnType<typeof editRoute.loader>> = await loadPage(editRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}/edit`, org.users.hr.id, { id: String(sessionId) });
+    const bare = await loadPageWithin(editRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}/edit`, org.users.hr.id, { params: { id: String(sessionId) } });
     expect(bare.kind === "form" && bare.form.cycle.id).toBe(org.cycleId);
-    expect(await refused(editRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}/edit?cycle_id=999999999`, org.users.hr.id, { id: String(sessionId) })).toBe(404);
-    for (const who of ["sa", "pa", "emp"] as const) expect(await refused(editRoute.loader, path, org.users[who].id, { id: String(sessionId) }), who).toBe(403);
+    expect(await pageStatus(editRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}/edit?cycle_id=999999999`, org.users.hr.id, { params: { id: String(sessionId) } })).toBe(404);
+    for (const who of ["sa", "pa", "emp"] as const) expect(await pageStatus(editRoute.loader, path, org.users[who].id, { params: { id: String(sessionId) } }), who).toBe(403);
   });
 
   it("the session page: every nomination's card and comments as the API reads them, for the HR partner and the session admin", async () => {
@@ -140,7 +122,7 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
       ["hr", "hr_partner"],
       ["sa", "session_admin"],
     ] as const) {
-      const data: Awaited<ReturnType<typeof sessionRoute.loader>> = await loadPage(sessionRoute.loader, path, org.users[who].id, { id: String(sessionId) });
+      const data = await loadPageWithin(sessionRoute.loader, path, org.users[who].id, { params: { id: String(sessionId) } });
       const current = await currentOf(org.users[who].id);
       expect(data.role).toBe(role);
       expect(data.detail).toEqual(await getPromotionSessionDetail(current, role, org.cycleId, sessionId));
@@ -162,7 +144,7 @@ describe("the HR partner's promotion pages read in at most 3 round trips, and sh
       expect([who, data.insightsLink]).toEqual([who, who === "hr"]);
       expect(data.insightsLink).toBe(opens);
     }
-    for (const who of ["pa", "so", "emp"] as const) expect(await refused(sessionRoute.loader, path, org.users[who].id, { id: String(sessionId) }), who).toBe(403);
-    expect(await refused(sessionRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}?cycle_id=999999999`, org.users.hr.id, { id: String(sessionId) })).toBe(404);
+    for (const who of ["pa", "so", "emp"] as const) expect(await pageStatus(sessionRoute.loader, path, org.users[who].id, { params: { id: String(sessionId) } }), who).toBe(403);
+    expect(await pageStatus(sessionRoute.loader, `/app/promotions/hr-partners/sessions/${sessionId}?cycle_id=999999999`, org.users.hr.id, { params: { id: String(sessionId) } })).toBe(404);
   });
 });

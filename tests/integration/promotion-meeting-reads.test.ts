@@ -13,7 +13,7 @@ import { listComments } from "~/features/calibration/views.server";
 import { sessionCookieFor } from "../support/session";
 import { PANELIST_NS, SIGN_OFF_NS, call, createPromotionOrg, moveCycleTo, nominate, sessionBody, sessionsUrl, transitionUrl, type PromotionOrg } from "../support/promotions";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin, pageStatus } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: PromotionOrg;
@@ -54,25 +54,8 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-type PageData = Awaited<ReturnType<typeof panelistRoute.loader>>;
-
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage(loader: unknown, path: string, userId: number): Promise<PageData> {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), { id: String(sessionId) });
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result as PageData;
-}
-
-/** The status of the page's refusal (the loader throws the error page's Response). */
-async function refusal(loader: unknown, path: string, userId: number): Promise<number> {
-  try {
-    await countPageLoad(loader, path, await sessionCookieFor(userId), { id: String(sessionId) });
-    return 200;
-  } catch (err) {
-    if (err instanceof Response) return err.status;
-    throw err;
-  }
-}
+/** The session page's route params (the page's loader after the frame's: tests/support/page-load.ts). */
+const sessionParams = () => ({ params: { id: String(sessionId) } });
 
 async function sessionCommentsOf(userId: number, role: "panelist" | "sign_off") {
   const current = await getCurrentUser(new Request("http://127.0.0.1/", { headers: { Cookie: await sessionCookieFor(userId) } }));
@@ -83,14 +66,14 @@ describe("the promotion meeting pages read in at most 3 round trips and show wha
   it("the panelist's page, with and without a nomination open", async () => {
     const base = `/app/promotions/calibration-panelist/sessions/${sessionId}?cycle_id=${org.cycleId}`;
     for (const who of ["pa", "pb"] as const) {
-      const data = await loadPage(panelistRoute.loader, base, org.users[who].id);
+      const data = await loadPageWithin(panelistRoute.loader, base, org.users[who].id, sessionParams());
       const api = await ok(call("GET", sessionsUrl(org, PANELIST_NS, sessionId), { token: org.token[who] }));
       expect(data.detail).toEqual(api.body);
       expect(data.detail.nominations.map((n) => n.nominee.name)).toEqual([org.users.A.name, org.users.B.name].sort());
       expect(data.open).toBeNull();
       expect(data.sessionComments).toEqual(await sessionCommentsOf(org.users[who].id, "panelist"));
     }
-    const data = await loadPage(panelistRoute.loader, `${base}&nomination=${org.nid.A}`, org.users.pa.id);
+    const data = await loadPageWithin(panelistRoute.loader, `${base}&nomination=${org.nid.A}`, org.users.pa.id, sessionParams());
     const a = data.detail.nominations.find((n) => n.nomination_id === org.nid.A)!;
     expect(a.votes.map((v) => v.vote)).toEqual(["PROMOTED", "DEFERRED"]);
     expect(a.my_vote?.note).toBe("Ready — 准备好了");
@@ -102,12 +85,12 @@ describe("the promotion meeting pages read in at most 3 round trips and show wha
     const summary = await ok(call("GET", `${sessionsUrl(org, PANELIST_NS, sessionId, "A")}/feedbacks_summary`, { token: org.token.pa }));
     expect(data.open?.summary).toEqual(summary.body);
     // a nomination not in this session opens nothing
-    expect((await loadPage(panelistRoute.loader, `${base}&nomination=${org.nid.C}`, org.users.pa.id)).open).toBeNull();
+    expect((await loadPageWithin(panelistRoute.loader, `${base}&nomination=${org.nid.C}`, org.users.pa.id, sessionParams())).open).toBeNull();
   });
 
   it("the sign-off party's page: the outcome with its history, the session's comments, the open nomination without a summary", async () => {
     const base = `/app/promotions/sign-off-party/sessions/${sessionId}?cycle_id=${org.cycleId}`;
-    const data = await loadPage(signOffRoute.loader, `${base}&nomination=${org.nid.B}`, org.users.so.id);
+    const data = await loadPageWithin(signOffRoute.loader, `${base}&nomination=${org.nid.B}`, org.users.so.id, sessionParams());
     const api = await ok(call("GET", sessionsUrl(org, SIGN_OFF_NS, sessionId), { token: org.token.so }));
     expect(data.detail).toEqual(api.body);
     expect(data.detail.session).toMatchObject({ state: "in_review", decided_count: 2, nomination_count: 2 });
@@ -126,9 +109,9 @@ describe("the promotion meeting pages read in at most 3 round trips and show wha
   it("refuses whom the API refuses: 403 for a non-member or the wrong role, 404 for another cycle", async () => {
     const panel = `/app/promotions/calibration-panelist/sessions/${sessionId}?cycle_id=${org.cycleId}`;
     const signOff = `/app/promotions/sign-off-party/sessions/${sessionId}?cycle_id=${org.cycleId}`;
-    expect(await refusal(panelistRoute.loader, panel, org.users.emp.id)).toBe(403);
-    expect(await refusal(panelistRoute.loader, panel, org.users.so.id)).toBe(403);
-    expect(await refusal(signOffRoute.loader, signOff, org.users.pa.id)).toBe(403);
-    expect(await refusal(panelistRoute.loader, `/app/promotions/calibration-panelist/sessions/${sessionId}?cycle_id=999999`, org.users.pa.id)).toBe(404);
+    expect(await pageStatus(panelistRoute.loader, panel, org.users.emp.id, sessionParams())).toBe(403);
+    expect(await pageStatus(panelistRoute.loader, panel, org.users.so.id, sessionParams())).toBe(403);
+    expect(await pageStatus(signOffRoute.loader, signOff, org.users.pa.id, sessionParams())).toBe(403);
+    expect(await pageStatus(panelistRoute.loader, `/app/promotions/calibration-panelist/sessions/${sessionId}?cycle_id=999999`, org.users.pa.id, sessionParams())).toBe(404);
   });
 });

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as nominationRoute from "~/routes/app.my-reportees.$email.promotion";
-import { sessionCookieFor } from "../support/session";
 import { call, createPromotionOrg, moveCycleTo, nominate, type PromotionOrg } from "../support/promotions";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin, pageStatus } from "../support/page-load";
 import { startTestWorker } from "../support/worker";
 
 let org: PromotionOrg;
@@ -23,12 +22,8 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-async function loadPage(email: string) {
-  const path = `/app/my-reportees/${encodeURIComponent(email)}/promotion?cycle_id=${org.cycleId}`;
-  const r = await countPageLoad(nominationRoute.loader, path, await sessionCookieFor(org.users.M.id), { email });
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result as Awaited<ReturnType<typeof nominationRoute.loader>>;
-}
+/** The manager's nomination page of `email` (at most 3 round trips of its own: tests/support/page-load.ts). */
+const loadPage = (email: string) => loadPageWithin(nominationRoute.loader, `/app/my-reportees/${encodeURIComponent(email)}/promotion?cycle_id=${org.cycleId}`, org.users.M.id, { params: { email } });
 
 describe("the manager's promotion nomination page", () => {
   it("reads in at most 3 round trips what the manager's API answers, nominated or not", async () => {
@@ -48,14 +43,7 @@ describe("the manager's promotion nomination page", () => {
 
   it("refuses as the API does: not my report (403), no such participant (404), no such cycle (404)", async () => {
     const status = async (userId: number, email: string, cycleId = org.cycleId) => {
-      const path = `/app/my-reportees/${encodeURIComponent(email)}/promotion?cycle_id=${cycleId}`;
-      try {
-        await countPageLoad(nominationRoute.loader, path, await sessionCookieFor(userId), { email });
-        return 200;
-      } catch (thrown) {
-        if (thrown instanceof Response) return thrown.status;
-        throw thrown;
-      }
+      return pageStatus(nominationRoute.loader, `/app/my-reportees/${encodeURIComponent(email)}/promotion?cycle_id=${cycleId}`, userId, { params: { email } });
     };
     const api = async (who: "M" | "M2", email: string, cycleId = org.cycleId) =>
       (await call("GET", `/api/v1/cycles/${cycleId}/promotion_nominations/${encodeURIComponent(email)}`, { token: org.token[who] })).status;

@@ -13,10 +13,9 @@ import * as endorseRoute from "~/routes/app.promotions.endorsements.$endorsement
 import * as viewRoute from "~/routes/app.promotions.endorsements.$endorsementId.view";
 import * as panelistListRoute from "~/routes/app.promotions.calibration-panelist.sessions._index";
 import * as signOffListRoute from "~/routes/app.promotions.sign-off-party.sessions._index";
-import { sessionCookieFor } from "../support/session";
 import { call, createPromotionOrg, moveCycleTo, nominate, sessionBody, sessionsUrl, transitionUrl, type PromotionOrg } from "../support/promotions";
 import { startTestWorker } from "../support/worker";
-import { countPageLoad } from "../support/page-load";
+import { loadPageWithin } from "../support/page-load";
 
 let stopWorker: () => Promise<void>;
 let org: PromotionOrg;
@@ -42,18 +41,9 @@ afterAll(async () => {
   await stopWorker?.();
 });
 
-/** The page's loader after the frame's, for one request; fails above 3 round trips of its own. */
-async function loadPage<T = never>(loader: unknown, path: string, userId: number, params: Record<string, string> = {}, layouts: unknown[] = []): Promise<T> {
-  const r = await countPageLoad(loader, path, await sessionCookieFor(userId), params, layouts);
-  expect(r.count, `${path}:\n${r.statements.join("\n")}`).toBeLessThanOrEqual(3);
-  return r.result as T;
-}
-
 describe("the promotion pages' loaders read in at most 3 round trips", () => {
   it("the admin Promotion Dashboard", async () => {
-    const data: Awaited<ReturnType<typeof dashboardRoute.loader>> = await loadPage(dashboardRoute.loader, `/app/admin/promotion-dashboard?cycle_id=${org.cycleId}`, org.users.admin.id, {}, [
-      adminLayout.loader,
-    ]);
+    const data = await loadPageWithin(dashboardRoute.loader, `/app/admin/promotion-dashboard?cycle_id=${org.cycleId}`, org.users.admin.id, { layouts: [adminLayout.loader] });
     expect(data.kind).toBe("selected");
     if (data.kind !== "selected") return;
     expect(data.sessions.map((s) => s.id)).toEqual([sessionId]);
@@ -61,40 +51,22 @@ describe("the promotion pages' loaders read in at most 3 round trips", () => {
   });
 
   it("the endorser's list, endorse and view pages", async () => {
-    const list: Awaited<ReturnType<typeof endorsementsRoute.loader>> = await loadPage(endorsementsRoute.loader, "/app/promotions/endorsements", org.users.e1.id);
+    const list = await loadPageWithin(endorsementsRoute.loader, "/app/promotions/endorsements", org.users.e1.id);
     expect(list.endorsements.map((e) => e.id)).toContain(endorsementId);
     const params = { endorsementId: String(endorsementId) };
-    const endorse: Awaited<ReturnType<typeof endorseRoute.loader>> = await loadPage(
-      endorseRoute.loader,
-      `/app/promotions/endorsements/${endorsementId}/endorse?cycle_id=${org.cycleId}`,
-      org.users.e1.id,
-      params
-    );
+    const endorse = await loadPageWithin(endorseRoute.loader, `/app/promotions/endorsements/${endorsementId}/endorse?cycle_id=${org.cycleId}`, org.users.e1.id, { params });
     expect(endorse.endorsement.nominee.name).toBe(org.users.A.name);
-    const view: Awaited<ReturnType<typeof viewRoute.loader>> = await loadPage(
-      viewRoute.loader,
-      `/app/promotions/endorsements/${endorsementId}/view?cycle_id=${org.cycleId}`,
-      org.users.sa.id,
-      params
-    );
+    const view = await loadPageWithin(viewRoute.loader, `/app/promotions/endorsements/${endorsementId}/view?cycle_id=${org.cycleId}`, org.users.sa.id, { params });
     expect(view.endorsement.id).toBe(endorsementId);
   });
 
   it("the panelist's session list", async () => {
-    const list: Awaited<ReturnType<typeof panelistListRoute.loader>> = await loadPage(
-      panelistListRoute.loader,
-      `/app/promotions/calibration-panelist/sessions?cycle_id=${org.cycleId}`,
-      org.users.pa.id
-    );
+    const list = await loadPageWithin(panelistListRoute.loader, `/app/promotions/calibration-panelist/sessions?cycle_id=${org.cycleId}`, org.users.pa.id);
     expect(list.kind === "selected" && list.sessions.map((s) => s.id)).toEqual([sessionId]);
   });
 
   it("the sign-off party's session list", async () => {
-    const list: Awaited<ReturnType<typeof signOffListRoute.loader>> = await loadPage(
-      signOffListRoute.loader,
-      `/app/promotions/sign-off-party/sessions?cycle_id=${org.cycleId}`,
-      org.users.so.id
-    );
+    const list = await loadPageWithin(signOffListRoute.loader, `/app/promotions/sign-off-party/sessions?cycle_id=${org.cycleId}`, org.users.so.id);
     expect(list.kind === "selected" && list.sessions.map((s) => s.id)).toEqual([sessionId]);
   });
 });

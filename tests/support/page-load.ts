@@ -97,3 +97,24 @@ export async function pageOutcome(loader: unknown, path: string, who: PageReader
   const cookie = await cookieOf(who);
   return outcome(async () => (await countPageLoad(loader, path, cookie, options.params ?? {}, options.layouts ?? [])).result);
 }
+
+/** The page's status for one reader, uncounted: a refused or missing page's (the thrown Response's), 200 when it loads. */
+export async function pageStatus(loader: unknown, path: string, who: PageReader, options: Omit<PageLoadOptions, "max"> = {}): Promise<number> {
+  const o = await pageOutcome(loader, path, who, options);
+  return "status" in o ? o.status : 200;
+}
+
+/**
+ * The Response the page's loader throws for one reader, uncounted (a refusal, a missing page, a redirect: its status,
+ * statusText and headers); fails the test when the page loads instead.
+ */
+export async function pageRefusal(loader: unknown, path: string, who: PageReader, options: Omit<PageLoadOptions, "max"> = {}): Promise<Response> {
+  const cookie = await cookieOf(who);
+  try {
+    await countPageLoad(loader, path, cookie, options.params ?? {}, options.layouts ?? []);
+  } catch (err) {
+    if (err instanceof Response) return err;
+    throw err;
+  }
+  throw new Error(`${options.label ?? path}: the loader did not refuse`);
+}
