@@ -107,3 +107,65 @@ describe("the panel's data", () => {
     expect(meetingFairnessPath(7)).toBe("/app/calibration-sessions/7/fairness");
   });
 });
+
+/**
+ * A promotion session (ADR 0120) of twelve nominees (six women, six men; two places): each one's panel votes (of two)
+ * and decision. Its figure is the promotions figure; the rule's measure is the decision rate (promoted_rate).
+ */
+function promotionSession(votesPromoted: number[], promoted: boolean[], floor = 5): InsightsJson {
+  const people: InsightPerson[] = promoted.map((p, i) => ({
+    id: i + 1,
+    attributes: { "1": i < 6 ? "Woman" : "Man", "2": i % 2 === 0 ? "Berlin" : "Lisbon" },
+    stage: { ...NONE, nominated: true, endorsed: true, votes: 2, promotedVotes: votesPromoted[i]!, decision: p ? "PROMOTED" : "NOT_PROMOTED" },
+  }));
+  const lattice = privacyLattice(people, floor, ["1", "2"]);
+  return {
+    scope: { kind: "session", session_id: 8, session_name: "P", session_kind: "promotion", cycle_id: 3 },
+    privacy_floor: floor,
+    population: people.length,
+    attributes: [GENDER, PLACE],
+    filters: [],
+    figures: [GENDER, PLACE].map((a) => insightFigure("promotions", { id: a.id, name: a.name }, people, [], lattice)),
+  };
+}
+
+const MEN_PROMOTED = [false, false, false, false, false, false, true, true, true, true, true, true];
+const HALF_EACH = [true, false, true, false, true, false, false, true, false, true, false, true];
+
+describe("a promotion session's gap rule and panel (the decision rates)", () => {
+  it("finds the significant gap in the promotion decisions, by gender only, as promoted_rate", () => {
+    const gaps = significantGapsAfterCalibration(promotionSession([0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2], MEN_PROMOTED));
+    expect(gaps.map((g) => [g.attribute.name, g.group, g.measure])).toEqual(
+      expect.arrayContaining([
+        ["Gender", "Woman", "promoted_rate"],
+        ["Gender", "Man", "promoted_rate"],
+      ]),
+    );
+    expect(gaps.every((g) => g.measure === "promoted_rate" && g.p < 0.05 && g.attribute.id === GENDER.id)).toBe(true);
+    expect(gaps.find((g) => g.group === "Woman")!.effect).toBe(-100);
+    expect(closeReasonMissing(gaps, " ")).toBe(true);
+    expect(closeReasonMissing(gaps, "Budget freeze on the women's team, recorded with HR.")).toBe(false);
+  });
+
+  it("asks nothing for a gap in the panel votes only (the decisions alike), nor over a figure the floor hides", () => {
+    const votesOnly = promotionSession([0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2], HALF_EACH);
+    const voteGaps = votesOnly.figures[0]!.gaps.filter((g) => g.measure === "panel_vote_rate" && g.significant);
+    expect(voteGaps.length).toBeGreaterThan(0);
+    expect(significantGapsAfterCalibration(votesOnly)).toEqual([]);
+    expect(significantGapsAfterCalibration(promotionSession([0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2], MEN_PROMOTED, 13))).toEqual([]);
+  });
+
+  it("the panel's data: the promotions figures, kind promotion, first the attribute with the gap", () => {
+    const fairness = meetingFairness(promotionSession([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], MEN_PROMOTED), false);
+    expect(fairness.kind).toBe("promotion");
+    expect(fairness.session_id).toBe(8);
+    expect(fairness.figures.map((f) => [f.figure, f.attribute.id])).toEqual([
+      ["promotions", GENDER.id],
+      ["promotions", PLACE.id],
+    ]);
+    expect(fairness.first_by).toBe(GENDER.id);
+    const women = shownFigure(fairness, GENDER.id)!.rows.find((r) => r.group === "Woman")!;
+    expect(women.values).toMatchObject({ nominated: 6, promoted: 0, promoted_rate: 0, panel_vote_rate: 50 });
+    expect(meetingFairness(session(EVEN, WOMEN_LOW), false).kind).toBe("rating");
+  });
+});
