@@ -31,6 +31,7 @@ const EXEMPT: Rules["exempt"] = {
   JobStagedBatch: "an upload's staging rows (ADR 0038), read by the job's steps and deleted when it ends",
   JobRowError: "a job's per-row error report, the job's output; the job's audit records carry the counts",
   JobFile: "a job's input or output file; job.create audits the upload with the file's name and size",
+  InsightsDataVersion: "the fairness insights' data version (ADR 0121): a trigger adds 1 at the commit of a write to a table they read; that write is audited",
 };
 
 /** Columns whose change alone is bookkeeping, not a change of state. */
