@@ -6,6 +6,7 @@ import { forbiddenPage, pageIdParam, pageRead } from "~/platform/page-errors.ser
 import type { InsightsJson } from "~/features/insights/insight-json";
 import type { InsightsPageData } from "~/features/insights/page-data";
 import { readCycleInsights, readSessionInsights } from "~/features/insights/service.server";
+import { computeRouteFlags } from "~/features/shell/navigation.server";
 
 /**
  * The fairness insight pages' loaders (issue 29 §2, ADR 0112). Who may open them, on the server: super admins (every
@@ -49,10 +50,12 @@ async function readableCycles(current: CurrentUser): Promise<Array<{ id: number;
   });
 }
 
-/** The menu's rule for the item (app/features/shell/navigation.server.ts): the HR partner of an active user. */
-async function isHrPartnerOfAnyone(current: CurrentUser): Promise<boolean> {
-  const db = await getDb();
-  return (await db.user.count({ where: { hrPartnerId: current.user.id, active: true }, take: 1 })) > 0;
+/**
+ * The menu's rule for the item, the HR partner of an active user: the shell's flag (app/features/shell/navigation.server.ts),
+ * read with the request's session in one statement (ADR 0105), so the page asks nothing of its own.
+ */
+async function isHrPartnerOfAnyone(current: CurrentUser, request: Request): Promise<boolean> {
+  return (await computeRouteFlags(await getDb(), current.user.id, request))["hr_partner_has_employees?"];
 }
 
 /**
@@ -64,7 +67,7 @@ export async function loadInsightsIndex(request: Request): Promise<{ cycles: [] 
   const current = await requireUser(request);
   const cycles = await readableCycles(current);
   // Refused first: whoever may open no insight page is refused here, whatever the address asks for.
-  if (!isSuperAdmin(current) && cycles.length === 0 && !(await isHrPartnerOfAnyone(current))) throw forbiddenPage();
+  if (!isSuperAdmin(current) && cycles.length === 0 && !(await isHrPartnerOfAnyone(current, request))) throw forbiddenPage();
   const raw = new URL(request.url).searchParams.get("cycle_id");
   if (raw !== null && raw !== "") {
     const id = pageIdParam(raw);

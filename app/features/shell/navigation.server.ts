@@ -114,8 +114,9 @@ function flagsFrom(row: ShellRow): RouteFlags {
   };
 }
 
-export async function computeRouteFlags(_db: Db, userId: number): Promise<RouteFlags> {
-  return flagsFrom(await shellRow(userId));
+/** The navigation flags; with the request under /app, from the row its session's statement already read (ADR 0105). */
+export async function computeRouteFlags(_db: Db, userId: number, request?: Request): Promise<RouteFlags> {
+  return flagsFrom(await shellRow(userId, request));
 }
 
 /**
