@@ -10,6 +10,9 @@ import { CEO, ok } from "./api-helpers";
  * and the session to review. Carmen's close dialog shows each group's shift; with a blank reason the close is refused
  * beside the field, with a reason the session closes and its history keeps the reason. A panelist (Morgan) has no
  * panel on his session and is refused its data. The ratings end as the seed made them (insights.spec.ts reads them).
+ * Before that, the super admin's forced close of the sessions in review is refused without a reason, listing
+ * "Marketing calibration" (ADR 0120). Promotion sessions (ADR 0120): the same panel on the session admin's and the
+ * sign-off party's pages (the demo's are under the privacy floor: the figure hidden, no reason asked), none for a panelist.
  */
 
 type Session = { id: number; name: string };
@@ -31,6 +34,24 @@ test.describe("fairness in the calibration meeting", () => {
     const marketing = sessions.find((s) => s.name === "Marketing calibration")!.id;
     const engineering = sessions.find((s) => s.name === "Engineering calibration")!.id;
     await ada.close();
+
+    // ── The super admin's forced close (ADR 0120): without a reason it is refused, listing the session with the gap,
+    // and nothing closes (only the refusal is tried here: the demo's sessions stay as they are). ──
+    const admin = await signedInPage(browser, DEMO.superAdmin, `/app/admin/calibration-sessions?cycle_id=${q3}`);
+    const a = admin.page;
+    await hydrated(a);
+    await a.getByTestId("admin-close-in-review").click();
+    const forced = a.getByTestId("admin-close-dialog");
+    await expect(forced.getByTestId("admin-close-reason")).toBeVisible();
+    await forced.getByTestId("admin-close-confirm").click();
+    const listed = forced.getByTestId(`admin-close-gaps-session-${marketing}`);
+    await expect(listed).toContainText("Marketing calibration: ");
+    await expect(listed).toContainText("Gender: Woman");
+    await expect(forced.getByTestId("admin-close-gaps")).toContainText("significant gap after calibration: write the reason");
+    await expect(forced.getByRole("textbox", { name: /Reason for closing over a significant gap/ })).toHaveAttribute("required", "");
+    await forced.getByRole("button", { name: "Cancel" }).click();
+    await expect(a.getByTestId(`admin-session-state-${marketing}`)).toHaveText("In review");
+    await admin.close();
 
     // ── The sign-off party: the panel, the gap by gender; the session goes back to its admin. ──
     const carmen = await signedInPage(browser, CEO, `/app/sign-off-party/calibration-sessions/${marketing}?cycle_id=${q3}`);
@@ -102,6 +123,49 @@ test.describe("fairness in the calibration meeting", () => {
 
     // ── A panelist: no panel on his session, and its data refused. ──
     const morgan = await signedInPage(browser, DEMO.manager, `/app/ratings/calibration-panelist/sessions/${engineering}?cycle_id=${q3}`);
+    await hydrated(morgan.page);
+    await expect(morgan.page.getByTestId("meeting-fairness")).toHaveCount(0);
+    expect((await morgan.page.request.get(`/app/calibration-sessions/${engineering}/fairness`)).status()).toBe(403);
+    await morgan.close();
+  });
+
+  test("promotion sessions have the same panel: the session admin's and the sign-off party's pages, never a panelist's", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const ada = await signedInPage(browser, DEMO.superAdmin);
+    const { cycles } = await ok<{ cycles: Session[] }>(await ada.page.request.get("/api/v1/admin/cycles"));
+    const q3 = cycles.find((c) => c.name === "2026 Q3 Review")!.id;
+    const { promotion_calibration_sessions: promos } = await ok<{ promotion_calibration_sessions: Session[] }>(
+      await ada.page.request.get(`/api/v1/admin/cycles/${q3}/promotion_calibration_sessions`),
+    );
+    const engineering = promos.find((s) => s.name === "Engineering promotions")!.id;
+    const product = promos.find((s) => s.name === "Product promotions")!.id;
+    await ada.close();
+
+    // The session admin (Harper) runs "Engineering promotions": the panel of its promotion rates, under the floor.
+    const harper = await signedInPage(browser, DEMO.hrOps, `/app/promotions/hr-partners/sessions/${engineering}?cycle_id=${q3}`);
+    const hPanel = harper.page.getByTestId("meeting-fairness");
+    await expect(hPanel.getByRole("heading", { name: "Fairness of this session's promotions" })).toBeVisible();
+    await hydrated(harper.page);
+    // Four nominees: fewer than the privacy floor (5), so the figure is not shown — and no gap asks for a reason.
+    await expect(hPanel.getByTestId("figure-promotions-hidden")).toBeVisible();
+    await expect(hPanel.getByTestId("fairness-significant")).toHaveCount(0);
+    await harper.close();
+
+    // The sign-off party (Carmen) of "Product promotions": the panel, and the approve dialog's comment stays optional.
+    const carmen = await signedInPage(browser, CEO, `/app/promotions/sign-off-party/sessions/${product}?cycle_id=${q3}`);
+    const c = carmen.page;
+    await expect(c.getByTestId("meeting-fairness")).toContainText("Fairness of this session's promotions");
+    await hydrated(c);
+    await expect(c.getByTestId("meeting-fairness").getByTestId("figure-promotions-hidden")).toBeVisible();
+    await c.getByTestId("approve").click();
+    const dialog = c.getByTestId("approve-dialog");
+    await expect(dialog.getByRole("textbox", { name: /Comment \(optional\)/ })).not.toHaveAttribute("required", "");
+    await expect(dialog.getByTestId("close-significant")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await carmen.close();
+
+    // A panelist of the promotion session (Morgan): no panel, its data refused.
+    const morgan = await signedInPage(browser, DEMO.manager, `/app/promotions/calibration-panelist/sessions/${engineering}?cycle_id=${q3}`);
     await hydrated(morgan.page);
     await expect(morgan.page.getByTestId("meeting-fairness")).toHaveCount(0);
     expect((await morgan.page.request.get(`/app/calibration-sessions/${engineering}/fairness`)).status()).toBe(403);
