@@ -160,6 +160,28 @@ test.describe("in Chinese", () => {
     expect(await untranslatedTexts(page, { english: true, roots: ["main"], allow: dataImport }), "English on the directory import job's page").toEqual([]);
   });
 
+  test("a file that is not CSV, refused at the start and failing its job, in Chinese: never the CSV parser's English (ADR 0122)", async ({ page }) => {
+    await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
+    const cycleId = await freshCycle(page, "中文非CSV");
+    const notCsv = "某个单元格以引号开头，但没有对应的结束引号";
+    await open(page, `/app/admin/cycles/${cycleId}/upload-participants`);
+    await page.getByTestId("upload-file").setInputFiles({ name: "quote.csv", mimeType: "text/csv", buffer: Buffer.from('"email\nx\n') });
+    await page.getByTestId("upload-submit").click();
+    await expect(page.getByTestId("upload-error")).toHaveText(`文件不是有效的 CSV：${notCsv}`);
+    // The header is CSV, a later row is not: the job starts and fails while it reads the file.
+    const csv = ["email", DEMO.employee.email, '"unclosed', DEMO.manager.email].join("\n");
+    await page.getByTestId("upload-file").setInputFiles({ name: "team.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.getByTestId("upload-submit").click();
+    await expect(page).toHaveURL(new RegExp(`/app/admin/cycles/${cycleId}/upload-participants-jobs/\\d+$`));
+    await expect(page.getByTestId("job-status")).toHaveText("失败", { timeout: 30_000 });
+    await expect(page.getByTestId("job-message")).toHaveText(new RegExp(`^文件在第 \\d+ 行附近不是有效的 CSV：${notCsv}$`));
+    // The API keeps the English (its detail ours, not the parser's) and hands on the key.
+    const jobId = page.url().split("/").pop();
+    const api = (await (await page.request.get(`/api/v1/admin/cycles/${cycleId}/upload_participant_jobs/${jobId}`)).json()) as { job: { message: string; message_key: unknown } };
+    expect(api.job.message).toMatch(/^The file is not valid CSV near row \d+: a quote opens a cell that no quote closes$/);
+    expect(api.job.message_key).toMatchObject({ key: "jobs.failure.notCsvNear", values: { detail: { key: "jobs.failure.csv.quoteNotClosed" } } });
+  });
+
   test("the manager's direct reports in pinyin order", async ({ page }) => {
     await signInThroughLoginPage(page, DEMO.superAdmin, "/app/admin/cycles");
     const team = await chineseTeam(page);
