@@ -8,7 +8,7 @@
 
 export type AnswerCacheLimits = { maxEntries: number; maxBytes: number };
 
-/** The default bounds: a few hundred readers' answers (a 20,000-participant cycle's is about 60 kB of JSON). */
+/** The default bounds: a few hundred readers' answers (a 20,000-participant cycle's is 74 kB of JSON). */
 export const ANSWER_CACHE_LIMITS: AnswerCacheLimits = { maxEntries: 256, maxBytes: 32 * 1024 * 1024 };
 
 type Entry<T> = { value: T; bytes: number };
