@@ -10,7 +10,7 @@ import { UserFeedbackWidget } from "~/features/shell/user-feedback/user-feedback
 import { GuidedTours } from "~/features/tours/components/guided-tours";
 import { navigationGroups, visibleNavigation } from "~/features/shell/navigation";
 import { RouteErrorBoundary } from "~/platform/ui/error-view";
-import { TOAST_DURATION_MS } from "~/platform/theme/theme";
+import { TOAST_ANCHOR, TOAST_DURATION_MS } from "~/platform/theme/theme";
 import { snackbarComponents } from "~/platform/ui/snackbar-variants";
 
 /** The /app layout: the shell for a signed-in user; only content and Help for the login screen. */
@@ -26,7 +26,7 @@ export default function AppLayout() {
     [data],
   );
   return (
-    <SnackbarProvider autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: "top", horizontal: "center" }} Components={snackbarComponents}>
+    <SnackbarProvider autoHideDuration={TOAST_DURATION_MS} anchorOrigin={TOAST_ANCHOR} Components={snackbarComponents}>
       {data.user ? (
         <AppShell
           user={data.user}

@@ -6,14 +6,30 @@ import { expect } from "./fixtures";
  * force and no dispatched events, so that an invisible layer left over the page takes the click as it would a person's.
  */
 
-/** A real pointer click at the centre of `target`'s box. */
+/**
+ * A real pointer click at the centre of `target`'s box. A toast over that point (the last action's, shown 5 s at the
+ * top of the page, over the header's buttons) is waited out first, as a person waits for it: the click then lands
+ * where they meant it, and a layer that is not a toast still takes it.
+ */
 export async function pointerClick(page: Page, target: Locator) {
   await expect(target).toBeVisible();
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  expect(box, "the target has a box").not.toBeNull();
-  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  const deadline = Date.now() + TOAST_WAIT_MS;
+  for (;;) {
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    expect(box, "the target has a box").not.toBeNull();
+    const [x, y] = [box!.x + box!.width / 2, box!.y + box!.height / 2];
+    const underToast = await page.evaluate(([px, py]) => Boolean(document.elementFromPoint(px!, py!)?.closest(".notistack-MuiContent")), [x, y]);
+    if (!underToast || Date.now() > deadline) {
+      await page.mouse.click(x, y);
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
 }
+
+/** Longer than a toast is shown (TOAST_DURATION_MS, 5 s) and its exit. */
+const TOAST_WAIT_MS = 7_000;
 
 /** What takes a click at the centre of `target` (for the failure message). */
 export async function topAt(page: Page, target: Locator): Promise<string> {

@@ -57,6 +57,11 @@ export function themeWithNonce(nonce: string | undefined): Theme {
 
 export const DRAWER_WIDTH = TOKENS.drawerWidth;
 export const TOAST_DURATION_MS = 5000;
+/**
+ * Where toasts show (ADR 0124): bottom left, Material's place for them on wide screens (notistack's default), full
+ * width at the bottom on phones. At the top they covered the page header's own buttons for their 5 s.
+ */
+export const TOAST_ANCHOR = { vertical: "bottom", horizontal: "left" } as const;
 export const HELP_DIALOG_WIDTH = TOKENS.dialogWidth;
 export const FEEDBACK_DIALOG_WIDTH = TOKENS.dialogWidth;
 export const APP_VERSION = "1.7.54";
