@@ -105,8 +105,18 @@ describe("the admin user page's Personal data card", () => {
     expect((await panel(admin, { method: "POST", form: { intent: "nothing" } })).status).toBe(400);
     const active = await panel(admin, { method: "POST", form: { intent: "erase", confirm_email: w.person.email } });
     expect(active.status).toBe(409);
-    expect(active.body.message).toMatch(/Deactivate/);
+    // The card reads keys (ADR 0125): the service's refusal by its message_key, never its English.
+    expect(active.body).toEqual({ ok: false, intent: "erase", message: { key: "privacy.result.deactivateFirst" }, fieldErrors: {} });
+    expect((await panel(admin, { method: "POST", form: { intent: "nothing" } })).body.message).toEqual({ key: "privacy.result.failed" });
     expect(await fingerprint()).toBe(before);
+  });
+
+  it("answers the started export as a key with the job's id", async () => {
+    const started = await panel(await sessionCookieFor(w.admin.id), { method: "POST", form: { intent: "export" } });
+    expect(started.status).toBe(200);
+    const job = await (await getDb()).job.findFirstOrThrow({ where: { subjectUserId: w.person.id, type: "EXPORT_PERSON" }, orderBy: { id: "desc" } });
+    expect(started.body).toEqual({ ok: true, intent: "export", message: { key: "privacy.result.exportStarted", values: { id: job.id } } });
+    await finished("data_export_jobs", w.person.id, job.id);
   });
 });
 
@@ -129,6 +139,15 @@ describe("erasure jobs", () => {
     expect(wrong.body.error.code).toBe("confirmation_mismatch");
     expect((await post(w.person.id, {})).status).toBe(400);
     expect((await post(w.person.id, { confirm_email: w.person.email, extra: true })).status).toBe(400);
+    expect(await fingerprint()).toBe(deactivated);
+
+    // The card's erase form, refused: an empty email and a wrong one, as keys on the field.
+    const card = (confirm_email: string) =>
+      callWithSession(panelRoute.action as never, { method: "POST", path: `/app/admin/users/${w.person.id}/personal-data`, cookie, params: { userId: String(w.person.id) }, form: { intent: "erase", confirm_email } });
+    const cookie = await sessionCookieFor(w.admin.id);
+    const typeEmail = { key: "privacy.result.typeEmail" };
+    expect(await card("  ")).toMatchObject({ status: 400, body: { ok: false, message: typeEmail, fieldErrors: { confirm_email: typeEmail } } });
+    expect(await card(w.colleague.email)).toMatchObject({ status: 400, body: { ok: false, message: { key: "privacy.result.mismatch" } } });
     expect(await fingerprint()).toBe(deactivated);
   });
 

@@ -46,9 +46,12 @@ export async function assertErasable(tx: Tx | Prisma.TransactionClient, userId: 
   const key = pageMessage(user.erasedAt ? "privacy.result.alreadyErased" : "privacy.result.deactivateFirst");
   if (blocked) throw new ApiError(409, user.erasedAt ? "already_erased" : "user_active", blocked, refusalDetails(key));
   if (confirmEmail !== null && !confirmationMatches(confirmEmail, user.email)) {
-    throw new ApiError(400, "confirmation_mismatch", "Type the person's email exactly to confirm the erasure", {
-      confirm_email: ["Does not match the person's email"],
-    });
+    throw new ApiError(
+      400,
+      "confirmation_mismatch",
+      "Type the person's email exactly to confirm the erasure",
+      refusalDetails(pageMessage("privacy.result.mismatch"), { confirm_email: ["Does not match the person's email"] }),
+    );
   }
   return { email: user.email };
 }

@@ -10,6 +10,8 @@ import { assertErasable } from "~/features/privacy/erase.server";
 import type { PrivacyPanelData } from "~/features/privacy/rules";
 import type { PERSON_JOB_KEYS } from "~/features/privacy/contract.server";
 import { storedMessage } from "~/platform/i18n/stored-text";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
+import { pageMessage } from "~/platform/i18n/page-message";
 
 /**
  * A person's data jobs for the API and the admin user page (ADR 0053): start an export or an erasure (company-wide
@@ -59,7 +61,7 @@ export type PersonJobJson = ReturnType<typeof toPersonJobJson>;
 
 async function requireUser(userId: number) {
   const user = await (await getDb()).user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, active: true, erasedAt: true } });
-  if (!user) throw notFound("User not found");
+  if (!user) throw new ApiError(404, "not_found", "User not found", refusalDetails(pageMessage("users.refusal.notFound")));
   return user;
 }
 
@@ -107,7 +109,10 @@ export async function personExportFileResponse(userId: number, jobId: number): P
 
 async function assertNoJobUnderWay(userId: number, type: PersonJobType) {
   const running = await (await getDb()).job.findFirst({ where: { subjectUserId: userId, type, status: { in: ["PENDING", "RUNNING"] } }, select: { id: true } });
-  if (running) throw conflict(`Job ${running.id} for this person is still running`, { job_id: running.id });
+  if (running) {
+    const key = pageMessage("privacy.result.stillRunning", { id: running.id });
+    throw conflict(`Job ${running.id} for this person is still running`, refusalDetails(key, { job_id: running.id }));
+  }
 }
 
 /** Start an export of everything held about the person (404 unknown user; 409 while an erasure is under way). */

@@ -3,7 +3,7 @@ import { ApiError } from "~/platform/api.server";
 import { assertSuperAdmin, isSpoofing, pageGuard, requireUser } from "~/platform/auth.server";
 import { forPage, intentOf } from "~/platform/page-errors.server";
 import { pageMessage } from "~/platform/i18n/page-message";
-import { keyedAction, type KeyedActionResult } from "~/features/promotions/keyed-action.server";
+import { keyedAction, type KeyedActionResult } from "~/platform/keyed-action.server";
 import { getPromotionDashboard } from "~/features/promotions/dashboard.server";
 import { adminClosePromotionSessions, transitionPromotionSession } from "~/features/promotions/sessions.server";
 import { readPromotionSessions } from "~/features/promotions/session-reads.server";
@@ -105,7 +105,7 @@ export async function dashboardAction(request: Request) {
     }
   }
   // The toasts and refusals as keys (issue 28; calibration's ConfirmDialog says them in the reader's language).
-  return keyedAction(
+  return keyedAction(pageMessage("promotions.couldNotSave"), 
     intent,
     async () => {
       if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.server";
 import { forbiddenPage, intentOf, notFoundPage, pageIdParam, pageRead } from "~/platform/page-errors.server";
 import { pageMessage } from "~/platform/i18n/page-message";
-import { keyedAction } from "~/features/promotions/keyed-action.server";
+import { keyedAction } from "~/platform/keyed-action.server";
 import { endorsementIssues, endorsementRefusal } from "~/features/promotions/endorsement-messages";
 import { answerEndorsement, getEndorsement } from "~/features/promotions/endorsements.server";
 import { readEndorsement, readMyEndorsements } from "~/features/promotions/endorser-reads.server";
@@ -86,7 +86,7 @@ export async function endorseAction({ request, params }: ActionFunctionArgs) {
   // The page's texts as keys (issue 28): the toast, and the service's refusals and the answer's checks as the page says them.
   const explain = (err: ApiError | ZodError) =>
     err instanceof ZodError ? endorsementIssues(err.issues) : { message: endorsementRefusal(err) ?? pageMessage("promotions.couldNotSave") };
-  return keyedAction(intent, async () => {
+  return keyedAction(pageMessage("promotions.couldNotSave"), intent, async () => {
     const e = await getEndorsement(ref.current, ref.cycleId, ref.endorsementId);
     if (!intent) throw badRequest("Unknown action");
     const reason = formText(form, "comment");

@@ -12,7 +12,7 @@ import { requestEndorsements } from "~/features/promotions/endorsements.server";
 import { addNominationComment, decideNomination } from "~/features/promotions/meeting.server";
 import { readPromotionSession } from "~/features/promotions/hr-reads.server";
 import { readSessionNominations } from "~/features/promotions/session-detail-reads.server";
-import { keyedAction } from "~/features/promotions/keyed-action.server";
+import { keyedAction } from "~/platform/keyed-action.server";
 import { sessionPageIssues, sessionPageRefusal } from "~/features/promotions/hr-messages";
 import { CALIBRATION_FAILURE } from "../../../workflows/calibration-session-contract";
 import { formId, formIds, formText } from "~/features/promotions/page-helpers.server";
@@ -88,7 +88,7 @@ export async function hrSessionAction({ request, params }: ActionFunctionArgs) {
   let undecided: string[] = [];
   const explain = (err: ApiError | ZodError) =>
     err instanceof ZodError ? sessionPageIssues(err.issues) : sessionPageRefusal(err, { undecided, deadlinePassed: deadline !== "" && !(new Date(deadline).getTime() > Date.now()) });
-  return keyedAction(
+  return keyedAction(pageMessage("promotions.couldNotSave"), 
     intent,
     async () => {
       switch (intent) {

@@ -11,7 +11,7 @@ import { requireCycle } from "~/features/cycles/context.server";
 import { addNominationComment, castVote } from "~/features/promotions/meeting.server";
 import { readPromotionMeeting, type OpenNominationRead } from "~/features/promotions/meeting-reads.server";
 import { formText } from "~/features/promotions/page-helpers.server";
-import { keyedAction } from "~/features/promotions/keyed-action.server";
+import { keyedAction } from "~/platform/keyed-action.server";
 import { MEETING_FIELD_KEYS, meetingIssues, meetingRefusal } from "~/features/promotions/meeting-messages";
 import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 import type { PromotionSessionJson } from "~/features/promotions/types";
@@ -110,7 +110,7 @@ export function fieldError(field: string, key: (typeof MEETING_FIELD_KEYS)[keyof
  * comment a send back needs) is shown under that field.
  */
 export async function promotionAction<I extends string>(intent: I | null, fn: () => Promise<PageMessage>) {
-  return keyedAction(intent, fn, (err) => (err instanceof z.ZodError ? meetingIssues(err.issues) : meetingRefusal(err)));
+  return keyedAction(pageMessage("promotions.couldNotSave"), intent, fn, (err) => (err instanceof z.ZodError ? meetingIssues(err.issues) : meetingRefusal(err)));
 }
 
 /** The nomination a comment is about: the one the page has open (?nomination=). */

@@ -18,8 +18,7 @@ import {
 } from "@mui/material";
 import { useEffect, useState, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { privacyMessage } from "~/features/privacy/messages";
-import { messageText } from "~/platform/i18n/page-message";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 import type { TranslationKey } from "~/platform/i18n/locales/types";
 import { JobStatusChip, useJobPolling } from "~/features/jobs/components/job-status";
 import { Time } from "~/platform/i18n/time";
@@ -33,7 +32,8 @@ import { storedTextFor } from "~/platform/i18n/stored-text";
  * /app/admin/users/{userId}/personal-data; the page reloads every second while one of its jobs runs.
  */
 
-type ActionResult = { ok: true; message: string } | { ok: false; message: string; fieldErrors?: Record<string, string> };
+/** The card's action answers keys (ADR 0125): the started job, or why it was refused. */
+type ActionResult = { ok: true; message: PageMessage } | { ok: false; message: PageMessage; fieldErrors?: Record<string, PageMessage> };
 
 const active = (status: string) => status === "pending" || status === "running";
 type Status = "pending" | "running" | "succeeded" | "failed";
@@ -46,7 +46,7 @@ export function PrivacyPanel({ userId }: { userId: number }) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState("");
   const { t } = useTranslation();
-  const say = (message: string) => messageText(t, privacyMessage(message));
+  const say = (message: PageMessage) => messageText(t, message);
 
   const load = panel.load;
   useEffect(() => {
