@@ -13,18 +13,16 @@
  *   record, the session without a gap closes without it. The admin page's action answers the sessions to list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { User } from "~/generated/prisma/client.ts";
 import { getDb } from "~/platform/db.server";
 import { DEFAULT_GUIDELINE } from "~/features/calibration/rules";
 import { startSessionWorkflow } from "~/features/calibration/workflow.server";
 import { setAttributeValues } from "~/features/insights/attribute-values.server";
-import * as fairnessRoute from "~/routes/app.calibration-sessions.$sessionId.fairness";
 import * as promotionSignOffPage from "~/routes/app.promotions.sign-off-party.sessions.$id";
 import * as adminSessionsPage from "~/routes/app.admin.calibration-sessions._index";
-import type { MeetingFairness } from "~/features/insights/meeting-fairness";
 import { startTestWorker } from "../support/worker";
 import { createTestUser } from "../support/api";
 import { sessionCookieFor } from "../support/session";
+import { fairnessPanel as panel } from "../support/meeting-fairness";
 import { adminBase, call, createCalibrationOrg, type CalibrationOrg } from "../support/calibration";
 
 let org: CalibrationOrg;
@@ -107,12 +105,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker?.();
 });
-
-async function panel(user: User, sessionId: number): Promise<{ status: number; body: MeetingFairness & { error?: { code: string } } }> {
-  const request = new Request(`http://127.0.0.1/app/calibration-sessions/${sessionId}/fairness?version=1`, { headers: { Cookie: await sessionCookieFor(user.id) } });
-  const res = (await fairnessRoute.loader({ request, params: { sessionId: String(sessionId) }, context: {} })) as Response;
-  return { status: res.status, body: await res.json() };
-}
 
 const stateOf = async (id: number) => (await (await getDb()).calibrationSession.findUniqueOrThrow({ where: { id } })).state;
 const transitions = async (id: number) => (await getDb()).auditRecord.findMany({ where: { action: "calibration_session.transition", entityId: String(id) } });

@@ -17,12 +17,11 @@ import { getDb } from "~/platform/db.server";
 import { DEFAULT_GUIDELINE } from "~/features/calibration/rules";
 import { startSessionWorkflow } from "~/features/calibration/workflow.server";
 import { setAttributeValues } from "~/features/insights/attribute-values.server";
-import * as fairnessRoute from "~/routes/app.calibration-sessions.$sessionId.fairness";
 import * as signOffPage from "~/routes/app.sign-off-party.calibration-sessions.$id";
-import type { MeetingFairness } from "~/features/insights/meeting-fairness";
 import { startTestWorker } from "../support/worker";
 import { bearerFor, createTestUser } from "../support/api";
 import { sessionCookieFor } from "../support/session";
+import { fairnessPanel as panel } from "../support/meeting-fairness";
 import { call, createCalibrationOrg, roleBase, type CalibrationOrg } from "../support/calibration";
 
 let org: CalibrationOrg;
@@ -94,13 +93,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker?.();
 });
-
-/** GET the panel's data as a signed-in user (page cookie), as the meeting pages' fetcher does. */
-async function panel(user: User, sessionId: number): Promise<{ status: number; body: MeetingFairness & { error?: { code: string } } }> {
-  const request = new Request(`http://127.0.0.1/app/calibration-sessions/${sessionId}/fairness?version=1`, { headers: { Cookie: await sessionCookieFor(user.id) } });
-  const res = (await fairnessRoute.loader({ request, params: { sessionId: String(sessionId) }, context: {} })) as Response;
-  return { status: res.status, body: await res.json() };
-}
 
 describe("the fairness panel's data", () => {
   it("goes to the session admin and the sign-off party: the gap by gender, significant after calibration, each group's shift", async () => {
