@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
+import { ZodError } from "zod";
 import { ApiError } from "~/platform/api.server";
+import { CALIBRATION_LIMITS } from "~/features/calibration/rules";
 import { assertSuperAdmin, pageGuard, requireUser } from "~/platform/auth.server";
 import { forPage, pageIdParam } from "~/platform/page-errors.server";
 import { requireAdminCycle } from "~/features/cycles/admin-guard.server";
@@ -74,6 +76,9 @@ export async function adminSessionsAction(request: Request) {
       : pageMessage(which === "all" ? "calibrationSetup.done.noneOpen" : "calibrationSetup.done.noneInReview");
     return data<SetupActionResult>({ ok: true, intent, message });
   } catch (err) {
+    if (err instanceof ZodError) {
+      return data<SetupActionResult>({ ok: false, intent, formError: pageMessage("calibrationMeeting.error.tooLong", { max: CALIBRATION_LIMITS.commentMax }), fieldErrors: {} }, { status: 400 });
+    }
     if (!(err instanceof ApiError)) throw err;
     // A session to close has a significant gap and no reason was written (ADR 0120): the dialog lists them and asks one.
     if (err.code === "gap_reason_required") {

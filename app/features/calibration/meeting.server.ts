@@ -4,7 +4,7 @@ import { ApiError, conflict, unprocessable, forbidden, notFound, cycleNotFound }
 import { recordAudit, recordAudits } from "~/platform/audit.server";
 import { assertNotSpoofing, type CurrentUser } from "~/platform/auth.server";
 import { SESSION_STATE_LABELS, may, mayEver, type SessionAction, type SessionRole, type SessionState } from "~/features/calibration/rules";
-import { CommentSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
+import { CommentSchema, ForcedCloseSchema, MoveSchema, ProposalSchema, RatingChangeSchema, RevisionSchema, SignOffSchema } from "~/features/calibration/schemas";
 import { requireSession, requireSessionAs, rolesIn, stateOf, touchSession, type SessionKind, type SessionRow } from "~/features/calibration/model.server";
 import { transitionSession } from "~/features/calibration/workflow.server";
 import { CALIBRATION_FAILURE, type CloseGapNote } from "../../../workflows/calibration-session-contract";
@@ -295,6 +295,8 @@ export async function signOff(current: CurrentUser, cycleId: number, sessionId: 
  */
 export async function adminCloseSessions(current: CurrentUser, cycleId: number, which: "all" | "in_review", kind: SessionKind = "RATING", reason?: string | null) {
   assertNotSpoofing(current);
+  // The page's form and the API's body alike: text, at most the comment's length (400 otherwise).
+  const given = ForcedCloseSchema.parse({ reason: reason ?? undefined }).reason || null;
   const db = await getDb();
   if (!(await db.cycle.findUnique({ where: { id: cycleId }, select: { id: true } }))) throw cycleNotFound(cycleId);
   const rows = await db.calibrationSession.findMany({
@@ -307,7 +309,6 @@ export async function adminCloseSessions(current: CurrentUser, cycleId: number, 
     const { gaps } = await significantGapsOfSession(current, r.id);
     if (gaps.length) gapsOf.set(r.id, gaps.map(gapNote));
   }
-  const given = reason?.trim() || null;
   if (gapsOf.size && !given) throw forcedCloseReasonRequired(kind, rows, gapsOf);
   const closed: number[] = [];
   const failed: Array<{ session_id: number; status: number; message: string }> = [];
