@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { getDb } from "~/platform/db.server";
 import type { User } from "~/generated/prisma/client.ts";
 import { TOKEN_LAST_USED_PRECISION_MS } from "~/platform/auth.server";
+import { TOKEN_NAME_MAX } from "~/features/auth/tokens/rules";
 import * as tokensIndex from "~/routes/api.v1.api_tokens._index";
 import * as tokenRoute from "~/routes/api.v1.api_tokens.$id";
 import * as adminTokens from "~/routes/api.v1.admin.users.$id.api_tokens";
@@ -199,18 +200,23 @@ describe("the pages", () => {
 
     const bad = await callWithSession(tokensPage.action as never, { method: "POST", path: "/app/api-tokens", cookie, form: { intent: "create_token", name: "", expires_in_days: "30" } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ok: false, error: "Name is required" });
+    // The page's answers are keys (ADR 0125), never the API's English.
+    expect(bad.body).toEqual({ ok: false, error: { key: "tokens.result.nameRequired" } });
+    const long = await callWithSession(tokensPage.action as never, { method: "POST", path: "/app/api-tokens", cookie, form: { intent: "create_token", name: "x".repeat(500), expires_in_days: "30" } });
+    expect(long.body).toEqual({ ok: false, error: { key: "tokens.result.nameTooLong", values: { max: TOKEN_NAME_MAX } } });
 
     const gone = await callWithSession(tokensPage.action as never, { method: "POST", path: "/app/api-tokens", cookie, form: { intent: "revoke_token", token_id: String(row.id) } });
     expect(gone.status).toBe(200);
-    expect(gone.body).toMatchObject({ ok: true, message: "Token revoked" });
+    expect(gone.body).toMatchObject({ ok: true, message: { key: "tokens.result.revoked" } });
+    const again = await callWithSession(tokensPage.action as never, { method: "POST", path: "/app/api-tokens", cookie, form: { intent: "revoke_token", token_id: String(row.id) } });
+    expect(again).toMatchObject({ status: 404, body: { ok: false, error: { key: "tokens.result.noLiveToken" } } });
     expect(await works(token)).toBe(401);
 
     // Someone else's token from this page: 403 as a form error.
     const others = (await create(otherToken, { name: "Not yours" })).body.api_token.id as number;
     const denied = await callWithSession(tokensPage.action as never, { method: "POST", path: "/app/api-tokens", cookie, form: { intent: "revoke_token", token_id: String(others) } });
     expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ ok: false, error: "You can only revoke your own API tokens" });
+    expect(denied.body).toEqual({ ok: false, error: { key: "tokens.result.onlyOwn" } });
   });
 
   it("the admin user page lists the user's tokens and revokes one; non-admins get 403", async () => {
@@ -238,7 +244,7 @@ describe("the pages", () => {
       form: { intent: "revoke_token", token_id: String(id) },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: true, message: "Token revoked" });
+    expect(res.body).toMatchObject({ ok: true, message: { key: "tokens.result.revoked" } });
     expect(await works(made.body.token)).toBe(401);
   });
 });

@@ -189,13 +189,15 @@ describe("the SCIM provisioning page", () => {
 
     const bad = await callWithSession(scimPage.action as never, { method: "POST", path: "/app/admin/scim-tokens", cookie, form: { intent: "create_token", name: " " } });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ ok: false, error: "Name is required (printable characters)" });
+    // The page's answers are keys (ADR 0125), never the API's English.
+    expect(bad.body).toEqual({ ok: false, error: { key: "tokens.result.namePrintable" } });
 
     const gone = await callWithSession(scimPage.action as never, { method: "POST", path: "/app/admin/scim-tokens", cookie, form: { intent: "revoke_token", token_id: String(id) } });
-    expect(gone.body).toMatchObject({ ok: true, message: "SCIM token revoked" });
+    expect(gone.body).toMatchObject({ ok: true, message: { key: "tokens.result.scimRevoked" } });
     expect(await authenticateScimToken(token)).toBeNull();
     const again = await callWithSession(scimPage.action as never, { method: "POST", path: "/app/admin/scim-tokens", cookie, form: { intent: "revoke_token", token_id: String(id) } });
     expect(again.status).toBe(404);
+    expect(again.body).toEqual({ ok: false, error: { key: "tokens.result.noLiveScimToken" } });
 
     const before = await countTokens();
     for (const user of [hrOps, employee]) {

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { ScimToken } from "~/generated/prisma/client.ts";
 import { getDb } from "~/platform/db.server";
-import { badRequest, notFound } from "~/platform/api.server";
+import { ApiError, badRequest } from "~/platform/api.server";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { recordAudit, type Actor } from "~/platform/audit.server";
 import { hashToken } from "~/platform/auth.server";
 import { SCIM_TOKEN_MARK, SCIM_TOKEN_NAME_MAX, SCIM_TOKEN_NAME_PATTERN, type ScimTokenView } from "~/features/scim/tokens/rules";
@@ -29,10 +31,13 @@ export function scimTokenPrefix(token: string): string {
 /** The label, trimmed; 400 when empty or too long (the command line calls this without the API's zod body). */
 export function checkedScimTokenName(name: string): string {
   const trimmed = name.trim();
-  if (!trimmed) throw badRequest("Name is required", { name: "Name is required" });
-  if (!SCIM_TOKEN_NAME_PATTERN.test(trimmed)) throw badRequest("Name must not contain control characters", { name: "Control characters" });
+  if (!trimmed) throw badRequest("Name is required", refusalDetails(pageMessage("tokens.result.nameRequired"), { name: "Name is required" }));
+  if (!SCIM_TOKEN_NAME_PATTERN.test(trimmed)) {
+    throw badRequest("Name must not contain control characters", refusalDetails(pageMessage("tokens.result.nameControl"), { name: "Control characters" }));
+  }
   if (trimmed.length > SCIM_TOKEN_NAME_MAX) {
-    throw badRequest(`Name must be at most ${SCIM_TOKEN_NAME_MAX} characters`, { name: "Too long" });
+    const key = pageMessage("tokens.result.nameTooLong", { max: SCIM_TOKEN_NAME_MAX });
+    throw badRequest(`Name must be at most ${SCIM_TOKEN_NAME_MAX} characters`, refusalDetails(key, { name: "Too long" }));
   }
   return trimmed;
 }
@@ -98,7 +103,7 @@ export async function revokeScimToken(actor: Actor, id: number): Promise<void> {
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const row = await tx.scimToken.findUnique({ where: { id } });
-    if (!row || row.revokedAt) throw notFound("No live SCIM token with this id");
+    if (!row || row.revokedAt) throw new ApiError(404, "not_found", "No live SCIM token with this id", refusalDetails(pageMessage("tokens.result.noLiveScimToken")));
     const revoked = await tx.scimToken.update({ where: { id }, data: { revokedAt: new Date() } });
     await recordAudit(tx, actor, {
       action: "scim_token.revoke",

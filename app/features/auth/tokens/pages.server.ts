@@ -6,8 +6,13 @@ import { isSpoofing, requireUser, type CurrentUser } from "~/platform/auth.serve
 import { CreateApiTokenBody } from "~/features/auth/tokens/contract.server";
 import { createPersonalToken, listTokensHeldBy, revokeToken } from "~/features/auth/tokens/service.server";
 import { PERSONAL_TOKEN_DAYS_MAX } from "~/features/auth/tokens/rules";
+import { tokenNameIssue, tokenRefusal } from "~/features/auth/tokens/token-keys";
+import { pageMessage, type PageMessage } from "~/platform/i18n/page-message";
 
-/** Loaders and actions of the API tokens page (/app/api-tokens) and the token list on the admin user page. */
+/**
+ * Loaders and actions of the API tokens page (/app/api-tokens) and the token list on the admin user page. The actions
+ * answer keys (ADR 0125): the refusal as `error`, "Token revoked" as `message`.
+ */
 
 const RevokeForm = z.object({ intent: z.literal("revoke_token"), token_id: idCoerced });
 const CreateForm = z.object({
@@ -17,15 +22,15 @@ const CreateForm = z.object({
 });
 const OwnForm = z.discriminatedUnion("intent", [RevokeForm, CreateForm]);
 
-type Failure = { ok: false; error: string };
-const failure = (status: number, error: string) => data<Failure>({ ok: false, error }, { status });
+type Failure = { ok: false; error: PageMessage };
+const failure = (status: number, error: PageMessage) => data<Failure>({ ok: false, error }, { status });
 
 /** An ApiError (403 spoofing, 404 gone, 400 invalid) becomes a form error shown on the page. */
 async function asFormResult<T>(run: () => Promise<T>) {
   try {
     return await run();
   } catch (err) {
-    if (err instanceof ApiError) return failure(err.status, err.message);
+    if (err instanceof ApiError) return failure(err.status, tokenRefusal(err));
     throw err;
   }
 }
@@ -40,18 +45,18 @@ export async function ownTokensLoader(request: Request) {
 export async function ownTokensAction(request: Request) {
   const current = await requireUser(request);
   const form = OwnForm.safeParse(Object.fromEntries(await request.formData()));
-  if (!form.success) return failure(400, "Give the token a name and a number of days");
+  if (!form.success) return failure(400, pageMessage("tokens.result.nameAndDays"));
   const input = form.data;
   if (input.intent === "revoke_token") return revokeFromPage(current, input.token_id);
   const body = CreateApiTokenBody.safeParse({ name: input.name, expires_in_days: input.expires_in_days });
-  if (!body.success) return failure(400, body.error.issues[0]?.message ?? "Invalid input");
+  if (!body.success) return failure(400, tokenNameIssue(body.error.issues[0]));
   return asFormResult(async () => ({ ok: true as const, created: await createPersonalToken(current, body.data), message: null }));
 }
 
 async function revokeFromPage(current: CurrentUser, tokenId: number) {
   return asFormResult(async () => {
     await revokeToken(current, tokenId);
-    return { ok: true as const, created: null, message: "Token revoked" };
+    return { ok: true as const, created: null, message: pageMessage("tokens.result.revoked") };
   });
 }
 
@@ -59,6 +64,6 @@ async function revokeFromPage(current: CurrentUser, tokenId: number) {
 export async function adminTokenAction(current: CurrentUser, form: Record<string, FormDataEntryValue>) {
   if (form.intent !== "revoke_token") return null;
   const parsed = RevokeForm.safeParse(form);
-  if (!parsed.success) return failure(400, "Unknown token");
+  if (!parsed.success) return failure(400, pageMessage("tokens.result.unknown"));
   return revokeFromPage(current, parsed.data.token_id);
 }

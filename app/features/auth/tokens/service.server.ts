@@ -1,6 +1,8 @@
 import type { ApiToken } from "~/generated/prisma/client.ts";
 import { getDb, type Db, type Tx } from "~/platform/db.server";
-import { forbidden, notFound } from "~/platform/api.server";
+import { ApiError, notFound } from "~/platform/api.server";
+import { refusalDetails } from "~/platform/i18n/refusal-key";
+import { pageMessage } from "~/platform/i18n/page-message";
 import { recordAudit } from "~/platform/audit.server";
 import { assertNotSpoofing, hashToken, newTokenValue, tokenPrefix, type CurrentUser } from "~/platform/auth.server";
 import {
@@ -92,9 +94,9 @@ export async function revokeToken(current: CurrentUser, tokenId: number): Promis
   const db = await getDb();
   await db.$transaction(async (tx) => {
     const row = await tx.apiToken.findUnique({ where: { id: tokenId } });
-    if (!row || !tokenIsLive(row, new Date())) throw notFound("No live API token with this id");
+    if (!row || !tokenIsLive(row, new Date())) throw new ApiError(404, "not_found", "No live API token with this id", refusalDetails(pageMessage("tokens.result.noLiveToken")));
     const by = revokerKind(current.user, row);
-    if (!by) throw forbidden("You can only revoke your own API tokens");
+    if (!by) throw new ApiError(403, "forbidden", "You can only revoke your own API tokens", refusalDetails(pageMessage("tokens.result.onlyOwn")));
     if (by === "owner") assertNotSpoofing(current);
     const revoked = await tx.apiToken.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
     await recordAudit(tx, current.actor, {

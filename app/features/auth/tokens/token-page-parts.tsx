@@ -3,9 +3,8 @@ import { Alert, Button, Stack } from "~/platform/ui/static";
 import css from "~/features/auth/tokens/tokens.module.css";
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { tokenMessage } from "~/features/auth/tokens/messages";
 import { useFormat } from "~/platform/i18n/reader-context";
-import { messageText } from "~/platform/i18n/page-message";
+import { messageText, type PageMessage } from "~/platform/i18n/page-message";
 
 /**
  * The parts the token pages share (the user's API tokens at /app/api-tokens, SCIM tokens at /app/admin/scim-tokens):
@@ -20,7 +19,7 @@ export function useTokenTime(): (iso: string | null) => string {
 }
 
 /** What a token page's action answers: a refusal, or a message (revoked) or a token just made. */
-type TokenActionResult = { ok: false; error: string } | { ok: true; message: string | null };
+type TokenActionResult = { ok: false; error: PageMessage } | { ok: true; message: PageMessage | null };
 
 /**
  * The action's answer: the refusal (`{prefix}-error`), the message (`{prefix}-message`) and, when a token was just
@@ -28,8 +27,8 @@ type TokenActionResult = { ok: false; error: string } | { ok: true; message: str
  */
 export function TokenActionAlerts({ result, testIdPrefix, created }: { result: TokenActionResult | undefined; testIdPrefix: string; created: ReactNode }) {
   const { t } = useTranslation();
-  // The server answers in English; each sentence is said through its key (./messages.ts).
-  const say = (message: string) => messageText(t, tokenMessage(message));
+  // The action answers keys (ADR 0125), said in the reader's language.
+  const say = (message: PageMessage) => messageText(t, message);
   return (
     <>
       {result && !result.ok && (
