@@ -308,7 +308,7 @@ export const ROUTE_POLICY: Readonly<Record<string, RoutePolicy>> = {
   "routes/app.api-tokens": { GET: SIGNED_IN, POST: SIGNED_IN },
   "routes/app.preferences": { GET: SIGNED_IN, POST: SIGNED_IN },
   "routes/app.calibration-sessions.$sessionId.events": { GET: rel("sessionAdminOf", "panelistOf", "signOffOf", "hrPartnerOf", "superAdmin") },
-  // The rating meeting's fairness panel (ADR 0114): its session admin and sign-off party, and the insights' readers; never a panelist.
+  // The rating and promotion meeting's fairness panel (ADR 0114, 0120): its session admin and sign-off party, and the insights' readers; never a panelist.
   "routes/app.calibration-sessions.$sessionId.fairness": { GET: rel("sessionAdminOf", "signOffOf", "hrPartnerOf", "superAdmin") },
   "routes/app.guides.general-guideline": { GET: SIGNED_IN },
   "routes/app.home": { GET: SIGNED_IN },
