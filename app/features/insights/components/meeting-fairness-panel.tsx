@@ -1,4 +1,3 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Paper, Typography } from "~/platform/ui/static";
@@ -62,16 +61,27 @@ export type MeetingFairnessState = {
   choose: (attributeId: number) => void;
 };
 
-/** The session's fairness, read again whenever the page's `version` of the session moves. */
+/**
+ * The session's fairness, read again whenever the page's `version` of the session moves, and only then: a plain
+ * fetch, not a Remix fetcher, which every revalidation of the page (each action, each live update) would read again
+ * too, and whose read aborted while its answer streams in Remix logs as a console error. A read that a newer version
+ * or leaving the page aborts ends quietly; a refusal (the JSON error) leaves what the panel shows.
+ */
 export function useMeetingFairness(sessionId: number, version: number): MeetingFairnessState {
-  const fetcher = useFetcher<MeetingFairness | { error: unknown }>();
-  const { load } = fetcher;
+  const [fairness, setFairness] = useState<MeetingFairness | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   useEffect(() => {
-    load(`${meetingFairnessPath(sessionId)}?version=${version}`);
-  }, [load, sessionId, version]);
-  const data = fetcher.data;
-  const fairness = data && !("error" in data) ? data : null;
+    const reading = new AbortController();
+    fetch(`${meetingFairnessPath(sessionId)}?version=${version}`, { signal: reading.signal, headers: { Accept: "application/json" } })
+      .then((res) => (res.ok ? (res.json() as Promise<MeetingFairness>) : null))
+      .then((data) => {
+        if (data && !reading.signal.aborted) setFairness(data);
+      })
+      .catch(() => {
+        // Aborted, or the network is gone: the next version reads again.
+      });
+    return () => reading.abort();
+  }, [sessionId, version]);
   return { fairness, figure: fairness ? shownFigure(fairness, chosen) : null, choose: setChosen };
 }
 
