@@ -14,23 +14,27 @@ const NONE: PersonStage = { requests: 0, accepted: 0, declined: 0, feedback: 0, 
 const GENDER = { id: 1, name: "Gender", kind: "category" as const };
 const PLACE = { id: 2, name: "Location", kind: "category" as const };
 
-/** Twelve people: six women, six men, in two places of six (alternating), with these ratings before and after. */
-function session(before: number[], after: number[], floor = 5): InsightsJson {
-  const people: InsightPerson[] = before.map((b, i) => ({
+/** Twelve people: six women, six men, in two places of six (alternating), each at the stage `stageOf` gives. */
+function answer(kind: "rating" | "promotion", stageOf: (i: number) => Partial<PersonStage>, count: number, floor: number): InsightsJson {
+  const people: InsightPerson[] = Array.from({ length: count }, (_, i) => ({
     id: i + 1,
     attributes: { "1": i < 6 ? "Woman" : "Man", "2": i % 2 === 0 ? "Berlin" : "Lisbon" },
-    stage: { ...NONE, before: b, after: after[i]! },
+    stage: { ...NONE, ...stageOf(i) },
   }));
   const lattice = privacyLattice(people, floor, ["1", "2"]);
-  const figures = [GENDER, PLACE].map((a) => insightFigure("ratings", { id: a.id, name: a.name }, people, [], lattice));
   return {
-    scope: { kind: "session", session_id: 7, session_name: "S", session_kind: "rating", cycle_id: 3 },
+    scope: { kind: "session", session_id: kind === "rating" ? 7 : 8, session_name: kind === "rating" ? "S" : "P", session_kind: kind, cycle_id: 3 },
     privacy_floor: floor,
     population: people.length,
     attributes: [GENDER, PLACE],
     filters: [],
-    figures,
+    figures: [GENDER, PLACE].map((a) => insightFigure(kind === "rating" ? "ratings" : "promotions", { id: a.id, name: a.name }, people, [], lattice)),
   };
+}
+
+/** A rating session with these ratings before and after calibration. */
+function session(before: number[], after: number[], floor = 5): InsightsJson {
+  return answer("rating", (i) => ({ before: before[i]!, after: after[i]! }), before.length, floor);
 }
 
 const EVEN = [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3];
@@ -113,20 +117,8 @@ describe("the panel's data", () => {
  * and decision. Its figure is the promotions figure; the rule's measure is the decision rate (promoted_rate).
  */
 function promotionSession(votesPromoted: number[], promoted: boolean[], floor = 5): InsightsJson {
-  const people: InsightPerson[] = promoted.map((p, i) => ({
-    id: i + 1,
-    attributes: { "1": i < 6 ? "Woman" : "Man", "2": i % 2 === 0 ? "Berlin" : "Lisbon" },
-    stage: { ...NONE, nominated: true, endorsed: true, votes: 2, promotedVotes: votesPromoted[i]!, decision: p ? "PROMOTED" : "NOT_PROMOTED" },
-  }));
-  const lattice = privacyLattice(people, floor, ["1", "2"]);
-  return {
-    scope: { kind: "session", session_id: 8, session_name: "P", session_kind: "promotion", cycle_id: 3 },
-    privacy_floor: floor,
-    population: people.length,
-    attributes: [GENDER, PLACE],
-    filters: [],
-    figures: [GENDER, PLACE].map((a) => insightFigure("promotions", { id: a.id, name: a.name }, people, [], lattice)),
-  };
+  const decisions = (i: number): Partial<PersonStage> => ({ nominated: true, endorsed: true, votes: 2, promotedVotes: votesPromoted[i]!, decision: promoted[i] ? "PROMOTED" : "NOT_PROMOTED" });
+  return answer("promotion", decisions, promoted.length, floor);
 }
 
 const MEN_PROMOTED = [false, false, false, false, false, false, true, true, true, true, true, true];
