@@ -105,7 +105,8 @@ export async function dashboardAction(request: Request) {
     }
   }
   // The toasts and refusals as keys (issue 28; calibration's ConfirmDialog says them in the reader's language).
-  return keyedAction(pageMessage("promotions.couldNotSave"), 
+  return keyedAction(
+    pageMessage("promotions.couldNotSave"),
     intent,
     async () => {
       if (!/^\d+$/.test(raw)) throw new ApiError(404, "not_found", "Invalid Cycle ID");

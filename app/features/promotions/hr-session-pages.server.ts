@@ -88,7 +88,8 @@ export async function hrSessionAction({ request, params }: ActionFunctionArgs) {
   let undecided: string[] = [];
   const explain = (err: ApiError | ZodError) =>
     err instanceof ZodError ? sessionPageIssues(err.issues) : sessionPageRefusal(err, { undecided, deadlinePassed: deadline !== "" && !(new Date(deadline).getTime() > Date.now()) });
-  return keyedAction(pageMessage("promotions.couldNotSave"), 
+  return keyedAction(
+    pageMessage("promotions.couldNotSave"),
     intent,
     async () => {
       switch (intent) {

@@ -223,10 +223,10 @@ export async function transitionPromotionSession(
   if (!mayPromotionEver(roles, action)) throw forbidden(`Your role in promotion calibration session ${sessionId} cannot '${rawEvent}'`);
   if (rawEvent === "progress_to_revision_requested" && !input.comment) throw unprocessable("Say what should change: a comment is required to send the outcome back", { comment: "required" });
   // Closing over a significant gap in the promotion decisions needs the comment as its written reason (ADR 0120).
-  const closing = (rawEvent === "progress_to_close" || rawEvent === "close") && stateOf(row) !== "closed";
-  const gaps = closing ? await closeGapNotes(current, sessionId, input.comment) : undefined;
+  const closes = rawEvent === "progress_to_close" || rawEvent === "close";
+  const gaps = closes && stateOf(row) !== "closed" ? await closeGapNotes(current, sessionId, input.comment) : undefined;
   await transitionSession(current.actor, sessionId, rawEvent, input.comment || null, gaps);
-  if (rawEvent === "progress_to_close" || rawEvent === "close") await cancelOpenRequests(current, sessionId);
+  if (closes) await cancelOpenRequests(current, sessionId);
   return toPromotionSessionJson(await loadPromotionSession(db, cycleId, sessionId));
 }
 
